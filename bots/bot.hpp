@@ -1,0 +1,77 @@
+#pragma once
+// The Bot interface: what the arena, `play` and the tests drive.
+//
+// A bot decides from its own seat's information only. It is handed an InfoSet, which wraps the
+// true state but exposes only what the seat may know: its view, its legal moves, and
+// determinizations (states drawn from its information set). After every transition the bot is told
+// its seat's observation token, which is all a searching bot may use to walk its tree forward.
+// The one deliberate exception is `cheat-uct`, an upper-bound baseline that asks for the true
+// state by name (InfoSet::true_state_for_cheating) so that it is easy to find.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/game.hpp"
+
+namespace nuraghe {
+
+template <Game G>
+class InfoSet {
+ public:
+  using State = typename G::State;
+  InfoSet(const State& truth, Player seat) : truth_(truth), seat_(seat) {}
+
+  Player seat() const { return seat_; }
+  Player to_move() const { return truth_.to_move(); }
+  int num_players() const { return truth_.num_players(); }
+  // The seat's own moves depend only on what it knows (a tested invariant of every game).
+  void legal_moves(typename G::MoveList& out) const { truth_.legal_moves(seat_, out); }
+  Json view() const { return truth_.view(seat_); }
+  std::uint64_t view_hash() const { return truth_.view_hash(seat_); }
+  State determinize(Rng& rng) const { return truth_.determinize(seat_, rng); }
+  std::string move_to_string(Move m) const { return G::move_to_string(truth_, seat_, m); }
+  // For perfect-information games the information set is the state itself.
+  const State& state_if_perfect_information() const
+    requires(!G::kHiddenInformation)
+  {
+    return truth_;
+  }
+  const State& true_state_for_cheating() const { return truth_; }
+
+ private:
+  const State& truth_;
+  Player seat_;
+};
+
+template <Game G>
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // Before the first move of a game: the seat this bot plays.
+  virtual void start(Player seat) { seat_ = seat; }
+  // A move for the seat, which is to move (alone, or at a simultaneous node).
+  virtual Move choose(const InfoSet<G>& info) = 0;
+  // After every transition of the game: what the seat observed (G::observe / observe_joint).
+  virtual void inform(std::uint64_t /*token*/) {}
+
+ protected:
+  Player seat_ = 0;
+};
+
+// Plays a uniformly random legal move.
+template <Game G>
+class RandomBot final : public Bot<G> {
+ public:
+  explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
+  Move choose(const InfoSet<G>& info) override {
+    typename G::MoveList moves;
+    info.legal_moves(moves);
+    return moves[rng_.below(std::uint32_t(moves.size()))];
+  }
+
+ private:
+  Rng rng_;
+};
+
+}  // namespace nuraghe

@@ -1,0 +1,343 @@
+#include "bots/cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "bots/arena.hpp"
+#include "bots/games.hpp"
+#include "bots/match.hpp"
+#include "bots/registry.hpp"
+
+namespace nuraghe {
+namespace {
+
+// Options shared by the subcommands that set up or read a game.
+struct Common {
+  std::string game;
+  int players = 0;
+  std::uint64_t seed = 1;
+  std::vector<std::string> options;  // KEY=VALUE
+  std::string map_file;
+  std::string position;              // a file, or - for standard input
+
+  GameConfig config() const {
+    GameConfig c;
+    c.players = players;
+    c.seed = seed;
+    c.map_file = map_file;
+    for (const auto& kv : options) {
+      const auto eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) input_error("--option \"" + kv + "\" is not KEY=VALUE");
+      if (!c.options.emplace(kv.substr(0, eq), kv.substr(eq + 1)).second)
+        input_error("--option " + kv.substr(0, eq) + " given twice");
+    }
+    return c;
+  }
+};
+
+std::string read_text(const std::string& path, const std::string& what) {
+  if (path == "-") {
+    std::stringstream ss;
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path);
+  if (!in) input_error("cannot read " + what + " \"" + path + "\"");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+template <Game G>
+typename G::State load_position(const std::string& path) {
+  if (path.empty()) input_error("--position FILE is required");
+  return G::from_json(parse_json(read_text(path, "position file"), "position file \"" + path + "\""));
+}
+
+template <Game G>
+std::string legal_list(const typename G::State& s, Player p) {
+  typename G::MoveList moves;
+  s.legal_moves(p, moves);
+  std::string out;
+  for (Move m : moves) out += (out.empty() ? "" : ", ") + G::move_to_string(s, p, m);
+  return out;
+}
+
+// Reads one move of seat p in the game's notation and checks that it is legal.
+template <Game G>
+Move parse_legal_move(const typename G::State& s, Player p, const std::string& text) {
+  const Move m = G::parse_move(s, p, text);
+  typename G::MoveList moves;
+  s.legal_moves(p, moves);
+  if (!moves.contains(m))
+    input_error("illegal move \"" + trim(text) + "\" for player " + std::to_string(p) + " (legal: " + legal_list<G>(s, p) + ")");
+  return m;
+}
+
+// Applies one step written in notation: a move, or at a simultaneous node one move per seat, "a,b".
+template <Game G>
+void apply_text(typename G::State& s, const std::string& text) {
+  const Player p = s.to_move();
+  if (p == kTerminal) input_error("move \"" + trim(text) + "\" given after the game is over");
+  if (p != kSimultaneous) {
+    s.apply(parse_legal_move<G>(s, p, text));
+    return;
+  }
+  std::vector<std::string> parts;
+  std::stringstream ss(text);
+  for (std::string part; std::getline(ss, part, ',');) parts.push_back(part);
+  if (int(parts.size()) != s.num_players())
+    input_error("simultaneous move \"" + trim(text) + "\" must give one move per player, separated by commas");
+  JointMove joint{};
+  for (int q = 0; q < s.num_players(); ++q) joint[q] = parse_legal_move<G>(s, q, parts[q]);
+  s.apply_joint(joint);
+}
+
+std::string format_values(const Values& v, int n) {
+  std::string out;
+  char buf[32];
+  for (int p = 0; p < n; ++p) {
+    std::snprintf(buf, sizeof buf, "%s%g", p ? " " : "", v[p]);
+    out += buf;
+  }
+  return out;
+}
+
+// A person at the terminal: shown the state as the seat sees it and the numbered legal moves.
+template <Game G>
+class HumanBot final : public Bot<G> {
+ public:
+  Move choose(const InfoSet<G>& info) override {
+    const auto& s = info.true_state_for_cheating();  // only to render the seat's own picture
+    typename G::MoveList moves;
+    info.legal_moves(moves);
+    std::cout << G::render(s, info.seat());
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      std::cout << "  [" << i + 1 << "] " << info.move_to_string(moves[i]) << "\n";
+    for (;;) {
+      std::cout << "player " << info.seat() << ", your move (number or notation): " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line)) input_error("no more input for the human player");
+      long long k;
+      if (Params::try_integer(trim(line), k) && k >= 1 && k <= (long long)moves.size()) return moves[k - 1];
+      try {
+        return parse_legal_move<G>(s, info.seat(), line);
+      } catch (const InputError& e) {
+        std::cout << e.what() << "\n";
+      }
+    }
+  }
+};
+
+std::vector<std::string> bot_specs(const std::string& list, const std::vector<std::string>& repeated) {
+  std::vector<std::string> specs = repeated;
+  if (!list.empty())
+    for (auto& s : split_bot_list(list)) specs.push_back(s);
+  return specs;
+}
+
+int cmd_games() {
+  AllGames::for_each([]<Game G>() {
+    std::cout << G::kName << "  (" << G::kMinPlayers;
+    if (G::kMaxPlayers != G::kMinPlayers) std::cout << "-" << G::kMaxPlayers;
+    std::cout << " players" << (G::kHiddenInformation ? ", hidden information" : "") << ")  " << G::kDescription << "\n";
+    for (const auto& p : G::option_specs()) std::cout << "    option " << p.describe() << "\n";
+  });
+  return 0;
+}
+
+int cmd_bots() {
+  for (const auto& b : bot_catalog()) {
+    std::cout << b.name << "  " << b.help << "\n";
+    for (const auto& p : b.params) std::cout << "    " << p.describe() << "\n";
+  }
+  return 0;
+}
+
+struct PlayArgs {
+  Common common;
+  std::string bots;
+  std::vector<std::string> bot;
+  std::string log;
+  int human = -1;
+};
+
+template <Game G>
+int cmd_play(const PlayArgs& a) {
+  const GameConfig config = a.common.config();
+  const auto start = G::initial(config);
+  const int n = start.num_players();
+  const auto specs = bot_specs(a.bots, a.bot);
+  if (a.human >= n) input_error("--human " + std::to_string(a.human) + ": there is no such seat");
+  const int needed = n - (a.human >= 0 ? 1 : 0);
+  if (int(specs.size()) != needed)
+    input_error("play: " + std::to_string(n) + " seats need " + std::to_string(needed) + " bot specs, got " + std::to_string(specs.size()));
+
+  std::vector<std::unique_ptr<Bot<G>>> owned;
+  std::vector<Bot<G>*> seats;
+  std::vector<std::string> names;
+  for (int p = 0, next = 0; p < n; ++p) {
+    if (p == a.human) {
+      owned.push_back(std::make_unique<HumanBot<G>>());
+      names.push_back("human");
+    } else {
+      owned.push_back(make_bot<G>(specs[next], hash_combine(config.seed, std::uint64_t(p) + 1)));
+      names.push_back(specs[next++]);
+    }
+    seats.push_back(owned.back().get());
+  }
+  std::ofstream log;
+  if (!a.log.empty()) {
+    log.open(a.log);
+    if (!log) input_error("cannot write log file \"" + a.log + "\"");
+    log << Json{{"game", G::kName}, {"seed", config.seed}, {"players", n}, {"options", config.options}, {"bots", names}}.dump() << "\n";
+  }
+  std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
+  for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
+  int ply = 0;
+  const auto record = play_game<G>(start, seats, [&](const typename G::State&, const MoveRecord& m) {
+    ++ply;
+    std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player)) << ": "
+              << m.text << "\n";
+    if (log.is_open())
+      log << Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}.dump()
+          << "\n";
+  });
+  std::cout << "scores: " << format_values(record.scores, n) << "\n";
+  std::cout << "returns: " << format_values(record.returns, n) << "\n";
+  if (log.is_open())
+    log << Json{{"result", {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
+                            {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}
+               .dump()
+        << "\n";
+  return 0;
+}
+
+template <Game G>
+int cmd_new(const Common& c) {
+  std::cout << G::to_json(G::initial(c.config())).dump(2) << "\n";
+  return 0;
+}
+
+template <Game G>
+int cmd_legal(const Common& c) {
+  const auto s = load_position<G>(c.position);
+  const Player p = s.to_move();
+  if (p == kTerminal) {
+    std::cout << "game over; scores: " << format_values(s.scores(), s.num_players()) << "\n";
+    return 0;
+  }
+  typename G::MoveList moves;
+  if (p == kSimultaneous) {
+    for (int q = 0; q < s.num_players(); ++q) std::cout << "player " << q << ": " << legal_list<G>(s, q) << "\n";
+    return 0;
+  }
+  s.legal_moves(moves);
+  for (Move m : moves) std::cout << G::move_to_string(s, p, m) << "\n";
+  return 0;
+}
+
+template <Game G>
+int cmd_apply(const Common& c, const std::string& moves) {
+  auto s = load_position<G>(c.position);
+  std::stringstream ss(moves);
+  for (std::string step; std::getline(ss, step, ';');)
+    if (!trim(step).empty()) apply_text<G>(s, step);
+  std::cout << G::to_json(s).dump(2) << "\n";
+  return 0;
+}
+
+template <Game G>
+int cmd_arena(ArenaSettings a) {
+  const auto results = run_arena<G>(a);
+  const int n = int(a.bots.size());
+  std::cout << "arena: " << G::kName << ", " << a.games << " games (" << a.games / n << " deals x " << n
+            << " seatings), seed " << a.config.seed << "\n";
+  std::cout << format_table(summarize(a.bots, results));
+  return 0;
+}
+
+void add_game_options(CLI::App* cmd, Common& c, bool setup) {
+  cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->required();
+  if (setup) {
+    cmd->add_option("-p,--players", c.players, "number of players (default: the game's)");
+    cmd->add_option("-s,--seed", c.seed, "seed for everything random at setup");
+    cmd->add_option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)");
+    cmd->add_option("--map", c.map_file, "board or map file, for games that read one");
+  }
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  CLI::App app{"nuraghe: Monte Carlo tree search bots for Sardinian board games"};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "help for every subcommand");
+
+  Common common;
+  auto* games = app.add_subcommand("games", "list the games and their rule options");
+  auto* bots = app.add_subcommand("bots", "list the bots and their parameters");
+
+  auto* make = app.add_subcommand("new", "print a starting position as JSON");
+  add_game_options(make, common, true);
+
+  auto* legal = app.add_subcommand("legal", "print the legal moves of a position");
+  add_game_options(legal, common, false);
+  legal->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+
+  std::string moves;
+  auto* apply = app.add_subcommand("apply", "apply moves to a position and print the result as JSON");
+  add_game_options(apply, common, false);
+  apply->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+  apply->add_option("--moves", moves, "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
+      ->required();
+
+  PlayArgs play_args;
+  auto* play = app.add_subcommand("play", "play one game and print its move log");
+  add_game_options(play, play_args.common, true);
+  play->add_option("--bots", play_args.bots, "bot specs, one per seat, separated by commas");
+  play->add_option("-b,--bot", play_args.bot, "a bot spec (repeatable, one per seat)");
+  play->add_option("--log", play_args.log, "write the game as JSON lines to FILE");
+  play->add_option("--human", play_args.human, "a person plays this seat from the terminal")->check(CLI::NonNegativeNumber);
+
+  ArenaSettings arena_args;
+  std::string arena_bots;
+  std::vector<std::string> arena_bot;
+  Common arena_common;
+  auto* arena = app.add_subcommand("arena", "play a tournament with rotated seats and print a result table");
+  add_game_options(arena, arena_common, true);
+  arena->add_option("--bots", arena_bots, "bot specs, one per seat, separated by commas");
+  arena->add_option("-b,--bot", arena_bot, "a bot spec (repeatable, one per seat)");
+  arena->add_option("-n,--games", arena_args.games, "number of games (a multiple of the seat count)")->required();
+  arena->add_option("-j,--jobs", arena_args.jobs, "games played in parallel")->check(CLI::Range(1, 256));
+
+  try {
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      if (e.get_exit_code() == 0) return app.exit(e);
+      std::cerr << "nuraghe: error: " << e.what() << "\n";
+      return 2;
+    }
+    if (*games) return cmd_games();
+    if (*bots) return cmd_bots();
+    if (*make) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_new<G>(common); });
+    if (*legal) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_legal<G>(common); });
+    if (*apply) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_apply<G>(common, moves); });
+    if (*play) return AllGames::dispatch(play_args.common.game, [&]<Game G>() { return cmd_play<G>(play_args); });
+    if (*arena) {
+      arena_args.config = arena_common.config();
+      arena_args.bots = bot_specs(arena_bots, arena_bot);
+      return AllGames::dispatch(arena_common.game, [&]<Game G>() { return cmd_arena<G>(arena_args); });
+    }
+  } catch (const InputError& e) {
+    std::cerr << "nuraghe: error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace nuraghe

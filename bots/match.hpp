@@ -1,0 +1,77 @@
+#pragma once
+// Plays one game between bots: the loop shared by `play`, `arena` and the tests.
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bots/bot.hpp"
+
+namespace nuraghe {
+
+// One decision of a finished game: who moved (kSimultaneous for a joint move), what, how long.
+struct MoveRecord {
+  Player player;
+  JointMove moves;         // moves[0] for a single mover; one per seat at a simultaneous node
+  std::string text;        // in the game's notation; joint moves as "m0,m1,..."
+  Values seconds;          // thinking time of each seat that chose
+};
+
+struct GameRecord {
+  std::vector<MoveRecord> moves;
+  Values scores{}, returns{};
+};
+
+template <Game G>
+std::string joint_to_string(const typename G::State& s, const JointMove& joint) {
+  std::string t;
+  for (int p = 0; p < s.num_players(); ++p) t += (p ? "," : "") + G::move_to_string(s, p, joint[p]);
+  return t;
+}
+
+// Plays `s` to the end. seats[p] plays seat p; each bot is informed of its seat's observation after
+// every transition. A bot that returns an illegal move is a bug, reported as std::logic_error.
+template <Game G>
+GameRecord play_game(typename G::State s, const std::vector<Bot<G>*>& seats,
+                     const std::function<void(const typename G::State&, const MoveRecord&)>& on_move = {}) {
+  using Clock = std::chrono::steady_clock;
+  const int n = s.num_players();
+  for (int p = 0; p < n; ++p) seats[p]->start(p);
+  GameRecord record;
+  typename G::MoveList legal;
+  auto checked = [&](Player p, Move m) {
+    s.legal_moves(p, legal);
+    if (!legal.contains(m)) throw std::logic_error("bot for seat " + std::to_string(p) + " chose an illegal move");
+    return m;
+  };
+  for (int decisions = 0; s.to_move() != kTerminal; ++decisions) {
+    if (decisions > G::kMaxGameLength) throw std::logic_error(std::string(G::kName) + ": game exceeds kMaxGameLength");
+    MoveRecord rec{s.to_move(), {}, {}, {}};
+    if (rec.player == kSimultaneous) {
+      for (int p = 0; p < n; ++p) {
+        const auto t0 = Clock::now();
+        rec.moves[p] = checked(p, seats[p]->choose(InfoSet<G>(s, p)));
+        rec.seconds[p] = std::chrono::duration<double>(Clock::now() - t0).count();
+      }
+      rec.text = joint_to_string<G>(s, rec.moves);
+      for (int p = 0; p < n; ++p) seats[p]->inform(G::observe_joint(s, rec.moves, p));
+      if (on_move) on_move(s, rec);
+      s.apply_joint(rec.moves);
+    } else {
+      const auto t0 = Clock::now();
+      rec.moves[0] = checked(rec.player, seats[rec.player]->choose(InfoSet<G>(s, rec.player)));
+      rec.seconds[rec.player] = std::chrono::duration<double>(Clock::now() - t0).count();
+      rec.text = G::move_to_string(s, rec.player, rec.moves[0]);
+      for (int p = 0; p < n; ++p) seats[p]->inform(G::observe(s, rec.moves[0], p));
+      if (on_move) on_move(s, rec);
+      s.apply(rec.moves[0]);
+    }
+    record.moves.push_back(rec);
+  }
+  record.scores = s.scores();
+  record.returns = s.returns();
+  return record;
+}
+
+}  // namespace nuraghe

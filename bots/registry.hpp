@@ -1,0 +1,41 @@
+#pragma once
+// Bots are built from spec strings, "name" or "name:key=value,key=value". Every bot's parameters
+// are typed and validated (core/params.hpp); an unknown bot or parameter is an InputError.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/bot.hpp"
+#include "core/params.hpp"
+
+namespace nuraghe {
+
+struct BotInfo {
+  std::string name;
+  std::string help;
+  std::vector<ParamSpec> params;
+};
+
+// Every bot nuraghe knows, with its parameters (for `nuraghe bots` and for validation).
+const std::vector<BotInfo>& bot_catalog();
+
+// The catalogue entry named by spec.name and the spec's parameters checked against it.
+const BotInfo& find_bot(const std::string& name);
+Params bot_params(const Spec& spec);
+
+// Splits a --bots list: "uct:iters=100,c=0.5,random" is {"uct:iters=100,c=0.5", "random"}. A
+// comma-separated piece with '=' and no ':' continues the previous spec's parameters.
+std::vector<std::string> split_bot_list(const std::string& list);
+
+// Builds a bot for game G. `default_seed` is used unless the spec sets seed=.
+template <Game G>
+std::unique_ptr<Bot<G>> make_bot(const std::string& text, std::uint64_t default_seed) {
+  const Spec spec = parse_spec(text, "bot");
+  const Params params = bot_params(spec);
+  const std::uint64_t seed = params.given("seed") ? std::uint64_t(params.integer("seed")) : default_seed;
+  if (spec.name == "random") return std::make_unique<RandomBot<G>>(seed);
+  input_error("bot \"" + spec.name + "\" is not available for " + std::string(G::kName));
+}
+
+}  // namespace nuraghe

@@ -1,0 +1,40 @@
+#pragma once
+// A fixed-capacity list of moves: lives on the stack, never allocates (after Stockfish's MoveList).
+
+#include <array>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+
+namespace nuraghe {
+
+// Every game encodes a move as 32 bits; what the bits mean is the game's business.
+using Move = std::uint32_t;
+
+template <std::size_t Capacity>
+class MoveList {
+ public:
+  static constexpr std::size_t kCapacity = Capacity;
+
+  constexpr void push(Move m) {
+    assert(size_ < Capacity && "MoveList capacity exceeded: raise the game's kMaxMoves");
+    moves_[size_++] = m;
+  }
+  constexpr void clear() { size_ = 0; }
+  constexpr std::size_t size() const { return size_; }
+  constexpr bool empty() const { return size_ == 0; }
+  constexpr Move operator[](std::size_t i) const { return moves_[i]; }
+  constexpr const Move* begin() const { return moves_.data(); }
+  constexpr const Move* end() const { return moves_.data() + size_; }
+  constexpr bool contains(Move m) const {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+
+ private:
+  std::array<Move, Capacity> moves_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace nuraghe

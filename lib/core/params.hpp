@@ -1,0 +1,192 @@
+#pragma once
+// Typed, validated key=value parameters: bot specs ("uct:iters=5000,c=0.7") and game options
+// ("cards=13") are both read through this, so an unknown name or a value out of range is always
+// rejected with one line and every parameter can be listed with its type, range and default.
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace nuraghe {
+
+struct ParamSpec {
+  enum class Kind { Integer, Real, Choice };
+  std::string name;
+  Kind kind = Kind::Integer;
+  std::string default_value;          // as text; validated like a given value
+  double lo = 0, hi = 0;              // inclusive range for Integer and Real
+  std::vector<std::string> choices;   // for Choice
+  std::string help;
+
+  static ParamSpec integer(std::string n, long long def, long long lo, long long hi, std::string h) {
+    return {std::move(n), Kind::Integer, std::to_string(def), double(lo), double(hi), {}, std::move(h)};
+  }
+  static ParamSpec real(std::string n, double def, double lo, double hi, std::string h) {
+    std::string d = std::to_string(def);
+    d.erase(d.find_last_not_of('0') + 1);
+    if (d.back() == '.') d.pop_back();
+    return {std::move(n), Kind::Real, d, lo, hi, {}, std::move(h)};
+  }
+  static ParamSpec choice(std::string n, std::string def, std::vector<std::string> c, std::string h) {
+    return {std::move(n), Kind::Choice, std::move(def), 0, 0, std::move(c), std::move(h)};
+  }
+
+  // "iters: integer in [1, 1000000000], default 1000 -- iterations per move"
+  std::string describe() const {
+    std::string s = name + ": ";
+    auto num = [](double v) {
+      std::string t = std::to_string(v);
+      t.erase(t.find_last_not_of('0') + 1);
+      if (t.back() == '.') t.pop_back();
+      return t;
+    };
+    switch (kind) {
+      case Kind::Integer: s += "integer in [" + num(lo) + ", " + num(hi) + "]"; break;
+      case Kind::Real: s += "real in [" + num(lo) + ", " + num(hi) + "]"; break;
+      case Kind::Choice: {
+        s += "one of ";
+        for (std::size_t i = 0; i < choices.size(); ++i) s += (i ? "|" : "") + choices[i];
+        break;
+      }
+    }
+    return s + ", default " + default_value + " -- " + help;
+  }
+};
+
+// A name with its parameters, as written "name:k=v,k=v".
+struct Spec {
+  std::string name;
+  std::map<std::string, std::string> values;
+  std::string text;  // as given, for messages and logs
+};
+
+inline std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+inline Spec parse_spec(std::string_view text, std::string_view what) {
+  Spec spec;
+  spec.text = trim(text);
+  const auto colon = spec.text.find(':');
+  spec.name = trim(std::string_view(spec.text).substr(0, colon));
+  if (spec.name.empty()) input_error(std::string(what) + " spec \"" + spec.text + "\" has no name");
+  if (colon == std::string::npos) return spec;
+  std::string_view rest = std::string_view(spec.text).substr(colon + 1);
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const std::string item = trim(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+      input_error(std::string(what) + " spec \"" + spec.text + "\": expected key=value, got \"" + item + "\"");
+    const std::string key = trim(item.substr(0, eq));
+    if (spec.values.count(key))
+      input_error(std::string(what) + " spec \"" + spec.text + "\": parameter \"" + key + "\" given twice");
+    spec.values[key] = trim(item.substr(eq + 1));
+  }
+  return spec;
+}
+
+// Parameters checked against their specs; every spec has a value (given or default).
+class Params {
+ public:
+  Params() = default;
+  Params(std::string owner, const std::map<std::string, std::string>& given,
+         const std::vector<ParamSpec>& specs)
+      : owner_(std::move(owner)) {
+    for (const auto& [key, value] : given) {
+      auto it = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& p) { return p.name == key; });
+      if (it == specs.end()) {
+        std::string known;
+        for (const auto& p : specs) known += (known.empty() ? "" : ", ") + p.name;
+        input_error(owner_ + ": unknown parameter \"" + key + "\" (known: " +
+                    (known.empty() ? "none" : known) + ")");
+      }
+      given_.push_back(key);
+    }
+    for (const auto& p : specs) {
+      auto it = given.find(p.name);
+      const std::string& value = it != given.end() ? it->second : p.default_value;
+      check(p, value);
+      values_[p.name] = {p.kind, value};
+    }
+  }
+
+  long long integer(const std::string& name) const { return parse_integer(at(name)); }
+  double real(const std::string& name) const { return parse_real(at(name)); }
+  const std::string& text(const std::string& name) const { return at(name); }
+  bool given(const std::string& name) const {
+    return std::find(given_.begin(), given_.end(), name) != given_.end();
+  }
+
+  static bool try_integer(const std::string& s, long long& out) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size();
+  }
+  static bool try_real(const std::string& s, double& out) {
+    try {
+      std::size_t used = 0;
+      out = std::stod(s, &used);
+      return used == s.size();
+    } catch (...) {
+      return false;
+    }
+  }
+
+ private:
+  struct Value {
+    ParamSpec::Kind kind;
+    std::string text;
+  };
+
+  void check(const ParamSpec& p, const std::string& value) const {
+    const std::string where = owner_ + ": parameter " + p.name + "=" + value;
+    switch (p.kind) {
+      case ParamSpec::Kind::Integer: {
+        long long v;
+        if (!try_integer(value, v)) input_error(where + " is not an integer");
+        if (v < p.lo || v > p.hi) input_error(where + " is out of range (" + p.describe() + ")");
+        break;
+      }
+      case ParamSpec::Kind::Real: {
+        double v;
+        if (!try_real(value, v)) input_error(where + " is not a number");
+        if (!(v >= p.lo && v <= p.hi)) input_error(where + " is out of range (" + p.describe() + ")");
+        break;
+      }
+      case ParamSpec::Kind::Choice:
+        if (std::find(p.choices.begin(), p.choices.end(), value) == p.choices.end())
+          input_error(where + " is not allowed (" + p.describe() + ")");
+        break;
+    }
+  }
+  const std::string& at(const std::string& name) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) input_error(owner_ + ": internal: no parameter \"" + name + "\"");
+    return it->second.text;
+  }
+  static long long parse_integer(const std::string& s) {
+    long long v = 0;
+    try_integer(s, v);
+    return v;
+  }
+  static double parse_real(const std::string& s) {
+    double v = 0;
+    try_real(s, v);
+    return v;
+  }
+
+  std::string owner_;
+  std::map<std::string, Value> values_;
+  std::vector<std::string> given_;
+};
+
+}  // namespace nuraghe

@@ -1,0 +1,81 @@
+#include "games/connect4/connect4.hpp"
+
+namespace nuraghe {
+namespace {
+
+// Rows of the picture, top row first: X = seat 0, O = seat 1.
+std::vector<std::string> picture(const Connect4::State& s) {
+  std::vector<std::string> rows;
+  for (int r = Connect4::kHeight - 1; r >= 0; --r) {
+    std::string row;
+    for (int c = 0; c < Connect4::kWidth; ++c) {
+      const auto bit = Connect4::cell_bit(c, r);
+      row += (s.stones[0] & bit) ? 'X' : (s.stones[1] & bit) ? 'O' : '.';
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+Connect4::State Connect4::initial(const GameConfig& config) {
+  checked_players<Connect4>(config, 2);
+  reject_map_file<Connect4>(config);
+  Params("connect4", config.options, option_specs());
+  return State{};
+}
+
+// Columns are numbered 1..7 from the left, as in most Connect Four solvers.
+std::string Connect4::move_to_string(const State&, Player, Move m) { return std::to_string(m + 1); }
+
+Move Connect4::parse_move(const State&, Player, std::string_view text) {
+  const std::string t = trim(text);
+  if (t.size() == 1 && t[0] >= '1' && t[0] < '1' + kWidth) return Move(t[0] - '1');
+  input_error("connect4: cannot read move \"" + t + "\" (expected a column 1..7)");
+}
+
+Json Connect4::State::view(Player) const { return to_json(*this); }
+
+Json Connect4::to_json(const State& s) { return Json{{"game", "connect4"}, {"board", picture(s)}}; }
+
+Connect4::State Connect4::from_json(const Json& j) {
+  const char* where = "connect4 position";
+  reject_unknown_fields(j, {"game", "board"}, where);
+  if (get_field<std::string>(j, "game", where) != "connect4") input_error("connect4 position: \"game\" is not connect4");
+  const auto rows = get_field<std::vector<std::string>>(j, "board", where);
+  if (rows.size() != kHeight) input_error("connect4 position: \"board\" must have 6 rows, top row first");
+  State s;
+  for (int i = 0; i < kHeight; ++i) {
+    if (rows[i].size() != kWidth) input_error("connect4 position: each board row must have 7 cells");
+    const int r = kHeight - 1 - i;
+    for (int c = 0; c < kWidth; ++c) {
+      const char ch = rows[i][c];
+      if (ch == 'X') s.stones[0] |= cell_bit(c, r);
+      else if (ch == 'O') s.stones[1] |= cell_bit(c, r);
+      else if (ch != '.') input_error(std::string("connect4 position: unknown cell '") + ch + "' (use X, O or .)");
+    }
+  }
+  for (int c = 0; c < kWidth; ++c) {
+    const std::uint64_t col = s.occupied() & column_mask(c);
+    // Stones lie contiguous from the bottom exactly when adding the bottom bit carries past all of them.
+    if (((col + bottom_bit(c)) & col) != 0) input_error("connect4 position: a stone floats above an empty cell in column " + std::to_string(c + 1));
+  }
+  const int x = std::popcount(s.stones[0]), o = std::popcount(s.stones[1]);
+  if (x != o && x != o + 1) input_error("connect4 position: X must have as many stones as O or one more");
+  const bool x4 = has_four(s.stones[0]), o4 = has_four(s.stones[1]);
+  if (x4 && o4) input_error("connect4 position: both players have four in a row");
+  if (x4 && x == o) input_error("connect4 position: O moved after X won");
+  if (o4 && x != o) input_error("connect4 position: X moved after O won");
+  s.ply = std::uint8_t(x + o);
+  s.winner = x4 ? 0 : o4 ? 1 : -1;
+  return s;
+}
+
+std::string Connect4::render(const State& s, Player) {
+  std::string out;
+  for (const auto& row : picture(s)) out += row + "\n";
+  return out + "1234567\n";
+}
+
+}  // namespace nuraghe

@@ -1,0 +1,94 @@
+#pragma once
+// Connect Four on two uint64_t bitboards, one per player (the layout of Pons' solver and of most
+// MCTS benchmarks): column c holds bits 7c..7c+5 from the bottom up; bit 7c+6 is an always-empty
+// sentinel so that shifted lines never wrap from one column into the next.
+
+#include <bit>
+#include <cstdint>
+
+#include "core/game.hpp"
+
+namespace nuraghe {
+
+struct Connect4 {
+  static constexpr std::string_view kName = "connect4";
+  static constexpr std::string_view kDescription = "Connect Four, 7x6 (perfect information; bitboards, for speed comparisons)";
+  static constexpr int kMinPlayers = 2, kMaxPlayers = 2;
+  static constexpr bool kHiddenInformation = false;
+  static constexpr int kWidth = 7, kHeight = 6;
+  static constexpr int kMaxGameLength = kWidth * kHeight;
+  static constexpr int kMaxMoves = kWidth;
+  using MoveList = nuraghe::MoveList<kMaxMoves>;
+
+  static constexpr std::uint64_t bottom_bit(int col) { return 1ULL << (col * (kHeight + 1)); }
+  static constexpr std::uint64_t top_bit(int col) { return 1ULL << (col * (kHeight + 1) + kHeight - 1); }
+  static constexpr std::uint64_t column_mask(int col) { return ((1ULL << kHeight) - 1) << (col * (kHeight + 1)); }
+  static constexpr std::uint64_t cell_bit(int col, int row) { return 1ULL << (col * (kHeight + 1) + row); }
+
+  // Four in a row anywhere in `b`: vertical (shift 1), horizontal (7), both diagonals (6, 8).
+  static constexpr bool has_four(std::uint64_t b) {
+    for (int shift : {1, kHeight + 1, kHeight, kHeight + 2}) {
+      const std::uint64_t pairs = b & (b >> shift);
+      if (pairs & (pairs >> (2 * shift))) return true;
+    }
+    return false;
+  }
+
+  struct State {
+    std::uint64_t stones[2] = {0, 0};  // seat 0 moves first
+    std::uint8_t ply = 0;
+    std::int8_t winner = -1;           // seat with four in a row, or -1
+
+    int num_players() const { return 2; }
+    std::uint64_t occupied() const { return stones[0] | stones[1]; }
+    Player to_move() const {
+      if (winner >= 0 || ply == kMaxGameLength) return kTerminal;
+      return ply & 1;
+    }
+    void legal_moves(Connect4::MoveList& out) const {
+      out.clear();
+      const std::uint64_t occ = occupied();
+      for (int c = 0; c < kWidth; ++c)
+        if (!(occ & top_bit(c))) out.push(Move(c));
+    }
+    void legal_moves(Player p, Connect4::MoveList& out) const {
+      if (p == to_move()) legal_moves(out);
+      else out.clear();
+    }
+    // The new stone is the lowest empty cell of the column: occupied + bottom carries into it.
+    void apply(Move col) {
+      const int p = ply & 1;
+      stones[p] |= (occupied() + bottom_bit(int(col))) & column_mask(int(col));
+      ++ply;
+      if (has_four(stones[p])) winner = std::int8_t(p);
+    }
+    void apply_joint(const JointMove&) {}  // never simultaneous
+    Values returns() const {
+      Values v{};
+      if (winner >= 0) v[winner] = 1;
+      else if (ply == kMaxGameLength) v[0] = v[1] = 0.5;
+      return v;
+    }
+    Values scores() const {
+      Values v{};
+      if (winner >= 0) v[winner] = 1;
+      return v;
+    }
+    Json view(Player) const;
+    std::uint64_t view_hash(Player) const { return hash_combine(stones[0], stones[1]); }
+    State determinize(Player, Rng&) const { return *this; }
+    bool operator==(const State&) const = default;
+  };
+
+  static std::vector<ParamSpec> option_specs() { return {}; }
+  static State initial(const GameConfig& config);
+  static std::uint64_t observe(const State&, Move m, Player) { return m; }
+  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
+  static std::string move_to_string(const State&, Player, Move m);
+  static Move parse_move(const State&, Player, std::string_view text);
+  static Json to_json(const State& s);
+  static State from_json(const Json& j);
+  static std::string render(const State& s, Player observer);
+};
+
+}  // namespace nuraghe

@@ -1,0 +1,109 @@
+#include "games/goofspiel/goofspiel.hpp"
+
+#include <numeric>
+
+namespace nuraghe {
+namespace {
+
+std::vector<int> history(const Goofspiel::State& s, int p) {
+  std::vector<int> out;
+  for (int r = 0; r < s.round; ++r) out.push_back(s.bids[r][p]);
+  return out;
+}
+
+}  // namespace
+
+Goofspiel::State Goofspiel::initial(const GameConfig& config) {
+  const int players = checked_players<Goofspiel>(config, 2);
+  reject_map_file<Goofspiel>(config);
+  const Params params("goofspiel", config.options, option_specs());
+  State s;
+  s.players = std::uint8_t(players);
+  s.cards = std::uint8_t(params.integer("cards"));
+  std::iota(s.prizes, s.prizes + s.cards, std::uint8_t{1});
+  Rng rng(config.seed);
+  rng.shuffle(s.prizes, s.cards);
+  for (int p = 0; p < players; ++p) s.hands[p] = std::uint16_t((1u << s.cards) - 1);
+  return s;
+}
+
+std::string Goofspiel::move_to_string(const State&, Player, Move m) { return std::to_string(m); }
+
+Move Goofspiel::parse_move(const State& s, Player, std::string_view text) {
+  const std::string t = trim(text);
+  long long v;
+  if (Params::try_integer(t, v) && v >= 1 && v <= s.cards) return Move(v);
+  input_error("goofspiel: cannot read move \"" + t + "\" (expected a card value 1.." + std::to_string(s.cards) + ")");
+}
+
+// The observer sees the prizes turned up so far and every bid laid down; the rest of the prize deck
+// is hidden from everyone. (Hands and points follow from those.)
+Json Goofspiel::State::view(Player) const {
+  Json bid_history = Json::array();
+  for (int p = 0; p < players; ++p) bid_history.push_back(history(*this, p));
+  const int shown = std::min<int>(round + 1, cards);
+  return Json{{"game", "goofspiel"}, {"players", players}, {"cards", cards},
+              {"prizes_seen", std::vector<int>(prizes, prizes + shown)}, {"bids", bid_history}};
+}
+
+Json Goofspiel::to_json(const State& s) {
+  Json bid_history = Json::array();
+  for (int p = 0; p < s.players; ++p) bid_history.push_back(history(s, p));
+  return Json{{"game", "goofspiel"}, {"players", s.players}, {"cards", s.cards},
+              {"prizes", std::vector<int>(s.prizes, s.prizes + s.cards)}, {"bids", bid_history}};
+}
+
+// Rebuilds the state by replaying the bids, so hands and points cannot disagree with them.
+Goofspiel::State Goofspiel::from_json(const Json& j) {
+  const char* where = "goofspiel position";
+  reject_unknown_fields(j, {"game", "players", "cards", "prizes", "bids"}, where);
+  if (get_field<std::string>(j, "game", where) != "goofspiel") input_error("goofspiel position: \"game\" is not goofspiel");
+  const int players = int(get_int(j, "players", kMinPlayers, kMaxPlayers, where));
+  const int cards = int(get_int(j, "cards", 1, kMaxCards, where));
+  const auto prizes = get_field<std::vector<int>>(j, "prizes", where);
+  const auto bids = get_field<std::vector<std::vector<int>>>(j, "bids", where);
+  if (int(prizes.size()) != cards) input_error("goofspiel position: \"prizes\" must list all " + std::to_string(cards) + " prize cards");
+  std::vector<int> sorted = prizes;
+  std::sort(sorted.begin(), sorted.end());
+  for (int i = 0; i < cards; ++i)
+    if (sorted[i] != i + 1) input_error("goofspiel position: \"prizes\" must be a permutation of 1.." + std::to_string(cards));
+  if (int(bids.size()) != players) input_error("goofspiel position: \"bids\" must have one list per player");
+  for (const auto& b : bids)
+    if (b.size() != bids[0].size() || int(b.size()) > cards)
+      input_error("goofspiel position: every player must have bid once per round played");
+
+  State s;
+  s.players = std::uint8_t(players);
+  s.cards = std::uint8_t(cards);
+  for (int i = 0; i < cards; ++i) s.prizes[i] = std::uint8_t(prizes[i]);
+  for (int p = 0; p < players; ++p) s.hands[p] = std::uint16_t((1u << cards) - 1);
+  for (std::size_t r = 0; r < bids[0].size(); ++r) {
+    JointMove joint{};
+    for (int p = 0; p < players; ++p) {
+      const int v = bids[p][r];
+      if (v < 1 || v > cards || !(s.hands[p] & (1u << (v - 1))))
+        input_error("goofspiel position: player " + std::to_string(p) + " bids " + std::to_string(v) +
+                    " in round " + std::to_string(r + 1) + ", a card not in hand");
+      joint[p] = Move(v);
+    }
+    s.apply_joint(joint);
+  }
+  return s;
+}
+
+// Hands are public: every bid has been shown.
+std::string Goofspiel::render(const State& s, Player) {
+  // Appends rather than "literal" + string: GCC 12 warns falsely (-Wrestrict) on that operator+.
+  std::string out = "round ";
+  out.append(std::to_string(std::min<int>(s.round + 1, s.cards))).append("/").append(std::to_string(s.cards));
+  if (s.round < s.cards) out.append(", prize ").append(std::to_string(s.face_up_prize())).append("\n");
+  else out.append(", over\n");
+  for (int p = 0; p < s.players; ++p) {
+    out.append("  player ").append(std::to_string(p)).append(": ").append(std::to_string(s.points[p])).append(" points, hand");
+    for (unsigned h = s.hands[p]; h; h &= h - 1) out.append(" ").append(std::to_string(std::countr_zero(h) + 1));
+    out.append("\n");
+  }
+  return out;
+}
+
+}  // namespace nuraghe

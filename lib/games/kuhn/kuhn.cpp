@@ -1,0 +1,85 @@
+#include "games/kuhn/kuhn.hpp"
+
+namespace nuraghe {
+namespace {
+
+constexpr const char* kCardNames[3] = {"J", "Q", "K"};
+
+int card_from_name(const std::string& name) {
+  for (int c = 0; c < 3; ++c)
+    if (name == kCardNames[c]) return c;
+  input_error("kuhn position: unknown card \"" + name + "\" (use J, Q or K)");
+}
+
+std::string history_text(const Kuhn::State& s) {
+  std::string h;
+  for (int i = 0; i < s.length; ++i) h += s.bet(i) ? 'b' : 'p';
+  return h;
+}
+
+}  // namespace
+
+Kuhn::State Kuhn::initial(const GameConfig& config) {
+  checked_players<Kuhn>(config, 2);
+  reject_map_file<Kuhn>(config);
+  Params("kuhn", config.options, option_specs());
+  State s;
+  Rng rng(config.seed);
+  rng.shuffle(s.deck, 3);
+  return s;
+}
+
+std::string Kuhn::move_to_string(const State&, Player, Move m) { return m == kBet ? "bet" : "pass"; }
+
+Move Kuhn::parse_move(const State&, Player, std::string_view text) {
+  const std::string t = trim(text);
+  if (t == "pass" || t == "p") return kPass;
+  if (t == "bet" || t == "b") return kBet;
+  input_error("kuhn: cannot read move \"" + t + "\" (expected pass or bet)");
+}
+
+// The observer's own card, the public action history, and the opponent's card once shown down.
+Json Kuhn::State::view(Player observer) const {
+  Json v{{"game", "kuhn"}, {"seat", observer}, {"card", kCardNames[deck[observer]]}, {"history", history_text(*this)}};
+  if (is_showdown()) v["opponent_card"] = kCardNames[deck[1 - observer]];
+  return v;
+}
+
+Json Kuhn::to_json(const State& s) {
+  return Json{{"game", "kuhn"},
+              {"cards", {kCardNames[s.deck[0]], kCardNames[s.deck[1]], kCardNames[s.deck[2]]}},
+              {"history", history_text(s)}};
+}
+
+Kuhn::State Kuhn::from_json(const Json& j) {
+  const char* where = "kuhn position";
+  reject_unknown_fields(j, {"game", "cards", "history"}, where);
+  if (get_field<std::string>(j, "game", where) != "kuhn") input_error("kuhn position: \"game\" is not kuhn");
+  const auto cards = get_field<std::vector<std::string>>(j, "cards", where);
+  if (cards.size() != 3) input_error("kuhn position: \"cards\" must list seat 0's, seat 1's and the unused card");
+  State s;
+  int seen = 0;
+  for (int i = 0; i < 3; ++i) {
+    const int c = card_from_name(cards[i]);
+    if (seen & (1 << c)) input_error("kuhn position: card " + cards[i] + " appears twice");
+    seen |= 1 << c;
+    s.deck[i] = std::uint8_t(c);
+  }
+  for (char ch : get_field<std::string>(j, "history", where)) {
+    if (s.is_terminal()) input_error("kuhn position: \"history\" goes on after the hand is over");
+    if (ch != 'p' && ch != 'b') input_error(std::string("kuhn position: unknown action '") + ch + "' in history (use p or b)");
+    s.apply(ch == 'b' ? kBet : kPass);
+  }
+  return s;
+}
+
+std::string Kuhn::render(const State& s, Player observer) {
+  std::string out = "history \"" + history_text(s) + "\"\n";
+  for (int p = 0; p < 2; ++p) {
+    const bool shown = observer < 0 || p == observer || s.is_showdown();
+    out += "  player " + std::to_string(p) + ": " + (shown ? kCardNames[s.deck[p]] : "?") + "\n";
+  }
+  return out;
+}
+
+}  // namespace nuraghe

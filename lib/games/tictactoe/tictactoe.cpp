@@ -1,0 +1,75 @@
+#include "games/tictactoe/tictactoe.hpp"
+
+namespace nuraghe {
+namespace {
+
+// Cell 0 is a3 (top left), cell 8 is c1 (bottom right).
+std::string cell_name(Move cell) {
+  return std::string{char('a' + cell % 3), char('3' - cell / 3)};
+}
+
+std::string board_row(const TicTacToe::State& s, int row) {
+  std::string r;
+  for (int c = 0; c < 3; ++c) {
+    const unsigned bit = 1u << (row * 3 + c);
+    r += (s.marks[0] & bit) ? 'X' : (s.marks[1] & bit) ? 'O' : '.';
+  }
+  return r;
+}
+
+}  // namespace
+
+TicTacToe::State TicTacToe::initial(const GameConfig& config) {
+  checked_players<TicTacToe>(config, 2);
+  reject_map_file<TicTacToe>(config);
+  Params("tictactoe", config.options, option_specs());
+  return State{};
+}
+
+std::string TicTacToe::move_to_string(const State&, Player, Move m) { return cell_name(m); }
+
+Move TicTacToe::parse_move(const State&, Player, std::string_view text) {
+  const std::string t = trim(text);
+  if (t.size() == 2 && t[0] >= 'a' && t[0] <= 'c' && t[1] >= '1' && t[1] <= '3')
+    return Move((('3' - t[1]) * 3) + (t[0] - 'a'));
+  input_error("tictactoe: cannot read move \"" + t + "\" (expected a cell a1..c3)");
+}
+
+Json TicTacToe::State::view(Player) const { return to_json(*this); }
+
+Json TicTacToe::to_json(const State& s) {
+  return Json{{"game", "tictactoe"}, {"board", {board_row(s, 0), board_row(s, 1), board_row(s, 2)}}};
+}
+
+TicTacToe::State TicTacToe::from_json(const Json& j) {
+  const char* where = "tictactoe position";
+  reject_unknown_fields(j, {"game", "board"}, where);
+  if (get_field<std::string>(j, "game", where) != "tictactoe") input_error("tictactoe position: \"game\" is not tictactoe");
+  const auto rows = get_field<std::vector<std::string>>(j, "board", where);
+  if (rows.size() != 3) input_error("tictactoe position: \"board\" must have 3 rows");
+  State s;
+  for (int r = 0; r < 3; ++r) {
+    if (rows[r].size() != 3) input_error("tictactoe position: each board row must have 3 cells");
+    for (int c = 0; c < 3; ++c) {
+      const char ch = rows[r][c];
+      const auto bit = std::uint16_t(1u << (r * 3 + c));
+      if (ch == 'X') s.marks[0] |= bit;
+      else if (ch == 'O') s.marks[1] |= bit;
+      else if (ch != '.') input_error(std::string("tictactoe position: unknown cell '") + ch + "' (use X, O or .)");
+    }
+  }
+  const int x = std::popcount(unsigned(s.marks[0])), o = std::popcount(unsigned(s.marks[1]));
+  if (x != o && x != o + 1) input_error("tictactoe position: X must have as many marks as O or one more");
+  if (s.has_line(0) && s.has_line(1)) input_error("tictactoe position: both players have a line");
+  if (s.has_line(0) && x == o) input_error("tictactoe position: O moved after X completed a line");
+  if (s.has_line(1) && x != o) input_error("tictactoe position: X moved after O completed a line");
+  return s;
+}
+
+std::string TicTacToe::render(const State& s, Player) {
+  std::string out;
+  for (int r = 0; r < 3; ++r) out += std::string(1, char('3' - r)) + " " + board_row(s, r) + "\n";
+  return out + "  abc\n";
+}
+
+}  // namespace nuraghe
