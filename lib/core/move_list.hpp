@@ -11,6 +11,10 @@ namespace nuraghe {
 // Every game encodes a move as 32 bits; what the bits mean is the game's business.
 using Move = std::uint32_t;
 
+// The storage is left uninitialised on purpose (a list is built in every playout step); only the
+// first size() entries are ever read. GCC cannot see that through push(), hence the pragma.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 template <std::size_t Capacity>
 class MoveList {
  public:
@@ -36,5 +40,6 @@ class MoveList {
   std::array<Move, Capacity> moves_;
   std::size_t size_ = 0;
 };
+#pragma GCC diagnostic pop
 
 }  // namespace nuraghe

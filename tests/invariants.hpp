@@ -1,0 +1,240 @@
+#pragma once
+// The generic invariant suite: every game passes it, with many random games, by one line:
+//
+//     TEST_CASE("goofspiel invariants") { check_invariants<Goofspiel>(config); }
+//
+// What it checks, at every state of every random game, for every observer:
+// - legal moves are non-empty until terminal (for every seat at a simultaneous node), empty after;
+//   every legal move applies; the game ends within G::kMaxGameLength decisions;
+// - a copy equals its source; JSON export/import round-trips exactly;
+// - view_hash(o) is a function of view(o) that tells different views apart; determinize(o) keeps
+//   view(o) exactly;
+// - determinize is a function of the information set: determinize(s, o, r) equals
+//   determinize(determinize(s, o, r2), o, r);
+// - the seat to move has the same legal moves in every determinization of its information set;
+// - a perfect-information game's determinization is the state itself; where the information set is
+//   shown to hold more than one state (two deals that the observer cannot tell apart), 200 samples
+//   show more than one hidden arrangement;
+// - observation tokens carry exactly what the observer learns: from one information set, two
+//   transitions give equal tokens if and only if they leave the observer with equal views (so a
+//   hidden move looks the same whichever it was, and a reveal shows in the token);
+// - returns lie in [0, 1].
+
+#include <doctest/doctest.h>
+
+#include <set>
+#include <vector>
+
+#include "core/game.hpp"
+
+namespace nuraghe::testing {
+
+#ifdef NURAGHE_LIGHT_TESTS
+inline constexpr int kLightFactor = 4;  // sanitizer builds: fewer random games, the same checks
+#else
+inline constexpr int kLightFactor = 1;
+#endif
+
+template <Game G>
+using StateOf = typename G::State;
+
+// A transition from s: a move of the seat to move, or a joint move at a simultaneous node.
+template <Game G>
+struct Transition {
+  bool joint = false;
+  Move move = 0;
+  JointMove moves{};
+
+  bool legal_in(const StateOf<G>& s) const {
+    typename G::MoveList list;
+    if (!joint) {
+      s.legal_moves(list);
+      return s.to_move() >= 0 && list.contains(move);
+    }
+    if (s.to_move() != kSimultaneous) return false;
+    for (int p = 0; p < s.num_players(); ++p) {
+      s.legal_moves(p, list);
+      if (!list.contains(moves[p])) return false;
+    }
+    return true;
+  }
+  StateOf<G> after(StateOf<G> s) const {
+    if (joint) s.apply_joint(moves);
+    else s.apply(move);
+    return s;
+  }
+  std::uint64_t token(const StateOf<G>& s, Player o) const {
+    return joint ? G::observe_joint(s, moves, o) : G::observe(s, move, o);
+  }
+};
+
+template <Game G>
+Transition<G> random_transition(const StateOf<G>& s, Rng& rng) {
+  Transition<G> t;
+  typename G::MoveList list;
+  if (s.to_move() == kSimultaneous) {
+    t.joint = true;
+    for (int p = 0; p < s.num_players(); ++p) {
+      s.legal_moves(p, list);
+      t.moves[p] = list[rng.below(std::uint32_t(list.size()))];
+    }
+  } else {
+    s.legal_moves(list);
+    t.move = list[rng.below(std::uint32_t(list.size()))];
+  }
+  return t;
+}
+
+template <Game G>
+void check_legal_moves(const StateOf<G>& s) {
+  typename G::MoveList list;
+  const Player to_move = s.to_move();
+  if (to_move == kTerminal) {
+    for (int p = 0; p < s.num_players(); ++p) {
+      s.legal_moves(p, list);
+      CHECK_MESSAGE(list.empty(), "a seat has legal moves after the game is over");
+    }
+    const Values r = s.returns();
+    for (int p = 0; p < s.num_players(); ++p) {
+      CHECK(r[p] >= 0.0);
+      CHECK(r[p] <= 1.0);
+    }
+    return;
+  }
+  if (to_move == kSimultaneous) {
+    for (int p = 0; p < s.num_players(); ++p) {
+      s.legal_moves(p, list);
+      CHECK_MESSAGE(!list.empty(), "a seat has no move at a simultaneous node");
+    }
+    return;
+  }
+  REQUIRE(to_move >= 0);
+  REQUIRE(to_move < s.num_players());
+  s.legal_moves(list);
+  CHECK_MESSAGE(!list.empty(), "no legal move before the game is over");
+  typename G::MoveList same;
+  s.legal_moves(to_move, same);
+  CHECK(same.size() == list.size());
+  for (Move m : list) {
+    StateOf<G> t = s;
+    t.apply(m);  // every legal move applies (sanitizer builds catch a bad one)
+    CHECK(G::parse_move(s, to_move, G::move_to_string(s, to_move, m)) == m);
+  }
+}
+
+template <Game G>
+void check_copy_and_json(const StateOf<G>& s) {
+  const StateOf<G> copy = s;
+  CHECK(copy == s);
+  StateOf<G> raw;
+  std::memcpy(static_cast<void*>(&raw), &s, sizeof s);
+  CHECK(raw == s);
+  const Json j = G::to_json(s);
+  const StateOf<G> back = G::from_json(Json::parse(j.dump()));
+  CHECK_MESSAGE(back == s, "JSON round trip changed the state: " << j.dump());
+  CHECK(G::to_json(back) == j);
+}
+
+// Two transitions from states of one information set of o give equal tokens iff equal views after.
+template <Game G>
+void check_tokens(const StateOf<G>& a, const Transition<G>& ta, const StateOf<G>& b, const Transition<G>& tb, Player o) {
+  const StateOf<G> a2 = ta.after(a), b2 = tb.after(b);
+  const bool same_view = a2.view(o) == b2.view(o);
+  CHECK_MESSAGE((a2.view_hash(o) == b2.view_hash(o)) == same_view, "view_hash does not follow view");
+  const bool same_token = ta.token(a, o) == tb.token(b, o);
+  CHECK_MESSAGE(same_view == same_token, (same_view ? "equal views after, different tokens (the token leaks)"
+                                                    : "different views after, equal tokens (a reveal is lost)")
+                                             << " for observer " << o << " at " << G::to_json(a).dump());
+}
+
+template <Game G>
+void check_information(const StateOf<G>& s, Rng& rng) {
+  for (Player o = 0; o < s.num_players(); ++o) {
+    const Json view = s.view(o);
+
+    Rng r1(rng.next()), r2(rng.next());
+    Rng r1_copy = r1;
+    const StateOf<G> d = s.determinize(o, r1);
+    CHECK_MESSAGE(d.view(o) == view, "determinize changed the observer's view");
+    CHECK(d.view_hash(o) == s.view_hash(o));
+    const StateOf<G> other = s.determinize(o, r2);
+    CHECK_MESSAGE(other.determinize(o, r1_copy) == d, "determinize depends on more than the view and the RNG");
+    if (!G::kHiddenInformation) CHECK(d == s);
+
+    // The seat to move knows its own moves.
+    if (s.to_move() == o || s.to_move() == kSimultaneous) {
+      typename G::MoveList mine, theirs;
+      s.legal_moves(o, mine);
+      d.legal_moves(o, theirs);
+      CHECK(std::vector<Move>(mine.begin(), mine.end()) == std::vector<Move>(theirs.begin(), theirs.end()));
+    }
+
+    if (s.to_move() == kTerminal) continue;
+    // Tokens: two transitions from s, and one transition from s and from a determinization of s.
+    for (int k = 0; k < 4; ++k) {
+      const auto t1 = random_transition<G>(s, rng), t2 = random_transition<G>(s, rng);
+      check_tokens<G>(s, t1, s, t2, o);
+      if (t1.legal_in(d)) check_tokens<G>(s, t1, d, t1, o);
+    }
+  }
+}
+
+// Shows that o's information set at `a` holds more than one state: determinizations must vary.
+template <Game G>
+void check_determinizations_vary(const StateOf<G>& a, Player o, std::uint64_t seed) {
+  Rng rng(seed);
+  std::set<std::string> seen;
+  for (int i = 0; i < 200 && seen.size() < 2; ++i) seen.insert(G::to_json(a.determinize(o, rng)).dump());
+  CHECK_MESSAGE(seen.size() > 1, "200 determinizations of an information set with several states were all the same (observer "
+                                     << o << ", " << G::to_json(a).dump() << ")");
+}
+
+// Finds another deal that observer o cannot tell from `config`'s and walks both games with the same
+// moves as long as o still cannot tell them apart: each such pair proves the information set has
+// more than one state.
+template <Game G>
+void check_hidden_arrangements(const GameConfig& config, std::uint64_t seed) {
+  const StateOf<G> a0 = G::initial(config);
+  for (Player o = 0; o < a0.num_players(); ++o) {
+    for (std::uint64_t other = 1; other <= 200; ++other) {
+      GameConfig c = config;
+      c.seed = config.seed + other;
+      StateOf<G> a = a0, b = G::initial(c);
+      if (b == a || b.view_hash(o) != a.view_hash(o)) continue;
+      Rng rng(seed + o);
+      for (int step = 0; step <= G::kMaxGameLength && !(a == b) && a.view_hash(o) == b.view_hash(o); ++step) {
+        check_determinizations_vary<G>(a, o, seed + step);
+        if (a.to_move() == kTerminal) break;
+        const auto t = random_transition<G>(a, rng);
+        if (!t.legal_in(b)) break;
+        a = t.after(a);
+        b = t.after(b);
+      }
+      break;
+    }
+  }
+}
+
+template <Game G>
+void check_invariants(GameConfig config, int games = 200) {
+  games = std::max(1, games / kLightFactor);
+  const std::uint64_t base_seed = config.seed;
+  for (int g = 0; g < games; ++g) {
+    config.seed = base_seed + std::uint64_t(g) * 7919;
+    CAPTURE(g);
+    StateOf<G> s = G::initial(config);
+    Rng rng(config.seed ^ 0xA5A5);
+    int decisions = 0;
+    for (;; ++decisions) {
+      REQUIRE_MESSAGE(decisions <= G::kMaxGameLength, "game longer than kMaxGameLength");
+      check_legal_moves<G>(s);
+      check_copy_and_json<G>(s);
+      check_information<G>(s, rng);
+      if (s.to_move() == kTerminal) break;
+      s = random_transition<G>(s, rng).after(s);
+    }
+    if (G::kHiddenInformation && g < 20) check_hidden_arrangements<G>(config, config.seed);
+  }
+}
+
+}  // namespace nuraghe::testing
