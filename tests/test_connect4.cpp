@@ -1,2 +1,95 @@
 #include <doctest/doctest.h>
-TEST_CASE("placeholder") { CHECK(true); }
+
+#include "games/connect4/connect4.hpp"
+
+using namespace nuraghe;
+using S = Connect4::State;
+
+namespace {
+S position(std::vector<std::string> rows) { return Connect4::from_json(Json{{"game", "connect4"}, {"board", rows}}); }
+S play(const std::string& columns) {
+  S s;
+  for (char c : columns) s.apply(Connect4::parse_move(s, s.to_move(), std::string(1, c)));
+  return s;
+}
+}  // namespace
+
+TEST_CASE("stones fall to the lowest empty cell of their column") {
+  const S s = play("444");
+  CHECK(Connect4::to_json(s)["board"][5] == "...X...");
+  CHECK(Connect4::to_json(s)["board"][4] == "...O...");
+  CHECK(Connect4::to_json(s)["board"][3] == "...X...");
+  CHECK(s.to_move() == 1);
+}
+
+TEST_CASE("a full column is not a legal move") {
+  const S s = play("111111");
+  Connect4::MoveList moves;
+  s.legal_moves(moves);
+  CHECK(moves.size() == 6);
+  CHECK(!moves.contains(0));
+}
+
+TEST_CASE("four in a row wins in every direction, and three does not") {
+  CHECK(play("1213141").winner == 0);                 // vertical in column 1
+  CHECK(play("1122334").winner == 0);                 // horizontal along the bottom
+  const std::string e = ".......";
+  CHECK(position({e, e, "...X...", "..XO...", ".XOO...", "XOXO.X."}).winner == 0);  // diagonal rising right
+  CHECK(position({e, e, "...X...", "...OX..", "...OOX.", ".X.OXOX"}).winner == 0);  // diagonal rising left
+  S before_diagonal = position({e, e, e, "..XO...", ".XOO...", "XOXO.X."});
+  CHECK(before_diagonal.to_move() == 0);
+  before_diagonal.apply(3);  // X drops into column 4 and completes the diagonal
+  CHECK(before_diagonal.winner == 0);
+  CHECK(play("112233").winner == -1);
+  CHECK(play("1213141").to_move() == kTerminal);
+  CHECK(play("1213141").returns()[0] == 1.0);
+}
+
+TEST_CASE("lines never wrap from the top of one column to the bottom of the next") {
+  // X holds the top three cells of column 1 and the bottom cell of column 2: adjacent bits
+  // without the sentinel row, but not four in a row on the board.
+  const S s = position({"X......", "X......", "X......", "O......", "O......", "OX....."});
+  CHECK(s.winner == -1);
+}
+
+TEST_CASE("a full board without four is a draw") {
+  int draws = 0;
+  for (std::uint64_t seed = 1; draws < 3 && seed < 100000; ++seed) {
+    Rng rng(seed);
+    S s;
+    Connect4::MoveList moves;
+    while (s.to_move() != kTerminal) {
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+    }
+    if (s.winner >= 0) continue;
+    ++draws;
+    CHECK(s.ply == 42);
+    CHECK(!Connect4::has_four(s.stones[0]));
+    CHECK(!Connect4::has_four(s.stones[1]));
+    CHECK(s.returns()[0] == 0.5);
+    CHECK(s.returns()[1] == 0.5);
+  }
+  CHECK(draws == 3);
+}
+
+TEST_CASE("positions: floating stones, wrong counts and double wins are rejected") {
+  const std::string empty = ".......";
+  CHECK_NOTHROW(position({empty, empty, empty, empty, empty, "XO....."}));
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, "X......", "......."}), InputError);  // floating
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, empty, "XX....."}), InputError);     // X two ahead
+  CHECK_NOTHROW(position({empty, empty, empty, empty, empty, "XXXXOOO"}));                   // X just won
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, "O......", "XXXXOOO"}), InputError); // O after X won
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, empty}), InputError);                // five rows
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, empty, "X.Z...."}), InputError);
+}
+
+TEST_CASE("notation: columns 1..7") {
+  S s;
+  CHECK(Connect4::parse_move(s, 0, "1") == 0);
+  CHECK(Connect4::parse_move(s, 0, " 7 ") == 6);
+  CHECK(Connect4::move_to_string(s, 0, 3) == "4");
+  CHECK_THROWS_AS(Connect4::parse_move(s, 0, "8"), InputError);
+  CHECK_THROWS_AS(Connect4::parse_move(s, 0, "0"), InputError);
+  CHECK_THROWS_AS(Connect4::parse_move(s, 0, "a"), InputError);
+}

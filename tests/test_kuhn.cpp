@@ -1,2 +1,89 @@
 #include <doctest/doctest.h>
-TEST_CASE("placeholder") { CHECK(true); }
+
+#include <set>
+
+#include "games/kuhn/kuhn.hpp"
+
+using namespace nuraghe;
+using S = Kuhn::State;
+
+namespace {
+S position(std::vector<std::string> cards, const std::string& history) {
+  return Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", cards}, {"history", history}});
+}
+}  // namespace
+
+TEST_CASE("every betting sequence ends where Kuhn poker ends, with the right payoff") {
+  // Seat 0 holds the king, seat 1 the queen.
+  struct Case {
+    const char* history;
+    int payoff0;
+  };
+  for (const Case c : {Case{"pp", 1}, Case{"bb", 2}, Case{"pbb", 2}, Case{"bp", 1}, Case{"pbp", -1}}) {
+    CAPTURE(c.history);
+    const S s = position({"K", "Q", "J"}, c.history);
+    CHECK(s.to_move() == kTerminal);
+    CHECK(s.scores()[0] == c.payoff0);
+    CHECK(s.scores()[1] == -c.payoff0);
+    CHECK(s.returns()[0] == doctest::Approx((c.payoff0 + 2) / 4.0));
+    CHECK(s.returns()[0] + s.returns()[1] == doctest::Approx(1.0));
+  }
+  // The lower card loses at showdown.
+  CHECK(position({"J", "Q", "K"}, "bb").scores()[0] == -2);
+  CHECK(position({"J", "Q", "K"}, "pp").scores()[0] == -1);
+  // Non-terminal histories.
+  CHECK(position({"J", "Q", "K"}, "").to_move() == 0);
+  CHECK(position({"J", "Q", "K"}, "p").to_move() == 1);
+  CHECK(position({"J", "Q", "K"}, "b").to_move() == 1);
+  CHECK(position({"J", "Q", "K"}, "pb").to_move() == 0);
+}
+
+TEST_CASE("a player sees their own card; the opponent's only at showdown") {
+  const S s = position({"K", "J", "Q"}, "p");
+  CHECK(s.view(0)["card"] == "K");
+  CHECK(s.view(1)["card"] == "J");
+  CHECK(!s.view(0).contains("opponent_card"));
+  CHECK(position({"K", "J", "Q"}, "pp").view(0)["opponent_card"] == "J");
+  CHECK(!position({"K", "J", "Q"}, "bp").view(0).contains("opponent_card"));  // a fold shows nothing
+  // The call that leads to showdown reveals the opponent's card in the token.
+  const S a = position({"K", "J", "Q"}, "b"), b = position({"K", "Q", "J"}, "b");
+  CHECK(a.view_hash(0) == b.view_hash(0));
+  CHECK(Kuhn::observe(a, Kuhn::kBet, 0) != Kuhn::observe(b, Kuhn::kBet, 0));
+  CHECK(Kuhn::observe(a, Kuhn::kPass, 0) == Kuhn::observe(b, Kuhn::kPass, 0));
+}
+
+TEST_CASE("determinize re-deals the opponent's card from the two the observer cannot see") {
+  const S s = position({"Q", "K", "J"}, "p");
+  Rng rng(5);
+  std::set<int> opponent;
+  for (int i = 0; i < 100; ++i) {
+    const S d = s.determinize(0, rng);
+    CHECK(d.deck[0] == Kuhn::kQueen);
+    opponent.insert(d.deck[1]);
+  }
+  CHECK(opponent == std::set<int>{Kuhn::kJack, Kuhn::kKing});
+}
+
+TEST_CASE("the deal is random: all six deals occur") {
+  std::set<std::vector<int>> deals;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    GameConfig c;
+    c.seed = seed;
+    const S s = Kuhn::initial(c);
+    deals.insert({s.deck[0], s.deck[1], s.deck[2]});
+  }
+  CHECK(deals.size() == 6);
+}
+
+TEST_CASE("positions: bad cards and histories are rejected") {
+  CHECK_THROWS_AS(position({"K", "K", "J"}, ""), InputError);
+  CHECK_THROWS_AS(position({"K", "A", "J"}, ""), InputError);
+  CHECK_THROWS_AS(position({"K", "Q"}, ""), InputError);
+  CHECK_THROWS_AS(position({"K", "Q", "J"}, "px"), InputError);
+  CHECK_THROWS_AS(position({"K", "Q", "J"}, "ppb"), InputError);  // after the end
+  CHECK_THROWS_AS(Kuhn::parse_move(S{}, 0, "raise"), InputError);
+  CHECK(Kuhn::parse_move(S{}, 0, "bet") == Kuhn::kBet);
+  GameConfig c;
+  c.players = 3;
+  CHECK_THROWS_AS(Kuhn::initial(c), InputError);
+}
