@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Drives the nuraghe program as a user would: listings, reproducible games, the rules oracle
+# (new / legal / apply), a human seat, and every kind of bad input (exit 2, one line on stderr).
+# Usage: cli_test.sh path/to/nuraghe path/to/tests/positions
+set -u
+nuraghe=$1
+pos=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect_output DESCRIPTION PATTERN COMMAND...: exit 0 and stdout matches the extended regex.
+expect_output() {
+  local what=$1 pattern=$2
+  shift 2
+  local out
+  if ! out=$("$@" 2>"$tmp/stderr"); then bad "$what: exit status $? ($(head -c 300 "$tmp/stderr"))"; return; fi
+  if grep -Eq -- "$pattern" <<<"$out"; then ok; else bad "$what: output does not match /$pattern/: $(head -c 300 <<<"$out")"; fi
+}
+
+# expect_error DESCRIPTION PATTERN COMMAND...: exit 2, exactly one line on stderr matching the pattern.
+expect_error() {
+  local what=$1 pattern=$2
+  shift 2
+  "$@" >/dev/null 2>"$tmp/stderr" </dev/null
+  local rc=$? lines
+  lines=$(wc -l <"$tmp/stderr")
+  if [[ $rc -ne 2 ]]; then bad "$what: exit status $rc, expected 2"; return; fi
+  if [[ $lines -ne 1 ]]; then bad "$what: $lines lines on stderr, expected 1: $(cat "$tmp/stderr")"; return; fi
+  if ! grep -Eq -- "^nuraghe: error: .*$pattern" "$tmp/stderr"; then bad "$what: stderr does not match /$pattern/: $(cat "$tmp/stderr")"; return; fi
+  ok
+}
+
+# Listings.
+expect_output "games lists tictactoe" "^tictactoe " "$nuraghe" games
+expect_output "games lists connect4" "^connect4 " "$nuraghe" games
+expect_output "games lists goofspiel with its option" "option cards: integer in \[1, 16\]" "$nuraghe" games
+expect_output "games lists kuhn" "^kuhn " "$nuraghe" games
+expect_output "bots lists random" "^random " "$nuraghe" bots
+
+# One game, reproducible from its seed.
+"$nuraghe" play --game connect4 --bots random,random --seed 1 >"$tmp/a" 2>&1
+"$nuraghe" play --game connect4 --bots random,random --seed 1 >"$tmp/b" 2>&1
+"$nuraghe" play --game connect4 --bots random,random --seed 2 >"$tmp/c" 2>&1
+if cmp -s "$tmp/a" "$tmp/b"; then ok; else bad "play with one seed twice printed different games"; fi
+if cmp -s "$tmp/a" "$tmp/c"; then bad "play with seeds 1 and 2 printed the same game"; else ok; fi
+expect_output "play prints a move log and the result" "^returns: " "$nuraghe" play --game connect4 --bots random,random --seed 1
+expect_output "play takes repeated --bot" "^scores: " "$nuraghe" play --game goofspiel -b random -b random:seed=3 -b random -p 3 -o cards=6
+
+# The JSONL log: a header line, one line per decision, a result line.
+"$nuraghe" play --game kuhn --bots random,random --seed 4 --log "$tmp/log.jsonl" >/dev/null
+if head -1 "$tmp/log.jsonl" | grep -q '"game":"kuhn"' && grep -q '"ply":1' "$tmp/log.jsonl" && tail -1 "$tmp/log.jsonl" | grep -q '"result"'; then ok; else bad "play --log wrote $(cat "$tmp/log.jsonl")"; fi
+
+# A human seat, from standard input: a number picks from the list, notation works too.
+out=$(printf 'b2\n1\n1\n1\n1\n' | "$nuraghe" play --game tictactoe --human 0 --bots random --seed 3 2>&1)
+if grep -q "1\. player 0: b2" <<<"$out" && grep -q "^returns: " <<<"$out"; then ok; else bad "human play: $out"; fi
+out=$(printf 'z9\n1\n1\n1\n1\n1\n' | "$nuraghe" play --game tictactoe --human 0 --bots random --seed 3 2>&1)
+if grep -q "cannot read move" <<<"$out" && grep -q "^returns: " <<<"$out"; then ok; else bad "human play with a bad line first: $out"; fi
+
+# The rules oracle.
+expect_output "new prints a starting position" '"prizes"' "$nuraghe" new --game goofspiel --players 3 --seed 9 -o cards=5
+"$nuraghe" new --game goofspiel --players 2 --seed 9 -o cards=5 >"$tmp/g.json"
+expect_output "legal on a new position lists each player's bids" "^player 1: 1, 2, 3, 4, 5$" "$nuraghe" legal --game goofspiel --position "$tmp/g.json"
+expect_output "legal on a tictactoe position" "^c3$" "$nuraghe" legal --game tictactoe --position "$pos/tictactoe-win.json"
+expect_output "apply plays a winning move" '"XXX"' "$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "c3"
+expect_output "apply reads a simultaneous move, one per seat" '"bids": \[' "$nuraghe" apply --game goofspiel --position "$pos/goofspiel-5.json" --moves "4,2;3,3"
+expect_output "apply reads positions from standard input" '"history": "pbb"' sh -c "\"$nuraghe\" apply --game kuhn --position - --moves bet <\"$pos/kuhn-bet.json\""
+expect_output "legal after the end says game over" "^game over" "$nuraghe" legal --game kuhn --position <("$nuraghe" apply --game kuhn --position "$pos/kuhn-bet.json" --moves bet)
+"$nuraghe" apply --game connect4 --position "$pos/connect4-start.json" --moves "4;4;3" >"$tmp/c4.json"
+expect_output "apply output is a position that legal reads back" "^7$" "$nuraghe" legal --game connect4 --position "$tmp/c4.json"
+
+# A small tournament.
+expect_output "arena prints a table" "^random +10 " "$nuraghe" arena --game tictactoe --bots random,random --games 10 --jobs 2
+
+# Bad input: one line on stderr, exit status 2.
+expect_error "unknown game" 'unknown game "chess"' "$nuraghe" play --game chess --bots random,random
+expect_error "unknown bot" 'unknown bot "alphazero"' "$nuraghe" play --game connect4 --bots random,alphazero
+expect_error "unknown bot parameter" 'unknown parameter "depth"' "$nuraghe" play --game connect4 --bots random:depth=3,random
+expect_error "bad bot parameter value" 'seed=x is not an integer' "$nuraghe" play --game connect4 --bots random:seed=x,random
+expect_error "malformed bot spec" 'expected key=value' "$nuraghe" play --game connect4 --bots "random:seed,random"
+expect_error "too few bots" 'need 2 bot specs' "$nuraghe" play --game connect4 --bots random
+expect_error "unknown game option" 'unknown parameter "deck"' "$nuraghe" new --game goofspiel -o deck=3
+expect_error "game option out of range" 'out of range' "$nuraghe" new --game goofspiel -o cards=20
+expect_error "option not KEY=VALUE" 'is not KEY=VALUE' "$nuraghe" new --game goofspiel -o cards
+expect_error "impossible player count" 'seats 2' "$nuraghe" new --game kuhn --players 3
+expect_error "map file for a game without maps" 'takes no --map' "$nuraghe" new --game connect4 --map board.json
+expect_error "missing position file" 'cannot read position file' "$nuraghe" legal --game connect4 --position "$tmp/none.json"
+expect_error "malformed JSON" 'malformed JSON' "$nuraghe" legal --game connect4 --position "$pos/malformed.json"
+expect_error "position of another game" 'is not connect4' "$nuraghe" legal --game connect4 --position "$pos/tictactoe-win.json"
+expect_error "position breaking the rules" 'both players have a line' "$nuraghe" legal --game tictactoe --position "$pos/tictactoe-bad.json"
+expect_error "illegal move" 'illegal move "a3"' "$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "a3"
+expect_error "unparsable move" 'cannot read move "x7"' "$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "x7"
+expect_error "simultaneous move with one bid" 'one move per player' "$nuraghe" apply --game goofspiel --position "$pos/goofspiel-5.json" --moves "4"
+expect_error "bid of a spent card" 'illegal move "5"' "$nuraghe" apply --game goofspiel --position "$pos/goofspiel-5.json" --moves "5,2"
+expect_error "move after the end" 'after the game is over' "$nuraghe" apply --game kuhn --position "$pos/kuhn-bet.json" --moves "bet;bet"
+expect_error "human seat out of range" 'no such seat' "$nuraghe" play --game connect4 --human 2 --bots random
+expect_error "human without input" 'no more input' "$nuraghe" play --game connect4 --human 0 --bots random
+expect_error "arena games not a multiple of the seats" 'multiple of the seat count' "$nuraghe" arena --game connect4 --bots random,random --games 3
+expect_error "unknown subcommand" '' "$nuraghe" fly
+expect_error "unknown flag" '' "$nuraghe" games --colour
+expect_error "missing required option" 'game' "$nuraghe" new
+expect_error "non-numeric seed" '' "$nuraghe" new --game connect4 --seed abc
+
+echo "cli: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
