@@ -1,0 +1,70 @@
+#pragma once
+// The searching bots: uct, cheat-uct, pimc, ismcts and mo-ismcts, all one MctsBot over the
+// generic search core with a different SearchConfig. The spec parameters are listed in
+// bots/spec.cpp (`nuraghe bots` prints them).
+
+#include "bots/bot.hpp"
+#include "core/params.hpp"
+#include "search/mcts.hpp"
+
+namespace nuraghe {
+
+// Reads and cross-checks a searching bot's parameters (types and ranges are checked by Params).
+search::SearchConfig search_config(const std::string& name, const Params& p);
+
+template <Game G>
+class MctsBot final : public Bot<G> {
+ public:
+  MctsBot(const search::SearchConfig& config, bool reuse, std::uint64_t seed) : mcts_(config, reuse), seed_(seed) {}
+
+  void start(Player seat) override {
+    Bot<G>::start(seat);
+    mcts_.reset();
+    decisions_ = 0;
+  }
+
+  Move choose(const InfoSet<G>& info) override {
+    Rng rng(hash_combine(seed_, decisions_++));
+    const bool simultaneous = info.to_move() == kSimultaneous;
+    const auto algorithm = mcts_.config().algorithm;
+    if (algorithm == search::Algorithm::Uct || algorithm == search::Algorithm::CheatUct) {
+      // UCT searches the state it is given: the true state (cheat-uct reads it on purpose).
+      const auto& truth = info.true_state_for_cheating();
+      last_ = mcts_.search([&](Rng&) { return truth; }, info.seat(), info.num_players(), simultaneous, rng);
+    } else {
+      last_ = mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
+    }
+    if (last_.moves.empty()) {  // no iteration ran (a tiny time budget): any legal move
+      typename G::MoveList moves;
+      info.legal_moves(moves);
+      last_.best = moves[rng.below(std::uint32_t(moves.size()))];
+    }
+    return last_.best;
+  }
+
+  void inform(std::uint64_t token) override { mcts_.observe(token); }
+
+  const search::SearchResult& last_result() const { return last_; }
+
+ private:
+  search::Mcts<G> mcts_;
+  std::uint64_t seed_;
+  std::uint64_t decisions_ = 0;
+  search::SearchResult last_;
+};
+
+// Builds a searching bot for G, or throws InputError if the spec asks what G cannot give.
+template <Game G>
+std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p, std::uint64_t seed) {
+  const search::SearchConfig cfg = search_config(name, p);
+  const std::string game(G::kName);
+  if (cfg.algorithm == search::Algorithm::Uct && G::kHiddenInformation)
+    input_error("bot uct: " + game + " has hidden information; uct would read the hidden state (use cheat-uct for that upper bound, or ismcts)");
+  if (cfg.rollout == search::Rollout::Heuristic && !search::HasHeuristic<G>)
+    input_error("bot " + name + ": " + game + " has no heuristic policy for rollout=heuristic");
+  if (cfg.cutoff > 0 && !search::HasEvaluation<G>)
+    input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=" + std::to_string(cfg.cutoff));
+  return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed);
+}
+
+}  // namespace nuraghe

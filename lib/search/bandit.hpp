@@ -1,0 +1,58 @@
+#pragma once
+// The bandits that choose at a node: UCB1 (UCT and decoupled UCT), Exp3 and regret matching
+// (decoupled selection at simultaneous nodes), and the final policies they recommend.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace nuraghe::search {
+
+enum class SimSelect : std::uint8_t { Ucb, Exp3, RegretMatching };
+
+// UCB1 with ISMCTS availability: the parent count is how often this arm could have been chosen.
+// Virtual loss counts as visits that returned 0, steering other threads elsewhere.
+inline double ucb_score(double reward_sum, std::uint32_t visits, std::uint32_t available, std::uint32_t virtual_loss, double c) {
+  const double n = double(visits) + double(virtual_loss);
+  if (n == 0) return 1e300;
+  return reward_sum / n + c * std::sqrt(std::log(double(std::max<std::uint32_t>(available, 1))) / n);
+}
+
+// Exp3 (Auer et al. 2002): p_i = (1 - gamma) softmax(eta G_i) + gamma / K with eta = gamma / K,
+// where G_i is the importance-weighted cumulative reward of arm i. Writes k probabilities.
+inline void exp3_policy(const double* cumulative, int k, double gamma, double* p) {
+  const double eta = gamma / k;
+  double top = cumulative[0];
+  for (int i = 1; i < k; ++i) top = std::max(top, cumulative[i]);
+  double total = 0;
+  for (int i = 0; i < k; ++i) total += (p[i] = std::exp(eta * (cumulative[i] - top)));
+  for (int i = 0; i < k; ++i) p[i] = (1 - gamma) * p[i] / total + gamma / k;
+}
+
+// Regret matching (Hart & Mas-Colell 2000) mixed with gamma exploration: play in proportion to
+// positive cumulative regret, uniformly when there is none.
+inline void regret_matching_policy(const double* regret, int k, double gamma, double* p) {
+  double total = 0;
+  for (int i = 0; i < k; ++i) total += std::max(regret[i], 0.0);
+  for (int i = 0; i < k; ++i) {
+    const double sigma = total > 0 ? std::max(regret[i], 0.0) / total : 1.0 / k;
+    p[i] = (1 - gamma) * sigma + gamma / k;
+  }
+}
+
+// The exploration-free policy from visit counts of an arm mixed with gamma / K exploration: the
+// frequency of the exploiting part, (n_i / N - gamma / K) / (1 - gamma), clipped and renormalised.
+// For Exp3 this is the recommended policy; for regret matching it is the average strategy
+// (actions are sampled from the current strategy, so visit frequencies estimate its average).
+inline void exploration_free_policy(const std::uint32_t* visits, int k, double gamma, double* p) {
+  double total_visits = 0;
+  for (int i = 0; i < k; ++i) total_visits += visits[i];
+  double total = 0;
+  for (int i = 0; i < k; ++i) {
+    p[i] = total_visits > 0 ? std::max(0.0, (visits[i] / total_visits - gamma / k) / (1 - gamma)) : 0.0;
+    total += p[i];
+  }
+  for (int i = 0; i < k; ++i) p[i] = total > 0 ? p[i] / total : 1.0 / k;
+}
+
+}  // namespace nuraghe::search

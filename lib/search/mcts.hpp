@@ -1,0 +1,282 @@
+#pragma once
+// The search driver that bots hold between moves: budgets, OpenMP root and tree parallelism,
+// PIMC's determinizations, and tree reuse by the searcher's own observation tokens.
+
+#include <omp.h>
+
+#include <chrono>
+#include <optional>
+
+#include "search/search.hpp"
+
+namespace nuraghe::search {
+
+// Copies the subtree of `from` at node `r` into a fresh tree of `bytes` (as much as fits).
+template <bool Shared>
+Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t bytes) {
+  Tree<Shared> to(bytes);
+  if (!to.usable()) return to;
+  struct Copier {
+    const Tree<Shared>& from;
+    Tree<Shared>& to;
+    void chain(std::uint32_t head, std::uint32_t& to_head) {
+      for (std::uint32_t c = head; c != kNone; c = from.node(c).sibling) {
+        const std::uint32_t n = to.new_node(from.node(c).key);
+        if (n == kNone) return;
+        to.node(n).sibling = to_head;
+        to_head = n;
+        node(c, n);
+      }
+    }
+    void node(std::uint32_t f, std::uint32_t t) {
+      const Node& fn = from.node(f);
+      to.node(t).visits = fn.visits;
+      for (std::uint32_t i = 0; i < fn.num_edges; ++i) {
+        const Edge& fe = from.edge(fn.first_edge + i);
+        const std::uint32_t e = to.add_edge(t, fe.key, fn.num_edges);
+        if (e == kNone) return;
+        Edge& te = to.edge(e);
+        te.visits = fe.visits, te.available = fe.available, te.reward = fe.reward;
+      }
+      const Node& tn = to.node(t);
+      for (std::uint32_t i = 0; i < tn.num_edges; ++i) chain(from.edge(fn.first_edge + i).child, to.edge(tn.first_edge + i).child);
+      chain(fn.outcomes, to.node(t).outcomes);
+    }
+  };
+  Copier{from, to}.node(r, Tree<Shared>::root());
+  return to;
+}
+
+// The child of node n reached by the observer's token, under any edge or outcome chain, or kNone.
+template <bool Shared>
+std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uint64_t token) {
+  const Node& nd = tree.node(n);
+  for (std::uint32_t e = nd.first_edge; e < nd.first_edge + nd.num_edges; ++e) {
+    const std::uint32_t c = tree.find_in_chain(tree.edge(e).child, token);
+    if (c != kNone) return c;
+  }
+  return tree.find_in_chain(nd.outcomes, token);
+}
+
+template <Game G>
+class Mcts {
+ public:
+  using State = typename G::State;
+  using Clock = std::chrono::steady_clock;
+
+  Mcts(const SearchConfig& config, bool reuse) : cfg_(config), reuse_(reuse) {}
+  const SearchConfig& config() const { return cfg_; }
+
+  // Searches for `seat`. sample(rng) gives the root state of one iteration: the true state for
+  // UCT, a determinization of the seat's information set otherwise. It must be thread-safe.
+  template <class Sampler>
+  SearchResult search(const Sampler& sample, Player seat, int players, bool simultaneous, Rng& rng) {
+    const auto start = Clock::now();
+    SearchResult result;
+    const std::uint64_t base = rng.next();
+    if (cfg_.algorithm == Algorithm::Pimc) {
+      result = pimc(sample, seat, players, simultaneous, base, start);
+    } else if (cfg_.threads > 1 && cfg_.parallel == Parallel::Tree) {
+      result = tree_parallel(sample, seat, players, simultaneous, base, start);
+    } else {
+      result = root_parallel(sample, seat, players, simultaneous, base, start);
+    }
+    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    finish(result, simultaneous, cfg_, rng);
+    if (cfg_.algorithm == Algorithm::Pimc && !cfg_.pimc_vote) {
+      auto best = std::max_element(result.moves.begin(), result.moves.end(),
+                                   [](const MoveStats& a, const MoveStats& b) { return a.mean < b.mean; });
+      if (best != result.moves.end() && cfg_.final == Final::Max) result.best = best->move;
+    }
+    return result;
+  }
+
+  // Tells the searcher what its seat observed; with reuse on, its trees walk down by the token.
+  void observe(std::uint64_t token) {
+    if (!reuse_ || !valid_) return;
+    auto walk = [&](auto& forest) {
+      for (std::size_t t = 0; t < forest.trees.size(); ++t) {
+        std::uint32_t& r = roots_[t];
+        if (r == kNone) continue;
+        r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token) : kNone;
+        if (forest.observers[t] == seat_ && r == kNone) valid_ = false;
+      }
+    };
+    if (shared_) walk(*shared_);
+    else if (!private_.empty()) walk(private_[0]);
+    // Root parallel with several trees: each is walked in its own roots list.
+    for (std::size_t f = 1; f < private_.size() && valid_; ++f) {
+      auto& forest = private_[f];
+      for (std::size_t t = 0; t < forest.trees.size(); ++t) {
+        std::uint32_t& r = extra_roots_[f - 1][t];
+        if (r == kNone) continue;
+        r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token) : kNone;
+        if (forest.observers[t] == seat_ && r == kNone) valid_ = false;
+      }
+    }
+  }
+
+  void reset() { valid_ = false; }
+
+ private:
+  bool out_of_time(const Clock::time_point& start) const {
+    return cfg_.milliseconds > 0 && std::chrono::duration<double, std::milli>(Clock::now() - start).count() >= cfg_.milliseconds;
+  }
+
+  // Iterations for one of `parts` equal shares of the budget (0: unlimited).
+  long long share(int part, int parts) const {
+    if (cfg_.iterations == 0) return 0;
+    return cfg_.iterations / parts + (part < cfg_.iterations % parts ? 1 : 0);
+  }
+
+  template <bool Shared>
+  Forest<Shared> fresh_or_reused(Forest<Shared>* old, std::array<std::uint32_t, kMaxPlayers>* roots, Player seat, int players,
+                                 std::size_t bytes) {
+    Forest<Shared> f = make_forest<Shared>(cfg_.algorithm, players, seat, bytes);
+    if (reuse_ && valid_ && old && roots && seat == seat_ && old->trees.size() == f.trees.size()) {
+      const std::size_t tree_bytes = bytes / f.trees.size();  // as make_forest splits them
+      for (std::size_t t = 0; t < f.trees.size(); ++t)
+        if ((*roots)[t] != kNone) f.trees[t] = compact(old->trees[t], (*roots)[t], tree_bytes);
+    }
+    return f;
+  }
+
+  int seat_tree(Player seat) const { return cfg_.algorithm == Algorithm::MoIsmcts ? seat : 0; }
+
+  template <class Sampler>
+  SearchResult root_parallel(const Sampler& sample, Player seat, int players, bool simultaneous, std::uint64_t base,
+                             Clock::time_point start) {
+    const int threads = std::max(1, cfg_.threads);
+    const std::size_t bytes = cfg_.memory_bytes / std::size_t(threads);
+    std::vector<Forest<false>> forests;
+    for (int i = 0; i < threads; ++i) {
+      Forest<false>* old = i < int(private_.size()) ? &private_[i] : nullptr;
+      auto* roots = i == 0 ? &roots_ : (i - 1 < int(extra_roots_.size()) ? &extra_roots_[i - 1] : nullptr);
+      forests.push_back(fresh_or_reused<false>(old, roots, seat, players, bytes));
+    }
+    std::vector<long long> done(threads, 0);
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int i = 0; i < threads; ++i) {
+      Worker<G, false> worker(cfg_, forests[i]);
+      Rng rng(hash_combine(base, std::uint64_t(i)));
+      const long long budget = share(i, threads);
+      for (long long n = 0; budget == 0 || n < budget; ++n) {
+        if ((n & 15) == 0 && out_of_time(start)) break;
+        worker.iterate(sample(rng), rng);
+        ++done[i];
+      }
+    }
+    SearchResult r;
+    for (int i = 0; i < threads; ++i) {
+      r.iterations += done[i];
+      merge_stats(r.moves, root_stats<G, false>(forests[i].trees[seat_tree(seat)], seat, simultaneous, cfg_));
+      r.bytes_reserved += forests[i].bytes_reserved();
+      r.bytes_used += forests[i].bytes_used();
+    }
+    private_ = std::move(forests);
+    shared_.reset();
+    remember_roots(seat, threads);
+    return r;
+  }
+
+  template <class Sampler>
+  SearchResult tree_parallel(const Sampler& sample, Player seat, int players, bool simultaneous, std::uint64_t base,
+                             Clock::time_point start) {
+    const int threads = cfg_.threads;
+    Forest<true> forest = fresh_or_reused<true>(shared_ ? &*shared_ : nullptr, &roots_, seat, players, cfg_.memory_bytes);
+    std::atomic<long long> started{0}, done{0};
+#pragma omp parallel num_threads(threads)
+    {
+      Worker<G, true> worker(cfg_, forest);
+      Rng rng(hash_combine(base, std::uint64_t(omp_get_thread_num())));
+      for (long long n = 0;; ++n) {
+        if (cfg_.iterations > 0 && started.fetch_add(1, std::memory_order_relaxed) >= cfg_.iterations) break;
+        if ((n & 15) == 0 && out_of_time(start)) break;
+        worker.iterate(sample(rng), rng);
+        done.fetch_add(1, std::memory_order_relaxed);
+      }
+    }
+    SearchResult r;
+    r.iterations = done.load();
+    r.moves = root_stats<G, true>(forest.trees[seat_tree(seat)], seat, simultaneous, cfg_);
+    r.bytes_reserved = forest.bytes_reserved();
+    r.bytes_used = forest.bytes_used();
+    shared_ = std::move(forest);
+    private_.clear();
+    remember_roots(seat, 1);
+    return r;
+  }
+
+  // PIMC: each determinization searched on its own by UCT over full states; the root choices are
+  // combined by votes (each determinization's best move) or by averaged values.
+  template <class Sampler>
+  SearchResult pimc(const Sampler& sample, Player seat, int players, bool simultaneous, std::uint64_t base,
+                    Clock::time_point start) {
+    const int dets = cfg_.determinizations, threads = std::max(1, cfg_.threads);
+    const std::size_t bytes = cfg_.memory_bytes / std::size_t(threads);
+    std::vector<std::vector<MoveStats>> per(dets);
+    std::vector<long long> done(dets, 0);
+    std::vector<std::size_t> reserved(dets, 0), used(dets, 0);
+    SearchConfig uct = cfg_;
+    uct.algorithm = Algorithm::CheatUct;
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int d = 0; d < dets; ++d) {
+      Rng rng(hash_combine(base, std::uint64_t(d)));
+      const State root = sample(rng);
+      Forest<false> forest = make_forest<false>(Algorithm::CheatUct, players, seat, bytes);
+      Worker<G, false> worker(uct, forest);
+      for (long long n = 0; cfg_.iterations == 0 || n < cfg_.iterations; ++n) {
+        if ((n & 15) == 0 && out_of_time(start)) break;
+        worker.iterate(root, rng);
+        ++done[d];
+      }
+      per[d] = root_stats<G, false>(forest.trees[0], seat, simultaneous, uct);
+      reserved[d] = forest.bytes_reserved();
+      used[d] = forest.bytes_used();
+    }
+    SearchResult r;
+    std::vector<std::pair<Move, int>> votes;
+    for (int d = 0; d < dets; ++d) {
+      r.iterations += done[d];
+      r.bytes_reserved = std::max(r.bytes_reserved, reserved[d] * std::size_t(threads));
+      r.bytes_used = std::max(r.bytes_used, used[d]);
+      merge_stats(r.moves, per[d]);
+      if (per[d].empty()) continue;
+      const auto best = std::max_element(per[d].begin(), per[d].end(), [](const MoveStats& a, const MoveStats& b) { return a.visits < b.visits; });
+      auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.first == best->move; });
+      if (it == votes.end()) votes.emplace_back(best->move, 1);
+      else ++it->second;
+    }
+    if (cfg_.pimc_vote) {
+      // The policy is the share of votes; visits stay the summed visits for the record.
+      std::vector<MoveStats> voted = r.moves;
+      for (auto& m : voted) {
+        auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.first == m.move; });
+        m.visits = it == votes.end() ? 0u : std::uint32_t(it->second);
+      }
+      for (std::size_t i = 0; i < voted.size(); ++i) r.moves[i].visits = voted[i].visits;
+    }
+    private_.clear();
+    shared_.reset();
+    valid_ = false;
+    return r;
+  }
+
+  void remember_roots(Player seat, int forests) {
+    seat_ = seat;
+    valid_ = reuse_;
+    roots_.fill(Tree<false>::root());
+    extra_roots_.assign(std::size_t(std::max(0, forests - 1)), roots_);
+  }
+
+  SearchConfig cfg_;
+  bool reuse_;
+  bool valid_ = false;
+  Player seat_ = -1;
+  std::vector<Forest<false>> private_;
+  std::optional<Forest<true>> shared_;
+  std::array<std::uint32_t, kMaxPlayers> roots_{};
+  std::vector<std::array<std::uint32_t, kMaxPlayers>> extra_roots_;
+};
+
+}  // namespace nuraghe::search
