@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -250,6 +251,38 @@ int cmd_apply(const Common& c, const std::string& moves) {
   return 0;
 }
 
+// Searches a position for the seat to move (or --seat at a simultaneous node) and prints the root
+// statistics: visits, mean value and final policy of every move.
+template <Game G>
+int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
+  const auto s = load_position<G>(c.position);
+  const Player to_move = s.to_move();
+  if (to_move == kTerminal) input_error("analyze: the game is over in this position");
+  Player seat = to_move;
+  if (to_move == kSimultaneous) {
+    if (seat_option < 0 || seat_option >= s.num_players()) input_error("analyze: a simultaneous node needs --seat 0.." + std::to_string(s.num_players() - 1));
+    seat = seat_option;
+  } else if (seat_option >= 0 && seat_option != to_move) {
+    input_error("analyze: player " + std::to_string(to_move) + " is to move, not player " + std::to_string(seat_option));
+  }
+  const std::string name = parse_spec(spec, "bot").name;
+  if (name == "random") input_error("analyze: bot random does not search; give a searching bot");
+  auto bot = make_bot<G>(spec, c.seed);
+  auto* searcher = dynamic_cast<MctsBot<G>*>(bot.get());
+  bot->start(seat);
+  const Move best = bot->choose(InfoSet<G>(s, seat));
+  const auto& r = searcher->last_result();
+  std::printf("%s for player %d: %lld iterations in %.3f s (%.0f/s), tree %.1f MiB of %.1f MiB reserved\n", spec.c_str(), seat,
+              r.iterations, r.seconds, r.seconds > 0 ? r.iterations / r.seconds : 0.0, r.bytes_used / 1048576.0, r.bytes_reserved / 1048576.0);
+  std::printf("%-24s %10s %8s %8s\n", "move", "visits", "mean", "policy");
+  auto rows = r.moves;
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.visits > b.visits; });
+  for (const auto& m : rows)
+    std::printf("%-24s %10u %8.3f %8.3f\n", G::move_to_string(s, seat, m.move).c_str(), m.visits, m.mean, m.policy);
+  std::printf("best: %s\n", G::move_to_string(s, seat, best).c_str());
+  return 0;
+}
+
 template <Game G>
 int cmd_arena(ArenaSettings a) {
   const auto results = run_arena<G>(a);
@@ -314,6 +347,15 @@ int run_cli(int argc, char** argv) {
   arena->add_option("-n,--games", arena_args.games, "number of games (a multiple of the seat count)")->required();
   arena->add_option("-j,--jobs", arena_args.jobs, "games played in parallel")->check(CLI::Range(1, 256));
 
+  std::string analyze_bot;
+  int analyze_seat = -1;
+  auto* analyze = app.add_subcommand("analyze", "search a position and print the root statistics of every move");
+  add_game_options(analyze, common, false);
+  analyze->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+  analyze->add_option("-b,--bot", analyze_bot, "a searching bot spec, e.g. ismcts:iters=10000")->required();
+  analyze->add_option("--seat", analyze_seat, "the seat to analyse at a simultaneous node");
+  analyze->add_option("-s,--seed", common.seed, "the bot's seed");
+
   try {
     try {
       app.parse(argc, argv);
@@ -327,6 +369,8 @@ int run_cli(int argc, char** argv) {
     if (*make) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_new<G>(common); });
     if (*legal) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_legal<G>(common); });
     if (*apply) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_apply<G>(common, moves); });
+    if (*analyze)
+      return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_analyze<G>(common, analyze_bot, analyze_seat); });
     if (*play) return AllGames::dispatch(play_args.common.game, [&]<Game G>() { return cmd_play<G>(play_args); });
     if (*arena) {
       arena_args.config = arena_common.config();

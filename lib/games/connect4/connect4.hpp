@@ -82,6 +82,20 @@ struct Connect4 {
 
   static std::vector<ParamSpec> option_specs() { return {}; }
   static State initial(const GameConfig& config);
+
+  // Rollout policy: win at once if possible, else block the opponent's immediate win, else random.
+  static Move heuristic_move(const State& s, Player p, Rng& rng) {
+    MoveList moves;
+    s.legal_moves(moves);
+    const std::uint64_t occ = s.occupied();
+    int block = -1;
+    for (Move m : moves) {
+      const std::uint64_t bit = (occ + bottom_bit(int(m))) & column_mask(int(m));
+      if (has_four(s.stones[p] | bit)) return m;
+      if (block < 0 && has_four(s.stones[1 - p] | bit)) block = int(m);
+    }
+    return block >= 0 ? Move(block) : moves[rng.below(std::uint32_t(moves.size()))];
+  }
   static std::uint64_t observe(const State&, Move m, Player) { return m; }
   static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
   static std::string move_to_string(const State&, Player, Move m);

@@ -7,6 +7,8 @@
 // next prize is turned face up. The unseen part of the prize deck is the hidden information.
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "core/game.hpp"
@@ -88,6 +90,41 @@ struct Goofspiel {
     return {ParamSpec::integer("cards", 13, 1, kMaxCards, "cards in each hand and in the prize deck")};
   }
   static State initial(const GameConfig& config);
+
+  // Rollout policy: bid the card that matches the face-up prize, or the nearest card held above it,
+  // or failing that the nearest below (a classic strong baseline against random bidders).
+  static Move heuristic_move(const State& s, Player p, Rng&) {
+    const int prize = s.face_up_prize();
+    const unsigned hand = s.hands[p];
+    const unsigned at_or_above = hand & ~((1u << (prize - 1)) - 1);
+    if (at_or_above) return Move(std::countr_zero(at_or_above) + 1);
+    return Move(std::bit_width(hand));  // the highest card held, all being below the prize
+  }
+
+  // Static evaluation for cut-off rollouts. The prizes still to come are projected to go to the
+  // players in proportion to the bidding strength left in their hands (so points bought with high
+  // cards are not mistaken for a lead), and the projected margin becomes a win share by a softmax
+  // scaled by what is still to play for. Uses only public facts.
+  static constexpr double kEvaluationSharpness = 4.0;
+  static Values evaluate(const State& s) {
+    int remaining = 0;
+    for (int r = s.round; r < s.cards; ++r) remaining += s.prizes[r];
+    std::array<double, kMaxPlayers> strength{};
+    double total_strength = 0;
+    for (int p = 0; p < s.players; ++p) {
+      for (unsigned h = s.hands[p]; h; h &= h - 1) strength[p] += std::countr_zero(h) + 1;
+      total_strength += strength[p];
+    }
+    Values projected{}, v{};
+    for (int p = 0; p < s.players; ++p)
+      projected[p] = s.points[p] + (total_strength > 0 ? remaining * strength[p] / total_strength : 0.0);
+    const double best = *std::max_element(projected.begin(), projected.begin() + s.players);
+    double total = 0;
+    for (int p = 0; p < s.players; ++p) total += v[p] = std::exp(kEvaluationSharpness * (projected[p] - best) / std::max(1.0, double(remaining)));
+    for (int p = 0; p < s.players; ++p) v[p] /= total;
+    return v;
+  }
+
   static std::uint64_t observe(const State&, Move m, Player) { return m; }
   // Everyone sees every bid and the next prize card turned face up.
   static std::uint64_t observe_joint(const State& before, const JointMove& bid, Player) {
