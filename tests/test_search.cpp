@@ -1,0 +1,451 @@
+// The search core against positions and games whose right answers are known.
+#include <doctest/doctest.h>
+
+#include <Eigen/Dense>
+#include <map>
+
+#include "bots/arena.hpp"
+#include "bots/registry.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/goofspiel/goofspiel.hpp"
+#include "games/kuhn/kuhn.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "invariants.hpp"
+#include "toy_games.hpp"
+
+using namespace nuraghe;
+using testing::BiasedRps;
+using testing::RevealGuess;
+
+namespace {
+
+constexpr bool kLight = testing::kLightFactor > 1;
+
+// Runs a searching bot from a fresh start on state s for `seat` and returns its root statistics.
+template <Game G>
+search::SearchResult analyse(const std::string& spec, const typename G::State& s, Player seat, std::uint64_t seed = 1) {
+  auto bot = make_bot<G>(spec, seed);
+  auto* searcher = dynamic_cast<MctsBot<G>*>(bot.get());
+  REQUIRE(searcher != nullptr);
+  bot->start(seat);
+  bot->choose(InfoSet<G>(s, seat));
+  return searcher->last_result();
+}
+
+template <Game G>
+Move best_move(const std::string& spec, const typename G::State& s, std::uint64_t seed = 1) {
+  return analyse<G>(spec, s, s.to_move(), seed).best;
+}
+
+std::vector<std::pair<Move, std::uint32_t>> visits_of(const search::SearchResult& r) {
+  std::vector<std::pair<Move, std::uint32_t>> v;
+  for (const auto& m : r.moves) v.emplace_back(m.move, m.visits);
+  return v;
+}
+
+double root_value(const search::SearchResult& r) {
+  double sum = 0, n = 0;
+  for (const auto& m : r.moves) sum += m.mean * m.visits, n += m.visits;
+  return n > 0 ? sum / n : 0.0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tic-tac-toe: a perfect player by memoised minimax.
+
+int minimax(const TicTacToe::State& s, std::map<std::pair<int, int>, int>& memo) {
+  // Value for the player to move: +1 win, 0 draw, -1 loss.
+  if (s.to_move() == kTerminal) return s.has_line(0) || s.has_line(1) ? -1 : 0;  // the last mover won
+  const auto key = std::make_pair(int(s.marks[0]), int(s.marks[1]));
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  TicTacToe::MoveList moves;
+  s.legal_moves(moves);
+  int best = -2;
+  for (Move m : moves) {
+    auto t = s;
+    t.apply(m);
+    best = std::max(best, -minimax(t, memo));
+  }
+  return memo[key] = best;
+}
+
+class PerfectTicTacToe final : public Bot<TicTacToe> {
+ public:
+  explicit PerfectTicTacToe(std::uint64_t seed) : rng_(seed) {}
+  Move choose(const InfoSet<TicTacToe>& info) override {
+    const auto& s = info.state_if_perfect_information();
+    TicTacToe::MoveList moves;
+    s.legal_moves(moves);
+    std::vector<Move> best;
+    int value = -2;
+    for (Move m : moves) {
+      auto t = s;
+      t.apply(m);
+      const int v = -minimax(t, memo_);
+      if (v > value) value = v, best.clear();
+      if (v == value) best.push_back(m);
+    }
+    return best[rng_.below(std::uint32_t(best.size()))];  // a random optimal move: varied games
+  }
+
+ private:
+  Rng rng_;
+  std::map<std::pair<int, int>, int> memo_;
+};
+
+}  // namespace
+
+TEST_CASE("tictactoe: uct with 20k iterations never loses to perfect play, from either seat") {
+  const int games = kLight ? 2 : 10;
+  for (int seat = 0; seat < 2; ++seat) {
+    for (int g = 0; g < games; ++g) {
+      CAPTURE(seat);
+      CAPTURE(g);
+      auto uct = make_bot<TicTacToe>("uct:iters=20000", 100 + g);
+      PerfectTicTacToe perfect(g);
+      std::vector<Bot<TicTacToe>*> seats = {uct.get(), &perfect};
+      if (seat == 1) std::swap(seats[0], seats[1]);
+      const auto record = play_game<TicTacToe>(TicTacToe::State{}, seats);
+      CHECK(record.returns[seat] >= 0.5);
+    }
+  }
+}
+
+TEST_CASE("tictactoe: uct takes the win and blocks") {
+  auto pos = [](std::vector<std::string> rows) { return TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", rows}}); };
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    CHECK(TicTacToe::move_to_string({}, 0, best_move<TicTacToe>("uct:iters=5000", pos({"XX.", "OO.", "..."}), seed)) == "c3");
+    CHECK(TicTacToe::move_to_string({}, 0, best_move<TicTacToe>("uct:iters=5000", pos({"X..", "OO.", "X.."}), seed)) == "c2");
+  }
+}
+
+TEST_CASE("connect4: uct finds the immediate win and the forced block") {
+  auto pos = [](std::string row1, std::string row0) {
+    const std::string e = ".......";
+    return Connect4::from_json(Json{{"game", "connect4"}, {"board", {e, e, e, e, row1, row0}}});
+  };
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    CHECK(best_move<Connect4>("uct:iters=20000", pos("OOO....", "XXX...."), seed) == 3);  // win in column 4
+    CHECK(best_move<Connect4>("uct:iters=20000", pos("X......", "OOO.XX."), seed) == 3);  // block column 4
+    CHECK(best_move<Connect4>("uct:iters=20000,threads=2,parallel=tree", pos("OOO....", "XXX...."), seed) == 3);
+    CHECK(best_move<Connect4>("uct:iters=20000,rollout=heuristic", pos("X......", "OOO.XX."), seed) == 3);
+  }
+}
+
+TEST_CASE("reveal-and-guess: information-set search conditions on what apply revealed") {
+  for (const std::string spec : {"ismcts:iters=20000", "mo-ismcts:iters=20000"}) {
+    CAPTURE(spec);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      GameConfig c;
+      c.seed = seed;
+      const auto r = analyse<RevealGuess>(spec, RevealGuess::initial(c), 0, seed);
+      CHECK(root_value(r) >= 0.95);
+    }
+    // The same search with the reveal dropped from the tokens can only guess: the test would see it.
+    RevealGuess::drop_reveals = true;
+    const auto blind = analyse<RevealGuess>(spec, RevealGuess::initial({}), 0);
+    RevealGuess::drop_reveals = false;
+    CHECK(root_value(blind) < 0.5);
+  }
+}
+
+TEST_CASE("biased rock-paper-scissors: Exp3 and regret matching end near the mixed equilibrium") {
+  // The equilibrium from the payoff matrix (Eigen): the opponent's mix y makes every row equal,
+  // A y = v 1 with sum(y) = 1.
+  Eigen::Matrix4d m = Eigen::Matrix4d::Zero();
+  Eigen::Vector4d rhs(0, 0, 0, 1);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) m(i, j) = BiasedRps::kPayoff[i][j];
+    m(i, 3) = -1;  // - v
+    m(3, i) = 1;
+  }
+  const Eigen::Vector4d solution = m.fullPivLu().solve(rhs);
+  const Eigen::Vector3d equilibrium = solution.head<3>();  // symmetric game: both players mix alike
+  CHECK(equilibrium(0) == doctest::Approx(0.25));
+  CHECK(equilibrium(1) == doctest::Approx(0.5));
+  // Exploration biases the limit: the bandits learn against each other's gamma-mixed play, so the
+  // equilibrium they approach is that of a perturbed game, O(gamma) away. Small gammas here.
+  for (const std::string spec : {"ismcts:iters=200000,sim=exp3,gamma=0.05", "ismcts:iters=200000,sim=rm,gamma=0.03",
+                                 "mo-ismcts:iters=200000,sim=rm,gamma=0.03"}) {
+    CAPTURE(spec);
+    for (Player seat : {0, 1}) {
+      const auto r = analyse<BiasedRps>(spec, BiasedRps::State{}, seat);
+      REQUIRE(r.moves.size() == 3);
+      double l1 = 0;
+      for (const auto& mv : r.moves) l1 += std::abs(mv.policy - equilibrium(mv.move));
+      MESSAGE(spec << " seat " << seat << ": policy " << r.moves[0].policy << " " << r.moves[1].policy << " "
+                   << r.moves[2].policy << ", L1 distance " << l1);
+      CHECK(l1 <= 0.05);
+    }
+  }
+}
+
+TEST_CASE("goofspiel: decoupled search beats random in at least 90% of 200 games") {
+  for (const std::string spec : {"ismcts:iters=2000,rollout=heuristic", "ismcts:iters=2000,rollout=heuristic,sim=exp3",
+                                 "ismcts:iters=2000,rollout=heuristic,sim=rm"}) {
+    CAPTURE(spec);
+    ArenaSettings a;
+    a.config.seed = 7;
+    a.bots = {spec, "random"};
+    a.games = kLight ? 40 : 200;
+    a.jobs = 2;
+    const auto table = summarize(a.bots, run_arena<Goofspiel>(a));
+    const double rate = table[0].wins / table[0].games;
+    MESSAGE(spec << ": " << rate * 100 << "% of " << table[0].games << " games against random");
+    CHECK(rate >= (kLight ? 0.8 : 0.9));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kuhn poker: strategies as bet probabilities per information set, and their exact exploitability.
+
+namespace {
+
+struct KuhnStrategy {
+  double first[3];      // seat 0, history "":   P(bet | card)
+  double after_pb[3];   // seat 0, history "pb": P(call | card)
+  double after_p[3];    // seat 1, history "p":  P(bet | card)
+  double after_b[3];    // seat 1, history "b":  P(call | card)
+};
+
+int payoff0(int c0, int c1, const std::string& h) {
+  Kuhn::State s;
+  s.deck[0] = std::uint8_t(c0), s.deck[1] = std::uint8_t(c1), s.deck[2] = std::uint8_t(3 - c0 - c1);
+  for (char ch : h) s.apply(ch == 'b' ? Kuhn::kBet : Kuhn::kPass);
+  return int(s.scores()[0]);
+}
+
+// Best-response values (chips) of each seat against the other's part of `s`; exploitability is
+// their mean (NashConv / 2), 0 exactly at an equilibrium.
+double exploitability(const KuhnStrategy& s) {
+  double br0 = 0, br1 = 0;
+  for (int c0 = 0; c0 < 3; ++c0) {  // seat 0 best-responds knowing its card
+    double bet = 0, pass_showdown = 0, call = 0, fold = 0;
+    for (int c1 = 0; c1 < 3; ++c1) {
+      if (c1 == c0) continue;
+      bet += (s.after_b[c1] * payoff0(c0, c1, "bb") + (1 - s.after_b[c1]) * payoff0(c0, c1, "bp")) / 6;
+      pass_showdown += (1 - s.after_p[c1]) * payoff0(c0, c1, "pp") / 6;
+      call += s.after_p[c1] * payoff0(c0, c1, "pbb") / 6;
+      fold += s.after_p[c1] * payoff0(c0, c1, "pbp") / 6;
+    }
+    br0 += std::max(bet, pass_showdown + std::max(call, fold));
+  }
+  for (int c1 = 0; c1 < 3; ++c1) {  // seat 1 best-responds at "p" and at "b"
+    double p_bet = 0, p_pass = 0, b_call = 0, b_fold = 0;
+    for (int c0 = 0; c0 < 3; ++c0) {
+      if (c0 == c1) continue;
+      const double reach_p = (1 - s.first[c0]) / 6, reach_b = s.first[c0] / 6;
+      p_pass += reach_p * -payoff0(c0, c1, "pp");
+      p_bet += reach_p * (s.after_pb[c0] * -payoff0(c0, c1, "pbb") + (1 - s.after_pb[c0]) * -payoff0(c0, c1, "pbp"));
+      b_call += reach_b * -payoff0(c0, c1, "bb");
+      b_fold += reach_b * -payoff0(c0, c1, "bp");
+    }
+    br1 += std::max(p_bet, p_pass) + std::max(b_call, b_fold);
+  }
+  return (br0 + br1) / 2;
+}
+
+// The bot's final policy (P(bet)) at each of the 12 information sets.
+KuhnStrategy strategy_of(const std::string& spec) {
+  KuhnStrategy s{};
+  auto p_bet = [&](int seat, int card, const std::string& history) {
+    Kuhn::State st;
+    st.deck[seat] = std::uint8_t(card);
+    st.deck[1 - seat] = std::uint8_t((card + 1) % 3);
+    st.deck[2] = std::uint8_t((card + 2) % 3);
+    for (char ch : history) st.apply(ch == 'b' ? Kuhn::kBet : Kuhn::kPass);
+    for (const auto& m : analyse<Kuhn>(spec, st, seat).moves)
+      if (m.move == Kuhn::kBet) return m.policy;
+    return 0.0;
+  };
+  for (int c = 0; c < 3; ++c) {
+    s.first[c] = p_bet(0, c, "");
+    s.after_pb[c] = p_bet(0, c, "pb");
+    s.after_p[c] = p_bet(1, c, "p");
+    s.after_b[c] = p_bet(1, c, "b");
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("kuhn: the exploitability helper is exact on known strategies") {
+  const KuhnStrategy uniform{{.5, .5, .5}, {.5, .5, .5}, {.5, .5, .5}, {.5, .5, .5}};
+  CHECK(exploitability(uniform) == doctest::Approx(0.458333).epsilon(1e-5));  // 11/24, as OpenSpiel reports
+  // A Nash equilibrium (Kuhn 1950, alpha = 0): exploitability 0.
+  const KuhnStrategy nash{{0, 0, 0}, {0, 1.0 / 3, 1}, {1.0 / 3, 0, 1}, {0, 1.0 / 3, 1}};
+  CHECK(exploitability(nash) == doctest::Approx(0.0).epsilon(1e-9));
+}
+
+TEST_CASE("kuhn: information-set search never calls a bet holding the jack; exploitability reported") {
+  for (const std::string spec : {"ismcts:iters=10000", "mo-ismcts:iters=10000"}) {
+    CAPTURE(spec);
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      // Seat 1 holds the jack facing a bet; seat 0 holds the jack after pass-bet.
+      const auto facing_bet = Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", {"Q", "J", "K"}}, {"history", "b"}});
+      const auto after_pass_bet = Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", {"J", "K", "Q"}}, {"history", "pb"}});
+      CHECK(best_move<Kuhn>(spec, facing_bet, seed) == Kuhn::kPass);
+      CHECK(best_move<Kuhn>(spec, after_pass_bet, seed) == Kuhn::kPass);
+    }
+    const double e = exploitability(strategy_of(spec));
+    MESSAGE(spec << ": exploitability " << e << " chips per hand (NashConv " << 2 * e << ")");
+    CHECK(e >= 0.0);
+    CHECK(e <= 2.0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// No peeking: two true states of one information set give identical search statistics.
+
+namespace {
+
+// Pairs of states of one information set for `seat`: deals from different seeds that the seat
+// cannot tell apart.
+template <Game G>
+std::vector<std::pair<typename G::State, typename G::State>> information_set_pairs(const GameConfig& base, Player seat, int wanted) {
+  std::vector<std::pair<typename G::State, typename G::State>> pairs;
+  for (std::uint64_t a = 1; a < 200 && int(pairs.size()) < wanted; ++a) {
+    GameConfig ca = base;
+    ca.seed = a;
+    const auto sa = G::initial(ca);
+    for (std::uint64_t b = a + 1; b < a + 200; ++b) {
+      GameConfig cb = base;
+      cb.seed = b;
+      const auto sb = G::initial(cb);
+      if (!(sa == sb) && sa.view_hash(seat) == sb.view_hash(seat)) {
+        pairs.emplace_back(sa, sb);
+        break;
+      }
+    }
+  }
+  return pairs;
+}
+
+// Plays both games of a pair with the same moves while the seat cannot tell them apart, asking a
+// fresh bot per game for its decision whenever the seat moves. Returns whether every search of the
+// pair gave identical root statistics.
+template <Game G>
+bool same_statistics_along(const std::string& spec, typename G::State a, typename G::State b, Player seat, std::uint64_t seed) {
+  auto bot_a = make_bot<G>(spec, seed), bot_b = make_bot<G>(spec, seed);
+  auto* sa = dynamic_cast<MctsBot<G>*>(bot_a.get());
+  auto* sb = dynamic_cast<MctsBot<G>*>(bot_b.get());
+  bot_a->start(seat);
+  bot_b->start(seat);
+  Rng rng(seed);
+  bool same = true;
+  while (a.to_move() != kTerminal && a.view_hash(seat) == b.view_hash(seat)) {
+    if (a.to_move() == seat || a.to_move() == kSimultaneous) {
+      bot_a->choose(InfoSet<G>(a, seat));
+      bot_b->choose(InfoSet<G>(b, seat));
+      same = same && visits_of(sa->last_result()) == visits_of(sb->last_result()) && !sa->last_result().moves.empty();
+    }
+    const auto t = testing::random_transition<G>(a, rng);
+    if (!t.legal_in(b)) break;
+    bot_a->inform(t.token(a, seat));
+    bot_b->inform(t.token(b, seat));
+    a = t.after(a);
+    b = t.after(b);
+  }
+  return same;
+}
+
+// `cheat_shows`: the hidden part changes the best play, so cheat-uct's statistics must differ.
+template <Game G>
+void check_no_peeking(const GameConfig& config, Player seat, bool cheat_shows = true) {
+  const auto pairs = information_set_pairs<G>(config, seat, kLight ? 3 : 6);
+  REQUIRE(pairs.size() >= 3);
+  for (const std::string spec : {"ismcts:iters=300", "ismcts:iters=300,reuse=on", "ismcts:iters=300,threads=2",
+                           "ismcts:iters=300,threads=2,reuse=on", "mo-ismcts:iters=300", "mo-ismcts:iters=300,reuse=on",
+                           "mo-ismcts:iters=300,threads=2", "pimc:iters=50,dets=6", "pimc:iters=50,dets=6,threads=2",
+                           "ismcts:iters=300,sim=exp3", "ismcts:iters=300,sim=rm,reuse=on"}) {
+    CAPTURE(spec);
+    for (const auto& [a, b] : pairs) CHECK(same_statistics_along<G>(spec, a, b, seat, 11));
+  }
+  if (!cheat_shows) return;
+  // The upper-bound baseline reads the true state, and the same check sees it.
+  bool cheat_differs = false;
+  for (const auto& [a, b] : information_set_pairs<G>(config, seat, 20)) cheat_differs = cheat_differs || !same_statistics_along<G>("cheat-uct:iters=300", a, b, seat, 11);
+  CHECK(cheat_differs);
+}
+
+}  // namespace
+
+TEST_CASE("no peeking: kuhn") {
+  check_no_peeking<Kuhn>({}, 0);
+  check_no_peeking<Kuhn>({}, 1);
+}
+TEST_CASE("no peeking: goofspiel") {
+  GameConfig c;
+  c.options["cards"] = "6";
+  check_no_peeking<Goofspiel>(c, 0);
+  c.players = 3;
+  check_no_peeking<Goofspiel>(c, 2);
+}
+// Here the hidden cards never change the best play (the one card that matters is revealed before
+// the only real decision), so even cheat-uct's statistics agree: only the honest bots are checked.
+TEST_CASE("no peeking: reveal-and-guess") { check_no_peeking<RevealGuess>({}, 0, false); }
+
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("determinism: one seed, one thread count, one budget: one move and one set of visits") {
+  GameConfig c;
+  c.seed = 3;
+  const auto s = Goofspiel::initial(c);
+  for (const std::string spec : {"ismcts:iters=2000", "ismcts:iters=2000,threads=2", "mo-ismcts:iters=2000,threads=2,sim=rm", "pimc:iters=100,dets=8,threads=2"}) {
+    CAPTURE(spec);
+    const auto first = analyse<Goofspiel>(spec, s, 0, 5), second = analyse<Goofspiel>(spec, s, 0, 5);
+    CHECK(first.best == second.best);
+    CHECK(visits_of(first) == visits_of(second));
+    const auto other_seed = analyse<Goofspiel>(spec, s, 0, 6);
+    CHECK(visits_of(first) != visits_of(other_seed));
+  }
+}
+
+TEST_CASE("memory cap: the arena never exceeds it, and the search goes on inside it") {
+  search::SearchConfig cfg;
+  cfg.algorithm = search::Algorithm::Uct;
+  cfg.iterations = 20000;
+  for (std::size_t cap : {std::size_t(4096), std::size_t(20000), std::size_t(1) << 20}) {
+    CAPTURE(cap);
+    cfg.memory_bytes = cap;
+    search::Mcts<Connect4> mcts(cfg, false);
+    Rng rng(1);
+    const Connect4::State start;
+    const auto r = mcts.search([&](Rng&) { return start; }, 0, 2, false, rng);
+    CHECK(r.bytes_reserved <= cap);
+    CHECK(r.bytes_used <= r.bytes_reserved);
+    CHECK(r.iterations == 20000);
+    CHECK(r.best < 7);
+  }
+  const auto r = analyse<Connect4>("uct:iters=20000,memory=1,threads=2", Connect4::State{}, 0);
+  CHECK(r.bytes_reserved <= std::size_t(1) << 20);
+}
+
+TEST_CASE("tree reuse: the subtree reached by the bot's own observations keeps its statistics") {
+  auto bot = make_bot<Connect4>("uct:iters=5000,reuse=on", 1);
+  auto* searcher = dynamic_cast<MctsBot<Connect4>*>(bot.get());
+  bot->start(0);
+  Connect4::State s;
+  const Move first = bot->choose(InfoSet<Connect4>(s, 0));
+  bot->inform(Connect4::observe(s, first, 0));
+  s.apply(first);
+  const Move reply = 3;
+  bot->inform(Connect4::observe(s, reply, 0));
+  s.apply(reply);
+  bot->choose(InfoSet<Connect4>(s, 0));
+  std::uint64_t visits = 0;
+  for (const auto& m : searcher->last_result().moves) visits += m.visits;
+  CHECK(visits > 5000);  // this search's 5000 iterations plus those inherited from the last move
+  CHECK(searcher->last_result().iterations == 5000);
+}
+
+TEST_CASE("search bots reject what a game cannot give") {
+  CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);              // hidden information
+  CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));
+  CHECK_THROWS_AS(make_bot<Kuhn>("ismcts:rollout=heuristic", 1), InputError);  // kuhn has no heuristic
+  CHECK_THROWS_AS(make_bot<Connect4>("uct:cutoff=3", 1), InputError);          // nor connect4 an evaluation
+  CHECK_THROWS_AS(make_bot<Connect4>("uct:iters=0", 1), InputError);           // no budget at all
+  CHECK_THROWS_AS(make_bot<Connect4>("pimc:reuse=on", 1), InputError);
+  CHECK_THROWS_AS(make_bot<Connect4>("uct:threads=0", 1), InputError);
+  CHECK_THROWS_AS(make_bot<Connect4>("ismcts:sim=ducb", 1), InputError);
+  CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:cutoff=3,rollout=heuristic,epsilon=0.2", 1));
+}
