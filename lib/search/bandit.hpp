@@ -12,11 +12,29 @@ enum class SimSelect : std::uint8_t { Ucb, Exp3, RegretMatching };
 
 // UCB1 with ISMCTS availability: the parent count is how often this arm could have been chosen.
 // Virtual loss counts as visits that returned 0, steering other threads elsewhere.
-inline double ucb_score(double reward_sum, std::uint32_t visits, std::uint32_t available, std::uint32_t virtual_loss, double c) {
+// The logarithm is the costly part and most arms of a node share their availability (in UCT all
+// do), so callers pass it in through LogCache.
+inline double ucb_score(double reward_sum, std::uint32_t visits, double log_available, std::uint32_t virtual_loss, double c) {
   const double n = double(visits) + double(virtual_loss);
   if (n == 0) return 1e300;
-  return reward_sum / n + c * std::sqrt(std::log(double(std::max<std::uint32_t>(available, 1))) / n);
+  return reward_sum / n + c * std::sqrt(log_available / n);
 }
+
+// log(max(available, 1)), recomputed only when the argument changes.
+class LogCache {
+ public:
+  double operator()(std::uint32_t available) {
+    if (available != last_) {
+      last_ = available;
+      value_ = std::log(double(std::max<std::uint32_t>(available, 1)));
+    }
+    return value_;
+  }
+
+ private:
+  std::uint32_t last_ = 0;
+  double value_ = 0;
+};
 
 // Exp3 (Auer et al. 2002): p_i = (1 - gamma) softmax(eta G_i) + gamma / K with eta = gamma / K,
 // where G_i is the importance-weighted cumulative reward of arm i. Writes k probabilities.

@@ -221,7 +221,10 @@ class Worker {
     return h;
   }
 
-  // UCB over the edges of node n for the moves legal in s; adds an untried edge first if any.
+  // UCB over the edges of node n for the moves legal in s. A node gets an edge for every key at its
+  // first visit (in legal-move order, so later visits find edge i at position i), and a new edge
+  // whenever a determinization shows a key it has not seen. Untried edges are tried first, in
+  // random order.
   bool select_decision(int t, std::uint32_t n, const State& s, Player p, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
     typename G::MoveList legal;
@@ -231,46 +234,55 @@ class Worker {
     std::array<std::uint32_t, G::kMaxMoves> edge_of;
     const bool by_move = keyed_by_move(t, p);
     for (int i = 0; i < k; ++i) keys[i] = by_move ? legal[i] : G::observe(s, legal[i], forest_.observers[t]);
-
-    tree.lock(n);
-    // A key that several legal moves share (an opponent's hidden choice) is one arm: `first[i]`
+    // A key that several legal moves share (an opponent's hidden choice) is one edge: `first[i]`
     // marks the first move of each key.
     std::array<bool, G::kMaxMoves> first;
-    int untried = 0;
     for (int i = 0; i < k; ++i) {
-      edge_of[i] = tree.find_edge(n, keys[i]);
       first[i] = true;
       if (!by_move)
-        for (int j = 0; j < i; ++j)
-          if (keys[j] == keys[i]) first[i] = false;
-      untried += first[i] && edge_of[i] == kNone;
+        for (int j = 0; j < i && first[i]; ++j) first[i] = keys[j] != keys[i];
+    }
+
+    tree.lock(n);
+    auto find = [&](int i) {
+      const Node& nd = tree.node(n);
+      const std::uint32_t guess = TreeT::load(nd.first_edge) + std::uint32_t(i);
+      if (std::uint32_t(i) < TreeT::load(nd.num_edges) && tree.edge(guess).key == keys[i]) return guess;
+      return tree.find_edge(n, keys[i]);
+    };
+    // Adding may move the node's edge block, so add every missing key before taking indices.
+    for (int i = 0; i < k; ++i)
+      if (first[i] && find(i) == kNone) tree.add_edge(n, keys[i], std::uint32_t(k));
+    int untried = 0;
+    for (int i = 0; i < k; ++i) {
+      edge_of[i] = first[i] ? find(i) : kNone;
+      if (edge_of[i] == kNone) continue;
+      Edge& e = tree.edge(edge_of[i]);
+      TreeT::add(e.available, 1u);  // every edge legal now was available to this choice
+      untried += TreeT::load(e.visits) + TreeT::load(e.virtual_loss) == 0;
     }
     std::uint32_t chosen = kNone;
     if (untried > 0) {
       int pick = int(rng.below(std::uint32_t(untried)));
-      for (int i = 0; i < k; ++i)
-        if (first[i] && edge_of[i] == kNone && pick-- == 0) {
-          chosen = tree.add_edge(n, keys[i], std::uint32_t(k));
-          if (chosen != kNone) edge_of[i] = chosen;
-          break;
-        }
+      for (int i = 0; i < k && chosen == kNone; ++i) {
+        if (edge_of[i] == kNone) continue;
+        const Edge& e = tree.edge(edge_of[i]);
+        if (TreeT::load(e.visits) + TreeT::load(e.virtual_loss) == 0 && pick-- == 0) chosen = edge_of[i];
+      }
+    } else {
+      double best = -1;
+      LogCache log_of;
+      for (int i = 0; i < k; ++i) {
+        if (edge_of[i] == kNone) continue;
+        const Edge& e = tree.edge(edge_of[i]);
+        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits),
+                                       log_of(TreeT::load(e.available)), TreeT::load(e.virtual_loss), cfg_.c);
+        if (score > best) best = score, chosen = edge_of[i];
+      }
     }
-    // The edges for the moves legal now were all available to this choice.
-    double best = -1;
-    std::uint32_t best_edge = kNone;
-    for (int i = 0; i < k; ++i) {
-      if (!first[i] || edge_of[i] == kNone) continue;
-      Edge& e = tree.edge(edge_of[i]);
-      TreeT::add(e.available, 1u);
-      if (chosen != kNone) continue;
-      const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits), TreeT::load(e.available),
-                                     TreeT::load(e.virtual_loss), cfg_.c);
-      if (score > best) best = score, best_edge = edge_of[i];
-    }
-    if (chosen == kNone) chosen = best_edge;
     if (chosen == kNone) {
       tree.unlock(n);
-      return false;  // the arena is full and this node has no edge yet
+      return false;  // the arena is full and this node has no edge
     }
     if constexpr (Shared) TreeT::add(tree.edge(chosen).virtual_loss, 1u);
     const std::uint64_t key = tree.edge(chosen).key;
@@ -371,9 +383,10 @@ class Worker {
         for (int i = 0; i < available; ++i)
           if (TreeT::load(tree.edge(arm[i]).visits) + TreeT::load(tree.edge(arm[i]).virtual_loss) == 0 && r-- == 0) pick = i;
       } else {
+        LogCache log_of;
         for (int i = 0; i < available; ++i) {
           const Edge& e = tree.edge(arm[i]);
-          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits), TreeT::load(e.available),
+          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits), log_of(TreeT::load(e.available)),
                                          TreeT::load(e.virtual_loss), cfg_.c);
           if (score > best) best = score, pick = i;
         }
