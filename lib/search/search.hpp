@@ -250,50 +250,53 @@ class Worker {
       if (std::uint32_t(i) < TreeT::load(nd.num_edges) && tree.edge(guess).key == keys[i]) return guess;
       return tree.find_edge(n, keys[i]);
     };
-    // Adding may move the node's edge block, so add every missing key before taking indices.
-    for (int i = 0; i < k; ++i)
-      if (first[i] && find(i) == kNone) tree.add_edge(n, keys[i], std::uint32_t(k));
-    int untried = 0;
+    int missing = 0;
     for (int i = 0; i < k; ++i) {
       edge_of[i] = first[i] ? find(i) : kNone;
+      missing += first[i] && edge_of[i] == kNone;
+    }
+    if (missing > 0) {  // adding may move the node's edge block: add all, then take indices again
+      for (int i = 0; i < k; ++i)
+        if (first[i] && edge_of[i] == kNone) tree.add_edge(n, keys[i], std::uint32_t(k));
+      for (int i = 0; i < k; ++i) edge_of[i] = first[i] ? find(i) : kNone;
+    }
+    // One pass: every edge legal now was available to this choice; an untried edge is taken first
+    // (uniformly among them, by reservoir sampling), else the best UCB score.
+    int untried = 0, chosen_index = -1, best_index = -1;
+    double best = -1;
+    LogCache log_of;
+    for (int i = 0; i < k; ++i) {
       if (edge_of[i] == kNone) continue;
       Edge& e = tree.edge(edge_of[i]);
-      TreeT::add(e.available, 1u);  // every edge legal now was available to this choice
-      untried += TreeT::load(e.visits) + TreeT::load(e.virtual_loss) == 0;
-    }
-    std::uint32_t chosen = kNone;
-    if (untried > 0) {
-      int pick = int(rng.below(std::uint32_t(untried)));
-      for (int i = 0; i < k && chosen == kNone; ++i) {
-        if (edge_of[i] == kNone) continue;
-        const Edge& e = tree.edge(edge_of[i]);
-        if (TreeT::load(e.visits) + TreeT::load(e.virtual_loss) == 0 && pick-- == 0) chosen = edge_of[i];
-      }
-    } else {
-      double best = -1;
-      LogCache log_of;
-      for (int i = 0; i < k; ++i) {
-        if (edge_of[i] == kNone) continue;
-        const Edge& e = tree.edge(edge_of[i]);
-        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits),
-                                       log_of(TreeT::load(e.available)), TreeT::load(e.virtual_loss), cfg_.c);
-        if (score > best) best = score, chosen = edge_of[i];
+      TreeT::add(e.available, 1u);
+      const std::uint32_t visits = TreeT::load(e.visits), virtual_loss = TreeT::load(e.virtual_loss);
+      if (visits + virtual_loss == 0) {
+        if (rng.below(std::uint32_t(++untried)) == 0) chosen_index = i;
+      } else if (untried == 0) {
+        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, visits, log_of(TreeT::load(e.available)),
+                                       virtual_loss, cfg_.c);
+        if (score > best) best = score, best_index = i;
       }
     }
-    if (chosen == kNone) {
+    if (untried == 0) chosen_index = best_index;
+    if (chosen_index < 0) {
       tree.unlock(n);
       return false;  // the arena is full and this node has no edge
     }
+    const std::uint32_t chosen = edge_of[chosen_index];
     if constexpr (Shared) TreeT::add(tree.edge(chosen).virtual_loss, 1u);
-    const std::uint64_t key = tree.edge(chosen).key;
     tree.unlock(n);
 
     // The move: the edge's own, or one of the legal moves behind an opponent's token, at random.
-    int matches = 0;
-    for (int i = 0; i < k; ++i) matches += keys[i] == key;
-    int pick = matches > 1 ? int(rng.below(std::uint32_t(matches))) : 0;
-    for (int i = 0; i < k; ++i)
-      if (keys[i] == key && pick-- == 0) out = legal[i];
+    out = legal[chosen_index];
+    if (!by_move) {
+      const std::uint64_t key = keys[chosen_index];
+      int matches = 0;
+      for (int i = 0; i < k; ++i) matches += keys[i] == key;
+      int pick = matches > 1 ? int(rng.below(std::uint32_t(matches))) : 0;
+      for (int i = 0; i < k; ++i)
+        if (keys[i] == key && pick-- == 0) out = legal[i];
+    }
     path_.push_back(Step{std::uint32_t(t), chosen, p, false, 1.0, 0, 0});
     return true;
   }
