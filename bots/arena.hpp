@@ -4,8 +4,6 @@
 // (OpenMP); each game's seed and each bot's seed are hashes of --seed, the deal and the seat, so the
 // results do not depend on --jobs.
 
-#include <omp.h>
-
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -13,6 +11,7 @@
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
 #include "core/stats.hpp"
+#include "search/parallel.hpp"
 
 namespace nuraghe {
 
@@ -56,8 +55,7 @@ std::vector<ArenaGame> run_arena(const ArenaSettings& a) {
   for (const auto& spec : a.bots) make_bot<G>(spec, 0);  // reject bad specs before any game runs
 
   std::vector<ArenaGame> results(a.games);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(a.jobs)
-  for (int g = 0; g < a.games; ++g) {
+  parallel_for_dynamic(a.games, a.jobs, [&](int g) {
     ArenaGame& game = results[g];
     game.index = g;
     game.seed = hash_combine(a.config.seed, std::uint64_t(g / n));
@@ -71,7 +69,7 @@ std::vector<ArenaGame> run_arena(const ArenaSettings& a) {
       seats.push_back(owned.back().get());
     }
     game.record = play_game<G>(G::initial(config), seats);
-  }
+  });
   return results;
 }
 

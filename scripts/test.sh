@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds nuraghe and runs every test suite: first the Release build, then the same suites under
-# AddressSanitizer + UndefinedBehaviorSanitizer (lighter random-game counts, the same rule tests).
+# Builds nuraghe and runs every test suite three times: the Release build; AddressSanitizer +
+# UndefinedBehaviorSanitizer; ThreadSanitizer (for the parallel search and arena). The sanitizer
+# builds play fewer random games and lighter strength tests, never fewer rule tests.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
@@ -12,3 +13,7 @@ echo "== Release build"
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build"
 "$root/scripts/setup.sh" "$root/build-sanitize" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNURAGHE_SANITIZE=ON -DNURAGHE_BENCH=OFF
 (cd "$root/build-sanitize" && ctest --output-on-failure -j "$jobs")
+
+echo "== ThreadSanitizer build"
+"$root/scripts/setup.sh" "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNURAGHE_TSAN=ON -DNURAGHE_BENCH=OFF
+(cd "$root/build-tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --output-on-failure -j "$jobs")

@@ -2,11 +2,10 @@
 // The search driver that bots hold between moves: budgets, OpenMP root and tree parallelism,
 // PIMC's determinizations, and tree reuse by the searcher's own observation tokens.
 
-#include <omp.h>
-
 #include <chrono>
 #include <optional>
 
+#include "search/parallel.hpp"
 #include "search/search.hpp"
 
 namespace nuraghe::search {
@@ -155,8 +154,7 @@ class Mcts {
       forests.push_back(fresh_or_reused<false>(old, roots, seat, players, bytes));
     }
     std::vector<long long> done(threads, 0);
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int i = 0; i < threads; ++i) {
+    run_on_threads(threads, [&](int i) {
       Worker<G, false> worker(cfg_, forests[i]);
       Rng rng(hash_combine(base, std::uint64_t(i)));
       const long long budget = share(i, threads);
@@ -165,7 +163,7 @@ class Mcts {
         worker.iterate(sample(rng), rng);
         ++done[i];
       }
-    }
+    });
     SearchResult r;
     for (int i = 0; i < threads; ++i) {
       r.iterations += done[i];
@@ -185,17 +183,16 @@ class Mcts {
     const int threads = cfg_.threads;
     Forest<true> forest = fresh_or_reused<true>(shared_ ? &*shared_ : nullptr, &roots_, seat, players, cfg_.memory_bytes);
     std::atomic<long long> started{0}, done{0};
-#pragma omp parallel num_threads(threads)
-    {
+    run_on_threads(threads, [&](int thread) {
       Worker<G, true> worker(cfg_, forest);
-      Rng rng(hash_combine(base, std::uint64_t(omp_get_thread_num())));
+      Rng rng(hash_combine(base, std::uint64_t(thread)));
       for (long long n = 0;; ++n) {
         if (cfg_.iterations > 0 && started.fetch_add(1, std::memory_order_relaxed) >= cfg_.iterations) break;
         if ((n & 15) == 0 && out_of_time(start)) break;
         worker.iterate(sample(rng), rng);
         done.fetch_add(1, std::memory_order_relaxed);
       }
-    }
+    });
     SearchResult r;
     r.iterations = done.load();
     r.moves = root_stats<G, true>(forest.trees[seat_tree(seat)], seat, simultaneous, cfg_);
@@ -219,8 +216,8 @@ class Mcts {
     std::vector<std::size_t> reserved(dets, 0), used(dets, 0);
     SearchConfig uct = cfg_;
     uct.algorithm = Algorithm::CheatUct;
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int d = 0; d < dets; ++d) {
+    // Determinization d always draws from its own seed, so the thread count changes nothing.
+    parallel_for_dynamic(dets, threads, [&](int d) {
       Rng rng(hash_combine(base, std::uint64_t(d)));
       const State root = sample(rng);
       Forest<false> forest = make_forest<false>(Algorithm::CheatUct, players, seat, bytes);
@@ -233,7 +230,7 @@ class Mcts {
       per[d] = root_stats<G, false>(forest.trees[0], seat, simultaneous, uct);
       reserved[d] = forest.bytes_reserved();
       used[d] = forest.bytes_used();
-    }
+    });
     SearchResult r;
     std::vector<std::pair<Move, int>> votes;
     for (int d = 0; d < dets; ++d) {

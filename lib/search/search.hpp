@@ -13,8 +13,6 @@
 // draw or secret choice is one edge for the others. Children are keyed by the observer's token of
 // the transition, so a decision after a reveal conditions on what was revealed.
 
-#include <omp.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
