@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include "bots/games.hpp"
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
+#include "search/playout.hpp"
 
 namespace nuraghe {
 namespace {
@@ -293,6 +295,39 @@ int cmd_arena(ArenaSettings a) {
   return 0;
 }
 
+// A quick speed table: for every game, random playouts and one ismcts (or uct) search from the
+// start position, timed on this machine. Google Benchmark (build/bench) gives the careful figures.
+int cmd_bench(double seconds) {
+  std::printf("%-10s %14s %14s %16s %14s\n", "game", "playouts/s", "decisions/s", "search", "iterations/s");
+  AllGames::for_each([&]<Game G>() {
+    using Clock = std::chrono::steady_clock;
+    const auto start = G::initial(GameConfig{});
+    Rng rng(1);
+    long long playouts = 0, decisions = 0;
+    double checksum = 0;  // uses every final state, so the compiler cannot drop the playouts
+    const auto t0 = Clock::now();
+    double elapsed = 0;
+    while (elapsed < seconds) {
+      for (int i = 0; i < 256; ++i, ++playouts) {
+        auto s = start;
+        decisions += random_playout<G>(s, rng);
+        checksum += s.returns()[0];
+      }
+      elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    }
+    if (checksum < 0) std::printf("impossible\n");
+    const std::string spec = G::kHiddenInformation ? "ismcts:ms=" : "uct:ms=";
+    auto bot = make_bot<G>(spec + std::to_string(int(seconds * 1000)), 1);
+    const Player seat = start.to_move() >= 0 ? start.to_move() : 0;
+    bot->start(seat);
+    bot->choose(InfoSet<G>(start, seat));
+    const auto& r = dynamic_cast<MctsBot<G>*>(bot.get())->last_result();
+    std::printf("%-10s %14.0f %14.0f %16s %14.0f\n", std::string(G::kName).c_str(), playouts / elapsed, decisions / elapsed,
+                (G::kHiddenInformation ? "ismcts" : "uct"), r.iterations / r.seconds);
+  });
+  return 0;
+}
+
 void add_game_options(CLI::App* cmd, Common& c, bool setup) {
   cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->required();
   if (setup) {
@@ -347,6 +382,10 @@ int run_cli(int argc, char** argv) {
   arena->add_option("-n,--games", arena_args.games, "number of games (a multiple of the seat count)")->required();
   arena->add_option("-j,--jobs", arena_args.jobs, "games played in parallel")->check(CLI::Range(1, 256));
 
+  double bench_seconds = 0.5;
+  auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");
+  bench->add_option("--seconds", bench_seconds, "time for each measurement")->check(CLI::Range(0.01, 60.0));
+
   std::string analyze_bot;
   int analyze_seat = -1;
   auto* analyze = app.add_subcommand("analyze", "search a position and print the root statistics of every move");
@@ -366,6 +405,7 @@ int run_cli(int argc, char** argv) {
     }
     if (*games) return cmd_games();
     if (*bots) return cmd_bots();
+    if (*bench) return cmd_bench(bench_seconds);
     if (*make) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_new<G>(common); });
     if (*legal) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_legal<G>(common); });
     if (*apply) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_apply<G>(common, moves); });

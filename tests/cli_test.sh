@@ -73,6 +73,13 @@ expect_output "legal after the end says game over" "^game over" "$nuraghe" legal
 "$nuraghe" apply --game connect4 --position "$pos/connect4-start.json" --moves "4;4;3" >"$tmp/c4.json"
 expect_output "apply output is a position that legal reads back" "^7$" "$nuraghe" legal --game connect4 --position "$tmp/c4.json"
 
+# Search: analyze shows the forced win with the most visits; bench prints a row per game.
+out=$("$nuraghe" analyze --game tictactoe --position "$pos/tictactoe-win.json" --bot uct:iters=5000 2>&1)
+if [[ $(sed -n 3p <<<"$out" | awk '{print $1}') == c3 ]] && grep -q "^best: c3" <<<"$out"; then ok; else bad "analyze on a forced win: $out"; fi
+expect_output "analyze at a simultaneous node with --seat" "^best: " "$nuraghe" analyze --game goofspiel --position "$pos/goofspiel-5.json" --bot ismcts:iters=500,sim=rm --seat 1
+expect_output "bench prints every game" "^kuhn +[0-9]" "$nuraghe" bench --seconds 0.02
+expect_output "a searching bot plays a hidden-information game" "^returns: " "$nuraghe" play --game kuhn --bots mo-ismcts:iters=200,pimc:iters=20,dets=4 --seed 2
+
 # A small tournament.
 expect_output "arena prints a table" "^random +10 " "$nuraghe" arena --game tictactoe --bots random,random --games 10 --jobs 2
 
@@ -100,6 +107,13 @@ expect_error "move after the end" 'after the game is over' "$nuraghe" apply --ga
 expect_error "human seat out of range" 'no such seat' "$nuraghe" play --game connect4 --human 2 --bots random
 expect_error "human without input" 'no more input' "$nuraghe" play --game connect4 --human 0 --bots random
 expect_error "arena games not a multiple of the seats" 'multiple of the seat count' "$nuraghe" arena --game connect4 --bots random,random --games 3
+expect_error "uct on a hidden-information game" 'hidden information' "$nuraghe" play --game kuhn --bots uct,random
+expect_error "search parameter out of range" 'c=-1 is out of range' "$nuraghe" play --game connect4 --bots uct:c=-1,random
+expect_error "search without a budget" 'search forever' "$nuraghe" play --game connect4 --bots uct:iters=0,random
+expect_error "heuristic rollouts for a game without one" 'no heuristic' "$nuraghe" play --game kuhn --bots ismcts:rollout=heuristic,random
+expect_error "analyze with a bot that does not search" 'does not search' "$nuraghe" analyze --game connect4 --position "$pos/connect4-start.json" --bot random
+expect_error "analyze a simultaneous node without --seat" 'needs --seat' "$nuraghe" analyze --game goofspiel --position "$pos/goofspiel-5.json" --bot ismcts
+expect_error "analyze the wrong seat" 'is to move' "$nuraghe" analyze --game connect4 --position "$pos/connect4-start.json" --bot uct --seat 1
 expect_error "unknown subcommand" '' "$nuraghe" fly
 expect_error "unknown flag" '' "$nuraghe" games --colour
 expect_error "missing required option" 'game' "$nuraghe" new
