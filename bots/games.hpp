@@ -8,6 +8,7 @@
 #include "games/connect4/connect4.hpp"
 #include "games/goofspiel/goofspiel.hpp"
 #include "games/kuhn/kuhn.hpp"
+#include "games/sardegna/sardegna.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 namespace nuraghe {
@@ -33,6 +34,6 @@ struct GameList {
   }
 };
 
-using AllGames = GameList<TicTacToe, Connect4, Goofspiel, Kuhn>;
+using AllGames = GameList<Sardegna, TicTacToe, Connect4, Goofspiel, Kuhn>;
 
 }  // namespace nuraghe

@@ -1,0 +1,154 @@
+#include "games/sardegna/board.hpp"
+
+#include <bit>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+
+#include "games/sardegna/board_json.hpp"  // generated from board.json by CMake
+
+namespace nuraghe::sardegna {
+namespace {
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) { input_error(where + ": " + what); }
+
+std::uint16_t province_mask(const Json& list, const std::string& where, const std::string& what) {
+  if (!list.is_array()) bad(where, what + " must be a list of province ids");
+  std::uint16_t mask = 0;
+  for (const auto& id : list) {
+    if (!id.is_number_integer() || id.get<int>() < 1 || id.get<int>() > kProvinces)
+      bad(where, what + " names a province that is not 1.." + std::to_string(kProvinces));
+    const auto bit = std::uint16_t(1u << (id.get<int>() - 1));
+    if (mask & bit) bad(where, what + " names province " + std::to_string(id.get<int>()) + " twice");
+    mask |= bit;
+  }
+  return mask;
+}
+
+// Each list must have exactly `count` entries with ids 1..count in order.
+void check_ids(const Json& list, int count, const std::string& where, const std::string& what) {
+  if (!list.is_array() || int(list.size()) != count) bad(where, "\"" + what + "\" must list exactly " + std::to_string(count));
+  for (int i = 0; i < count; ++i)
+    if (!list[i].is_object() || !list[i].contains("id") || list[i]["id"] != i + 1)
+      bad(where, "\"" + what + "\" entry " + std::to_string(i + 1) + " must have id " + std::to_string(i + 1));
+}
+
+}  // namespace
+
+Board Board::from_json(const Json& j, const std::string& where) {
+  reject_unknown_fields(j, {"name", "notes", "provinces", "forts", "harbours"}, where);
+  Board b;
+  b.name = get_field<std::string>(j, "name", where);
+  b.source = j;
+  const Json& provinces = j.contains("provinces") ? j["provinces"] : Json();
+  check_ids(provinces, kProvinces, where, "provinces");
+  int colours[3] = {0, 0, 0};
+  for (int p = 0; p < kProvinces; ++p) {
+    const Json& q = provinces[p];
+    const std::string at = where + ": province " + std::to_string(p + 1);
+    reject_unknown_fields(q, {"id", "name", "value", "colour", "coastal", "neighbours"}, at);
+    b.province_names[p] = get_field<std::string>(q, "name", at);
+    b.value[p] = std::uint8_t(get_int(q, "value", 1, 20, at));
+    const std::string c = get_field<std::string>(q, "colour", at);
+    if (c == "yellow") b.colour[p] = Colour::Yellow;
+    else if (c == "green") b.colour[p] = Colour::Green;
+    else if (c == "brown") b.colour[p] = Colour::Brown;
+    else bad(at, "colour \"" + c + "\" is not yellow, green or brown");
+    ++colours[int(b.colour[p])];
+    get_field<bool>(q, "coastal", at);
+    b.neighbours[p] = province_mask(q.contains("neighbours") ? q["neighbours"] : Json(), at, "\"neighbours\"");
+    if (b.neighbours[p] & (1u << p)) bad(at, "is its own neighbour");
+  }
+  // The 16 agriculture tokens: 2 wheat on yellow, 4 olive + 4 wine on green, 3 thyme + 3 cheese on brown.
+  if (colours[0] != 2 || colours[1] != 8 || colours[2] != 6)
+    bad(where, "the board needs 2 yellow, 8 green and 6 brown provinces (one agriculture token each)");
+  for (int p = 0; p < kProvinces; ++p)
+    for (int q = 0; q < kProvinces; ++q)
+      if ((b.neighbours[p] >> q & 1) != (b.neighbours[q] >> p & 1))
+        bad(where, "province " + std::to_string(p + 1) + " and " + std::to_string(q + 1) + " disagree about being neighbours");
+
+  // Distances by breadth-first search; the map must be connected.
+  for (int p = 0; p < kProvinces; ++p) {
+    b.distance[p].fill(0xFF);
+    b.distance[p][p] = 0;
+    std::uint16_t frontier = std::uint16_t(1u << p), seen = frontier;
+    for (int d = 1; frontier; ++d) {
+      std::uint16_t next = 0;
+      for (unsigned f = frontier; f; f &= f - 1) next |= b.neighbours[std::countr_zero(f)];
+      next &= std::uint16_t(~seen);
+      for (unsigned n = next; n; n &= n - 1) b.distance[p][std::countr_zero(n)] = std::uint8_t(d);
+      seen |= next;
+      frontier = next;
+    }
+    if (seen != 0xFFFF) bad(where, "the provinces are not all connected (province " + std::to_string(p + 1) + ")");
+  }
+
+  const Json& forts = j.contains("forts") ? j["forts"] : Json();
+  check_ids(forts, kForts, where, "forts");
+  for (int f = 0; f < kForts; ++f) {
+    const std::string at = where + ": fort space " + std::to_string(f + 1);
+    reject_unknown_fields(forts[f], {"id", "provinces"}, at);
+    const std::uint16_t m = province_mask(forts[f].contains("provinces") ? forts[f]["provinces"] : Json(), at, "\"provinces\"");
+    const int n = std::popcount(unsigned(m));
+    if (n < 2 || n > 4) bad(at, "must border 2 to 4 provinces");
+    // The provinces around a fort space touch each other: connected through their borders.
+    std::uint16_t reached = std::uint16_t(m & -m);
+    for (int k = 0; k < 4; ++k)
+      for (unsigned r = reached; r; r &= r - 1) reached |= std::uint16_t(b.neighbours[std::countr_zero(r)] & m);
+    if (reached != m) bad(at, "borders provinces that do not touch each other");
+    b.fort_provinces[f] = m;
+    for (unsigned r = m; r; r &= r - 1) b.forts_of[std::countr_zero(r)] |= 1u << f;
+  }
+  for (int p = 0; p < kProvinces; ++p)
+    if (!b.forts_of[p]) bad(where, "province " + std::to_string(p + 1) + " has no fort space on its border");
+
+  const Json& harbours = j.contains("harbours") ? j["harbours"] : Json();
+  check_ids(harbours, kHarbours, where, "harbours");
+  for (int h = 0; h < kHarbours; ++h) {
+    const std::string at = where + ": harbour " + std::to_string(h + 1);
+    reject_unknown_fields(harbours[h], {"id", "name", "provinces"}, at);
+    b.harbour_names[h] = get_field<std::string>(harbours[h], "name", at);
+    const std::uint16_t m = province_mask(harbours[h].contains("provinces") ? harbours[h]["provinces"] : Json(), at, "\"provinces\"");
+    const int n = std::popcount(unsigned(m));
+    if (n < 1 || n > 3) bad(at, "must be adjacent to 1 to 3 provinces");
+    for (unsigned r = m; r; r &= r - 1)
+      if (!provinces[std::countr_zero(r)]["coastal"].get<bool>())
+        bad(at, "is adjacent to province " + std::to_string(std::countr_zero(r) + 1) + ", which is not coastal");
+    b.harbour_provinces[h] = m;
+    for (unsigned r = m; r; r &= r - 1) b.harbours_of[std::countr_zero(r)] |= std::uint8_t(1u << h);
+  }
+  return b;
+}
+
+namespace {
+std::mutex registry_mutex;
+std::deque<Board>& registry() {
+  static std::deque<Board> boards;  // a deque never moves its elements
+  return boards;
+}
+}  // namespace
+
+const Board& Board::intern(const Json& j, const std::string& where) {
+  Board b = from_json(j, where);
+  std::lock_guard lock(registry_mutex);
+  for (const Board& known : registry())
+    if (known.source == j) return known;
+  registry().push_back(std::move(b));
+  return registry().back();
+}
+
+const Board& Board::standard() {
+  static const Board& board = intern(parse_json(kStandardBoardJson, "built-in board.json"), "built-in board.json");
+  return board;
+}
+
+const Board& Board::load_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) input_error("cannot read map file \"" + path + "\"");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return intern(parse_json(ss.str(), "map file \"" + path + "\""), "map file \"" + path + "\"");
+}
+
+}  // namespace nuraghe::sardegna

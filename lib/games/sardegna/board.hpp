@@ -1,0 +1,43 @@
+#pragma once
+// The Sardegna board as data: 16 provinces, 26 fort spaces, 7 harbours. The printed board is not in
+// the rulebook; lib/games/sardegna/board.json is a reconstruction from the geography of Sardinia
+// (docs/rules-sardegna.md), and any other board can be loaded from a file (--map FILE) as long as
+// the validator accepts it. Everything derived (masks, distances) is computed once at load time.
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/json.hpp"
+
+namespace nuraghe::sardegna {
+
+inline constexpr int kProvinces = 16, kForts = 26, kHarbours = 7;
+
+enum class Colour : std::uint8_t { Yellow, Green, Brown };
+
+struct Board {
+  std::string name;
+  std::array<std::string, kProvinces> province_names;
+  std::array<std::string, kHarbours> harbour_names;
+  std::array<std::uint8_t, kProvinces> value{};          // victory points
+  std::array<Colour, kProvinces> colour{};
+  std::array<std::uint16_t, kProvinces> neighbours{};    // province masks
+  std::array<std::uint16_t, kForts> fort_provinces{};    // provinces on each fort space's border
+  std::array<std::uint32_t, kProvinces> forts_of{};      // fort spaces on each province's border
+  std::array<std::uint16_t, kHarbours> harbour_provinces{};
+  std::array<std::uint8_t, kProvinces> harbours_of{};    // harbours adjacent to each province
+  std::array<std::array<std::uint8_t, kProvinces>, kProvinces> distance{};  // border crossings
+  Json source;                                           // the file as read, for positions
+
+  // Reads and validates a board; InputError naming `where` and the broken rule otherwise.
+  static Board from_json(const Json& j, const std::string& where);
+
+  // The built-in board (board.json, compiled in) and boards loaded from files. Boards are never
+  // freed, so states may point at them.
+  static const Board& standard();
+  static const Board& load_file(const std::string& path);
+  static const Board& intern(const Json& j, const std::string& where);
+};
+
+}  // namespace nuraghe::sardegna

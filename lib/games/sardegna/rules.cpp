@@ -1,0 +1,347 @@
+// Sardegna: move generation, apply, scoring, and what each player sees.
+#include <algorithm>
+
+#include "games/sardegna/sardegna.hpp"
+
+namespace nuraghe {
+
+using S = Sardegna::State;
+
+std::uint16_t S::harvestable(int p) const {
+  const std::uint16_t mine = villager_provinces(p);
+  std::uint16_t reach = 0;
+  for (unsigned h = ships[p]; h; h &= h - 1) reach |= board->harbour_provinces[std::countr_zero(h)];
+  reach &= mine;
+  // Flood through provinces holding p's villagers.
+  for (std::uint16_t grown = reach;; reach = grown) {
+    for (unsigned r = reach; r; r &= r - 1) grown |= board->neighbours[std::countr_zero(r)] & mine;
+    if (grown == reach) break;
+  }
+  std::uint16_t with_token = 0;
+  for (unsigned r = reach; r; r &= r - 1)
+    if (token_in(std::countr_zero(r)) != kNoToken) with_token |= std::uint16_t(1u << std::countr_zero(r));
+  return with_token;
+}
+
+void S::add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget) const {
+  const int p = turn;
+  const auto kind = card == kNoCardField ? kVillagerStep : kVillagerStep;
+  for (unsigned f = villager_provinces(p); f; f &= f - 1) {
+    const int from = std::countr_zero(f);
+    if (locked_for(p, from)) continue;  // a locked villager may not leave (page 4)
+    for (int to = 0; to < kProvinces; ++to) {
+      if (to == from || board->distance[from][to] > budget || full(to) || locked_for(p, to) || !step_allowed(from, to)) continue;
+      out.push(make_move(kind, card, via_queen, Move(from), Move(to)));
+    }
+  }
+}
+
+void S::add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen) const {
+  const int p = turn;
+  for (unsigned f = ships[p]; f; f &= f - 1) {
+    const int from = std::countr_zero(f);
+    for (int to = 0; to < kHarbours; ++to) {
+      if ((ships[p] >> to & 1) || ships_in(to) >= harbour_capacity() || !step_allowed(from, to)) continue;
+      out.push(make_move(kShipStep, card, via_queen, Move(from), Move(to)));
+    }
+  }
+}
+
+void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen) const {
+  const int p = turn;
+  const Move c = via_queen ? Move(kQueen) : Move(card);
+  switch (card) {
+    case kAdmiral:
+      if (std::popcount(unsigned(ships[p])) < kSupplyShips)
+        for (int h = 0; h < kHarbours; ++h)
+          if (!(ships[p] >> h & 1) && ships_in(h) < harbour_capacity()) out.push(make_move(kAddShip, c, via_queen, Move(h)));
+      add_ship_steps(out, c, via_queen);
+      break;
+    case kCommander:
+      if (villagers_on_board(p) < kSupplyVillagers)
+        for (int q = 0; q < kProvinces; ++q)
+          if (!full(q) && !locked_for(p, q)) out.push(make_move(kAddVillager, c, via_queen, Move(q)));
+      add_villager_steps(out, c, via_queen, kCommanderMoves);
+      break;
+    case kPriest:
+      if (priest[p] < 0) {
+        for (int q = 0; q < kProvinces; ++q)
+          if (!full(q)) out.push(make_move(kAddPriest, c, via_queen, Move(q)));
+      } else {
+        const int from = priest[p];
+        for (int q = 0; q < kProvinces; ++q)
+          if (q != from && board->distance[from][q] <= kPriestMoves && !full(q)) out.push(make_move(kPriestMove, c, via_queen, Move(from), Move(q)));
+      }
+      break;
+    case kFarmer:
+      for (unsigned r = harvestable(p); r; r &= r - 1) out.push(make_move(kHarvest, c, via_queen, Move(std::countr_zero(r))));
+      break;
+    case kArchitect: {
+      if (std::popcount(forts[p]) < kSupplyForts) {
+        const std::uint32_t taken = all_forts();
+        for (int f = 0; f < kForts; ++f)
+          if (!(taken >> f & 1)) out.push(make_move(kBuildFort, c, via_queen, Move(f)));
+      }
+      const int built = villages_on_board(p);
+      if (built < kSupplyVillages && built < tokens_harvested(p))
+        for (int q = 0; q < kProvinces; ++q)
+          if (!full(q) && !locked_for(p, q)) out.push(make_move(kBuildVillage, c, via_queen, Move(q)));
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void S::legal_moves(Sardegna::MoveList& out) const {
+  out.clear();
+  const int p = turn;
+  switch (phase) {
+    case Phase::Play:
+      for (int c = 0; c < kCards; ++c) {
+        if (!(hand[p] >> c & 1)) continue;
+        if (c == kSentinel) {
+          // Page 10 (variant): only with 3 or more other cards in front of the player.
+          if (!variant || std::popcount(unsigned(front[p])) >= 3) out.push(make_move(kPlaySentinel, kSentinel));
+          continue;
+        }
+        out.push(make_move(kNoAction, Move(c)));
+        if (c == kQueen) {
+          for (int d = 0; d < kQueen; ++d)
+            if (front[p] >> d & 1) add_actions(out, Card(d), true);
+        } else {
+          add_actions(out, Card(c), false);
+        }
+      }
+      break;
+    case Phase::CommanderSteps:
+      add_villager_steps(out, kNoCardField, false, steps_left);
+      out.push(make_move(kStop, kNoCardField));
+      break;
+    case Phase::AdmiralSteps:
+      add_ship_steps(out, kNoCardField, false);
+      out.push(make_move(kStop, kNoCardField));
+      break;
+    case Phase::SentinelChoice:
+      out.push(make_move(kKeep, kNoCardField));
+      out.push(make_move(kReplace, kNoCardField));
+      if (variant && private_card[p][0] != kNoCard) out.push(make_move(kSwap, kNoCardField));
+      break;
+    case Phase::Discard:
+      for (int i = 0; i < 2; ++i) out.push(make_move(kDiscard, kNoCardField, false, private_card[p][i]));
+      break;
+    case Phase::Over:
+      break;
+  }
+}
+
+// Page 7: the most influence scores the full value, all tied leaders alike; unless first place is
+// tied or two play, every player tied at the second-highest influence scores half, rounded down.
+// No influence, no points.
+void S::score_province(int q) {
+  int inf[kMaxPlayers] = {}, first = 0, second = 0, leaders = 0;
+  for (int p = 0; p < players; ++p) {
+    inf[p] = influence(p, q);
+    first = std::max(first, inf[p]);
+  }
+  if (first == 0) return;
+  for (int p = 0; p < players; ++p) {
+    leaders += inf[p] == first;
+    if (inf[p] < first) second = std::max(second, inf[p]);
+  }
+  const int value = board->value[q];
+  for (int p = 0; p < players; ++p) {
+    if (inf[p] == first) score[p] = std::uint16_t(score[p] + value);
+    else if (inf[p] == second && second > 0 && leaders == 1 && players > 2) score[p] = std::uint16_t(score[p] + value / 2);
+  }
+}
+
+void S::score_fort(int fort_card) {
+  for (unsigned r = board->fort_provinces[fort_card]; r; r &= r - 1) score_province(std::countr_zero(r));
+}
+
+// Page 5: the n-th token of a kind a player owns scores n points.
+void S::harvest(int p, int q) {
+  const Token t = token_in(q);
+  tokens &= ~(std::uint64_t(15) << (4 * q));
+  ++harvested[p][t];
+  score[p] = std::uint16_t(score[p] + harvested[p][t]);
+}
+
+// Page 6: the scored card goes to the bottom of the deck; the next face-down card is turned up.
+void S::reveal_after_scoring() {
+  put_under_deck(row[row_next], everyone());
+  row[row_next] = kNoCard;
+  ++row_next;  // row[row_next] was face up already; row[row_next + 1], if any, is now turned up
+}
+
+void S::return_hands() {
+  for (int p = 0; p < players; ++p) hand[p] = std::uint8_t(hand[p] | front[p]), front[p] = 0;
+}
+
+namespace {
+std::uint64_t add_nibble(std::uint64_t packed, int q, int delta) { return packed + (std::uint64_t(std::int64_t(delta)) << (4 * q)); }
+}  // namespace
+
+void S::apply(Move m) {
+  const int p = turn;
+  const Kind k = kind_of(m);
+  const Move card = card_of(m);
+  if (card != kNoCardField) {  // a card leaves the hand for the table (the Queen when copying)
+    hand[p] = std::uint8_t(hand[p] & ~(1u << card));
+    front[p] = std::uint8_t(front[p] | (1u << card));
+  }
+  const int a = int(a_of(m)), b = int(b_of(m));
+  switch (k) {
+    case kNoAction:
+      end_turn();
+      break;
+    case kAddShip:
+      ships[p] = std::uint8_t(ships[p] | (1u << a));
+      end_turn();
+      break;
+    case kShipStep:
+      ships[p] = std::uint8_t((ships[p] & ~(1u << a)) | (1u << b));
+      started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
+      phase = Phase::AdmiralSteps;
+      {
+        Sardegna::MoveList more;
+        legal_moves(more);
+        if (more.size() == 1) end_turn();  // only "stop" is left
+      }
+      break;
+    case kAddVillager:
+      villagers[p] = add_nibble(villagers[p], a, 1);
+      end_turn();
+      break;
+    case kVillagerStep:
+      villagers[p] = add_nibble(add_nibble(villagers[p], a, -1), b, 1);
+      if (phase != Phase::CommanderSteps) steps_left = kCommanderMoves;
+      steps_left = std::uint8_t(steps_left - board->distance[a][b]);
+      started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
+      phase = Phase::CommanderSteps;
+      {
+        Sardegna::MoveList more;
+        legal_moves(more);
+        if (more.size() == 1) end_turn();
+      }
+      break;
+    case kAddPriest:
+    case kPriestMove:
+      priest[p] = std::int8_t(k == kAddPriest ? a : b);
+      end_turn();
+      break;
+    case kHarvest:
+      harvest(p, a);
+      end_turn();
+      break;
+    case kBuildFort:
+      forts[p] |= 1u << a;
+      end_turn();
+      break;
+    case kBuildVillage:
+      villages[p] = add_nibble(villages[p], a, 1);
+      end_turn();
+      break;
+    case kStop:
+      end_turn();
+      break;
+    case kPlaySentinel:
+      score_fort(row[row_next]);
+      reveal_after_scoring();
+      if (row_next == kRowLength) {  // the 11th scoring ends the game
+        phase = Phase::Over;
+      } else if (row_next + 1 < kRowLength) {
+        phase = Phase::SentinelChoice;  // a card was turned up: keep it or replace it
+      } else {
+        return_hands();  // nothing left to turn up: no choice (ruling 10)
+        end_turn();
+      }
+      break;
+    case kKeep:
+      if (variant) {  // page 10: take the deck's top card, then discard one of the two
+        private_card[p][1] = draw_from_deck();
+        phase = Phase::Discard;
+      } else {
+        return_hands();
+        end_turn();
+      }
+      break;
+    case kReplace:
+      put_under_deck(row[row_next + 1], everyone());
+      row[row_next + 1] = draw_from_deck();
+      return_hands();
+      end_turn();
+      break;
+    case kSwap:
+      put_under_deck(row[row_next + 1], everyone());
+      row[row_next + 1] = private_card[p][0];
+      private_card[p][0] = draw_from_deck();
+      return_hands();
+      end_turn();
+      break;
+    case kDiscard: {
+      const int i = private_card[p][0] == a ? 0 : 1;
+      put_under_deck(std::uint8_t(a), std::uint8_t(1u << p));  // only its owner knows it
+      private_card[p][0] = private_card[p][1 - i];
+      private_card[p][1] = kNoCard;
+      return_hands();
+      end_turn();
+      break;
+    }
+  }
+}
+
+// The unseen fort cards of `observer`: face-down row cards, deck cards it does not know, and the
+// other players' private cards. A determinization deals them again from a canonical order.
+S S::determinize(Player observer, Rng& rng) const {
+  S s = *this;
+  std::uint8_t* slots[kForts];
+  std::uint8_t cards[kForts];
+  int n = 0;
+  for (int i = row_next + 2; i < kRowLength; ++i) slots[n++] = &s.row[i];
+  for (int i = 0; i < deck_size; ++i)
+    if (!(deck_known[i] >> observer & 1)) slots[n++] = &s.deck[i];
+  for (int p = 0; p < players; ++p)
+    if (p != observer)
+      for (int i = 0; i < 2; ++i)
+        if (s.private_card[p][i] != kNoCard) slots[n++] = &s.private_card[p][i];
+  for (int i = 0; i < n; ++i) cards[i] = *slots[i];
+  std::sort(cards, cards + n);
+  rng.shuffle(cards, std::uint32_t(n));
+  for (int i = 0; i < n; ++i) *slots[i] = cards[i];
+  return s;
+}
+
+// What `observer` learns from a move: every move is public; a Sentinel shows the card turned up,
+// a replacement the card drawn in its place; the variant's private draws show only to their owner
+// and a discard shows its card only to its owner.
+std::uint64_t Sardegna::observe(const State& before, Move m, Player observer) {
+  const Kind k = kind_of(m);
+  const int p = before.turn;
+  std::uint64_t token = m;
+  auto with = [&](int card) { token = hash_combine(token, std::uint64_t(card) + 1); };
+  switch (k) {
+    case kPlaySentinel:
+      if (before.row_next + 2 < kRowLength) with(before.row[before.row_next + 2]);
+      break;
+    case kReplace:
+      with(before.deck[0]);
+      break;
+    case kSwap:
+      with(before.private_card[p][0]);
+      if (observer == p) with(before.deck[0] + 32);
+      break;
+    case kKeep:
+      if (before.variant && observer == p) with(before.deck[0] + 32);
+      break;
+    case kDiscard:
+      if (observer != p) token = make_move(kDiscard, kNoCardField);  // which card stays secret
+      break;
+    default:
+      break;
+  }
+  return token;
+}
+
+}  // namespace nuraghe

@@ -1,0 +1,406 @@
+// Sardegna: setup, notation, positions and pictures.
+#include <algorithm>
+#include <numeric>
+#include <sstream>
+
+#include "games/sardegna/sardegna.hpp"
+
+namespace nuraghe {
+
+using S = Sardegna::State;
+
+namespace {
+
+constexpr const char* kCardNames[Sardegna::kCards] = {"admiral", "commander", "priest", "farmer", "architect", "queen", "sentinel"};
+constexpr const char* kTokenNames[Sardegna::kTokenKinds] = {"none", "wheat", "olive", "wine", "thyme", "cheese"};
+constexpr const char* kPhaseNames[] = {"play", "commander-move", "admiral-move", "sentinel-choice", "discard", "over"};
+
+int card_by_name(const std::string& name) {
+  for (int c = 0; c < Sardegna::kCards; ++c)
+    if (name == kCardNames[c]) return c;
+  return -1;
+}
+
+Json card_list(std::uint8_t mask) {
+  Json list = Json::array();
+  for (int c = 0; c < Sardegna::kCards; ++c)
+    if (mask >> c & 1) list.push_back(kCardNames[c]);
+  return list;
+}
+
+Json ids(std::uint32_t mask) {  // 1-based ids of the set bits
+  Json list = Json::array();
+  for (; mask; mask &= mask - 1) list.push_back(std::countr_zero(mask) + 1);
+  return list;
+}
+
+std::string pair_text(int a, int b) { return std::to_string(a + 1) + "-" + std::to_string(b + 1); }
+
+// The position or view; `observer` < 0 shows everything.
+Json position(const S& s, Player observer) {
+  const bool all = observer < 0;
+  Json j{{"game", "sardegna"}, {"variant", s.variant ? "alt-sentinel" : "base"}, {"players", s.players}};
+  j["map"] = s.board == &sardegna::Board::standard() ? Json("standard") : s.board->source;
+  j["turn"] = s.turn;
+  j["phase"] = kPhaseNames[int(s.phase)];
+  if (s.phase == Sardegna::Phase::CommanderSteps || s.phase == Sardegna::Phase::AdmiralSteps)
+    j["move"] = Json{{"steps_left", s.steps_left}, {"started", ids(s.started)}, {"ended", ids(s.ended)},
+                     {"last", {s.last_step / 16 + 1, s.last_step % 16 + 1}}};
+  Json tokens = Json::array();
+  for (int q = 0; q < Sardegna::kProvinces; ++q) tokens.push_back(s.token_in(q) ? Json(kTokenNames[s.token_in(q)]) : Json());
+  j["tokens"] = tokens;
+  j["scorings"] = s.row_next;
+  Json row = Json::array();  // the cards still in the row, leftmost first; the first two face up
+  for (int i = s.row_next; i < Sardegna::kRowLength; ++i) row.push_back(all || i < s.row_next + 2 ? Json(s.row[i] + 1) : Json());
+  j["row"] = row;
+  Json deck = Json::array();  // top first
+  for (int i = 0; i < s.deck_size; ++i) {
+    const bool known = all || (s.deck_known[i] >> observer & 1);
+    Json known_by = Json::array();
+    for (int p = 0; p < s.players; ++p)
+      if (s.deck_known[i] >> p & 1) known_by.push_back(p);
+    deck.push_back(Json{{"fort", known ? Json(s.deck[i] + 1) : Json()}, {"known_by", known_by}});
+  }
+  j["deck"] = deck;
+  Json seats = Json::array();
+  for (int p = 0; p < s.players; ++p) {
+    Json villagers = Json::array(), villages = Json::array(), harvested = Json::object();
+    for (int q = 0; q < Sardegna::kProvinces; ++q) villagers.push_back(s.villagers_in(p, q)), villages.push_back(s.villages_in(p, q));
+    for (int k = 1; k < Sardegna::kTokenKinds; ++k) harvested[kTokenNames[k]] = s.harvested[p][k];
+    Json priv = Json::array();
+    for (int i = 0; i < 2; ++i)
+      if (s.private_card[p][i] != Sardegna::kNoCard) priv.push_back(all || p == observer ? Json(s.private_card[p][i] + 1) : Json());
+    seats.push_back(Json{{"score", s.score[p]}, {"hand", card_list(s.hand[p])}, {"front", card_list(s.front[p])},
+                         {"villagers", villagers}, {"villages", villages}, {"priest", s.priest[p] < 0 ? Json() : Json(s.priest[p] + 1)},
+                         {"ships", ids(s.ships[p])}, {"forts", ids(s.forts[p])}, {"harvested", harvested}, {"private", priv}});
+  }
+  j["seats"] = seats;
+  if (!all) j["observer"] = observer;
+  return j;
+}
+
+}  // namespace
+
+const char* Sardegna::card_name(int c) { return kCardNames[c]; }
+const char* Sardegna::token_name(int t) { return kTokenNames[t]; }
+
+Sardegna::State Sardegna::initial(const GameConfig& config) {
+  const int players = checked_players<Sardegna>(config, 2);
+  const Params params("sardegna", config.options, option_specs());
+  State s;
+  s.board = config.map_file.empty() ? &sardegna::Board::standard() : &sardegna::Board::load_file(config.map_file);
+  s.players = std::uint8_t(players);
+  s.variant = params.text("variant") == "alt-sentinel";
+  Rng rng(config.seed);
+  // Setup (page 2): wheat on the yellow provinces, olive and wine at random on the green ones,
+  // thyme and cheese at random on the brown ones.
+  for (auto [colour, pool] : {std::pair{sardegna::Colour::Yellow, std::vector<Token>{kWheat, kWheat}},
+                              std::pair{sardegna::Colour::Green, std::vector<Token>{kOlive, kOlive, kOlive, kOlive, kWine, kWine, kWine, kWine}},
+                              std::pair{sardegna::Colour::Brown, std::vector<Token>{kThyme, kThyme, kThyme, kCheese, kCheese, kCheese}}}) {
+    rng.shuffle(pool.begin(), std::uint32_t(pool.size()));
+    std::size_t next = 0;
+    for (int q = 0; q < kProvinces; ++q)
+      if (s.board->colour[q] == colour) s.tokens |= std::uint64_t(pool[next++]) << (4 * q);
+  }
+  // The 26 fort cards shuffled: 11 to the row (the two leftmost face up), the rest the deck.
+  std::uint8_t cards[kForts];
+  std::iota(cards, cards + kForts, std::uint8_t{0});
+  rng.shuffle(cards, kForts);
+  std::copy(cards, cards + kRowLength, s.row);
+  for (int i = kRowLength; i < kForts; ++i) s.put_under_deck(cards[i], 0);
+  for (int p = 0; p < players; ++p) s.hand[p] = std::uint8_t((1u << kCards) - 1);
+  if (s.variant)  // page 10: each player draws one private fort card
+    for (int p = 0; p < players; ++p) s.private_card[p][0] = s.draw_from_deck();
+  return s;
+}
+
+std::string Sardegna::move_to_string(const State& s, Player, Move m) {
+  const Kind k = kind_of(m);
+  const Move card = card_of(m);
+  std::string prefix;
+  if (card != kNoCardField) {
+    prefix = kCardNames[card];
+    if (queen_of(m)) {
+      static constexpr Card copied_card[] = {kAdmiral, kAdmiral, kAdmiral, kCommander, kCommander, kPriest, kPriest, kFarmer, kArchitect, kArchitect};
+      prefix += std::string(" ") + kCardNames[copied_card[k]];  // indexed by Kind
+    }
+    prefix += " ";
+  }
+  const int a = int(a_of(m)), b = int(b_of(m));
+  switch (k) {
+    case kNoAction: return kCardNames[card];
+    case kAddShip: return prefix + "ship " + std::to_string(a + 1);
+    case kShipStep:
+    case kVillagerStep:
+    case kPriestMove: return prefix + "move " + pair_text(a, b);
+    case kAddVillager: return prefix + "villager " + std::to_string(a + 1);
+    case kAddPriest: return prefix + "add " + std::to_string(a + 1);
+    case kHarvest: return prefix + "harvest " + std::to_string(a + 1);
+    case kBuildFort: return prefix + "fort " + std::to_string(a + 1);
+    case kBuildVillage: return prefix + "village " + std::to_string(a + 1);
+    case kPlaySentinel: return "sentinel";
+    case kStop: return "stop";
+    case kKeep: return "keep";
+    case kReplace: return "replace";
+    case kSwap: return "swap";
+    case kDiscard: return "discard " + std::to_string(a + 1);
+  }
+  (void)s;
+  return "?";
+}
+
+// Reads the notation above. What is legal is for the caller to check; this only reads.
+Move Sardegna::parse_move(const State& s, Player, std::string_view text) {
+  std::istringstream in{std::string(text)};
+  std::vector<std::string> w;
+  for (std::string t; in >> t;) w.push_back(t);
+  const std::string shown = trim(text);
+  auto fail = [&](const std::string& why) -> Move { input_error("sardegna: cannot read move \"" + shown + "\" (" + why + ")"); };
+  auto number = [&](const std::string& t, int hi) -> Move {
+    long long v;
+    if (!Params::try_integer(t, v) || v < 1 || v > hi) fail("\"" + t + "\" is not a number 1.." + std::to_string(hi));
+    return Move(v - 1);
+  };
+  auto pair = [&](const std::string& t, int hi, Move& a, Move& b) {
+    const auto dash = t.find('-');
+    if (dash == std::string::npos) fail("expected FROM-TO, got \"" + t + "\"");
+    a = number(t.substr(0, dash), hi);
+    b = number(t.substr(dash + 1), hi);
+  };
+  if (w.empty()) fail("empty");
+  if (w.size() == 1) {
+    if (w[0] == "stop") return make_move(kStop, kNoCardField);
+    if (w[0] == "keep") return make_move(kKeep, kNoCardField);
+    if (w[0] == "replace") return make_move(kReplace, kNoCardField);
+    if (w[0] == "swap") return make_move(kSwap, kNoCardField);
+    if (w[0] == "sentinel") return make_move(kPlaySentinel, kSentinel);
+  }
+  if (w[0] == "discard" && w.size() == 2) return make_move(kDiscard, kNoCardField, false, number(w[1], kForts));
+  const bool continuation = s.phase == Phase::CommanderSteps || s.phase == Phase::AdmiralSteps;
+  if (w[0] == "move" && w.size() == 2 && continuation) {
+    Move a, b;
+    pair(w[1], s.phase == Phase::CommanderSteps ? kProvinces : kHarbours, a, b);
+    return make_move(s.phase == Phase::CommanderSteps ? kVillagerStep : kShipStep, kNoCardField, false, a, b);
+  }
+  std::size_t i = 0;
+  int card = card_by_name(w[i++]);
+  if (card < 0) fail("expected a character card: admiral, commander, priest, farmer, architect, queen or sentinel");
+  bool via_queen = false;
+  if (card == kQueen && w.size() > 1) {
+    via_queen = true;
+    card = card_by_name(w[i++]);
+    if (card < 0 || card == kQueen || card == kSentinel) fail("the Queen copies admiral, commander, priest, farmer or architect");
+  }
+  const Move played = via_queen ? Move(kQueen) : Move(card);
+  if (i == w.size()) return card == kSentinel ? make_move(kPlaySentinel, kSentinel) : make_move(kNoAction, played);
+  if (i + 2 != w.size()) fail("expected an action and one argument");
+  const std::string& action = w[i];
+  const std::string& arg = w[i + 1];
+  Move a = 0, b = 0;
+  if (card == kAdmiral && action == "ship") return make_move(kAddShip, played, via_queen, number(arg, kHarbours));
+  if (card == kAdmiral && action == "move") return pair(arg, kHarbours, a, b), make_move(kShipStep, played, via_queen, a, b);
+  if (card == kCommander && action == "villager") return make_move(kAddVillager, played, via_queen, number(arg, kProvinces));
+  if (card == kCommander && action == "move") return pair(arg, kProvinces, a, b), make_move(kVillagerStep, played, via_queen, a, b);
+  if (card == kPriest && action == "add") return make_move(kAddPriest, played, via_queen, number(arg, kProvinces));
+  if (card == kPriest && action == "move") return pair(arg, kProvinces, a, b), make_move(kPriestMove, played, via_queen, a, b);
+  if (card == kFarmer && action == "harvest") return make_move(kHarvest, played, via_queen, number(arg, kProvinces));
+  if (card == kArchitect && action == "fort") return make_move(kBuildFort, played, via_queen, number(arg, kForts));
+  if (card == kArchitect && action == "village") return make_move(kBuildVillage, played, via_queen, number(arg, kProvinces));
+  return fail(std::string("\"") + action + "\" is not an action of the " + kCardNames[card]);
+}
+
+// Reads a position and checks it against the rules: supplies, capacities, the fort cards (each
+// exactly once), the tokens (each colour's kinds, none lost), the cards in hand and in front.
+Sardegna::State Sardegna::from_json(const Json& j) {
+  const std::string where = "sardegna position";
+  reject_unknown_fields(j, {"game", "variant", "players", "map", "turn", "phase", "move", "tokens", "scorings", "row", "deck", "seats"}, where);
+  if (get_field<std::string>(j, "game", where) != "sardegna") input_error(where + ": \"game\" is not sardegna");
+  State s;
+  const Json map = j.contains("map") ? j["map"] : Json("standard");
+  s.board = map == "standard" ? &sardegna::Board::standard() : &sardegna::Board::intern(map, where + ": map");
+  s.players = std::uint8_t(get_int(j, "players", kMinPlayers, kMaxPlayers, where));
+  const std::string variant = get_field<std::string>(j, "variant", where);
+  if (variant != "base" && variant != "alt-sentinel") input_error(where + ": variant must be base or alt-sentinel");
+  s.variant = variant == "alt-sentinel";
+  s.turn = std::uint8_t(get_int(j, "turn", 0, s.players - 1, where));
+  const std::string phase = get_field<std::string>(j, "phase", where);
+  int phase_index = -1;
+  for (int i = 0; i < 6; ++i)
+    if (phase == kPhaseNames[i]) phase_index = i;
+  if (phase_index < 0) input_error(where + ": unknown phase \"" + phase + "\"");
+  s.phase = Phase(phase_index);
+
+  // Tokens: each colour carries its own kinds; together with the harvested ones, all 16 are there.
+  const auto tokens = get_field<std::vector<Json>>(j, "tokens", where);
+  if (tokens.size() != kProvinces) input_error(where + ": \"tokens\" must have one entry per province (null once harvested)");
+  int count[kTokenKinds] = {};
+  for (int q = 0; q < kProvinces; ++q) {
+    if (tokens[q].is_null()) continue;
+    int t = -1;
+    for (int k = 1; k < kTokenKinds; ++k)
+      if (tokens[q] == kTokenNames[k]) t = k;
+    if (t < 0) input_error(where + ": unknown token " + tokens[q].dump() + " in province " + std::to_string(q + 1));
+    const auto colour = s.board->colour[q];
+    const bool fits = (t == kWheat && colour == sardegna::Colour::Yellow) || ((t == kOlive || t == kWine) && colour == sardegna::Colour::Green) ||
+                      ((t == kThyme || t == kCheese) && colour == sardegna::Colour::Brown);
+    if (!fits) input_error(where + ": a " + kTokenNames[t] + " token cannot lie in province " + std::to_string(q + 1) + " (wrong colour)");
+    s.tokens |= std::uint64_t(t) << (4 * q);
+    ++count[t];
+  }
+
+  const auto seats = get_field<std::vector<Json>>(j, "seats", where);
+  if (int(seats.size()) != s.players) input_error(where + ": \"seats\" must have one entry per player");
+  std::uint32_t all_forts = 0;
+  for (int p = 0; p < s.players; ++p) {
+    const Json& seat = seats[p];
+    const std::string at = where + ": seat " + std::to_string(p);
+    reject_unknown_fields(seat, {"score", "hand", "front", "villagers", "villages", "priest", "ships", "forts", "harvested", "private"}, at);
+    s.score[p] = std::uint16_t(get_int(seat, "score", 0, 10000, at));
+    auto cards = [&](const char* key) {
+      std::uint8_t m = 0;
+      for (const auto& name : get_field<std::vector<std::string>>(seat, key, at)) {
+        const int c = card_by_name(name);
+        if (c < 0) input_error(at + ": unknown character card \"" + name + "\"");
+        m = std::uint8_t(m | (1u << c));
+      }
+      return m;
+    };
+    s.hand[p] = cards("hand");
+    s.front[p] = cards("front");
+    if ((s.hand[p] & s.front[p]) || (s.hand[p] | s.front[p]) != (1u << kCards) - 1)
+      input_error(at + ": every character card must be either in hand or in front, once");
+    const auto villagers = get_field<std::vector<int>>(seat, "villagers", at), villages = get_field<std::vector<int>>(seat, "villages", at);
+    if (villagers.size() != kProvinces || villages.size() != kProvinces) input_error(at + ": villagers and villages need 16 counts");
+    int on_board = 0, built = 0;
+    for (int q = 0; q < kProvinces; ++q) {
+      if (villagers[q] < 0 || villages[q] < 0) input_error(at + ": negative piece count");
+      on_board += villagers[q], built += villages[q];
+      if (on_board > kSupplyVillagers || built > kSupplyVillages) input_error(at + ": more villagers or villages than the supply has (5, 4)");
+      s.villagers[p] |= std::uint64_t(villagers[q]) << (4 * q);
+      s.villages[p] |= std::uint64_t(villages[q]) << (4 * q);
+    }
+    s.priest[p] = seat.contains("priest") && !seat["priest"].is_null() ? std::int8_t(get_int(seat, "priest", 1, kProvinces, at) - 1) : std::int8_t(-1);
+    for (int h : get_field<std::vector<int>>(seat, "ships", at)) {
+      if (h < 1 || h > kHarbours || (s.ships[p] >> (h - 1) & 1)) input_error(at + ": ships must be in different harbours 1..7");
+      s.ships[p] = std::uint8_t(s.ships[p] | (1u << (h - 1)));
+    }
+    if (std::popcount(unsigned(s.ships[p])) > kSupplyShips) input_error(at + ": a player has 2 ships");
+    for (int f : get_field<std::vector<int>>(seat, "forts", at)) {
+      if (f < 1 || f > kForts || (all_forts >> (f - 1) & 1)) input_error(at + ": fort space " + std::to_string(f) + " is not free");
+      all_forts |= 1u << (f - 1);
+      s.forts[p] |= 1u << (f - 1);
+    }
+    if (std::popcount(s.forts[p]) > kSupplyForts) input_error(at + ": a player has 3 forts");
+    const Json harvested = seat.contains("harvested") ? seat["harvested"] : Json::object();
+    reject_unknown_fields(harvested, {"wheat", "olive", "wine", "thyme", "cheese"}, at + ": harvested");
+    for (int k = 1; k < kTokenKinds; ++k) {
+      s.harvested[p][k] = std::uint8_t(harvested.contains(kTokenNames[k]) ? get_int(harvested, kTokenNames[k], 0, kTokensOfKind[k], at) : 0);
+      count[k] += s.harvested[p][k];
+    }
+    // Page 5: villages in play never outnumber the tokens harvested.
+    if (built > s.tokens_harvested(p)) input_error(at + ": more villages than harvested tokens");
+  }
+  for (int k = 1; k < kTokenKinds; ++k)
+    if (count[k] != kTokensOfKind[k])
+      input_error(where + ": there must be " + std::to_string(kTokensOfKind[k]) + " " + kTokenNames[k] + " tokens on the board and harvested");
+  for (int q = 0; q < kProvinces; ++q)
+    if (s.pieces_in(q) > kCapacity) input_error(where + ": province " + std::to_string(q + 1) + " holds more than 7 pieces");
+  for (int h = 0; h < kHarbours; ++h)
+    if (s.ships_in(h) > s.harbour_capacity()) input_error(where + ": harbour " + std::to_string(h + 1) + " holds too many ships");
+
+  // Fort cards: the row, the deck and the private cards hold each of the 26 once.
+  std::uint32_t seen = 0;
+  auto fort_card = [&](const Json& v, const std::string& what) {
+    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kForts) input_error(where + ": " + what + " must be a fort card 1..26");
+    const int c = v.get<int>() - 1;
+    if (seen >> c & 1) input_error(where + ": fort card " + std::to_string(c + 1) + " appears twice");
+    seen |= 1u << c;
+    return std::uint8_t(c);
+  };
+  s.row_next = std::uint8_t(get_int(j, "scorings", 0, kRowLength, where));
+  const auto row = get_field<std::vector<Json>>(j, "row", where);
+  if (int(row.size()) != kRowLength - s.row_next) input_error(where + ": \"row\" must hold the 11 - scorings cards left in the row");
+  for (int i = 0; i < kRowLength; ++i) s.row[i] = i < s.row_next ? kNoCard : fort_card(row[i - s.row_next], "each row card");
+  for (const Json& d : get_field<std::vector<Json>>(j, "deck", where)) {
+    reject_unknown_fields(d, {"fort", "known_by"}, where + ": deck");
+    std::uint8_t known = 0;
+    for (int p : get_field<std::vector<int>>(d, "known_by", where + ": deck")) {
+      if (p < 0 || p >= s.players) input_error(where + ": deck card known by an unknown player");
+      known = std::uint8_t(known | (1u << p));
+    }
+    s.put_under_deck(fort_card(d.contains("fort") ? d["fort"] : Json(), "each deck card"), known);
+  }
+  for (int p = 0; p < s.players; ++p) {
+    const auto priv = get_field<std::vector<Json>>(seats[p], "private", where + ": seat " + std::to_string(p));
+    const std::size_t expected = !s.variant ? 0 : (s.phase == Phase::Discard && p == s.turn) ? 2 : 1;
+    if (priv.size() != expected)
+      input_error(where + ": seat " + std::to_string(p) + " must hold " + std::to_string(expected) + " private fort cards here");
+    for (std::size_t i = 0; i < priv.size(); ++i) s.private_card[p][i] = fort_card(priv[i], "each private card");
+  }
+  if (seen != (1u << kForts) - 1) input_error(where + ": the row, deck and private cards must hold all 26 fort cards");
+
+  // The phase and the half-finished move.
+  if ((s.phase == Phase::Over) != (s.row_next == kRowLength)) input_error(where + ": the game is over exactly after the 11th scoring");
+  if (s.phase == Phase::SentinelChoice && (s.row_next + 1 >= kRowLength || !(s.front[s.turn] >> kSentinel & 1)))
+    input_error(where + ": a sentinel-choice needs a Sentinel just played and a card just turned up");
+  const bool stepping = s.phase == Phase::CommanderSteps || s.phase == Phase::AdmiralSteps;
+  if (stepping != j.contains("move")) input_error(where + ": \"move\" describes a half-finished commander or admiral move, and only that");
+  if (stepping) {
+    const Json& m = j["move"];
+    reject_unknown_fields(m, {"steps_left", "started", "ended", "last"}, where + ": move");
+    s.steps_left = std::uint8_t(get_int(m, "steps_left", 0, kCommanderMoves, where + ": move"));
+    const int limit = s.phase == Phase::CommanderSteps ? kProvinces : kHarbours;
+    auto mask = [&](const char* key) {
+      std::uint16_t r = 0;
+      for (int v : get_field<std::vector<int>>(m, key, where + ": move")) {
+        if (v < 1 || v > limit) input_error(where + ": move: " + key + " out of range");
+        r = std::uint16_t(r | (1u << (v - 1)));
+      }
+      return r;
+    };
+    s.started = mask("started");
+    s.ended = mask("ended");
+    const auto last = get_field<std::vector<int>>(m, "last", where + ": move");
+    if (last.size() != 2 || last[0] < 1 || last[1] < 1 || last[0] > limit || last[1] > limit || !s.started)
+      input_error(where + ": move: \"last\" must be the previous step [from, to]");
+    s.last_step = std::uint8_t((last[0] - 1) * 16 + last[1] - 1);
+  }
+  return s;
+}
+
+Json S::view(Player observer) const { return position(*this, observer); }
+Json Sardegna::to_json(const State& s) { return position(s, -1); }
+
+std::string Sardegna::render(const State& s, Player observer) {
+  std::ostringstream out;
+  out << "scorings " << int(s.row_next) << "/11, fort cards face up:";
+  for (int i = 0; i < 2; ++i)
+    if (s.face_up(i) >= 0) out << " " << s.face_up(i) + 1;
+  out << ", player " << int(s.turn) << " to move (" << kPhaseNames[int(s.phase)] << ")\n";
+  for (int q = 0; q < kProvinces; ++q) {
+    out << "  " << (q < 9 ? " " : "") << q + 1 << " " << s.board->province_names[q] << " (" << int(s.board->value[q]) << ", "
+        << kTokenNames[s.token_in(q)] << "):";
+    for (int p = 0; p < s.players; ++p) {
+      const int v = s.villagers_in(p, q), g = s.villages_in(p, q);
+      if (v || g || s.priest[p] == q)
+        out << " p" << p << "[" << v << " villager" << (g ? ", " + std::to_string(g) + " village" : "") << (s.priest[p] == q ? ", priest" : "") << "]";
+    }
+    out << (s.full(q) ? " FULL" : "") << "\n";
+  }
+  for (int p = 0; p < s.players; ++p) {
+    out << "  player " << p << ": " << s.score[p] << " points, ships";
+    for (unsigned h = s.ships[p]; h; h &= h - 1) out << " " << std::countr_zero(h) + 1;
+    out << ", forts";
+    for (unsigned f = s.forts[p]; f; f &= f - 1) out << " " << std::countr_zero(f) + 1;
+    out << ", hand";
+    for (int c = 0; c < kCards; ++c)
+      if (s.hand[p] >> c & 1) out << " " << kCardNames[c];
+    if (p == observer || observer < 0)
+      for (int i = 0; i < 2; ++i)
+        if (s.private_card[p][i] != kNoCard) out << ", private fort " << s.private_card[p][i] + 1;
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace nuraghe

@@ -1,0 +1,220 @@
+#pragma once
+// Sardegna (Stefan Dorra): area control on the 16 provinces of Sardinia. Rules: the rulebook in
+// ../shared/rules/sardegna-rulebook.txt, the project's rulings in ../shared/rulings.md, and
+// docs/rules-sardegna.md for the readings made here.
+//
+// The state is bitboards and packed counters (province sets are uint16_t masks, fort spaces
+// uint32_t, harbours uint8_t; villagers and villages are 4-bit counters per province in a
+// uint64_t per player). A turn is one decision (play a card and take one of its actions), except
+// the Commander's and the Admiral's moves, which are a first step chosen with the card and then
+// further steps or "stop", and the Sentinel, whose scoring is followed by the keep/replace choice.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "core/game.hpp"
+#include "games/sardegna/board.hpp"
+
+namespace nuraghe {
+
+struct Sardegna {
+  static constexpr std::string_view kName = "sardegna";
+  static constexpr std::string_view kDescription = "Sardegna: area control, hidden fort-card order (variant alt-sentinel: private fort cards)";
+  static constexpr int kMinPlayers = 2, kMaxPlayers = 4;
+  static constexpr bool kHiddenInformation = true;
+  static constexpr int kMaxMoves = 512;
+  // 11 scoring rounds; a round is at most 4 players x 7 cards, each turn at most 6 decisions.
+  static constexpr int kMaxGameLength = 11 * 4 * 7 * 6 + 64;
+  using MoveList = nuraghe::MoveList<kMaxMoves>;
+
+  static constexpr int kProvinces = sardegna::kProvinces, kForts = sardegna::kForts, kHarbours = sardegna::kHarbours;
+  static constexpr int kRowLength = 11;      // fort cards dealt to the row: the game has 11 scorings
+  static constexpr int kCapacity = 7;        // priests + villages + villagers in one province
+  static constexpr int kSupplyVillagers = 5, kSupplyVillages = 4, kSupplyForts = 3, kSupplyShips = 2;
+  static constexpr int kCommanderMoves = 4, kPriestMoves = 3;
+  static constexpr std::uint8_t kNoCard = 0xFF;
+
+  enum Card : std::uint8_t { kAdmiral, kCommander, kPriest, kFarmer, kArchitect, kQueen, kSentinel, kCards };
+  // Agriculture tokens; 0 is "no token" (harvested).
+  enum Token : std::uint8_t { kNoToken, kWheat, kOlive, kWine, kThyme, kCheese, kTokenKinds };
+  static constexpr int kTokensOfKind[kTokenKinds] = {0, 2, 4, 4, 3, 3};
+
+  enum class Phase : std::uint8_t { Play, CommanderSteps, AdmiralSteps, SentinelChoice, Discard, Over };
+
+  // A move: kind | card played (kNoCardField for a continuation) | via Queen | a | b.
+  enum Kind : std::uint8_t {
+    kNoAction, kAddShip, kShipStep, kAddVillager, kVillagerStep, kAddPriest, kPriestMove, kHarvest,
+    kBuildFort, kBuildVillage, kPlaySentinel, kStop, kKeep, kReplace, kSwap, kDiscard
+  };
+  static constexpr Move kNoCardField = 7;
+  static constexpr Move make_move(Kind k, Move card, bool queen = false, Move a = 0, Move b = 0) {
+    return Move(k) | card << 4 | Move(queen) << 7 | a << 8 | b << 16;
+  }
+  static constexpr Kind kind_of(Move m) { return Kind(m & 15); }
+  static constexpr Move card_of(Move m) { return (m >> 4) & 7; }
+  static constexpr bool queen_of(Move m) { return (m >> 7) & 1; }
+  static constexpr Move a_of(Move m) { return (m >> 8) & 0xFF; }
+  static constexpr Move b_of(Move m) { return (m >> 16) & 0xFF; }
+
+  struct State {
+    const sardegna::Board* board = nullptr;
+    std::uint64_t villagers[kMaxPlayers] = {};   // 4-bit count per province
+    std::uint64_t villages[kMaxPlayers] = {};    // 4-bit count per province
+    std::uint32_t forts[kMaxPlayers] = {};       // fort spaces
+    std::int8_t priest[kMaxPlayers] = {-1, -1, -1, -1};  // province, or -1 in supply
+    std::uint8_t ships[kMaxPlayers] = {};        // harbours (a player's two ships never share one)
+    std::uint64_t tokens = 0;                    // 4-bit Token per province still on the board
+    std::uint8_t harvested[kMaxPlayers][kTokenKinds] = {};
+    std::uint16_t score[kMaxPlayers] = {};
+    std::uint8_t hand[kMaxPlayers] = {};         // character cards in hand (bit = Card)
+    std::uint8_t front[kMaxPlayers] = {};        // played since the last Sentinel
+    std::uint8_t row[kRowLength] = {};           // fort cards 0..25 (fort space k+1); kNoCard once scored
+    std::uint8_t row_next = 0;                   // leftmost remaining row card; it and the next are face up
+    std::uint8_t deck[kForts] = {};              // deck[0] is the top card; unused slots are 0
+    std::uint8_t deck_known[kForts] = {};        // per card: which players know it
+    std::uint8_t deck_size = 0;
+    std::uint8_t private_card[kMaxPlayers][2] = {{kNoCard, kNoCard}, {kNoCard, kNoCard}, {kNoCard, kNoCard}, {kNoCard, kNoCard}};
+    std::uint8_t players = 2;
+    std::uint8_t turn = 0;                       // the player to move
+    std::uint8_t variant = 0;                    // 1: alternate Sentinel rules
+    Phase phase = Phase::Play;
+    std::uint8_t steps_left = 0;                 // border crossings left in a Commander move
+    std::uint16_t started = 0, ended = 0;        // provinces (harbours) where this move's steps began / ended
+    std::uint8_t last_step = 0;                  // from * 16 + to of the previous step: steps never go back
+
+    // ---- reading the board -------------------------------------------------------------------
+    static int nibble(std::uint64_t packed, int q) { return int(packed >> (4 * q)) & 15; }
+    int scorings() const { return row_next; }
+    int villagers_in(int p, int q) const { return nibble(villagers[p], q); }
+    int villages_in(int p, int q) const { return nibble(villages[p], q); }
+    Token token_in(int q) const { return Token(nibble(tokens, q)); }
+    int pieces_in(int q) const {
+      int n = 0;
+      for (int p = 0; p < players; ++p) n += villagers_in(p, q) + villages_in(p, q) + (priest[p] == q);
+      return n;
+    }
+    bool full(int q) const { return pieces_in(q) >= kCapacity; }
+    // Page 4: a province holding an opponent's priest is locked for a player without a priest there.
+    bool locked_for(int p, int q) const {
+      if (priest[p] == q) return false;
+      for (int o = 0; o < players; ++o)
+        if (o != p && priest[o] == q) return true;
+      return false;
+    }
+    std::uint16_t villager_provinces(int p) const {
+      std::uint16_t m = 0;
+      for (int q = 0; q < kProvinces; ++q)
+        if (villagers_in(p, q)) m |= std::uint16_t(1u << q);
+      return m;
+    }
+    int villagers_on_board(int p) const { return std::popcount(villagers[p] & 0x1111111111111111ULL) + 2 * std::popcount(villagers[p] & 0x2222222222222222ULL) + 4 * std::popcount(villagers[p] & 0x4444444444444444ULL); }
+    int villages_on_board(int p) const { return std::popcount(villages[p] & 0x1111111111111111ULL) + 2 * std::popcount(villages[p] & 0x2222222222222222ULL) + 4 * std::popcount(villages[p] & 0x4444444444444444ULL); }
+    int tokens_harvested(int p) const {
+      int n = 0;
+      for (int k = 1; k < kTokenKinds; ++k) n += harvested[p][k];
+      return n;
+    }
+    int harbour_capacity() const { return players == 2 ? 1 : 2; }
+    int ships_in(int h) const {
+      int n = 0;
+      for (int p = 0; p < players; ++p) n += (ships[p] >> h) & 1;
+      return n;
+    }
+    std::uint32_t all_forts() const {
+      std::uint32_t m = 0;
+      for (int p = 0; p < players; ++p) m |= forts[p];
+      return m;
+    }
+    int face_up(int i) const { return row_next + i < kRowLength ? row[row_next + i] : -1; }  // i = 0 (leftmost), 1
+    // Provinces from which p may harvest: its villager provinces joined by its villagers to a
+    // province adjacent to a harbour holding its ship (page 5).
+    std::uint16_t harvestable(int p) const;
+    // Influence of p in province q (page 7).
+    int influence(int p, int q) const {
+      return villagers_in(p, q) + (priest[p] == q) + 2 * villages_in(p, q) + std::popcount(unsigned(ships[p] & board->harbours_of[q])) +
+             std::popcount(forts[p] & board->forts_of[q]);
+    }
+
+    // ---- the game interface ------------------------------------------------------------------
+    int num_players() const { return players; }
+    Player to_move() const { return phase == Phase::Over ? kTerminal : Player(turn); }
+    void legal_moves(Sardegna::MoveList& out) const;
+    void legal_moves(Player p, Sardegna::MoveList& out) const {
+      if (p == to_move()) legal_moves(out);
+      else out.clear();
+    }
+    void apply(Move m);
+    void apply_joint(const JointMove&) {}  // never simultaneous
+    Values scores() const {
+      Values v{};
+      for (int p = 0; p < players; ++p) v[p] = score[p];
+      return v;
+    }
+    // Most points wins; tied players share the win (page 9, ruling 11).
+    Values returns() const {
+      Values v{};
+      int best = 0, leaders = 0;
+      for (int p = 0; p < players; ++p) best = std::max<int>(best, score[p]);
+      for (int p = 0; p < players; ++p) leaders += score[p] == best;
+      for (int p = 0; p < players; ++p) v[p] = score[p] == best ? 1.0 / leaders : 0.0;
+      return v;
+    }
+    Json view(Player observer) const;
+    std::uint64_t view_hash(Player observer) const { return hash_json(view(observer)); }
+    State determinize(Player observer, Rng& rng) const;
+    bool operator==(const State&) const = default;
+
+    // ---- rules (public so tests can call them by their rulebook names) -------------------------
+    void score_province(int q);             // page 7
+    void score_fort(int fort_card);          // page 6: every province on the fort space's border, in id order
+    void harvest(int p, int q);              // page 5
+    void reveal_after_scoring();             // page 6: the scored card goes under the deck, the next is turned
+    void return_hands();                     // page 6: everyone takes their played cards back
+    void end_turn() { turn = std::uint8_t((turn + 1) % players), phase = Phase::Play, steps_left = 0, started = ended = 0, last_step = 0; }
+    // The deck is kept in order from index 0 (so one deck has one representation): drawing
+    // shifts it, 26 bytes at most.
+    std::uint8_t draw_from_deck() {
+      const std::uint8_t c = deck[0];
+      --deck_size;
+      for (int i = 0; i < deck_size; ++i) deck[i] = deck[i + 1], deck_known[i] = deck_known[i + 1];
+      deck[deck_size] = 0, deck_known[deck_size] = 0;
+      return c;
+    }
+    void put_under_deck(std::uint8_t card, std::uint8_t known_by) {
+      deck[deck_size] = card;
+      deck_known[deck_size] = known_by;
+      ++deck_size;
+    }
+    std::uint8_t everyone() const { return std::uint8_t((1u << players) - 1); }
+
+   private:
+    void add_actions(Sardegna::MoveList& out, Card card, bool via_queen) const;
+    void add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget) const;
+    void add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen) const;
+    // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
+    // earlier step ended (A-B then B-C is the step A-C), never ends where one started, and steps
+    // come in non-decreasing (from, to) order.
+    bool step_allowed(int from, int to) const {
+      if ((ended >> from & 1) || (started >> to & 1)) return false;
+      return started == 0 || from * 16 + to >= last_step;
+    }
+  };
+
+  static std::vector<ParamSpec> option_specs() {
+    return {ParamSpec::choice("variant", "base", {"base", "alt-sentinel"}, "rule set: base game, or the alternate Sentinel variant (page 10)")};
+  }
+  static State initial(const GameConfig& config);
+  static std::uint64_t observe(const State& before, Move m, Player observer);
+  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
+  static std::string move_to_string(const State& s, Player p, Move m);
+  static Move parse_move(const State& s, Player p, std::string_view text);
+  static Json to_json(const State& s);
+  static State from_json(const Json& j);
+  static std::string render(const State& s, Player observer);
+
+  static const char* card_name(int c);
+  static const char* token_name(int t);
+};
+
+}  // namespace nuraghe
