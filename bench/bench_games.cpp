@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("random_playout/goofspiel_13cards_2p", BM_RandomPlayout<Goofspiel>, players(2));
   benchmark::RegisterBenchmark("random_playout/goofspiel_13cards_4p", BM_RandomPlayout<Goofspiel>, players(4));
   benchmark::RegisterBenchmark("random_playout/kuhn", BM_RandomPlayout<Kuhn>, GameConfig{});
+  for (int n : {2, 3, 4}) benchmark::RegisterBenchmark(("random_playout/sardegna_" + std::to_string(n) + "p").c_str(), BM_RandomPlayout<Sardegna>, players(n));
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -75,3 +75,21 @@ class RandomBot final : public Bot<G> {
 };
 
 }  // namespace nuraghe
+
+namespace nuraghe {
+
+// Plays the game's own heuristic policy (G::heuristic_move), for games that have one.
+template <Game G>
+class HeuristicBot final : public Bot<G> {
+ public:
+  explicit HeuristicBot(std::uint64_t seed) : rng_(seed) {}
+  Move choose(const InfoSet<G>& info) override {
+    // The policy reads only what the seat knows: it runs on a determinization of its information set.
+    return G::heuristic_move(info.determinize(rng_), info.seat(), rng_);
+  }
+
+ private:
+  Rng rng_;
+};
+
+}  // namespace nuraghe

@@ -40,6 +40,7 @@ std::vector<ParamSpec> with(std::vector<ParamSpec> a, std::vector<ParamSpec> b) 
 const std::vector<BotInfo>& bot_catalog() {
   static const std::vector<BotInfo> catalog = {
       {"random", "plays a uniformly random legal move", {seed_param()}},
+      {"heuristic", "plays the game's heuristic policy (connect4, goofspiel, sardegna)", {seed_param()}},
       {"uct", "UCT on the state it is given (perfect-information games only)", search_params()},
       {"cheat-uct", "UCT on the true state, hidden cards included: an upper-bound baseline, not a fair player", search_params()},
       {"pimc", "perfect-information Monte Carlo: UCT on each of `dets` determinizations, combined",

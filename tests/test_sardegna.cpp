@@ -7,6 +7,7 @@
 #include <set>
 
 #include "games/sardegna/sardegna.hpp"
+#include "bots/arena.hpp"
 #include "invariants.hpp"
 
 using namespace nuraghe;
@@ -456,4 +457,20 @@ TEST_CASE("commander moves: the step cuts lose no end position (brute force on r
                                               << SG::to_json(s).dump());
   }
   CHECK(positions >= 10);
+}
+
+TEST_CASE("heuristic: beats random in at least 90% of two-player games") {
+  ArenaSettings a;
+  a.config.players = 2;
+  a.config.seed = 11;
+  a.bots = {"heuristic", "random"};
+  a.games = testing::kLightFactor > 1 ? 20 : 100;
+  a.jobs = 2;
+  const auto table = summarize(a.bots, run_arena<Sardegna>(a));
+  MESSAGE("heuristic vs random: " << 100 * table[0].wins / table[0].games << "% of " << table[0].games << " games");
+  CHECK(table[0].wins / table[0].games >= 0.9);
+  // Both rule sets.
+  a.config.options["variant"] = "alt-sentinel";
+  const auto variant = summarize(a.bots, run_arena<Sardegna>(a));
+  CHECK(variant[0].wins / variant[0].games >= 0.9);
 }

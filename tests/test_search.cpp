@@ -9,6 +9,7 @@
 #include "games/connect4/connect4.hpp"
 #include "games/goofspiel/goofspiel.hpp"
 #include "games/kuhn/kuhn.hpp"
+#include "games/sardegna/sardegna.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "invariants.hpp"
 #include "toy_games.hpp"
@@ -317,6 +318,20 @@ std::vector<std::pair<typename G::State, typename G::State>> information_set_pai
       }
     }
   }
+  // Where deals never coincide (Sardegna's random tokens), a state and a determinization of it
+  // are two states of one information set (the invariant suite checks determinize keeps the view),
+  // taken at several depths of a random game.
+  Rng rng(99);
+  for (std::uint64_t seed = 1; int(pairs.size()) < wanted && seed < 100; ++seed) {
+    GameConfig c = base;
+    c.seed = seed;
+    auto s = G::initial(c);
+    const int depth = int(rng.below(40));
+    for (int d = 0; d < depth && s.to_move() != kTerminal; ++d) s = testing::random_transition<G>(s, rng).after(s);
+    if (s.to_move() == kTerminal) continue;
+    const auto other = s.determinize(seat, rng);
+    if (!(other == s)) pairs.emplace_back(s, other);
+  }
   return pairs;
 }
 
@@ -324,7 +339,8 @@ std::vector<std::pair<typename G::State, typename G::State>> information_set_pai
 // fresh bot per game for its decision whenever the seat moves. Returns whether every search of the
 // pair gave identical root statistics.
 template <Game G>
-bool same_statistics_along(const std::string& spec, typename G::State a, typename G::State b, Player seat, std::uint64_t seed) {
+bool same_statistics_along(const std::string& spec, typename G::State a, typename G::State b, Player seat, std::uint64_t seed,
+                           int max_searches = 1000000) {
   auto bot_a = make_bot<G>(spec, seed), bot_b = make_bot<G>(spec, seed);
   auto* sa = dynamic_cast<MctsBot<G>*>(bot_a.get());
   auto* sb = dynamic_cast<MctsBot<G>*>(bot_b.get());
@@ -332,8 +348,10 @@ bool same_statistics_along(const std::string& spec, typename G::State a, typenam
   bot_b->start(seat);
   Rng rng(seed);
   bool same = true;
-  while (a.to_move() != kTerminal && a.view_hash(seat) == b.view_hash(seat)) {
+  int searches = 0;
+  while (a.to_move() != kTerminal && a.view_hash(seat) == b.view_hash(seat) && searches < max_searches) {
     if (a.to_move() == seat || a.to_move() == kSimultaneous) {
+      ++searches;
       bot_a->choose(InfoSet<G>(a, seat));
       bot_b->choose(InfoSet<G>(b, seat));
       same = same && visits_of(sa->last_result()) == visits_of(sb->last_result()) && !sa->last_result().moves.empty();
@@ -382,6 +400,23 @@ TEST_CASE("no peeking: goofspiel") {
 }
 // Here the hidden cards never change the best play (the one card that matters is revealed before
 // the only real decision), so even cheat-uct's statistics agree: only the honest bots are checked.
+// Sardegna's variant holds private fort cards; long games, so a few searches along each history.
+TEST_CASE("no peeking: sardegna alt-sentinel") {
+  GameConfig c;
+  c.players = 3;
+  c.options["variant"] = "alt-sentinel";
+  const auto pairs = information_set_pairs<Sardegna>(c, 1, kLight ? 2 : 4);
+  REQUIRE(pairs.size() >= 2);
+  for (const std::string spec : {"ismcts:iters=150", "ismcts:iters=150,reuse=on,threads=2", "mo-ismcts:iters=150,reuse=on",
+                                 "pimc:iters=40,dets=4", "ismcts:iters=100,rollout=heuristic,cutoff=20"}) {
+    CAPTURE(spec);
+    for (const auto& [a, b] : pairs) CHECK(same_statistics_along<Sardegna>(spec, a, b, 1, 5, 4));
+  }
+  bool cheat_differs = false;
+  for (const auto& [a, b] : pairs) cheat_differs = cheat_differs || !same_statistics_along<Sardegna>("cheat-uct:iters=150", a, b, 1, 5, 4);
+  CHECK(cheat_differs);
+}
+
 TEST_CASE("no peeking: reveal-and-guess") { check_no_peeking<RevealGuess>({}, 0, false); }
 
 // ---------------------------------------------------------------------------------------------

@@ -82,6 +82,9 @@ Board Board::from_json(const Json& j, const std::string& where) {
       frontier = next;
     }
     if (seen != 0xFFFF) bad(where, "the provinces are not all connected (province " + std::to_string(p + 1) + ")");
+    for (int d = 1; d <= 4; ++d)
+      for (int q = 0; q < kProvinces; ++q)
+        if (q != p && b.distance[p][q] <= d) b.within[p][d] |= std::uint16_t(1u << q);
   }
 
   const Json& forts = j.contains("forts") ? j["forts"] : Json();

@@ -23,17 +23,31 @@ std::uint16_t S::harvestable(int p) const {
   return with_token;
 }
 
-void S::add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget) const {
-  const int p = turn;
-  const auto kind = card == kNoCardField ? kVillagerStep : kVillagerStep;
-  for (unsigned f = villager_provinces(p); f; f &= f - 1) {
+void S::add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget, const Masks& m) const {
+  if (budget <= 0) return;
+  // A locked villager may not leave (page 4); a step ends neither in a full nor in a locked province.
+  for (unsigned f = villager_provinces(turn) & ~m.locked & ~ended; f; f &= f - 1) {
     const int from = std::countr_zero(f);
-    if (locked_for(p, from)) continue;  // a locked villager may not leave (page 4)
-    for (int to = 0; to < kProvinces; ++to) {
-      if (to == from || board->distance[from][to] > budget || full(to) || locked_for(p, to) || !step_allowed(from, to)) continue;
-      out.push(make_move(kind, card, via_queen, Move(from), Move(to)));
+    unsigned to_mask = board->within[from][std::min(budget, kCommanderMoves)] & ~m.blocked & ~started;
+    if (started) {  // steps in non-decreasing (from, to) order
+      const int k = last_step - from * 16;
+      if (k > 15) continue;
+      if (k > 0) to_mask &= ~((1u << k) - 1);
     }
+    for (; to_mask; to_mask &= to_mask - 1) out.push(make_move(kVillagerStep, card, via_queen, Move(from), Move(std::countr_zero(to_mask))));
   }
+}
+
+bool S::any_villager_step(int budget, const Masks& m) const {
+  Sardegna::MoveList probe;
+  add_villager_steps(probe, kNoCardField, false, budget, m);
+  return !probe.empty();
+}
+
+bool S::any_ship_step() const {
+  Sardegna::MoveList probe;
+  add_ship_steps(probe, kNoCardField, false);
+  return !probe.empty();
 }
 
 void S::add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen) const {
@@ -47,7 +61,7 @@ void S::add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen) const
   }
 }
 
-void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen) const {
+void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen, const Masks& m) const {
   const int p = turn;
   const Move c = via_queen ? Move(kQueen) : Move(card);
   switch (card) {
@@ -59,18 +73,17 @@ void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen) const {
       break;
     case kCommander:
       if (villagers_on_board(p) < kSupplyVillagers)
-        for (int q = 0; q < kProvinces; ++q)
-          if (!full(q) && !locked_for(p, q)) out.push(make_move(kAddVillager, c, via_queen, Move(q)));
-      add_villager_steps(out, c, via_queen, kCommanderMoves);
+        for (unsigned r = 0xFFFFu & ~m.blocked; r; r &= r - 1) out.push(make_move(kAddVillager, c, via_queen, Move(std::countr_zero(r))));
+      add_villager_steps(out, c, via_queen, kCommanderMoves, m);
       break;
     case kPriest:
+      // The lock does not concern priests (ruling 3); capacity does.
       if (priest[p] < 0) {
-        for (int q = 0; q < kProvinces; ++q)
-          if (!full(q)) out.push(make_move(kAddPriest, c, via_queen, Move(q)));
+        for (unsigned r = 0xFFFFu & ~m.full; r; r &= r - 1) out.push(make_move(kAddPriest, c, via_queen, Move(std::countr_zero(r))));
       } else {
         const int from = priest[p];
-        for (int q = 0; q < kProvinces; ++q)
-          if (q != from && board->distance[from][q] <= kPriestMoves && !full(q)) out.push(make_move(kPriestMove, c, via_queen, Move(from), Move(q)));
+        for (unsigned r = board->within[from][kPriestMoves] & ~m.full; r; r &= r - 1)
+          out.push(make_move(kPriestMove, c, via_queen, Move(from), Move(std::countr_zero(r))));
       }
       break;
     case kFarmer:
@@ -78,14 +91,11 @@ void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen) const {
       break;
     case kArchitect: {
       if (std::popcount(forts[p]) < kSupplyForts) {
-        const std::uint32_t taken = all_forts();
-        for (int f = 0; f < kForts; ++f)
-          if (!(taken >> f & 1)) out.push(make_move(kBuildFort, c, via_queen, Move(f)));
+        for (std::uint32_t r = ((1u << kForts) - 1) & ~all_forts(); r; r &= r - 1) out.push(make_move(kBuildFort, c, via_queen, Move(std::countr_zero(r))));
       }
       const int built = villages_on_board(p);
       if (built < kSupplyVillages && built < tokens_harvested(p))
-        for (int q = 0; q < kProvinces; ++q)
-          if (!full(q) && !locked_for(p, q)) out.push(make_move(kBuildVillage, c, via_queen, Move(q)));
+        for (unsigned r = 0xFFFFu & ~m.blocked; r; r &= r - 1) out.push(make_move(kBuildVillage, c, via_queen, Move(std::countr_zero(r))));
       break;
     }
     default:
@@ -96,6 +106,7 @@ void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen) const {
 void S::legal_moves(Sardegna::MoveList& out) const {
   out.clear();
   const int p = turn;
+  const Masks m = masks();
   switch (phase) {
     case Phase::Play:
       for (int c = 0; c < kCards; ++c) {
@@ -108,14 +119,14 @@ void S::legal_moves(Sardegna::MoveList& out) const {
         out.push(make_move(kNoAction, Move(c)));
         if (c == kQueen) {
           for (int d = 0; d < kQueen; ++d)
-            if (front[p] >> d & 1) add_actions(out, Card(d), true);
+            if (front[p] >> d & 1) add_actions(out, Card(d), true, m);
         } else {
-          add_actions(out, Card(c), false);
+          add_actions(out, Card(c), false, m);
         }
       }
       break;
     case Phase::CommanderSteps:
-      add_villager_steps(out, kNoCardField, false, steps_left);
+      add_villager_steps(out, kNoCardField, false, steps_left, m);
       out.push(make_move(kStop, kNoCardField));
       break;
     case Phase::AdmiralSteps:
@@ -204,11 +215,7 @@ void S::apply(Move m) {
       ships[p] = std::uint8_t((ships[p] & ~(1u << a)) | (1u << b));
       started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
       phase = Phase::AdmiralSteps;
-      {
-        Sardegna::MoveList more;
-        legal_moves(more);
-        if (more.size() == 1) end_turn();  // only "stop" is left
-      }
+      if (!any_ship_step()) end_turn();  // only "stop" would be left
       break;
     case kAddVillager:
       villagers[p] = add_nibble(villagers[p], a, 1);
@@ -220,11 +227,7 @@ void S::apply(Move m) {
       steps_left = std::uint8_t(steps_left - board->distance[a][b]);
       started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
       phase = Phase::CommanderSteps;
-      {
-        Sardegna::MoveList more;
-        legal_moves(more);
-        if (more.size() == 1) end_turn();
-      }
+      if (!any_villager_step(steps_left, masks())) end_turn();
       break;
     case kAddPriest:
     case kPriestMove:

@@ -95,6 +95,26 @@ struct Sardegna {
       return n;
     }
     bool full(int q) const { return pieces_in(q) >= kCapacity; }
+    // All full provinces at once: the packed counts of every player summed nibble by nibble
+    // (a province never holds more than 7 pieces, so no nibble overflows).
+    std::uint16_t full_mask() const {
+      std::uint64_t packed = 0;
+      for (int p = 0; p < players; ++p) {
+        packed += villagers[p] + villages[p];
+        if (priest[p] >= 0) packed += std::uint64_t(1) << (4 * priest[p]);
+      }
+      std::uint16_t m = 0;
+      for (int q = 0; q < kProvinces; ++q) m = std::uint16_t(m | ((nibble(packed, q) >= kCapacity) << q));
+      return m;
+    }
+    // Provinces locked for p: an opponent's priest is there and p's is not.
+    std::uint16_t locked_mask(int p) const {
+      std::uint16_t m = 0;
+      for (int o = 0; o < players; ++o)
+        if (o != p && priest[o] >= 0) m = std::uint16_t(m | (1u << priest[o]));
+      if (priest[p] >= 0) m = std::uint16_t(m & ~(1u << priest[p]));
+      return m;
+    }
     // Page 4: a province holding an opponent's priest is locked for a player without a priest there.
     bool locked_for(int p, int q) const {
       if (priest[p] == q) return false;
@@ -189,9 +209,21 @@ struct Sardegna {
     std::uint8_t everyone() const { return std::uint8_t((1u << players) - 1); }
 
    private:
-    void add_actions(Sardegna::MoveList& out, Card card, bool via_queen) const;
-    void add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget) const;
+    // What move generation needs, computed once per call.
+    struct Masks {
+      std::uint16_t blocked;  // full, or locked for the mover: no villager or village may end there
+      std::uint16_t full;
+      std::uint16_t locked;
+    };
+    Masks masks() const {
+      const std::uint16_t f = full_mask(), l = locked_mask(turn);
+      return {std::uint16_t(f | l), f, l};
+    }
+    void add_actions(Sardegna::MoveList& out, Card card, bool via_queen, const Masks& m) const;
+    void add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget, const Masks& m) const;
     void add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen) const;
+    bool any_villager_step(int budget, const Masks& m) const;
+    bool any_ship_step() const;
     // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
     // earlier step ended (A-B then B-C is the step A-C), never ends where one started, and steps
     // come in non-decreasing (from, to) order.
@@ -212,6 +244,10 @@ struct Sardegna {
   static Json to_json(const State& s);
   static State from_json(const Json& j);
   static std::string render(const State& s, Player observer);
+
+  // The heuristic (heuristic.cpp): rollout policy, static evaluation, and the `heuristic` bot.
+  static Move heuristic_move(const State& s, Player p, Rng& rng);
+  static Values evaluate(const State& s);
 
   static const char* card_name(int c);
   static const char* token_name(int t);
