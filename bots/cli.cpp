@@ -54,10 +54,22 @@ std::string read_text(const std::string& path, const std::string& what) {
   return ss.str();
 }
 
+// Games with a board file say so; their positions name the board ("map"), which --map replaces.
+template <class G>
+concept HasMap = requires { G::kHasMap; };
+
 template <Game G>
-typename G::State load_position(const std::string& path) {
+typename G::State load_position(const std::string& path, const std::string& map_file = "") {
   if (path.empty()) input_error("--position FILE is required");
-  return G::from_json(parse_json(read_text(path, "position file"), "position file \"" + path + "\""));
+  Json j = parse_json(read_text(path, "position file"), "position file \"" + path + "\"");
+  if (!map_file.empty()) {
+    if constexpr (HasMap<G>) {
+      if (j.is_object()) j["map"] = parse_json(read_text(map_file, "map file"), "map file \"" + map_file + "\"");
+    } else {
+      input_error(std::string(G::kName) + ": this game takes no --map file");
+    }
+  }
+  return G::from_json(j);
 }
 
 template <Game G>
@@ -227,7 +239,7 @@ int cmd_new(const Common& c) {
 
 template <Game G>
 int cmd_legal(const Common& c) {
-  const auto s = load_position<G>(c.position);
+  const auto s = load_position<G>(c.position, c.map_file);
   const Player p = s.to_move();
   if (p == kTerminal) {
     std::cout << "game over; scores: " << format_values(s.scores(), s.num_players()) << "\n";
@@ -245,7 +257,7 @@ int cmd_legal(const Common& c) {
 
 template <Game G>
 int cmd_apply(const Common& c, const std::string& moves) {
-  auto s = load_position<G>(c.position);
+  auto s = load_position<G>(c.position, c.map_file);
   std::stringstream ss(moves);
   for (std::string step; std::getline(ss, step, ';');)
     if (!trim(step).empty()) apply_text<G>(s, step);
@@ -257,7 +269,7 @@ int cmd_apply(const Common& c, const std::string& moves) {
 // statistics: visits, mean value and final policy of every move.
 template <Game G>
 int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
-  const auto s = load_position<G>(c.position);
+  const auto s = load_position<G>(c.position, c.map_file);
   const Player to_move = s.to_move();
   if (to_move == kTerminal) input_error("analyze: the game is over in this position");
   Player seat = to_move;
@@ -330,11 +342,11 @@ int cmd_bench(double seconds) {
 
 void add_game_options(CLI::App* cmd, Common& c, bool setup) {
   cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->required();
+  cmd->add_option("--map", c.map_file, "board or map file, for games that read one");
   if (setup) {
     cmd->add_option("-p,--players", c.players, "number of players (default: the game's)");
     cmd->add_option("-s,--seed", c.seed, "seed for everything random at setup");
     cmd->add_option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)");
-    cmd->add_option("--map", c.map_file, "board or map file, for games that read one");
   }
 }
 

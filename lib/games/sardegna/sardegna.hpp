@@ -23,6 +23,7 @@ struct Sardegna {
   static constexpr std::string_view kDescription = "Sardegna: area control, hidden fort-card order (variant alt-sentinel: private fort cards)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 4;
   static constexpr bool kHiddenInformation = true;
+  static constexpr bool kHasMap = true;  // --map FILE: another board (lib/games/sardegna/board.json is the built-in one)
   static constexpr int kMaxMoves = 512;
   // 11 scoring rounds; a round is at most 4 players x 7 cards, each turn at most 6 decisions.
   static constexpr int kMaxGameLength = 11 * 4 * 7 * 6 + 64;
