@@ -26,15 +26,9 @@ std::uint16_t S::harvestable(int p) const {
 void S::add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget, const Masks& m) const {
   if (budget <= 0) return;
   // A locked villager may not leave (page 4); a step ends neither in a full nor in a locked province.
-  for (unsigned f = villager_provinces(turn) & ~m.locked & ~ended; f; f &= f - 1) {
+  for (unsigned f = villager_provinces(turn) & ~m.locked; f; f &= f - 1) {
     const int from = std::countr_zero(f);
-    unsigned to_mask = board->within[from][std::min(budget, kCommanderMoves)] & ~m.blocked & ~started;
-    if (started) {  // steps in non-decreasing (from, to) order
-      const int k = last_step - from * 16;
-      if (k > 15) continue;
-      if (k > 0) to_mask &= ~((1u << k) - 1);
-    }
-    for (; to_mask; to_mask &= to_mask - 1) out.push(make_move(kVillagerStep, card, via_queen, Move(from), Move(std::countr_zero(to_mask))));
+    for (unsigned to_mask = step_targets(from, board->within[from][std::min(budget, kCommanderMoves)] & ~m.blocked); to_mask; to_mask &= to_mask - 1) out.push(make_move(kVillagerStep, card, via_queen, Move(from), Move(std::countr_zero(to_mask))));
   }
 }
 
@@ -46,18 +40,14 @@ bool S::any_villager_step(int budget, const Masks& m) const {
 
 bool S::any_ship_step() const {
   Sardegna::MoveList probe;
-  add_ship_steps(probe, kNoCardField, false);
+  add_ship_steps(probe, kNoCardField, false, masks());
   return !probe.empty();
 }
 
-void S::add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen) const {
-  const int p = turn;
-  for (unsigned f = ships[p]; f; f &= f - 1) {
+void S::add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen, const Masks& m) const {
+  for (unsigned f = ships[turn]; f; f &= f - 1) {
     const int from = std::countr_zero(f);
-    for (int to = 0; to < kHarbours; ++to) {
-      if ((ships[p] >> to & 1) || ships_in(to) >= harbour_capacity() || !step_allowed(from, to)) continue;
-      out.push(make_move(kShipStep, card, via_queen, Move(from), Move(to)));
-    }
+    for (unsigned to_mask = step_targets(from, m.ship_targets); to_mask; to_mask &= to_mask - 1) out.push(make_move(kShipStep, card, via_queen, Move(from), Move(std::countr_zero(to_mask))));
   }
 }
 
@@ -67,9 +57,8 @@ void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen, const Ma
   switch (card) {
     case kAdmiral:
       if (std::popcount(unsigned(ships[p])) < kSupplyShips)
-        for (int h = 0; h < kHarbours; ++h)
-          if (!(ships[p] >> h & 1) && ships_in(h) < harbour_capacity()) out.push(make_move(kAddShip, c, via_queen, Move(h)));
-      add_ship_steps(out, c, via_queen);
+        for (unsigned h = m.ship_targets; h; h &= h - 1) out.push(make_move(kAddShip, c, via_queen, Move(std::countr_zero(h))));
+      add_ship_steps(out, c, via_queen, m);
       break;
     case kCommander:
       if (villagers_on_board(p) < kSupplyVillagers)
@@ -130,7 +119,7 @@ void S::legal_moves(Sardegna::MoveList& out) const {
       out.push(make_move(kStop, kNoCardField));
       break;
     case Phase::AdmiralSteps:
-      add_ship_steps(out, kNoCardField, false);
+      add_ship_steps(out, kNoCardField, false, m);
       out.push(make_move(kStop, kNoCardField));
       break;
     case Phase::SentinelChoice:

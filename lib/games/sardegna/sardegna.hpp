@@ -104,9 +104,18 @@ struct Sardegna {
         packed += villagers[p] + villages[p];
         if (priest[p] >= 0) packed += std::uint64_t(1) << (4 * priest[p]);
       }
+      // Per nibble x <= 7: (x | 8) - 7 = x + 1 without borrowing, so its top bit is set iff x >= 7.
+      constexpr std::uint64_t kHigh = 0x8888888888888888ULL, kSeven = 0x7777777777777777ULL;
       std::uint16_t m = 0;
-      for (int q = 0; q < kProvinces; ++q) m = std::uint16_t(m | ((nibble(packed, q) >= kCapacity) << q));
+      for (std::uint64_t at_capacity = ((packed | kHigh) - kSeven) & kHigh; at_capacity; at_capacity &= at_capacity - 1)
+        m = std::uint16_t(m | (1u << (std::countr_zero(at_capacity) / 4)));
       return m;
+    }
+    // Harbours that take no further ship: as many ships as the capacity (1 with two players, else 2).
+    std::uint8_t full_harbours() const {
+      std::uint8_t once = 0, twice = 0;
+      for (int p = 0; p < players; ++p) twice = std::uint8_t(twice | (once & ships[p])), once = std::uint8_t(once | ships[p]);
+      return players == 2 ? once : twice;
     }
     // Provinces locked for p: an opponent's priest is there and p's is not.
     std::uint16_t locked_mask(int p) const {
@@ -215,22 +224,26 @@ struct Sardegna {
       std::uint16_t blocked;  // full, or locked for the mover: no villager or village may end there
       std::uint16_t full;
       std::uint16_t locked;
+      std::uint8_t ship_targets;  // harbours the mover's ship may go to: not full, not its own
     };
     Masks masks() const {
       const std::uint16_t f = full_mask(), l = locked_mask(turn);
-      return {std::uint16_t(f | l), f, l};
+      return {std::uint16_t(f | l), f, l, std::uint8_t(0x7F & ~full_harbours() & ~ships[turn])};
     }
     void add_actions(Sardegna::MoveList& out, Card card, bool via_queen, const Masks& m) const;
     void add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget, const Masks& m) const;
-    void add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen) const;
+    void add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen, const Masks& m) const;
     bool any_villager_step(int budget, const Masks& m) const;
     bool any_ship_step() const;
     // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
     // earlier step ended (A-B then B-C is the step A-C), never ends where one started, and steps
-    // come in non-decreasing (from, to) order.
-    bool step_allowed(int from, int to) const {
-      if ((ended >> from & 1) || (started >> to & 1)) return false;
-      return started == 0 || from * 16 + to >= last_step;
+    // come in non-decreasing (from, to) order. Returns the allowed destinations among `targets`.
+    unsigned step_targets(int from, unsigned targets) const {
+      if (ended >> from & 1) return 0;
+      if (!started) return targets;
+      const int k = last_step - from * 16;  // destinations below k would go back in the order
+      if (k > 15) return 0;
+      return targets & ~unsigned(started) & (k > 0 ? ~((1u << k) - 1) : ~0u);
     }
   };
 
