@@ -474,3 +474,23 @@ TEST_CASE("heuristic: beats random in at least 90% of two-player games") {
   const auto variant = summarize(a.bots, run_arena<Sardegna>(a));
   CHECK(variant[0].wins / variant[0].games >= 0.9);
 }
+
+TEST_CASE("random_move is exactly legal_moves()[rng.below(n)] (uniform over every legal move)") {
+  Rng walk(5);
+  int checked = 0;
+  for (int game = 0; game < 6; ++game) {
+    S s = empty_game(2 + game % 3, game % 2 == 1, std::uint64_t(game) + 3);
+    while (s.to_move() != kTerminal) {
+      SG::MoveList moves;
+      s.legal_moves(moves);
+      Rng a(walk.next());
+      Rng b = a;
+      const Move fast = s.random_move(a);
+      CHECK(fast == moves[b.below(std::uint32_t(moves.size()))]);
+      CHECK(a == b);  // the same random numbers were drawn
+      ++checked;
+      s.apply(moves[walk.below(std::uint32_t(moves.size()))]);
+    }
+  }
+  CHECK(checked > 500);
+}

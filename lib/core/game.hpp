@@ -85,6 +85,25 @@ concept Game =
       { G::render(s, p) } -> std::same_as<std::string>;           // a text picture as p sees it
     };
 
+// Optional: a uniformly random legal move of seat p without building the move list. It must
+// return exactly what `legal_moves(p, list); list[rng.below(list.size())]` returns, so using it
+// changes no result, only the speed (tests check the equality).
+template <class G>
+concept HasRandomMove = requires(const typename G::State& s, Player p, Rng& rng) {
+  { G::random_move(s, p, rng) } -> std::same_as<Move>;
+};
+
+// A uniformly random legal move of seat p (which must have one).
+template <Game G>
+Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {
+  if constexpr (HasRandomMove<G>) {
+    if (p == s.to_move()) return G::random_move(s, p, rng);
+  }
+  typename G::MoveList moves;
+  s.legal_moves(p, moves);
+  return moves[rng.below(std::uint32_t(moves.size()))];
+}
+
 // The seat list for setup, validated against the game's limits.
 template <class G>
 int checked_players(const GameConfig& config, int default_players) {

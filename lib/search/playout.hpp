@@ -10,19 +10,14 @@ namespace nuraghe {
 // Returns the number of decisions taken.
 template <Game G>
 int random_playout(typename G::State& s, Rng& rng) {
-  typename G::MoveList moves;
   int decisions = 0;
   for (Player p = s.to_move(); p != kTerminal; p = s.to_move(), ++decisions) {
     if (p == kSimultaneous) {
       JointMove joint{};
-      for (int q = 0; q < s.num_players(); ++q) {
-        s.legal_moves(q, moves);
-        joint[q] = moves[rng.below(std::uint32_t(moves.size()))];
-      }
+      for (int q = 0; q < s.num_players(); ++q) joint[q] = random_legal_move<G>(s, q, rng);
       s.apply_joint(joint);
     } else {
-      s.legal_moves(moves);
-      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+      s.apply(random_legal_move<G>(s, p, rng));
     }
   }
   return decisions;

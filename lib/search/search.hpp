@@ -199,11 +199,10 @@ class Worker {
     std::uint32_t arms_begin, arms_count;  // regret matching: the arms that were available
   };
 
-  Move rollout_move(const State& s, Player p, typename G::MoveList& moves, Rng& rng) const {
+  Move rollout_move(const State& s, Player p, typename G::MoveList&, Rng& rng) const {
     if constexpr (HasHeuristic<G>)
       if (cfg_.rollout == Rollout::Heuristic && rng.uniform() >= cfg_.epsilon) return G::heuristic_move(s, p, rng);
-    s.legal_moves(p, moves);
-    return moves[rng.below(std::uint32_t(moves.size()))];
+    return random_legal_move<G>(s, p, rng);
   }
 
   bool keyed_by_move(int t, Player chooser) const { return full_state(cfg_.algorithm) || forest_.observers[t] == chooser; }

@@ -23,68 +23,57 @@ std::uint16_t S::harvestable(int p) const {
   return with_token;
 }
 
-void S::add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget, const Masks& m) const {
+void S::add_villager_steps(MoveGroups& out, Move card, bool via_queen, int budget, const Masks& m) const {
   if (budget <= 0) return;
   // A locked villager may not leave (page 4); a step ends neither in a full nor in a locked province.
   for (unsigned f = villager_provinces(turn) & ~m.locked; f; f &= f - 1) {
     const int from = std::countr_zero(f);
-    for (unsigned to_mask = step_targets(from, board->within[from][std::min(budget, kCommanderMoves)] & ~m.blocked); to_mask; to_mask &= to_mask - 1) out.push(make_move(kVillagerStep, card, via_queen, Move(from), Move(std::countr_zero(to_mask))));
+    out.add(make_move(kVillagerStep, card, via_queen, Move(from)), step_targets(from, board->within[from][std::min(budget, kCommanderMoves)] & ~m.blocked), 16);
   }
 }
 
 bool S::any_villager_step(int budget, const Masks& m) const {
-  Sardegna::MoveList probe;
+  MoveGroups probe;
   add_villager_steps(probe, kNoCardField, false, budget, m);
-  return !probe.empty();
+  return probe.size > 0;
 }
 
 bool S::any_ship_step() const {
-  Sardegna::MoveList probe;
+  MoveGroups probe;
   add_ship_steps(probe, kNoCardField, false, masks());
-  return !probe.empty();
+  return probe.size > 0;
 }
 
-void S::add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen, const Masks& m) const {
+void S::add_ship_steps(MoveGroups& out, Move card, bool via_queen, const Masks& m) const {
   for (unsigned f = ships[turn]; f; f &= f - 1) {
     const int from = std::countr_zero(f);
-    for (unsigned to_mask = step_targets(from, m.ship_targets); to_mask; to_mask &= to_mask - 1) out.push(make_move(kShipStep, card, via_queen, Move(from), Move(std::countr_zero(to_mask))));
+    out.add(make_move(kShipStep, card, via_queen, Move(from)), step_targets(from, m.ship_targets), 16);
   }
 }
 
-void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen, const Masks& m) const {
+void S::add_actions(MoveGroups& out, Card card, bool via_queen, const Masks& m) const {
   const int p = turn;
   const Move c = via_queen ? Move(kQueen) : Move(card);
   switch (card) {
     case kAdmiral:
-      if (std::popcount(unsigned(ships[p])) < kSupplyShips)
-        for (unsigned h = m.ship_targets; h; h &= h - 1) out.push(make_move(kAddShip, c, via_queen, Move(std::countr_zero(h))));
+      if (std::popcount(unsigned(ships[p])) < kSupplyShips) out.add(make_move(kAddShip, c, via_queen), m.ship_targets, 8);
       add_ship_steps(out, c, via_queen, m);
       break;
     case kCommander:
-      if (villagers_on_board(p) < kSupplyVillagers)
-        for (unsigned r = 0xFFFFu & ~m.blocked; r; r &= r - 1) out.push(make_move(kAddVillager, c, via_queen, Move(std::countr_zero(r))));
+      if (villagers_on_board(p) < kSupplyVillagers) out.add(make_move(kAddVillager, c, via_queen), 0xFFFFu & ~m.blocked, 8);
       add_villager_steps(out, c, via_queen, kCommanderMoves, m);
       break;
-    case kPriest:
-      // The lock does not concern priests (ruling 3); capacity does.
-      if (priest[p] < 0) {
-        for (unsigned r = 0xFFFFu & ~m.full; r; r &= r - 1) out.push(make_move(kAddPriest, c, via_queen, Move(std::countr_zero(r))));
-      } else {
-        const int from = priest[p];
-        for (unsigned r = board->within[from][kPriestMoves] & ~m.full; r; r &= r - 1)
-          out.push(make_move(kPriestMove, c, via_queen, Move(from), Move(std::countr_zero(r))));
-      }
+    case kPriest:  // the lock does not concern priests (ruling 3); capacity does
+      if (priest[p] < 0) out.add(make_move(kAddPriest, c, via_queen), 0xFFFFu & ~m.full, 8);
+      else out.add(make_move(kPriestMove, c, via_queen, Move(priest[p])), board->within[priest[p]][kPriestMoves] & ~m.full, 16);
       break;
     case kFarmer:
-      for (unsigned r = harvestable(p); r; r &= r - 1) out.push(make_move(kHarvest, c, via_queen, Move(std::countr_zero(r))));
+      out.add(make_move(kHarvest, c, via_queen), harvestable(p), 8);
       break;
     case kArchitect: {
-      if (std::popcount(forts[p]) < kSupplyForts) {
-        for (std::uint32_t r = ((1u << kForts) - 1) & ~all_forts(); r; r &= r - 1) out.push(make_move(kBuildFort, c, via_queen, Move(std::countr_zero(r))));
-      }
+      if (std::popcount(forts[p]) < kSupplyForts) out.add(make_move(kBuildFort, c, via_queen), ((1u << kForts) - 1) & ~all_forts(), 8);
       const int built = villages_on_board(p);
-      if (built < kSupplyVillages && built < tokens_harvested(p))
-        for (unsigned r = 0xFFFFu & ~m.blocked; r; r &= r - 1) out.push(make_move(kBuildVillage, c, via_queen, Move(std::countr_zero(r))));
+      if (built < kSupplyVillages && built < tokens_harvested(p)) out.add(make_move(kBuildVillage, c, via_queen), 0xFFFFu & ~m.blocked, 8);
       break;
     }
     default:
@@ -92,20 +81,20 @@ void S::add_actions(Sardegna::MoveList& out, Card card, bool via_queen, const Ma
   }
 }
 
-void S::legal_moves(Sardegna::MoveList& out) const {
-  out.clear();
+void S::move_groups(MoveGroups& out) const {
+  out.size = 0;
   const int p = turn;
-  const Masks m = masks();
   switch (phase) {
-    case Phase::Play:
+    case Phase::Play: {
+      const Masks m = masks();
       for (int c = 0; c < kCards; ++c) {
         if (!(hand[p] >> c & 1)) continue;
         if (c == kSentinel) {
           // Page 10 (variant): only with 3 or more other cards in front of the player.
-          if (!variant || std::popcount(unsigned(front[p])) >= 3) out.push(make_move(kPlaySentinel, kSentinel));
+          if (!variant || std::popcount(unsigned(front[p])) >= 3) out.one(make_move(kPlaySentinel, kSentinel));
           continue;
         }
-        out.push(make_move(kNoAction, Move(c)));
+        out.one(make_move(kNoAction, Move(c)));
         if (c == kQueen) {
           for (int d = 0; d < kQueen; ++d)
             if (front[p] >> d & 1) add_actions(out, Card(d), true, m);
@@ -114,24 +103,54 @@ void S::legal_moves(Sardegna::MoveList& out) const {
         }
       }
       break;
+    }
     case Phase::CommanderSteps:
-      add_villager_steps(out, kNoCardField, false, steps_left, m);
-      out.push(make_move(kStop, kNoCardField));
+      add_villager_steps(out, kNoCardField, false, steps_left, masks());
+      out.one(make_move(kStop, kNoCardField));
       break;
     case Phase::AdmiralSteps:
-      add_ship_steps(out, kNoCardField, false, m);
-      out.push(make_move(kStop, kNoCardField));
+      add_ship_steps(out, kNoCardField, false, masks());
+      out.one(make_move(kStop, kNoCardField));
       break;
     case Phase::SentinelChoice:
-      out.push(make_move(kKeep, kNoCardField));
-      out.push(make_move(kReplace, kNoCardField));
-      if (variant && private_card[p][0] != kNoCard) out.push(make_move(kSwap, kNoCardField));
+      out.one(make_move(kKeep, kNoCardField));
+      out.one(make_move(kReplace, kNoCardField));
+      if (variant && private_card[p][0] != kNoCard) out.one(make_move(kSwap, kNoCardField));
       break;
     case Phase::Discard:
-      for (int i = 0; i < 2; ++i) out.push(make_move(kDiscard, kNoCardField, false, private_card[p][i]));
+      for (int i = 0; i < 2; ++i) out.one(make_move(kDiscard, kNoCardField, false, private_card[p][i]));
       break;
     case Phase::Over:
       break;
+  }
+}
+
+void S::legal_moves(Sardegna::MoveList& out) const {
+  MoveGroups groups;
+  move_groups(groups);
+  out.clear();
+  for (int i = 0; i < groups.size; ++i) {
+    const MoveGroup& g = groups.group[i];
+    for (std::uint32_t bits = g.mask; bits; bits &= bits - 1) out.push(g.base | Move(std::countr_zero(bits)) << g.shift);
+  }
+}
+
+Move S::random_move(Rng& rng) const {
+  MoveGroups groups;
+  move_groups(groups);
+  std::uint32_t total = 0;
+  for (int i = 0; i < groups.size; ++i) total += std::uint32_t(std::popcount(groups.group[i].mask));
+  std::uint32_t r = rng.below(total);
+  for (int i = 0;; ++i) {
+    const MoveGroup& g = groups.group[i];
+    const std::uint32_t n = std::uint32_t(std::popcount(g.mask));
+    if (r >= n) {
+      r -= n;
+      continue;
+    }
+    std::uint32_t bits = g.mask;
+    for (; r > 0; --r) bits &= bits - 1;  // the r-th set bit
+    return g.base | Move(std::countr_zero(bits)) << g.shift;
   }
 }
 

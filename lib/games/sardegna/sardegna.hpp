@@ -58,6 +58,23 @@ struct Sardegna {
   static constexpr Move a_of(Move m) { return (m >> 8) & 0xFF; }
   static constexpr Move b_of(Move m) { return (m >> 16) & 0xFF; }
 
+  // Legal moves come in groups: a move with one field (a or b) running over the set bits of a
+  // mask ("commander villager" over the provinces not blocked). legal_moves expands them; a random
+  // move needs only their sizes (popcounts), which is what makes random playouts cheap.
+  struct MoveGroup {
+    Move base;
+    std::uint32_t mask;
+    std::uint8_t shift;  // 0: a single move; 8: the mask runs over field a; 16: over field b
+  };
+  struct MoveGroups {
+    std::array<MoveGroup, 64> group;
+    int size = 0;
+    void add(Move base, std::uint32_t mask, int shift) {
+      if (mask) group[size++] = MoveGroup{base, mask, std::uint8_t(shift)};
+    }
+    void one(Move m) { group[size++] = MoveGroup{m, 1, 0}; }
+  };
+
   struct State {
     const sardegna::Board* board = nullptr;
     std::uint64_t villagers[kMaxPlayers] = {};   // 4-bit count per province
@@ -132,12 +149,15 @@ struct Sardegna {
         if (o != p && priest[o] == q) return true;
       return false;
     }
-    std::uint16_t villager_provinces(int p) const {
+    // The provinces whose 4-bit counter is not zero, as a mask.
+    static std::uint16_t nonzero_nibbles(std::uint64_t packed) {
+      std::uint64_t x = packed | packed >> 1;
+      x = (x | x >> 2) & 0x1111111111111111ULL;  // bit 4q set iff nibble q is not zero
       std::uint16_t m = 0;
-      for (int q = 0; q < kProvinces; ++q)
-        if (villagers_in(p, q)) m |= std::uint16_t(1u << q);
+      for (; x; x &= x - 1) m = std::uint16_t(m | (1u << (std::countr_zero(x) >> 2)));
       return m;
     }
+    std::uint16_t villager_provinces(int p) const { return nonzero_nibbles(villagers[p]); }
     int villagers_on_board(int p) const { return std::popcount(villagers[p] & 0x1111111111111111ULL) + 2 * std::popcount(villagers[p] & 0x2222222222222222ULL) + 4 * std::popcount(villagers[p] & 0x4444444444444444ULL); }
     int villages_on_board(int p) const { return std::popcount(villages[p] & 0x1111111111111111ULL) + 2 * std::popcount(villages[p] & 0x2222222222222222ULL) + 4 * std::popcount(villages[p] & 0x4444444444444444ULL); }
     int tokens_harvested(int p) const {
@@ -169,7 +189,10 @@ struct Sardegna {
     // ---- the game interface ------------------------------------------------------------------
     int num_players() const { return players; }
     Player to_move() const { return phase == Phase::Over ? kTerminal : Player(turn); }
+    void move_groups(MoveGroups& out) const;
     void legal_moves(Sardegna::MoveList& out) const;
+    // legal_moves()[rng.below(size)] without building the list: the same move for the same RNG.
+    Move random_move(Rng& rng) const;
     void legal_moves(Player p, Sardegna::MoveList& out) const {
       if (p == to_move()) legal_moves(out);
       else out.clear();
@@ -230,9 +253,9 @@ struct Sardegna {
       const std::uint16_t f = full_mask(), l = locked_mask(turn);
       return {std::uint16_t(f | l), f, l, std::uint8_t(0x7F & ~full_harbours() & ~ships[turn])};
     }
-    void add_actions(Sardegna::MoveList& out, Card card, bool via_queen, const Masks& m) const;
-    void add_villager_steps(Sardegna::MoveList& out, Move card, bool via_queen, int budget, const Masks& m) const;
-    void add_ship_steps(Sardegna::MoveList& out, Move card, bool via_queen, const Masks& m) const;
+    void add_actions(MoveGroups& out, Card card, bool via_queen, const Masks& m) const;
+    void add_villager_steps(MoveGroups& out, Move card, bool via_queen, int budget, const Masks& m) const;
+    void add_ship_steps(MoveGroups& out, Move card, bool via_queen, const Masks& m) const;
     bool any_villager_step(int budget, const Masks& m) const;
     bool any_ship_step() const;
     // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
@@ -261,6 +284,7 @@ struct Sardegna {
 
   // The heuristic (heuristic.cpp): rollout policy, static evaluation, and the `heuristic` bot.
   static Move heuristic_move(const State& s, Player p, Rng& rng);
+  static Move random_move(const State& s, Player, Rng& rng) { return s.random_move(rng); }
   static Values evaluate(const State& s);
 
   static const char* card_name(int c);
