@@ -24,6 +24,67 @@ void BM_RandomPlayout(benchmark::State& state, GameConfig config) {
   state.counters["decisions/game"] = double(decisions) / double(state.iterations());
 }
 
+// Sardegna's hot loops on positions taken from random games (states at every decision).
+std::vector<Sardegna::State> sardegna_positions(int players) {
+  std::vector<Sardegna::State> out;
+  Rng rng(7);
+  for (int g = 0; g < 20; ++g) {
+    GameConfig c;
+    c.players = players;
+    c.seed = std::uint64_t(g) + 1;
+    auto s = Sardegna::initial(c);
+    while (s.to_move() != kTerminal) {
+      out.push_back(s);
+      s.apply(s.random_move(rng));
+    }
+  }
+  return out;
+}
+
+void BM_SardegnaLegalMoves(benchmark::State& state) {
+  const auto positions = sardegna_positions(int(state.range(0)));
+  std::size_t i = 0;
+  std::int64_t moves = 0;
+  Sardegna::MoveList list;
+  for (auto _ : state) {
+    positions[i].legal_moves(list);
+    moves += std::int64_t(list.size());
+    benchmark::DoNotOptimize(list);
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["moves/position"] = double(moves) / double(state.iterations());
+}
+
+void BM_SardegnaApply(benchmark::State& state) {
+  const auto positions = sardegna_positions(int(state.range(0)));
+  std::vector<Move> chosen;
+  Rng rng(3);
+  for (const auto& s : positions) chosen.push_back(s.random_move(rng));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto s = positions[i];
+    s.apply(chosen[i]);
+    benchmark::DoNotOptimize(s);
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_SardegnaScoreFort(benchmark::State& state) {
+  const auto positions = sardegna_positions(int(state.range(0)));
+  std::size_t i = 0;
+  int card = 0;
+  for (auto _ : state) {
+    auto s = positions[i];
+    s.score_fort(card);
+    benchmark::DoNotOptimize(s.score);
+    if (++i == positions.size()) i = 0;
+    card = (card + 1) % Sardegna::kForts;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 GameConfig players(int n) {
   GameConfig c;
   c.players = n;
@@ -41,6 +102,9 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("random_playout/goofspiel_13cards_4p", BM_RandomPlayout<Goofspiel>, players(4));
   benchmark::RegisterBenchmark("random_playout/kuhn", BM_RandomPlayout<Kuhn>, GameConfig{});
   for (int n : {2, 3, 4}) benchmark::RegisterBenchmark(("random_playout/sardegna_" + std::to_string(n) + "p").c_str(), BM_RandomPlayout<Sardegna>, players(n));
+  benchmark::RegisterBenchmark("sardegna/legal_moves", BM_SardegnaLegalMoves)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("sardegna/apply", BM_SardegnaApply)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("sardegna/score_fort", BM_SardegnaScoreFort)->Arg(4);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

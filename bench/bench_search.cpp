@@ -53,6 +53,41 @@ void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::Sim
   state.SetItemsProcessed(state.iterations() * iterations);
 }
 
+template <Game G>
+void BM_SearchPlayers(benchmark::State& state, search::Algorithm algorithm, int players, long long iterations) {
+  search::SearchConfig cfg;
+  cfg.algorithm = algorithm;
+  cfg.iterations = iterations;
+  cfg.memory_bytes = kMemory;
+  GameConfig gc;
+  gc.seed = 7;
+  gc.players = players;
+  const auto start = G::initial(gc);
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    search::Mcts<G> mcts(cfg, false);
+    Rng rng(seed++);
+    const auto r = mcts.search([&](Rng& x) { return start.determinize(0, x); }, 0, players, false, rng);
+    benchmark::DoNotOptimize(r.best);
+  }
+  state.SetItemsProcessed(state.iterations() * iterations);
+}
+
+template <Game G>
+void BM_PlayoutsPlayers(benchmark::State& state, int players) {
+  GameConfig gc;
+  gc.seed = 7;
+  gc.players = players;
+  const auto start = G::initial(gc);
+  Rng rng(1);
+  for (auto _ : state) {
+    auto s = start;
+    random_playout<G>(s, rng);
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 }  // namespace
 }  // namespace nuraghe
 
@@ -82,6 +117,11 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("goofspiel13/ismcts_ucb_10k/root/threads:2", BM_Search<Goofspiel>, Algorithm::Ismcts, SimSelect::Ucb, 2,
                                Parallel::Root, 10000)
       ->UseRealTime()->Unit(benchmark::kMillisecond);
+  for (int n : {2, 4}) {
+    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_SearchPlayers<Sardegna>, Algorithm::Ismcts, n, 2000)
+        ->UseRealTime()->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/random_playouts").c_str(), BM_PlayoutsPlayers<Sardegna>, n);
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
