@@ -28,7 +28,7 @@ void BM_Connect4RandomPlayouts(benchmark::State& state) {
 // search iterations, so items_per_second is iterations per second.
 template <Game G>
 void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads, search::Parallel parallel,
-               long long iterations) {
+               long long iterations, int players) {  // players 0: the game's default
   search::SearchConfig cfg;
   cfg.algorithm = algorithm;
   cfg.iterations = iterations;
@@ -38,6 +38,7 @@ void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::Sim
   cfg.memory_bytes = kMemory;
   GameConfig gc;
   gc.seed = 7;
+  gc.players = players;
   const auto start = G::initial(gc);
   const Player seat = start.to_move() >= 0 ? start.to_move() : 0;
   std::uint64_t seed = 1;
@@ -48,26 +49,6 @@ void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::Sim
     const auto r = full ? mcts.search([&](Rng&) { return start; }, seat, start.num_players(), start.to_move() == kSimultaneous, rng)
                         : mcts.search([&](Rng& x) { return start.determinize(seat, x); }, seat, start.num_players(),
                                       start.to_move() == kSimultaneous, rng);
-    benchmark::DoNotOptimize(r.best);
-  }
-  state.SetItemsProcessed(state.iterations() * iterations);
-}
-
-template <Game G>
-void BM_SearchPlayers(benchmark::State& state, search::Algorithm algorithm, int players, long long iterations) {
-  search::SearchConfig cfg;
-  cfg.algorithm = algorithm;
-  cfg.iterations = iterations;
-  cfg.memory_bytes = kMemory;
-  GameConfig gc;
-  gc.seed = 7;
-  gc.players = players;
-  const auto start = G::initial(gc);
-  std::uint64_t seed = 1;
-  for (auto _ : state) {
-    search::Mcts<G> mcts(cfg, false);
-    Rng rng(seed++);
-    const auto r = mcts.search([&](Rng& x) { return start.determinize(0, x); }, 0, players, false, rng);
     benchmark::DoNotOptimize(r.best);
   }
   state.SetItemsProcessed(state.iterations() * iterations);
@@ -100,25 +81,26 @@ int main(int argc, char** argv) {
   for (int threads : {1, 2}) {
     const std::string t = "/threads:" + std::to_string(threads);
     benchmark::RegisterBenchmark(("connect4/uct_100k/root" + t).c_str(), BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, threads,
-                                 Parallel::Root, 100000)
+                                 Parallel::Root, 100000, 0)
         ->UseRealTime()->Unit(benchmark::kMillisecond);
   }
-  benchmark::RegisterBenchmark("connect4/uct_100k/tree/threads:2", BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, 2, Parallel::Tree, 100000)
+  benchmark::RegisterBenchmark("connect4/uct_100k/tree/threads:2", BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, 2, Parallel::Tree, 100000, 0)
       ->UseRealTime()->Unit(benchmark::kMillisecond);
   for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}}) {
     benchmark::RegisterBenchmark((std::string("kuhn/") + name + "_10k").c_str(), BM_Search<Kuhn>, algorithm, SimSelect::Ucb, 1,
-                                 Parallel::Root, 10000)
+                                 Parallel::Root, 10000, 0)
         ->UseRealTime()->Unit(benchmark::kMillisecond);
     for (auto [sim_name, sim] : {std::pair{"ucb", SimSelect::Ucb}, std::pair{"exp3", SimSelect::Exp3}, std::pair{"rm", SimSelect::RegretMatching}})
       benchmark::RegisterBenchmark((std::string("goofspiel13/") + name + "_" + sim_name + "_10k").c_str(), BM_Search<Goofspiel>, algorithm,
-                                   sim, 1, Parallel::Root, 10000)
+                                   sim, 1, Parallel::Root, 10000, 0)
           ->UseRealTime()->Unit(benchmark::kMillisecond);
   }
   benchmark::RegisterBenchmark("goofspiel13/ismcts_ucb_10k/root/threads:2", BM_Search<Goofspiel>, Algorithm::Ismcts, SimSelect::Ucb, 2,
-                               Parallel::Root, 10000)
+                               Parallel::Root, 10000, 0)
       ->UseRealTime()->Unit(benchmark::kMillisecond);
   for (int n : {2, 4}) {
-    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_SearchPlayers<Sardegna>, Algorithm::Ismcts, n, 2000)
+    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_Search<Sardegna>, Algorithm::Ismcts, SimSelect::Ucb, 1,
+                                 Parallel::Root, 2000, n)
         ->UseRealTime()->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/random_playouts").c_str(), BM_PlayoutsPlayers<Sardegna>, n);
   }

@@ -17,10 +17,7 @@ std::uint16_t S::harvestable(int p) const {
     for (unsigned r = reach; r; r &= r - 1) grown |= board->neighbours[std::countr_zero(r)] & mine;
     if (grown == reach) break;
   }
-  std::uint16_t with_token = 0;
-  for (unsigned r = reach; r; r &= r - 1)
-    if (token_in(std::countr_zero(r)) != kNoToken) with_token |= std::uint16_t(1u << std::countr_zero(r));
-  return with_token;
+  return std::uint16_t(reach & nonzero_nibbles(tokens));  // only provinces with a token left
 }
 
 void S::add_villager_steps(MoveGroups& out, Move card, bool via_queen, int budget, const Masks& m) const {
