@@ -114,7 +114,7 @@ Sardegna::State Sardegna::initial(const GameConfig& config) {
   return s;
 }
 
-std::string Sardegna::move_to_string(const State& s, Player, Move m) {
+std::string Sardegna::move_to_string(const State&, Player, Move m) {
   const Kind k = kind_of(m);
   const Move card = card_of(m);
   std::string prefix;
@@ -145,7 +145,6 @@ std::string Sardegna::move_to_string(const State& s, Player, Move m) {
     case kSwap: return "swap";
     case kDiscard: return "discard " + std::to_string(a + 1);
   }
-  (void)s;
   return "?";
 }
 

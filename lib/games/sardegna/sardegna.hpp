@@ -11,6 +11,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 #include "core/game.hpp"
@@ -66,13 +67,19 @@ struct Sardegna {
     std::uint32_t mask;
     std::uint8_t shift;  // 0: a single move; 8: the mask runs over field a; 16: over field b
   };
+  // At most about 40 groups: 7 cards played for nothing or the Sentinel, Admiral 3, Commander 6
+  // (one per villager province), Priest, Farmer, Architect 4, and the Queen copying up to 13 more.
   struct MoveGroups {
     std::array<MoveGroup, 64> group;
     int size = 0;
     void add(Move base, std::uint32_t mask, int shift) {
-      if (mask) group[size++] = MoveGroup{base, mask, std::uint8_t(shift)};
+      if (mask) push(MoveGroup{base, mask, std::uint8_t(shift)});
     }
-    void one(Move m) { group[size++] = MoveGroup{m, 1, 0}; }
+    void one(Move m) { push(MoveGroup{m, 1, 0}); }
+    void push(const MoveGroup& g) {
+      assert(size < int(group.size()) && "MoveGroups capacity exceeded");
+      group[size++] = g;
+    }
   };
 
   struct State {
