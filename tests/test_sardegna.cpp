@@ -396,7 +396,7 @@ TEST_CASE("commander moves: the step cuts lose no end position (brute force on r
   // province and no province that gained villagers holds more than 7 pieces.
   Rng rng(17);
   int positions = 0;
-  for (int game = 0; game < 40 && positions < 25; ++game) {
+  for (int game = 0; game < 200 && positions < 25; ++game) {
     S s = empty_game(2 + game % 3, false, std::uint64_t(game) + 1);
     const int depth = int(rng.below(120));
     for (int d = 0; d < depth && s.to_move() != kTerminal; ++d) {

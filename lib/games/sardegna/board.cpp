@@ -121,6 +121,8 @@ Board Board::from_json(const Json& j, const std::string& where) {
     b.harbour_provinces[h] = m;
     for (unsigned r = m; r; r &= r - 1) b.harbours_of[std::countr_zero(r)] |= std::uint8_t(1u << h);
   }
+  for (unsigned set = 1; set < b.coast_of.size(); ++set)
+    b.coast_of[set] = std::uint16_t(b.coast_of[set & (set - 1)] | b.harbour_provinces[std::countr_zero(set)]);
   return b;
 }
 

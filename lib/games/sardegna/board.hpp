@@ -27,6 +27,7 @@ struct Board {
   std::array<std::uint32_t, kProvinces> forts_of{};      // fort spaces on each province's border
   std::array<std::uint16_t, kHarbours> harbour_provinces{};
   std::array<std::uint8_t, kProvinces> harbours_of{};    // harbours adjacent to each province
+  std::array<std::uint16_t, 1 << kHarbours> coast_of{};  // provinces adjacent to any harbour of a set
   std::array<std::array<std::uint8_t, kProvinces>, kProvinces> distance{};  // border crossings
   std::array<std::array<std::uint16_t, 5>, kProvinces> within{};           // provinces at distance 1..d (d <= 4)
   Json source;                                           // the file as read, for positions

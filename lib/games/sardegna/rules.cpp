@@ -9,104 +9,105 @@ using S = Sardegna::State;
 
 std::uint16_t S::harvestable(int p) const {
   const std::uint16_t mine = villager_provinces(p);
-  std::uint16_t reach = 0;
-  for (unsigned h = ships[p]; h; h &= h - 1) reach |= board->harbour_provinces[std::countr_zero(h)];
-  reach &= mine;
+  std::uint16_t reach = board->coast_of[ships[p]] & mine;
   // Flood through provinces holding p's villagers.
   for (std::uint16_t grown = reach;; reach = grown) {
     for (unsigned r = reach; r; r &= r - 1) grown |= board->neighbours[std::countr_zero(r)] & mine;
     if (grown == reach) break;
   }
-  return std::uint16_t(reach & nonzero_nibbles(tokens));  // only provinces with a token left
+  return std::uint16_t(reach & nibbles::nonzero(tokens));  // only provinces with a token left
 }
 
-void S::add_villager_steps(MoveGroups& out, Move card, bool via_queen, int budget, const Masks& m) const {
-  if (budget <= 0) return;
-  // A locked villager may not leave (page 4); a step ends neither in a full nor in a locked province.
-  for (unsigned f = villager_provinces(turn) & ~m.locked; f; f &= f - 1) {
-    const int from = std::countr_zero(f);
-    out.add(make_move(kVillagerStep, card, via_queen, Move(from)), step_targets(from, board->within[from][std::min(budget, kCommanderMoves)] & ~m.blocked), 16);
+// Commander steps from every villager province not locked (a locked villager may not leave, page
+// 4); a step ends neither in a full nor in a locked province, and ruling 4's cuts apply.
+template <bool kFirstStep>
+void S::add_villager_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, int budget, const Masks& m) const {
+  const int reach = std::min(budget, kCommanderMoves);
+  // At most 5 villager provinces: a fixed loop, so its exit is never mispredicted.
+  unsigned from_mask = villager_provinces(turn) & ~m.locked;
+  for (int i = 0; i < kSupplyVillagers; ++i, from_mask &= from_mask - 1) {
+    const int from = std::countr_zero(from_mask | 0x8000'0000u) & 15;
+    const std::uint32_t any = from_mask ? enabled : 0;
+    const std::uint32_t targets = board->within[from][reach] & ~m.blocked;
+    out.add(make_move(kVillagerStep, card, via_queen, Move(from)), any & (kFirstStep ? targets : step_targets(from, targets)), 16);
   }
 }
 
 bool S::any_villager_step(int budget, const Masks& m) const {
   MoveGroups probe;
-  add_villager_steps(probe, kNoCardField, false, budget, m);
+  add_villager_steps<false>(probe, kNoCardField, false, ~0u, budget, m);
   return probe.size > 0;
+}
+
+template <bool kFirstStep>
+void S::add_ship_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, const Masks& m) const {
+  for (unsigned f = ships[turn]; f; f &= f - 1) {
+    const int from = std::countr_zero(f);
+    out.add(make_move(kShipStep, card, via_queen, Move(from)), enabled & (kFirstStep ? m.ship_targets : step_targets(from, m.ship_targets)), 16);
+  }
 }
 
 bool S::any_ship_step() const {
   MoveGroups probe;
-  add_ship_steps(probe, kNoCardField, false, masks());
+  add_ship_steps<false>(probe, kNoCardField, false, ~0u, masks());
   return probe.size > 0;
 }
 
-void S::add_ship_steps(MoveGroups& out, Move card, bool via_queen, const Masks& m) const {
-  for (unsigned f = ships[turn]; f; f &= f - 1) {
-    const int from = std::countr_zero(f);
-    out.add(make_move(kShipStep, card, via_queen, Move(from)), step_targets(from, m.ship_targets), 16);
-  }
-}
-
-void S::add_actions(MoveGroups& out, Card card, bool via_queen, const Masks& m) const {
+// A turn's first decision. Every character card is either in the player's hand or in front of it
+// (played since the last Sentinel), so each card's actions are generated once: played itself when
+// in hand, copied by the Queen (page 5) when in front and the Queen is in hand. The groups are
+// written whether or not they are empty (`enabled` masks them out) to keep branches out of the
+// loop that every playout step runs.
+void S::add_play_moves(MoveGroups& out) const {
   const int p = turn;
-  const Move c = via_queen ? Move(kQueen) : Move(card);
-  switch (card) {
-    case kAdmiral:
-      if (std::popcount(unsigned(ships[p])) < kSupplyShips) out.add(make_move(kAddShip, c, via_queen), m.ship_targets, 8);
-      add_ship_steps(out, c, via_queen, m);
-      break;
-    case kCommander:
-      if (villagers_on_board(p) < kSupplyVillagers) out.add(make_move(kAddVillager, c, via_queen), 0xFFFFu & ~m.blocked, 8);
-      add_villager_steps(out, c, via_queen, kCommanderMoves, m);
-      break;
-    case kPriest:  // the lock does not concern priests (ruling 3); capacity does
-      if (priest[p] < 0) out.add(make_move(kAddPriest, c, via_queen), 0xFFFFu & ~m.full, 8);
-      else out.add(make_move(kPriestMove, c, via_queen, Move(priest[p])), board->within[priest[p]][kPriestMoves] & ~m.full, 16);
-      break;
-    case kFarmer:
-      out.add(make_move(kHarvest, c, via_queen), harvestable(p), 8);
-      break;
-    case kArchitect: {
-      if (std::popcount(forts[p]) < kSupplyForts) out.add(make_move(kBuildFort, c, via_queen), ((1u << kForts) - 1) & ~all_forts(), 8);
-      const int built = villages_on_board(p);
-      if (built < kSupplyVillages && built < tokens_harvested(p)) out.add(make_move(kBuildVillage, c, via_queen), 0xFFFFu & ~m.blocked, 8);
-      break;
-    }
-    default:
-      break;
-  }
+  const Masks m = masks();
+  const unsigned in_hand = hand[p], in_front = front[p];
+  const unsigned usable = in_hand | ((in_hand >> kQueen & 1) ? in_front : 0);  // own cards, or copies by the Queen
+  // Any card but the Sentinel may be played without its action: one group over the card field.
+  out.add(make_move(kNoAction, 0), in_hand & ~(1u << kSentinel), 4);
+  // Page 10 (variant): the Sentinel only with 3 or more other cards in front of the player.
+  const bool sentinel = (in_hand >> kSentinel & 1) && (!variant || std::popcount(in_front) >= 3);
+  out.add(make_move(kPlaySentinel, kSentinel), sentinel, 0);
+
+  const auto own = [&](Card c) { return bool(in_hand >> c & 1); };
+  const auto enabled = [&](Card c) { return 0u - (usable >> c & 1); };
+  const auto base = [&](Kind k, Card c, Move a = 0) { return make_move(k, own(c) ? Move(c) : Move(kQueen), !own(c), a); };
+
+  const std::uint32_t admiral = enabled(kAdmiral);
+  out.add(base(kAddShip, kAdmiral), std::popcount(unsigned(ships[p])) < kSupplyShips ? admiral & m.ship_targets : 0, 8);
+  add_ship_steps<true>(out, own(kAdmiral) ? kAdmiral : kQueen, !own(kAdmiral), admiral, m);
+
+  const std::uint32_t commander = enabled(kCommander);
+  out.add(base(kAddVillager, kCommander), villagers_on_board(p) < kSupplyVillagers ? commander & 0xFFFFu & ~m.blocked : 0, 8);
+  add_villager_steps<true>(out, own(kCommander) ? kCommander : kQueen, !own(kCommander), commander, kCommanderMoves, m);
+
+  // The lock does not concern priests (ruling 3); capacity does.
+  const bool priest_in_supply = priest[p] < 0;
+  const int priest_at = priest[p] & 15;
+  out.add(priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
+          enabled(kPriest) & ~m.full & (priest_in_supply ? 0xFFFFu : board->within[priest_at][kPriestMoves]), priest_in_supply ? 8 : 16);
+
+  out.add(base(kHarvest, kFarmer), enabled(kFarmer) & harvestable(p), 8);
+
+  const std::uint32_t architect = enabled(kArchitect);
+  out.add(base(kBuildFort, kArchitect), std::popcount(forts[p]) < kSupplyForts ? architect & ((1u << kForts) - 1) & ~all_forts() : 0, 8);
+  const int built = villages_on_board(p);
+  out.add(base(kBuildVillage, kArchitect), built < kSupplyVillages && built < tokens_harvested(p) ? architect & 0xFFFFu & ~m.blocked : 0, 8);
 }
 
 void S::move_groups(MoveGroups& out) const {
-  out.size = 0;
+  out.size = 0, out.total = 0, out.mask = {};  // masks beyond size must be zero (random_move sums all)
   const int p = turn;
   switch (phase) {
-    case Phase::Play: {
-      const Masks m = masks();
-      for (int c = 0; c < kCards; ++c) {
-        if (!(hand[p] >> c & 1)) continue;
-        if (c == kSentinel) {
-          // Page 10 (variant): only with 3 or more other cards in front of the player.
-          if (!variant || std::popcount(unsigned(front[p])) >= 3) out.one(make_move(kPlaySentinel, kSentinel));
-          continue;
-        }
-        out.one(make_move(kNoAction, Move(c)));
-        if (c == kQueen) {
-          for (int d = 0; d < kQueen; ++d)
-            if (front[p] >> d & 1) add_actions(out, Card(d), true, m);
-        } else {
-          add_actions(out, Card(c), false, m);
-        }
-      }
+    case Phase::Play:
+      add_play_moves(out);
       break;
-    }
     case Phase::CommanderSteps:
-      add_villager_steps(out, kNoCardField, false, steps_left, masks());
+      add_villager_steps<false>(out, kNoCardField, false, ~0u, steps_left, masks());
       out.one(make_move(kStop, kNoCardField));
       break;
     case Phase::AdmiralSteps:
-      add_ship_steps(out, kNoCardField, false, masks());
+      add_ship_steps<false>(out, kNoCardField, false, ~0u, masks());
       out.one(make_move(kStop, kNoCardField));
       break;
     case Phase::SentinelChoice:
@@ -126,29 +127,26 @@ void S::legal_moves(Sardegna::MoveList& out) const {
   MoveGroups groups;
   move_groups(groups);
   out.clear();
-  for (int i = 0; i < groups.size; ++i) {
-    const MoveGroup& g = groups.group[i];
-    for (std::uint32_t bits = g.mask; bits; bits &= bits - 1) out.push(g.base | Move(std::countr_zero(bits)) << g.shift);
-  }
+  for (int i = 0; i < groups.size; ++i)
+    for (std::uint32_t bits = groups.mask[i]; bits; bits &= bits - 1) out.push(groups.base[i] | Move(std::countr_zero(bits)) << groups.shift[i]);
 }
 
 Move S::random_move(Rng& rng) const {
   MoveGroups groups;
   move_groups(groups);
-  std::uint32_t total = 0;
-  for (int i = 0; i < groups.size; ++i) total += std::uint32_t(std::popcount(groups.group[i].mask));
-  std::uint32_t r = rng.below(total);
-  for (int i = 0;; ++i) {
-    const MoveGroup& g = groups.group[i];
-    const std::uint32_t n = std::uint32_t(std::popcount(g.mask));
-    if (r >= n) {
-      r -= n;
-      continue;
-    }
-    std::uint32_t bits = g.mask;
-    for (; r > 0; --r) bits &= bits - 1;  // the r-th set bit
-    return g.base | Move(std::countr_zero(bits)) << g.shift;
+  constexpr int n = MoveGroups::kCapacity;
+  const std::uint32_t r = rng.below(groups.total);
+  // The group holding the r-th move: the number of groups that end at or before r. A fixed loop
+  // with no branch, so its exit is never mispredicted.
+  int chosen = 0;
+  std::uint32_t end = 0, before = 0;
+  for (int i = 0; i < n; ++i) {
+    end += std::uint32_t(std::popcount(groups.mask[i]));
+    const bool past = end <= r;
+    chosen += past;
+    before = past ? end : before;
   }
+  return groups.base[chosen] | Move(nth_set_bit(groups.mask[chosen], r - before)) << groups.shift[chosen];
 }
 
 // Page 7: the most influence scores the full value, all tied leaders alike; unless first place is

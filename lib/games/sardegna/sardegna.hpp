@@ -14,6 +14,7 @@
 #include <cassert>
 #include <cstdint>
 
+#include "core/bits.hpp"
 #include "core/game.hpp"
 #include "games/sardegna/board.hpp"
 
@@ -59,27 +60,27 @@ struct Sardegna {
   static constexpr Move a_of(Move m) { return (m >> 8) & 0xFF; }
   static constexpr Move b_of(Move m) { return (m >> 16) & 0xFF; }
 
-  // Legal moves come in groups: a move with one field (a or b) running over the set bits of a
-  // mask ("commander villager" over the provinces not blocked). legal_moves expands them; a random
-  // move needs only their sizes (popcounts), which is what makes random playouts cheap.
-  struct MoveGroup {
-    Move base;
-    std::uint32_t mask;
-    std::uint8_t shift;  // 0: a single move; 8: the mask runs over field a; 16: over field b
-  };
-  // At most about 40 groups: 7 cards played for nothing or the Sentinel, Admiral 3, Commander 6
-  // (one per villager province), Priest, Farmer, Architect 4, and the Queen copying up to 13 more.
+  // Legal moves come in groups: a move with one field (the card, a or b) running over the set bits
+  // of a mask ("commander villager" over the provinces not blocked). legal_moves expands them; a
+  // random move needs only their sizes (popcounts), which is what makes random playouts cheap.
+  // At most 15 groups: the cards played for nothing, the Sentinel, Admiral 3 (a new ship, a step
+  // from each ship), Commander 6 (a new villager, a step from each of at most 5 villager
+  // provinces), Priest, Farmer, Architect 2. A card copied by the Queen replaces the card itself.
   struct MoveGroups {
-    std::array<MoveGroup, 64> group;
+    static constexpr int kCapacity = 16;
+    std::array<Move, kCapacity> base;
+    std::array<std::uint32_t, kCapacity> mask{};  // zero beyond size: sums over all 16 need no bound
+    std::array<std::uint8_t, kCapacity> shift;     // where the running field is: 0 (none), 4, 8 or 16
     int size = 0;
-    void add(Move base, std::uint32_t mask, int shift) {
-      if (mask) push(MoveGroup{base, mask, std::uint8_t(shift)});
+    std::uint32_t total = 0;  // moves in all groups
+    // Written even when empty and then kept or not: no branch on the mask.
+    void add(Move m, std::uint32_t bits, int field_shift) {
+      assert(size < kCapacity && "MoveGroups capacity exceeded");
+      base[size] = m, mask[size] = bits, shift[size] = std::uint8_t(field_shift);
+      size += bits != 0;
+      total += std::uint32_t(std::popcount(bits));
     }
-    void one(Move m) { push(MoveGroup{m, 1, 0}); }
-    void push(const MoveGroup& g) {
-      assert(size < int(group.size()) && "MoveGroups capacity exceeded");
-      group[size++] = g;
-    }
+    void one(Move m) { add(m, 1, 0); }
   };
 
   struct State {
@@ -120,34 +121,31 @@ struct Sardegna {
       return n;
     }
     bool full(int q) const { return pieces_in(q) >= kCapacity; }
+    // The move generator's loops over players run over all kMaxPlayers seats: the seats beyond
+    // `players` hold nothing (no pieces, priest in supply), and a fixed count unrolls with no branch.
+    //
+    // A priest's province as a mask, 0 when in supply.
+    std::uint16_t priest_mask(int p) const { return std::uint16_t((priest[p] >= 0) << (priest[p] & 15)); }
     // All full provinces at once: the packed counts of every player summed nibble by nibble
     // (a province never holds more than 7 pieces, so no nibble overflows).
     std::uint16_t full_mask() const {
       std::uint64_t packed = 0;
-      for (int p = 0; p < players; ++p) {
-        packed += villagers[p] + villages[p];
-        if (priest[p] >= 0) packed += std::uint64_t(1) << (4 * priest[p]);
-      }
-      // Per nibble x <= 7: (x | 8) - 7 = x + 1 without borrowing, so its top bit is set iff x >= 7.
-      constexpr std::uint64_t kHigh = 0x8888888888888888ULL, kSeven = 0x7777777777777777ULL;
-      std::uint16_t m = 0;
-      for (std::uint64_t at_capacity = ((packed | kHigh) - kSeven) & kHigh; at_capacity; at_capacity &= at_capacity - 1)
-        m = std::uint16_t(m | (1u << (std::countr_zero(at_capacity) / 4)));
-      return m;
+      for (int p = 0; p < kMaxPlayers; ++p)
+        packed += villagers[p] + villages[p] + (std::uint64_t(priest[p] >= 0) << (4 * (priest[p] & 15)));
+      return nibbles::at_least_seven(packed);
     }
     // Harbours that take no further ship: as many ships as the capacity (1 with two players, else 2).
     std::uint8_t full_harbours() const {
       std::uint8_t once = 0, twice = 0;
-      for (int p = 0; p < players; ++p) twice = std::uint8_t(twice | (once & ships[p])), once = std::uint8_t(once | ships[p]);
+      for (int p = 0; p < kMaxPlayers; ++p) twice = std::uint8_t(twice | (once & ships[p])), once = std::uint8_t(once | ships[p]);
       return players == 2 ? once : twice;
     }
     // Provinces locked for p: an opponent's priest is there and p's is not.
     std::uint16_t locked_mask(int p) const {
       std::uint16_t m = 0;
-      for (int o = 0; o < players; ++o)
-        if (o != p && priest[o] >= 0) m = std::uint16_t(m | (1u << priest[o]));
-      if (priest[p] >= 0) m = std::uint16_t(m & ~(1u << priest[p]));
-      return m;
+      for (int o = 0; o < kMaxPlayers; ++o) m = std::uint16_t(m | priest_mask(o));
+      // Another player's priest may share p's province: then it is not locked for p either way.
+      return std::uint16_t(m & ~priest_mask(p));
     }
     // Page 4: a province holding an opponent's priest is locked for a player without a priest there.
     bool locked_for(int p, int q) const {
@@ -156,17 +154,9 @@ struct Sardegna {
         if (o != p && priest[o] == q) return true;
       return false;
     }
-    // The provinces whose 4-bit counter is not zero, as a mask.
-    static std::uint16_t nonzero_nibbles(std::uint64_t packed) {
-      std::uint64_t x = packed | packed >> 1;
-      x = (x | x >> 2) & 0x1111111111111111ULL;  // bit 4q set iff nibble q is not zero
-      std::uint16_t m = 0;
-      for (; x; x &= x - 1) m = std::uint16_t(m | (1u << (std::countr_zero(x) >> 2)));
-      return m;
-    }
-    std::uint16_t villager_provinces(int p) const { return nonzero_nibbles(villagers[p]); }
-    int villagers_on_board(int p) const { return std::popcount(villagers[p] & 0x1111111111111111ULL) + 2 * std::popcount(villagers[p] & 0x2222222222222222ULL) + 4 * std::popcount(villagers[p] & 0x4444444444444444ULL); }
-    int villages_on_board(int p) const { return std::popcount(villages[p] & 0x1111111111111111ULL) + 2 * std::popcount(villages[p] & 0x2222222222222222ULL) + 4 * std::popcount(villages[p] & 0x4444444444444444ULL); }
+    std::uint16_t villager_provinces(int p) const { return nibbles::nonzero(villagers[p]); }
+    int villagers_on_board(int p) const { return nibbles::sum(villagers[p]); }
+    int villages_on_board(int p) const { return nibbles::sum(villages[p]); }
     int tokens_harvested(int p) const {
       int n = 0;
       for (int k = 1; k < kTokenKinds; ++k) n += harvested[p][k];
@@ -260,9 +250,12 @@ struct Sardegna {
       const std::uint16_t f = full_mask(), l = locked_mask(turn);
       return {std::uint16_t(f | l), f, l, std::uint8_t(0x7F & ~full_harbours() & ~ships[turn])};
     }
-    void add_actions(MoveGroups& out, Card card, bool via_queen, const Masks& m) const;
-    void add_villager_steps(MoveGroups& out, Move card, bool via_queen, int budget, const Masks& m) const;
-    void add_ship_steps(MoveGroups& out, Move card, bool via_queen, const Masks& m) const;
+    void add_play_moves(MoveGroups& out) const;
+    // kFirstStep: the step chosen with the card, which no earlier step can cut.
+    template <bool kFirstStep>
+    void add_villager_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, int budget, const Masks& m) const;
+    template <bool kFirstStep>
+    void add_ship_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, const Masks& m) const;
     bool any_villager_step(int budget, const Masks& m) const;
     bool any_ship_step() const;
     // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
