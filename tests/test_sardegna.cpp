@@ -24,14 +24,22 @@ S empty_game(int players, bool variant = false, std::uint64_t seed = 1) {
   if (variant) c.options["variant"] = "alt-sentinel";
   return SG::initial(c);
 }
-void villagers(S& s, int p, int province, int n) { s.villagers[p] += std::uint64_t(n) << (4 * (province - 1)); }
+// Pieces placed by hand: recount() brings the state's derived counts up to date, as from_json does.
+void villagers(S& s, int p, int province, int n) {
+  s.villagers[p] += std::uint64_t(n) << (4 * (province - 1));
+  s.recount();
+}
 void village(S& s, int p, int province) {
   s.villages[p] += std::uint64_t(1) << (4 * (province - 1));
   ++s.harvested[p][SG::kWheat];  // villages need harvested tokens; the kind does not matter here
+  s.recount();
 }
 void fort(S& s, int p, int space) { s.forts[p] |= 1u << (space - 1); }
 void ship(S& s, int p, int harbour) { s.ships[p] = std::uint8_t(s.ships[p] | (1u << (harbour - 1))); }
-void priest(S& s, int p, int province) { s.priest[p] = std::int8_t(province - 1); }
+void priest(S& s, int p, int province) {
+  s.priest[p] = std::int8_t(province - 1);
+  s.recount();
+}
 
 std::vector<std::string> legal_texts(const S& s) {
   SG::MoveList moves;

@@ -98,9 +98,12 @@ void S::add_play_moves(MoveGroups& out) const {
 void S::move_groups(MoveGroups& out) const {
   out.size = 0, out.total = 0, out.mask = {};  // masks beyond size must be zero (random_move sums all)
   const int p = turn;
+  if (phase == Phase::Play) [[likely]] {  // four decisions in five: a test the predictor learns, not a jump table
+    add_play_moves(out);
+    return;
+  }
   switch (phase) {
     case Phase::Play:
-      add_play_moves(out);
       break;
     case Phase::CommanderSteps:
       add_villager_steps<false>(out, kNoCardField, false, ~0u, steps_left, masks());
@@ -222,10 +225,12 @@ void S::apply(Move m) {
       break;
     case kAddVillager:
       villagers[p] = add_nibble(villagers[p], a, 1);
+      pieces = add_nibble(pieces, a, 1);
       end_turn();
       break;
     case kVillagerStep:
       villagers[p] = add_nibble(add_nibble(villagers[p], a, -1), b, 1);
+      pieces = add_nibble(add_nibble(pieces, a, -1), b, 1);
       if (phase != Phase::CommanderSteps) steps_left = kCommanderMoves;
       steps_left = std::uint8_t(steps_left - board->distance[a][b]);
       started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
@@ -234,7 +239,11 @@ void S::apply(Move m) {
       break;
     case kAddPriest:
     case kPriestMove:
+      if (k == kPriestMove) pieces = add_nibble(pieces, a, -1);
       priest[p] = std::int8_t(k == kAddPriest ? a : b);
+      pieces = add_nibble(pieces, priest[p], 1);
+      priests = 0;
+      for (int o = 0; o < kMaxPlayers; ++o) priests = std::uint16_t(priests | priest_mask(o));
       end_turn();
       break;
     case kHarvest:
@@ -247,6 +256,7 @@ void S::apply(Move m) {
       break;
     case kBuildVillage:
       villages[p] = add_nibble(villages[p], a, 1);
+      pieces = add_nibble(pieces, a, 1);
       end_turn();
       break;
     case kStop:

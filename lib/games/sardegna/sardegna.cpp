@@ -302,6 +302,7 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   for (int k = 1; k < kTokenKinds; ++k)
     if (count[k] != kTokensOfKind[k])
       input_error(where + ": there must be " + std::to_string(kTokensOfKind[k]) + " " + kTokenNames[k] + " tokens on the board and harvested");
+  s.recount();
   for (int q = 0; q < kProvinces; ++q)
     if (s.pieces_in(q) > kCapacity) input_error(where + ": province " + std::to_string(q + 1) + " holds more than 7 pieces");
   for (int h = 0; h < kHarbours; ++h)

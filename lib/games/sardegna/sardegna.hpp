@@ -108,6 +108,18 @@ struct Sardegna {
     std::uint8_t steps_left = 0;                 // border crossings left in a Commander move
     std::uint16_t started = 0, ended = 0;        // provinces (harbours) where this move's steps began / ended
     std::uint8_t last_step = 0;                  // from * 16 + to of the previous step: steps never go back
+    // Derived from the pieces above, kept up to date by apply and recount() (move generation reads
+    // them at every decision): every player's pieces per province (4-bit counts: villagers,
+    // villages and priests, page 4's capacity), and the provinces holding a priest.
+    std::uint64_t pieces = 0;
+    std::uint16_t priests = 0;
+    void recount() {
+      pieces = 0, priests = 0;
+      for (int p = 0; p < kMaxPlayers; ++p) {
+        pieces += villagers[p] + villages[p] + (std::uint64_t(priest[p] >= 0) << (4 * (priest[p] & 15)));
+        priests = std::uint16_t(priests | priest_mask(p));
+      }
+    }
 
     // ---- reading the board -------------------------------------------------------------------
     static int nibble(std::uint64_t packed, int q) { return int(packed >> (4 * q)) & 15; }
@@ -115,38 +127,22 @@ struct Sardegna {
     int villagers_in(int p, int q) const { return nibble(villagers[p], q); }
     int villages_in(int p, int q) const { return nibble(villages[p], q); }
     Token token_in(int q) const { return Token(nibble(tokens, q)); }
-    int pieces_in(int q) const {
-      int n = 0;
-      for (int p = 0; p < players; ++p) n += villagers_in(p, q) + villages_in(p, q) + (priest[p] == q);
-      return n;
-    }
+    int pieces_in(int q) const { return nibble(pieces, q); }
     bool full(int q) const { return pieces_in(q) >= kCapacity; }
-    // The move generator's loops over players run over all kMaxPlayers seats: the seats beyond
-    // `players` hold nothing (no pieces, priest in supply), and a fixed count unrolls with no branch.
-    //
     // A priest's province as a mask, 0 when in supply.
     std::uint16_t priest_mask(int p) const { return std::uint16_t((priest[p] >= 0) << (priest[p] & 15)); }
-    // All full provinces at once: the packed counts of every player summed nibble by nibble
-    // (a province never holds more than 7 pieces, so no nibble overflows).
-    std::uint16_t full_mask() const {
-      std::uint64_t packed = 0;
-      for (int p = 0; p < kMaxPlayers; ++p)
-        packed += villagers[p] + villages[p] + (std::uint64_t(priest[p] >= 0) << (4 * (priest[p] & 15)));
-      return nibbles::at_least_seven(packed);
-    }
+    std::uint16_t full_mask() const { return nibbles::at_least_seven(pieces); }
+    // The loops over players below run over all kMaxPlayers seats: the seats beyond `players` hold
+    // nothing, and a fixed count unrolls with no branch.
     // Harbours that take no further ship: as many ships as the capacity (1 with two players, else 2).
     std::uint8_t full_harbours() const {
       std::uint8_t once = 0, twice = 0;
       for (int p = 0; p < kMaxPlayers; ++p) twice = std::uint8_t(twice | (once & ships[p])), once = std::uint8_t(once | ships[p]);
       return players == 2 ? once : twice;
     }
-    // Provinces locked for p: an opponent's priest is there and p's is not.
-    std::uint16_t locked_mask(int p) const {
-      std::uint16_t m = 0;
-      for (int o = 0; o < kMaxPlayers; ++o) m = std::uint16_t(m | priest_mask(o));
-      // Another player's priest may share p's province: then it is not locked for p either way.
-      return std::uint16_t(m & ~priest_mask(p));
-    }
+    // Provinces locked for p: an opponent's priest is there and p's is not. (Another player's
+    // priest may share p's province: it is not locked for p either way.)
+    std::uint16_t locked_mask(int p) const { return std::uint16_t(priests & ~priest_mask(p)); }
     // Page 4: a province holding an opponent's priest is locked for a player without a priest there.
     bool locked_for(int p, int q) const {
       if (priest[p] == q) return false;
