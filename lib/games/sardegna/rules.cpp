@@ -36,7 +36,7 @@ void S::add_villager_steps(MoveGroups& out, Move card, bool via_queen, std::uint
 bool S::any_villager_step(int budget, const Masks& m) const {
   MoveGroups probe;
   add_villager_steps<false>(probe, kNoCardField, false, ~0u, budget, m);
-  return probe.size > 0;
+  return probe.total > 0;
 }
 
 template <bool kFirstStep>

@@ -257,12 +257,13 @@ struct Sardegna {
     // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
     // earlier step ended (A-B then B-C is the step A-C), never ends where one started, and steps
     // come in non-decreasing (from, to) order. Returns the allowed destinations among `targets`.
+    // Branch-free: before the first step `started`, `ended` and `last_step` are all zero, which
+    // cuts nothing.
     unsigned step_targets(int from, unsigned targets) const {
-      if (ended >> from & 1) return 0;
-      if (!started) return targets;
-      const int k = last_step - from * 16;  // destinations below k would go back in the order
-      if (k > 15) return 0;
-      return targets & ~unsigned(started) & (k > 0 ? ~((1u << k) - 1) : ~0u);
+      const int k = int(last_step) - from * 16;  // destinations below k would go back in the order
+      const unsigned in_order = k <= 0 ? ~0u : k > 15 ? 0u : ~0u << k;
+      const unsigned not_ended_here = 0u - ((unsigned(ended) >> from & 1) ^ 1);
+      return targets & ~unsigned(started) & in_order & not_ended_here;
     }
   };
 
