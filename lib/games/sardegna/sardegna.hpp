@@ -70,15 +70,17 @@ struct Sardegna {
     static constexpr int kCapacity = 16;
     std::array<Move, kCapacity> base;
     std::array<std::uint32_t, kCapacity> mask{};  // zero beyond size: sums over all 16 need no bound
-    std::array<std::uint8_t, kCapacity> shift;     // where the running field is: 0 (none), 4, 8 or 16
-    int size = 0;
-    std::uint32_t total = 0;  // moves in all groups
+    std::array<std::uint32_t, kCapacity> shift;   // where the running field is: 0 (none), 4, 8 or 16
+    // 64-bit counters: a store into the uint32 arrays cannot alias them, so the compiler keeps
+    // them in registers across a run of add() calls (an int would alias unsigned int).
+    std::int64_t size = 0;
+    std::uint64_t total = 0;  // moves in all groups
     // Written even when empty and then kept or not: no branch on the mask.
     void add(Move m, std::uint32_t bits, int field_shift) {
       assert(size < kCapacity && "MoveGroups capacity exceeded");
-      base[size] = m, mask[size] = bits, shift[size] = std::uint8_t(field_shift);
+      base[size] = m, mask[size] = bits, shift[size] = std::uint32_t(field_shift);
       size += bits != 0;
-      total += std::uint32_t(std::popcount(bits));
+      total += std::uint64_t(std::popcount(bits));
     }
     void one(Move m) { add(m, 1, 0); }
   };
