@@ -219,7 +219,7 @@ struct Sardegna {
     void harvest(int p, int q);              // page 5
     void reveal_after_scoring();             // page 6: the scored card goes under the deck, the next is turned
     void return_hands();                     // page 6: everyone takes their played cards back
-    void end_turn() { turn = std::uint8_t((turn + 1) % players), phase = Phase::Play, steps_left = 0, started = ended = 0, last_step = 0; }
+    void end_turn() { turn = std::uint8_t(turn + 1 == players ? 0 : turn + 1), phase = Phase::Play, steps_left = 0, started = ended = 0, last_step = 0; }
     // The deck is kept in order from index 0 (so one deck has one representation): drawing
     // shifts it, 26 bytes at most.
     std::uint8_t draw_from_deck() {
