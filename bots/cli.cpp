@@ -8,10 +8,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "bots/arena.hpp"
 #include "bots/games.hpp"
 #include "bots/match.hpp"
+#include "bots/notation.hpp"
 #include "bots/registry.hpp"
+#include "bots/tournament.hpp"
 #include "search/playout.hpp"
 
 namespace nuraghe {
@@ -70,55 +71,6 @@ typename G::State load_position(const std::string& path, const std::string& map_
     }
   }
   return G::from_json(j);
-}
-
-template <Game G>
-std::string legal_list(const typename G::State& s, Player p) {
-  typename G::MoveList moves;
-  s.legal_moves(p, moves);
-  std::string out;
-  for (Move m : moves) out += (out.empty() ? "" : ", ") + G::move_to_string(s, p, m);
-  return out;
-}
-
-// Reads one move of seat p in the game's notation and checks that it is legal.
-template <Game G>
-Move parse_legal_move(const typename G::State& s, Player p, const std::string& text) {
-  const Move m = G::parse_move(s, p, text);
-  typename G::MoveList moves;
-  s.legal_moves(p, moves);
-  if (!moves.contains(m))
-    input_error("illegal move \"" + trim(text) + "\" for player " + std::to_string(p) + " (legal: " + legal_list<G>(s, p) + ")");
-  return m;
-}
-
-// Applies one step written in notation: a move, or at a simultaneous node one move per seat, "a,b".
-template <Game G>
-void apply_text(typename G::State& s, const std::string& text) {
-  const Player p = s.to_move();
-  if (p == kTerminal) input_error("move \"" + trim(text) + "\" given after the game is over");
-  if (p != kSimultaneous) {
-    s.apply(parse_legal_move<G>(s, p, text));
-    return;
-  }
-  std::vector<std::string> parts;
-  std::stringstream ss(text);
-  for (std::string part; std::getline(ss, part, ',');) parts.push_back(part);
-  if (int(parts.size()) != s.num_players())
-    input_error("simultaneous move \"" + trim(text) + "\" must give one move per player, separated by commas");
-  JointMove joint{};
-  for (int q = 0; q < s.num_players(); ++q) joint[q] = parse_legal_move<G>(s, q, parts[q]);
-  s.apply_joint(joint);
-}
-
-std::string format_values(const Values& v, int n) {
-  std::string out;
-  char buf[32];
-  for (int p = 0; p < n; ++p) {
-    std::snprintf(buf, sizeof buf, "%s%g", p ? " " : "", v[p]);
-    out += buf;
-  }
-  return out;
 }
 
 // A person at the terminal: shown the state as the seat sees it and the numbered legal moves.
@@ -297,16 +249,6 @@ int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
   return 0;
 }
 
-template <Game G>
-int cmd_arena(ArenaSettings a) {
-  const auto results = run_arena<G>(a);
-  const int n = int(a.bots.size());
-  std::cout << "arena: " << G::kName << ", " << a.games << " games (" << a.games / n << " deals x " << n
-            << " seatings), seed " << a.config.seed << "\n";
-  std::cout << format_table(summarize(a.bots, results));
-  return 0;
-}
-
 // A quick speed table: for every game, random playouts and one ismcts (or uct) search from the
 // start position, timed on this machine. Google Benchmark (build/bench) gives the careful figures.
 int cmd_bench(double seconds) {
@@ -383,16 +325,53 @@ int run_cli(int argc, char** argv) {
   play->add_option("--log", play_args.log, "write the game as JSON lines to FILE");
   play->add_option("--human", play_args.human, "a person plays this seat from the terminal")->check(CLI::NonNegativeNumber);
 
-  ArenaSettings arena_args;
-  std::string arena_bots;
+  ArenaCommand arena_args;
+  std::string arena_bots, arena_shard;
   std::vector<std::string> arena_bot;
   Common arena_common;
-  auto* arena = app.add_subcommand("arena", "play a tournament with rotated seats and print a result table");
+  auto* arena = app.add_subcommand("arena", "play a tournament with rotated seats and duplicate deals; print a result table");
   add_game_options(arena, arena_common, true);
   arena->add_option("--bots", arena_bots, "bot specs, one per seat, separated by commas");
   arena->add_option("-b,--bot", arena_bot, "a bot spec (repeatable, one per seat)");
-  arena->add_option("-n,--games", arena_args.games, "number of games (a multiple of the seat count)")->required();
-  arena->add_option("-j,--jobs", arena_args.jobs, "games played in parallel")->check(CLI::Range(1, 256));
+  arena->add_option("-n,--games", arena_args.settings.games, "number of games (a multiple of the seat count)")->required();
+  arena->add_option("-j,--jobs", arena_args.settings.jobs, "games played in parallel")->check(CLI::Range(1, 256));
+  arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed");
+  arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines");
+  arena->add_option("--format", arena_args.format, "table, csv or json");
+  arena->add_option("--sprt", arena_args.sprt, "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)");
+  arena->add_option("--resamples", arena_args.resamples, "bootstrap resamples for the intervals")->check(CLI::Range(10, 100000));
+
+  std::vector<std::string> merge_files;
+  std::string merge_format = "table", merge_out;
+  int merge_resamples = 1000;
+  auto* merge = app.add_subcommand("merge", "combine arena results files (shards) into one table");
+  merge->add_option("files", merge_files, "results files")->required();
+  merge->add_option("--format", merge_format, "table, csv or json");
+  merge->add_option("--out", merge_out, "also write the merged results to this new file");
+  merge->add_option("--resamples", merge_resamples, "bootstrap resamples for the intervals")->check(CLI::Range(10, 100000));
+
+  std::string replay_file;
+  int replay_game = -1, replay_seat = -1;
+  auto* replay = app.add_subcommand("replay", "step through a game of an arena results file");
+  replay->add_option("file", replay_file, "results file")->required();
+  replay->add_option("-k,--game", replay_game, "the game's index")->required()->check(CLI::NonNegativeNumber);
+  replay->add_option("--seat", replay_seat, "show the game as this seat saw it (default: everything)")->check(CLI::NonNegativeNumber);
+
+  TuneCommand tune_args;
+  std::string tune_bot;
+  std::vector<std::string> tune_opponents;
+  Common tune_common;
+  auto* tune = app.add_subcommand("tune", "tune numeric parameters of a bot spec against opponents (SPSA or cross-entropy)");
+  add_game_options(tune, tune_common, true);
+  tune->add_option("-b,--bot", tune_bot, "the bot spec to tune, e.g. ismcts:iters=300")->required();
+  tune->add_option("--opponent", tune_opponents, "an opponent spec (repeatable; seats are filled from this pool)")->required();
+  tune->add_option("--param", tune_args.params, "NAME=LOW:HIGH (repeatable)")->required();
+  tune->add_option("--method", tune_args.method, "spsa or cem");
+  tune->add_option("--budget", tune_args.budget, "games in all")->required()->check(CLI::PositiveNumber);
+  tune->add_option("--games-per-eval", tune_args.games_per_eval, "games per evaluation of a candidate")->required()->check(CLI::PositiveNumber);
+  tune->add_option("-j,--jobs", tune_args.arena.jobs, "games played in parallel")->check(CLI::Range(1, 256));
+  tune->add_option("--best", tune_args.best_out, "write the best spec to this file");
+  tune->add_option("--csv", tune_args.csv_out, "write the trajectory to this CSV file");
 
   double bench_seconds = 0.5;
   auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");
@@ -425,9 +404,21 @@ int run_cli(int argc, char** argv) {
       return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_analyze<G>(common, analyze_bot, analyze_seat); });
     if (*play) return AllGames::dispatch(play_args.common.game, [&]<Game G>() { return cmd_play<G>(play_args); });
     if (*arena) {
-      arena_args.config = arena_common.config();
-      arena_args.bots = bot_specs(arena_bots, arena_bot);
-      return AllGames::dispatch(arena_common.game, [&]<Game G>() { return cmd_arena<G>(arena_args); });
+      ArenaSettings& a = arena_args.settings;
+      a.game = arena_common.game;
+      a.config = arena_common.config();
+      a.bots = bot_specs(arena_bots, arena_bot);
+      if (!arena_shard.empty()) parse_shard(arena_shard, a.shard, a.shards);
+      return run_arena_command(arena_args);
+    }
+    if (*merge) return run_merge_command(merge_files, merge_format, merge_out, merge_resamples);
+    if (*replay) return run_replay_command(replay_file, replay_game, replay_seat);
+    if (*tune) {
+      tune_args.arena.game = tune_common.game;
+      tune_args.arena.config = tune_common.config();
+      tune_args.arena.bots.assign(1, tune_bot);
+      for (const auto& o : tune_opponents) tune_args.arena.bots.push_back(o);
+      return run_tune_command(tune_args);
     }
   } catch (const InputError& e) {
     std::cerr << "nuraghe: error: " << e.what() << "\n";

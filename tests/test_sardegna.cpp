@@ -7,7 +7,7 @@
 #include <set>
 
 #include "games/sardegna/sardegna.hpp"
-#include "bots/arena.hpp"
+#include "bots/summary.hpp"
 #include "invariants.hpp"
 
 using namespace nuraghe;
@@ -474,12 +474,12 @@ TEST_CASE("heuristic: beats random in at least 90% of two-player games") {
   a.bots = {"heuristic", "random"};
   a.games = testing::kLightFactor > 1 ? 20 : 100;
   a.jobs = 2;
-  const auto table = summarize(a.bots, run_arena<Sardegna>(a));
+  const auto table = summarize(a.bots, run_arena<Sardegna>(a).games, a.config.seed).rows;
   MESSAGE("heuristic vs random: " << 100 * table[0].wins / table[0].games << "% of " << table[0].games << " games");
   CHECK(table[0].wins / table[0].games >= 0.9);
   // Both rule sets.
   a.config.options["variant"] = "alt-sentinel";
-  const auto variant = summarize(a.bots, run_arena<Sardegna>(a));
+  const auto variant = summarize(a.bots, run_arena<Sardegna>(a).games, a.config.seed).rows;
   CHECK(variant[0].wins / variant[0].games >= 0.9);
 }
 

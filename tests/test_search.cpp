@@ -4,7 +4,7 @@
 #include <Eigen/Dense>
 #include <map>
 
-#include "bots/arena.hpp"
+#include "bots/summary.hpp"
 #include "bots/registry.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/goofspiel/goofspiel.hpp"
@@ -189,7 +189,7 @@ TEST_CASE("goofspiel: decoupled search beats random in at least 90% of 200 games
     a.bots = {spec, "random"};
     a.games = kLight ? 40 : 200;
     a.jobs = 2;
-    const auto table = summarize(a.bots, run_arena<Goofspiel>(a));
+    const auto table = summarize(a.bots, run_arena<Goofspiel>(a).games, a.config.seed).rows;
     const double rate = table[0].wins / table[0].games;
     MESSAGE(spec << ": " << rate * 100 << "% of " << table[0].games << " games against random");
     CHECK(rate >= (kLight ? 0.8 : 0.9));

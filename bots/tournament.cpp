@@ -1,0 +1,299 @@
+#include "bots/tournament.hpp"
+
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "bots/games.hpp"
+#include "bots/notation.hpp"
+#include "bots/summary.hpp"
+#include "bots/tune.hpp"
+#include "core/ratings.hpp"
+
+namespace nuraghe {
+
+void parse_shard(const std::string& text, int& shard, int& shards) {
+  const auto slash = text.find('/');
+  long long i = -1, n = -1;
+  if (slash == std::string::npos || !Params::try_integer(text.substr(0, slash), i) || !Params::try_integer(text.substr(slash + 1), n) ||
+      n < 1 || i < 0 || i >= n)
+    input_error("--shard \"" + text + "\" must be i/n with 0 <= i < n (for example 0/4)");
+  shard = int(i), shards = int(n);
+}
+
+namespace {
+
+ProgressMode progress_mode() { return isatty(fileno(stderr)) ? ProgressMode::Bar : ProgressMode::Lines; }
+
+void check_format(const std::string& format) {
+  if (format != "table" && format != "csv" && format != "json") input_error("--format \"" + format + "\": use table, csv or json");
+}
+
+// ---- SPRT over game pairs (two bots, two seats) --------------------------------------------
+
+struct SprtTrack {
+  SprtSettings settings;
+  std::array<double, 5> counts{};  // pairs by bot 0's pair score 0, 0.5, 1, 1.5, 2
+  std::vector<double> llr;         // after each pair, in deal order
+  int decided_at = 0;              // pairs when a bound was crossed (0: not yet)
+  int verdict = 0;                 // +1 H1 (elo >= elo1), -1 H0 (elo <= elo0)
+};
+
+// Deal d is games 2d (bot 0 in seat 0) and 2d + 1 (bot 0 in seat 1), played from one seed. Pairs
+// are taken in deal order until the first one missing, so the verdict does not depend on which
+// games happened to finish first.
+SprtTrack sprt_track(const SprtSettings& settings, const std::vector<GameResult>& games) {
+  SprtTrack t{settings, {}, {}, 0, 0};
+  std::map<int, const GameResult*> by_index;
+  for (const auto& g : games) by_index[g.index] = &g;
+  const double lower = sprt_lower_bound(settings), upper = sprt_upper_bound(settings);
+  for (int d = 0;; ++d) {
+    const auto a = by_index.find(2 * d), b = by_index.find(2 * d + 1);
+    if (a == by_index.end() || b == by_index.end()) break;
+    double points = 0;
+    for (const GameResult* g : {a->second, b->second})
+      for (int s = 0; s < 2; ++s)
+        if (g->seat_bot[s] == 0) points += g->returns[s];
+    t.counts[std::size_t(std::lround(points * 2))] += 1;
+    t.llr.push_back(sprt_llr(t.counts, settings.elo0, settings.elo1));
+    if (!t.decided_at && (t.llr.back() >= upper || t.llr.back() <= lower)) {
+      t.decided_at = int(t.llr.size());
+      t.verdict = t.llr.back() >= upper ? 1 : -1;
+      break;
+    }
+  }
+  return t;
+}
+
+std::string sprt_report(const SprtTrack& t) {
+  char line[512];
+  std::string out;
+  const auto& s = t.settings;
+  std::snprintf(line, sizeof line, "SPRT elo0=%g elo1=%g alpha=%g beta=%g (logistic Elo, pentanomial pairs): bounds [%.3f, %.3f]\n", s.elo0,
+                s.elo1, s.alpha, s.beta, sprt_lower_bound(s), sprt_upper_bound(s));
+  out += line;
+  if (t.verdict)
+    std::snprintf(line, sizeof line, "verdict: %s after %d pairs (LLR %.3f)\n",
+                  t.verdict > 0 ? "H1 accepted: bot 1 is stronger by at least elo1" : "H0 accepted: the difference is at most elo0",
+                  t.decided_at, t.llr.back());
+  else
+    std::snprintf(line, sizeof line, "verdict: none after %zu pairs (LLR %.3f): the game budget ran out first\n", t.llr.size(),
+                  t.llr.empty() ? 0.0 : t.llr.back());
+  out += line;
+  std::snprintf(line, sizeof line, "pairs scoring 0/0.5/1/1.5/2 for bot 1: %.0f %.0f %.0f %.0f %.0f\nLLR trajectory (every pair):",
+                t.counts[0], t.counts[1], t.counts[2], t.counts[3], t.counts[4]);
+  out += line;
+  for (std::size_t i = 0; i < t.llr.size(); ++i) {
+    std::snprintf(line, sizeof line, "%s%.2f", i % 16 ? " " : "\n  ", t.llr[i]);
+    out += line;
+  }
+  return out + "\n";
+}
+
+template <Game G>
+int arena(const ArenaCommand& c) {
+  const ArenaSettings& a = c.settings;
+  check_format(c.format);
+  std::optional<SprtSettings> sprt;
+  if (!c.sprt.empty()) {
+    sprt = parse_sprt(c.sprt);
+    if (a.bots.size() != 2 || G::initial(a.config).num_players() != 2)
+      input_error("--sprt compares two bots in a two-player game (pairs of games with seats swapped)");
+    if (a.shards != 1) input_error("--sprt decides as the games come in: it cannot run in shards");
+  }
+  std::function<bool(const std::vector<GameResult>&)> stop;
+  if (sprt) stop = [&](const std::vector<GameResult>& games) { return sprt_track(*sprt, games).verdict != 0; };
+  // SPRT checks between batches of 8 deals, whatever --jobs is, so the games played are the same.
+  const ArenaRun run = run_arena<G>(a, progress_mode(), sprt ? 8 : 0, stop);
+  const Summary summary = summarize(a.bots, run.games, a.config.seed, c.resamples);
+  if (c.format == "json") {
+    Json j = parse_json(format_summary(summary, "json"), "summary");
+    j["game"] = G::kName, j["seed"] = a.config.seed, j["shard"] = std::to_string(a.shard) + "/" + std::to_string(a.shards);
+    if (sprt) {
+      const SprtTrack t = sprt_track(*sprt, run.games);
+      j["sprt"] = {{"verdict", t.verdict > 0 ? "H1" : t.verdict < 0 ? "H0" : "none"}, {"pairs", t.llr.size()}, {"llr", t.llr}};
+    }
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  if (c.format == "table") {
+    const int n = int(a.bots.size());
+    std::cout << "arena: " << G::kName << ", " << run.games.size() << " games (" << (run.games.size() + n - 1) / n << " deals x " << n
+              << " seatings";
+    if (a.shards > 1) std::cout << ", shard " << a.shard << "/" << a.shards;
+    std::cout << "), seed " << a.config.seed;
+    if (run.resumed) std::cout << ", " << run.resumed << " resumed from " << a.out;
+    std::cout << "\n";
+  }
+  std::cout << format_summary(summary, c.format);
+  if (sprt && c.format == "table") std::cout << sprt_report(sprt_track(*sprt, run.games));
+  return 0;
+}
+
+// ---- merge and replay ------------------------------------------------------------------------
+
+std::vector<std::string> header_bots(const Json& header) { return header["bots"].get<std::vector<std::string>>(); }
+
+int merge(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples) {
+  check_format(format);
+  if (files.empty()) input_error("merge: give one or more results files");
+  Json header;
+  std::map<int, GameResult> games;
+  for (const auto& path : files) {
+    ResultsFile f = read_results(path);
+    if (header.is_null()) header = f.header;
+    else if (f.header != header)
+      input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] + "\" (game, players, options, map, bots or seed differ)");
+    for (auto& g : f.games) {
+      const auto [it, fresh] = games.emplace(g.index, g);
+      if (!fresh && (it->second.scores != g.scores || it->second.seat_bot != g.seat_bot || it->second.seed != g.seed))
+        input_error("merge: game " + std::to_string(g.index) + " has different results in two files");
+    }
+  }
+  std::vector<GameResult> all;
+  for (auto& [index, g] : games) all.push_back(std::move(g));
+  if (!out.empty()) {
+    if (std::ifstream(out).good()) input_error("merge: --out \"" + out + "\" exists; choose a new file");
+    ResultsWriter w(out);
+    w.write(header);
+    for (const auto& g : all) w.write(g.line);
+  }
+  const Summary s = summarize(header_bots(header), all, header["seed"].get<std::uint64_t>(), resamples);
+  if (format == "table")
+    std::cout << "merge: " << header["game"].get<std::string>() << ", " << all.size() << " games from " << files.size() << " files, seed "
+              << header["seed"].get<std::uint64_t>() << "\n";
+  std::cout << format_summary(s, format);
+  return 0;
+}
+
+GameConfig config_of(const Json& header) {
+  GameConfig c;
+  c.players = header["players"].get<int>();
+  c.map_file = header.value("map", "");
+  for (const auto& [k, v] : header["options"].items()) c.options[k] = v.get<std::string>();
+  return c;
+}
+
+template <Game G>
+int replay(const ResultsFile& f, const std::string& file, int index, int observer) {
+  const GameResult* game = nullptr;
+  for (const auto& g : f.games)
+    if (g.index == index) game = &g;
+  if (!game) input_error("replay: game " + std::to_string(index) + " is not in \"" + file + "\"");
+  GameConfig config = config_of(f.header);
+  config.seed = game->seed;
+  auto s = G::initial(config);
+  if (observer >= s.num_players()) input_error("replay: --seat " + std::to_string(observer) + ": there is no such seat");
+  const auto moves = get_field<std::vector<std::string>>(game->line, "moves", "replay");
+  const auto bots = get_field<std::vector<std::string>>(game->line, "bots", "replay");
+  std::cout << "game " << index << " of " << file << ": " << G::kName << ", seed " << game->seed << "\n";
+  for (std::size_t p = 0; p < bots.size(); ++p) std::cout << "  seat " << p << ": " << bots[p] << "\n";
+  std::cout << "\n" << G::render(s, observer);
+  int ply = 0;
+  for (const auto& text : moves) {
+    const Player p = s.to_move();
+    apply_text<G>(s, text);  // checks legality: a file that does not replay is reported
+    std::cout << "\n" << ++ply << ". " << (p == kSimultaneous ? std::string("all") : "player " + std::to_string(p)) << ": " << text << "\n"
+              << G::render(s, observer);
+  }
+  if (s.to_move() != kTerminal) input_error("replay: the logged moves stop before the end of the game");
+  std::cout << "\nscores: " << format_values(s.scores(), s.num_players()) << "\n";
+  return 0;
+}
+
+// ---- tune --------------------------------------------------------------------------------------
+
+template <Game G>
+int tune(const TuneCommand& c) {
+  const ArenaSettings& base = c.arena;
+  if (base.bots.size() < 2) input_error("tune: give the spec to tune (--bot) and at least one opponent (--opponent)");
+  const int n = G::initial(base.config).num_players();
+  const std::string tuned = base.bots[0];
+  const std::vector<std::string> pool(base.bots.begin() + 1, base.bots.end());
+  std::vector<TuneParam> params;
+  const Params known = bot_params(parse_spec(tuned, "bot"));  // the spec itself must be valid
+  (void)known;
+  const BotInfo& info = find_bot(parse_spec(tuned, "bot").name);
+  for (const auto& text : c.params) {
+    const auto eq = text.find('=');
+    const std::string name = eq == std::string::npos ? text : text.substr(0, eq);
+    const ParamSpec* spec = nullptr;
+    for (const auto& p : info.params)
+      if (p.name == name) spec = &p;
+    if (!spec) input_error("tune: bot " + info.name + " has no parameter \"" + name + "\" (see `nuraghe bots`)");
+    if (spec->kind != ParamSpec::Kind::Integer && spec->kind != ParamSpec::Kind::Real)
+      input_error("tune: parameter \"" + name + "\" is not numeric");
+    params.push_back(parse_tune_param(text, spec->kind == ParamSpec::Kind::Integer));
+    // Both ends must be values the bot accepts.
+    make_bot<G>(spec_with(tuned, {params.back()}, {params.back().low}), 0);
+    make_bot<G>(spec_with(tuned, {params.back()}, {params.back().high}), 0);
+  }
+  if (params.empty()) input_error("tune: give at least one --param NAME=LOW:HIGH");
+  for (const auto& spec : pool) make_bot<G>(spec, 0);
+
+  // One evaluation: the candidate against the pool, in every seat, on games_per_eval games (rounded
+  // up to whole duplicate sets) from one seed; the score is its mean return.
+  const Objective objective = [&](const std::vector<double>& values, int games, std::uint64_t seed) {
+    ArenaSettings a = base;
+    a.out.clear();
+    a.shard = 0, a.shards = 1;
+    a.config.seed = seed;
+    a.bots.assign(1, spec_with(tuned, params, values));
+    for (int s = 1; s < n; ++s) a.bots.push_back(pool[std::size_t(s - 1) % pool.size()]);
+    a.games = (games + n - 1) / n * n;
+    const ArenaRun run = run_arena<G>(a);
+    double total = 0;
+    int count = 0;
+    for (const auto& g : run.games)
+      for (int s = 0; s < n; ++s)
+        if (g.seat_bot[s] == 0) total += g.returns[s], ++count;
+    return count ? total / count : 0.0;
+  };
+  TuneSettings settings;
+  settings.method = c.method;
+  settings.budget_games = c.budget;
+  settings.games_per_eval = c.games_per_eval;
+  settings.seed = base.config.seed;
+  const TuneResult result = nuraghe::tune(params, settings, objective, [&](const TuneStep& step) {
+    std::fprintf(stderr, "tune: iteration %d, %d games, score %.3f:", step.iteration, step.games_used, step.score);
+    for (std::size_t i = 0; i < params.size(); ++i) std::fprintf(stderr, " %s=%.4g", params[i].name.c_str(), step.values[i]);
+    std::fprintf(stderr, "\n");
+  });
+  const std::string best = spec_with(tuned, params, result.best);
+  std::cout << "best: " << best << "  (score " << result.best_score << ")\n";
+  if (!c.best_out.empty()) {
+    std::ofstream f(c.best_out);
+    if (!f) input_error("cannot write \"" + c.best_out + "\"");
+    f << best << "\n";
+  }
+  if (!c.csv_out.empty()) {
+    std::ofstream f(c.csv_out);
+    if (!f) input_error("cannot write \"" + c.csv_out + "\"");
+    f << trajectory_csv(params, result);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_arena_command(const ArenaCommand& c) {
+  return AllGames::dispatch(c.settings.game, [&]<Game G>() { return arena<G>(c); });
+}
+
+int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples) {
+  return merge(files, format, out, resamples);
+}
+
+int run_replay_command(const std::string& file, int index, int observer) {
+  const ResultsFile f = read_results(file);
+  return AllGames::dispatch(f.header["game"].get<std::string>(), [&]<Game G>() { return replay<G>(f, file, index, observer); });
+}
+
+int run_tune_command(const TuneCommand& c) {
+  return AllGames::dispatch(c.arena.game, [&]<Game G>() { return tune<G>(c); });
+}
+
+}  // namespace nuraghe

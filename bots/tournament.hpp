@@ -1,0 +1,38 @@
+#pragma once
+// The tournament commands of `nuraghe`: arena, merge, replay and tune (bots/tournament.cpp).
+// Each returns the process exit status; bad input throws InputError.
+
+#include <string>
+#include <vector>
+
+#include "bots/arena.hpp"
+
+namespace nuraghe {
+
+struct ArenaCommand {
+  ArenaSettings settings;
+  std::string format = "table";  // table | csv | json
+  std::string sprt;              // "elo0,elo1,alpha,beta", or empty
+  int resamples = 1000;          // bootstrap resamples for the intervals
+};
+int run_arena_command(const ArenaCommand& c);
+
+int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples);
+
+// Steps through game `index` of a results file, printing the state after each move as `observer`
+// sees it (-1: everything).
+int run_replay_command(const std::string& file, int index, int observer);
+
+struct TuneCommand {
+  ArenaSettings arena;                  // game, config, opponents (bots[1..]), jobs; bots[0] is the spec tuned
+  std::vector<std::string> params;      // "name=low:high"
+  std::string method = "spsa";
+  int budget = 0, games_per_eval = 0;
+  std::string best_out, csv_out;
+};
+int run_tune_command(const TuneCommand& c);
+
+// "i/n" with 0 <= i < n: InputError otherwise.
+void parse_shard(const std::string& text, int& shard, int& shards);
+
+}  // namespace nuraghe
