@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The tournament commands driven as a user would: a results file killed halfway and resumed,
+# shards merged, SPRT stopping, replay, tune, output formats, and bad input (exit 2, one line).
+# Usage: arena_test.sh path/to/nuraghe [light]   (light: the sanitizer builds, smaller searches)
+set -u
+nuraghe=$1
+light=${2:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+expect_error() {
+  local what=$1 pattern=$2
+  shift 2
+  "$@" >/dev/null 2>"$tmp/stderr" </dev/null
+  local rc=$? lines
+  lines=$(wc -l <"$tmp/stderr")
+  if [[ $rc -ne 2 ]]; then bad "$what: exit status $rc, expected 2"; return; fi
+  if [[ $lines -ne 1 ]]; then bad "$what: $lines lines on stderr, expected 1: $(cat "$tmp/stderr")"; return; fi
+  if ! grep -Eq -- "^nuraghe: error: .*$pattern" "$tmp/stderr"; then bad "$what: stderr does not match /$pattern/: $(cat "$tmp/stderr")"; return; fi
+  ok
+}
+
+# A table without its timing column (ms/move is column 9 of the CSV).
+untimed() { cut -d, -f1-8,10- "$1"; }
+# The game lines of a results file without their timing fields, sorted by index.
+games_of() { tail -n +2 "$1" | sed -E 's/"(seconds|think_seconds)":\[[^]]*(\[[^]]*\][^]]*)*\]//g' | sort; }
+
+# ---- kill and resume -------------------------------------------------------------------------
+if [[ $light == light ]]; then strong=uct:iters=400 weak=uct:iters=100; else strong=uct:iters=3000 weak=uct:iters=1000; fi
+tour=(arena --game connect4 --bot $strong --bot $weak --games 60 --seed 4 --format csv)
+"$nuraghe" "${tour[@]}" --jobs 2 --out "$tmp/whole.jsonl" >"$tmp/whole.csv" 2>/dev/null || bad "uninterrupted arena failed"
+# Killed (SIGKILL: no chance to clean up) once at least 10 games are in the file.
+"$nuraghe" "${tour[@]}" --jobs 2 --out "$tmp/killed.jsonl" >/dev/null 2>&1 &
+runner=$!
+while kill -0 $runner 2>/dev/null && [[ $(cat "$tmp/killed.jsonl" 2>/dev/null | wc -l) -lt 11 ]]; do sleep 0.02; done
+kill -9 $runner 2>/dev/null
+wait $runner 2>/dev/null
+before=$(($(wc -l <"$tmp/killed.jsonl") - 1))
+echo "killed after $before of 60 games"
+if [[ $before -lt 60 ]]; then ok; else bad "the arena finished before it could be killed"; fi
+printf '{"index":59,"seed":1' >>"$tmp/killed.jsonl"  # what a writer killed mid-line leaves
+"$nuraghe" "${tour[@]}" --out "$tmp/killed.jsonl" >"$tmp/resumed.csv" 2>"$tmp/resume.err" || bad "resume failed: $(cat "$tmp/resume.err")"
+if grep -q "truncated last line" "$tmp/resume.err"; then ok; else bad "resume did not report the truncated line"; fi
+if [[ $(($(wc -l <"$tmp/killed.jsonl") - 1)) -eq 60 ]]; then ok; else bad "resumed file holds $(($(wc -l <"$tmp/killed.jsonl") - 1)) games, not 60"; fi
+if [[ $(tail -n +2 "$tmp/killed.jsonl" | grep -o '"index":[0-9]*' | sort -u | wc -l) -eq 60 ]]; then ok; else bad "a game was lost or repeated on resume"; fi
+if diff <(untimed "$tmp/whole.csv") <(untimed "$tmp/resumed.csv") >/dev/null; then ok; else bad "resumed table differs from the uninterrupted one"; fi
+if diff <(games_of "$tmp/whole.jsonl") <(games_of "$tmp/killed.jsonl") >/dev/null; then ok; else bad "resumed games differ from the uninterrupted ones"; fi
+# Resuming a finished tournament plays nothing and prints the same table.
+"$nuraghe" "${tour[@]}" --out "$tmp/killed.jsonl" >"$tmp/again.csv" 2>/dev/null
+if diff <(untimed "$tmp/whole.csv") <(untimed "$tmp/again.csv") >/dev/null; then ok; else bad "re-running a finished tournament changed the table"; fi
+
+# ---- shards, jobs and merge ------------------------------------------------------------------
+for i in 0 1 2; do
+  "$nuraghe" "${tour[@]}" --jobs 1 --shard "$i/3" --out "$tmp/shard$i.jsonl" >/dev/null 2>&1 || bad "shard $i/3 failed"
+done
+"$nuraghe" merge "$tmp/shard0.jsonl" "$tmp/shard1.jsonl" "$tmp/shard2.jsonl" --format csv --out "$tmp/merged.jsonl" >"$tmp/merged.csv" 2>/dev/null ||
+  bad "merge failed"
+if diff <(untimed "$tmp/whole.csv") <(untimed "$tmp/merged.csv") >/dev/null; then ok; else bad "merged shards differ from the whole"; fi
+if diff <(games_of "$tmp/whole.jsonl") <(games_of "$tmp/merged.jsonl") >/dev/null; then ok; else bad "merged games differ from the whole"; fi
+if [[ $(tail -n +2 "$tmp/shard1.jsonl" | wc -l) -eq 20 ]]; then ok; else bad "shard 1/3 of 30 deals should hold 20 games"; fi
+"$nuraghe" merge "$tmp/whole.jsonl" --format json >"$tmp/merged.json" 2>/dev/null
+if grep -q '"duplicate_sets": 30' "$tmp/merged.json"; then ok; else bad "json format lacks the set count"; fi
+
+# ---- SPRT ------------------------------------------------------------------------------------
+"$nuraghe" arena --game connect4 --bot uct:iters=1000 --bot random --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/strong" 2>/dev/null
+"$nuraghe" arena --game connect4 --bot uct:iters=200 --bot uct:iters=200 --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/equal" 2>/dev/null
+strong=$(sed -nE 's/^verdict: H1 accepted.* after ([0-9]+) pairs.*/\1/p' "$tmp/strong")
+equal=$(sed -nE 's/^verdict: H0 accepted.* after ([0-9]+) pairs.*/\1/p' "$tmp/equal")
+echo "SPRT: strong vs weak decided after ${strong:-?} pairs, equal bots after ${equal:-?}"
+if [[ -n $strong && -n $equal && $strong -lt $equal ]]; then ok; else bad "SPRT: expected H1 quickly for strong vs weak and H0 later for equal bots"; fi
+if grep -q "LLR trajectory" "$tmp/strong"; then ok; else bad "SPRT prints no trajectory"; fi
+
+# ---- replay ----------------------------------------------------------------------------------
+"$nuraghe" arena --game sardegna --players 3 --bots heuristic,random,random --games 3 --seed 2 --out "$tmp/s.jsonl" >/dev/null 2>&1
+if "$nuraghe" replay "$tmp/s.jsonl" --game 1 >"$tmp/replay" 2>&1; then ok; else bad "replay failed: $(head -3 "$tmp/replay")"; fi
+final=$(tail -1 "$tmp/replay")
+logged=$(sed -n 3p "$tmp/s.jsonl" | grep -o '"scores":\[[^]]*\]' | tr -d '"scores:[]' | tr ',' ' ' | sed 's/\.0\b//g')
+if [[ $final == "scores: $logged" ]]; then ok; else bad "replay ends with '$final', the log says '$logged'"; fi
+expect_error "replay of a game not in the file" "game 9 is not in" "$nuraghe" replay "$tmp/s.jsonl" --game 9
+
+# ---- tune ------------------------------------------------------------------------------------
+"$nuraghe" tune --game connect4 --bot uct:iters=100 --opponent uct:iters=100 --param c=0.1:3.0 --budget 240 --games-per-eval 40 \
+  --seed 1 --csv "$tmp/t.csv" --best "$tmp/best" >"$tmp/tune.out" 2>/dev/null || bad "tune failed"
+if [[ $(head -1 "$tmp/t.csv") == "iteration,games,c,score" && $(wc -l <"$tmp/t.csv") -eq 4 ]]; then ok; else bad "tune trajectory: $(cat "$tmp/t.csv")"; fi
+if grep -Eq '^uct:iters=100,c=[0-9.]+$' "$tmp/best"; then ok; else bad "tune best spec: $(cat "$tmp/best")"; fi
+"$nuraghe" tune --game connect4 --bot uct:iters=100 --opponent uct:iters=100 --param c=0.1:3.0 --budget 400 --games-per-eval 40 \
+  --seed 1 --method cem --csv "$tmp/t2.csv" >/dev/null 2>&1 || bad "tune --method cem failed"
+
+# ---- bad input -------------------------------------------------------------------------------
+expect_error "shard 3/2" "must be i/n" "$nuraghe" arena --game connect4 --bots random,random --games 10 --shard 3/2
+expect_error "shard text" "must be i/n" "$nuraghe" arena --game connect4 --bots random,random --games 10 --shard half
+expect_error "unknown bot" 'bot "nobody"' "$nuraghe" arena --game connect4 --bots nobody,random --games 10
+expect_error "bad format" "use table, csv or json" "$nuraghe" arena --game connect4 --bots random,random --games 10 --format xml
+expect_error "sprt with three bots" "two bots" "$nuraghe" arena --game goofspiel --players 3 --bots random,random,random --games 9 --sprt 0,5,0.05,0.05
+expect_error "sprt text" "sprt" "$nuraghe" arena --game connect4 --bots random,random --games 10 --sprt 5,0,0.05,0.05
+expect_error "sprt in shards" "shards" "$nuraghe" arena --game connect4 --bots random,random --games 10 --sprt 0,5,0.05,0.05 --shard 0/2
+printf '{"nuraghe":"arena"\n' >"$tmp/corrupt.jsonl"
+expect_error "corrupt results file" "corrupt|not JSON" "$nuraghe" merge "$tmp/corrupt.jsonl"
+{ head -2 "$tmp/whole.jsonl"; echo 'garbage'; tail -n +3 "$tmp/whole.jsonl"; } >"$tmp/corrupt2.jsonl"
+expect_error "corrupt line inside a results file" "line 3" "$nuraghe" merge "$tmp/corrupt2.jsonl"
+expect_error "resume into another tournament's file" "another tournament" "$nuraghe" arena --game connect4 --bots random,random --games 10 --out "$tmp/whole.jsonl"
+expect_error "merge of two tournaments" "another tournament" "$nuraghe" merge "$tmp/whole.jsonl" "$tmp/s.jsonl"
+expect_error "merge of a missing file" "cannot read" "$nuraghe" merge "$tmp/none.jsonl"
+expect_error "tune: bad range" "low" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=2:1 --budget 100 --games-per-eval 10
+expect_error "tune: unknown parameter" 'no parameter "zeta"' "$nuraghe" tune --game connect4 --bot uct --opponent random --param zeta=0:1 --budget 100 --games-per-eval 10
+expect_error "tune: non-numeric parameter" "not numeric" "$nuraghe" tune --game connect4 --bot uct --opponent random --param rollout=0:1 --budget 100 --games-per-eval 10
+expect_error "tune: range beyond the bot's limits" "c" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=-1:1 --budget 100 --games-per-eval 10
+expect_error "tune: unknown method" "method" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=0.1:1 --budget 100 --games-per-eval 10 --method grid
+
+echo "arena tests: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
