@@ -265,28 +265,36 @@ int check_arena(const ArenaSettings& a) {
   return n;
 }
 
+// How a run reports and when it may stop early.
+struct ArenaRunOptions {
+  ProgressMode progress = ProgressMode::Off;
+  int batch_deals = 0;  // > 0: play in batches of this many deals and ask should_stop between them
+  std::function<bool(const std::vector<GameResult>&)> should_stop;
+  std::vector<std::string> also_done;  // other results files of this tournament whose games count as played
+};
+
 // Plays this shard's games of the tournament, skipping those already in the results file.
-// `should_stop(finished so far)` is asked between batches of deals (SPRT uses it).
 template <Game G>
-ArenaRun run_arena(const ArenaSettings& a, ProgressMode progress_mode = ProgressMode::Off, int batch_deals = 0,
-                   const std::function<bool(const std::vector<GameResult>&)>& should_stop = {}) {
+ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) {
   const int n = check_arena<G>(a);
   ArenaRun run;
   std::set<int> done;
-  if (!a.out.empty() && std::ifstream(a.out).good()) {
-    ResultsFile f = read_results(a.out);
+  const auto take_finished = [&](const std::string& path, bool own_file) {
+    ResultsFile f = read_results(path);
     if (f.header != arena_header(a, n))
-      input_error("results file \"" + a.out + "\" belongs to another tournament (game, players, options, map, bots or seed differ): use another --out");
-    if (f.truncated_at) {  // drop the half-written line so the next write starts on a fresh line
-      std::fprintf(stderr, "arena: dropping a truncated last line of %s\n", a.out.c_str());
-      std::filesystem::resize_file(a.out, *f.truncated_at);
+      input_error("results file \"" + path + "\" belongs to another tournament (game, players, options, map, bots or seed differ): use another --out");
+    if (f.truncated_at && own_file) {  // drop the half-written line so the next write starts on a fresh line
+      std::fprintf(stderr, "arena: dropping a truncated last line of %s\n", path.c_str());
+      std::filesystem::resize_file(path, *f.truncated_at);
     }
     for (auto& g : f.games)
-      if (g.index < a.games && g.deal % a.shards == a.shard) done.insert(g.index), run.games.push_back(std::move(g));
-    run.resumed = int(run.games.size());
-  } else if (!a.out.empty()) {
-    ResultsWriter(a.out).write(arena_header(a, n));
-  }
+      if (g.index < a.games && g.deal % a.shards == a.shard && done.insert(g.index).second) run.games.push_back(std::move(g));
+  };
+  for (const auto& path : options.also_done)
+    if (std::ifstream(path).good()) take_finished(path, false);
+  if (!a.out.empty() && std::ifstream(a.out).good()) take_finished(a.out, true);
+  else if (!a.out.empty()) ResultsWriter(a.out).write(arena_header(a, n));
+  run.resumed = int(run.games.size());
   ResultsWriter writer = a.out.empty() ? ResultsWriter() : ResultsWriter(a.out);
 
   std::vector<int> todo;
@@ -301,11 +309,11 @@ ArenaRun run_arena(const ArenaSettings& a, ProgressMode progress_mode = Progress
   if (run.jobs < a.jobs)
     std::fprintf(stderr, "arena: %d jobs x %d search threads would exceed %d cores; using %d jobs\n", a.jobs, threads, cores, run.jobs);
 
-  Progress progress(int(todo.size()), progress_mode);
+  Progress progress(int(todo.size()), options.progress);
   std::mutex results_mutex;
-  const std::size_t batch = batch_deals > 0 ? std::size_t(batch_deals) * std::size_t(n) : todo.size();
+  const std::size_t batch = options.batch_deals > 0 ? std::size_t(options.batch_deals) * std::size_t(n) : todo.size();
   for (std::size_t from = 0; from < todo.size(); from += batch) {
-    if (should_stop && should_stop(run.games)) break;
+    if (options.should_stop && options.should_stop(run.games)) break;
     const std::size_t to = std::min(todo.size(), from + batch);
     parallel_for_dynamic(int(to - from), run.jobs, [&](int i) {
       GameResult r = play_arena_game<G>(a, n, todo[from + std::size_t(i)]);

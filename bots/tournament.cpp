@@ -8,6 +8,7 @@
 #include <map>
 
 #include "bots/games.hpp"
+#include "bots/mpi.hpp"
 #include "bots/notation.hpp"
 #include "bots/summary.hpp"
 #include "bots/tune.hpp"
@@ -93,6 +94,45 @@ std::string sprt_report(const SprtTrack& t) {
   return out + "\n";
 }
 
+// Under mpirun -n K: rank r plays shard r/K, appending to its own part file (so a killed run loses
+// no finished game and resumes per rank); rank 0 gathers every rank's games and writes the one
+// results file, which later runs also resume from.
+template <Game G>
+ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
+  const int rank = mpi::rank(), ranks = mpi::size();
+  ArenaSettings mine = a;
+  mine.shard = rank, mine.shards = ranks;
+  if (!a.out.empty()) {
+    mine.out = a.out + ".rank" + std::to_string(rank) + "of" + std::to_string(ranks);
+    options.also_done.push_back(a.out);
+  }
+  if (rank != 0) options.progress = ProgressMode::Off;
+  ArenaRun run = run_arena<G>(mine, options);
+  std::vector<std::string> lines;
+  for (const auto& g : run.games) lines.push_back(g.line.dump());
+  const std::vector<std::string> all = mpi::gather_lines(lines);
+  ArenaRun merged;
+  merged.resumed = run.resumed;
+  if (rank == 0) {
+    const int n = int(a.bots.size());
+    for (const auto& line : all) merged.games.push_back(result_from_line(Json::parse(line), n, n, "mpi"));
+    std::sort(merged.games.begin(), merged.games.end(), [](const GameResult& x, const GameResult& y) { return x.index < y.index; });
+    if (!a.out.empty()) {
+      const std::string tmp = a.out + ".tmp";
+      std::filesystem::remove(tmp);
+      {
+        ResultsWriter w(tmp);
+        w.write(arena_header(a, n));
+        for (const auto& g : merged.games) w.write(g.line);
+      }
+      std::filesystem::rename(tmp, a.out);  // the one results file, replaced whole
+    }
+  }
+  mpi::barrier();  // every rank's part is in the results file before any part is removed
+  if (!a.out.empty()) std::filesystem::remove(mine.out);
+  return merged;
+}
+
 template <Game G>
 int arena(const ArenaCommand& c) {
   const ArenaSettings& a = c.settings;
@@ -104,10 +144,22 @@ int arena(const ArenaCommand& c) {
       input_error("--sprt compares two bots in a two-player game (pairs of games with seats swapped)");
     if (a.shards != 1) input_error("--sprt decides as the games come in: it cannot run in shards");
   }
-  std::function<bool(const std::vector<GameResult>&)> stop;
-  if (sprt) stop = [&](const std::vector<GameResult>& games) { return sprt_track(*sprt, games).verdict != 0; };
-  // SPRT checks between batches of 8 deals, whatever --jobs is, so the games played are the same.
-  const ArenaRun run = run_arena<G>(a, progress_mode(), sprt ? 8 : 0, stop);
+  ArenaRunOptions options;
+  options.progress = progress_mode();
+  if (sprt) {
+    // SPRT checks between batches of 8 deals, whatever --jobs is, so the games played are the same.
+    options.batch_deals = 8;
+    options.should_stop = [&](const std::vector<GameResult>& games) { return sprt_track(*sprt, games).verdict != 0; };
+  }
+  ArenaRun run;
+  if (mpi::size() > 1) {
+    if (sprt) input_error("--sprt decides as the games come in: it cannot be split over MPI ranks");
+    if (a.shards != 1) input_error("--shard and mpirun both split the games: use one of them");
+    run = mpi_arena<G>(a, options);
+    if (mpi::rank() != 0) return 0;  // rank 0 prints the table of every rank's games
+  } else {
+    run = run_arena<G>(a, options);
+  }
   const Summary summary = summarize(a.bots, run.games, a.config.seed, c.resamples);
   if (c.format == "json") {
     Json j = parse_json(format_summary(summary, "json"), "summary");
