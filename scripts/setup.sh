@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what nuraghe needs (Debian packages only) and builds it.
 #   scripts/setup.sh [BUILD_DIR] [extra cmake arguments...]
-# Idempotent: with everything installed and built it only checks and returns.
+# Idempotent: with everything installed and built it only checks and returns. With
+# -DNURAGHE_MPI=ON it also installs Debian's OpenMPI; NURAGHE_TARGET=name builds only that target.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
 shift $(( $# > 0 ? 1 : 0 ))
 
 packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev)
+for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -23,4 +25,4 @@ fi
 if [[ ! -f $build/build.ninja ]]; then
   cmake -S "$root" -B "$build" -G Ninja "$@" >/dev/null
 fi
-cmake --build "$build" -j "$(nproc)"
+cmake --build "$build" -j "$(nproc)" ${NURAGHE_TARGET:+--target "$NURAGHE_TARGET"}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds nuraghe and runs every test suite three times: the Release build; AddressSanitizer +
 # UndefinedBehaviorSanitizer; ThreadSanitizer (for the parallel search and arena). The sanitizer
-# builds play fewer random games and lighter strength tests, never fewer rule tests.
+# builds play fewer random games and lighter strength tests, never fewer rule tests. Last, an MPI
+# build of the program checks that `mpirun -n 2 nuraghe arena` plays the games one process plays.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
@@ -17,3 +18,7 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build"
 echo "== ThreadSanitizer build"
 "$root/scripts/setup.sh" "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNURAGHE_TSAN=ON -DNURAGHE_BENCH=OFF
 (cd "$root/build-tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --output-on-failure -j "$jobs")
+
+echo "== MPI build (the arena over two ranks)"
+NURAGHE_TARGET=nuraghe "$root/scripts/setup.sh" "$root/build-mpi" -DNURAGHE_MPI=ON -DNURAGHE_BENCH=OFF
+(cd "$root/build-mpi" && ctest --output-on-failure -R '^mpi$')

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Sardegna, two players: ismcts at N iterations a move against the heuristic bot, for
+# N = 100, 300, 1000, 3000; 40 games per N (20 deals, seats swapped), the same deals for every N
+# (--seed 1). Writes experiments/strength_vs_iterations.{csv,txt,png}.
+#   experiments/strength_vs_iterations.sh [GAMES]
+# Every nuraghe run takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+name=strength_vs_iterations
+games=${1:-40}
+iters_list=(100 300 1000 3000)
+jobs=2
+lock=/tmp/nuraghe-cpu.lock
+
+sudo=()
+[[ $(id -u) -ne 0 ]] && sudo=(sudo)
+command -v gnuplot >/dev/null || { "${sudo[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y gnuplot-nox; }
+nuraghe=$root/build/nuraghe
+[[ -x $nuraghe ]] || "$root/scripts/setup.sh" "$root/build" >/dev/null
+
+csv=$root/experiments/$name.csv
+txt=$root/experiments/$name.txt
+png=$root/experiments/$name.png
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+{
+  echo "# $name: Sardegna, 2 players, ismcts:iters=N against heuristic, $games games per N"
+  echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "# nproc: $(nproc)"
+  echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "# commands (each under flock $lock):"
+} >"$txt"
+
+echo "iters,bot,games,wins,win_rate,win_rate_low,win_rate_high,mean_score,mean_rank,ms_per_move,elo,elo_low,elo_high" >"$csv"
+for n in "${iters_list[@]}"; do
+  cmd=(arena --game sardegna --players 2 --bots "ismcts:iters=$n,heuristic" --games "$games" --seed 1 --jobs "$jobs" --format csv)
+  echo "#   build/nuraghe ${cmd[*]}" >>"$txt"
+  echo "$name: ismcts:iters=$n ..." >&2
+  flock "$lock" "$nuraghe" "${cmd[@]}" 2>/dev/null >"$tmp/$n.csv"
+  tail -n +2 "$tmp/$n.csv" | sed "s/^/$n,/" >>"$csv"
+done
+
+# Table for the .txt and the plot data (ismcts rows only).
+python3 - "$csv" "$tmp/plot.dat" >>"$txt" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+print()
+print(f"{'iters':>6} {'bot':<20} {'games':>5} {'wins':>6} {'win rate [95% CI]':>24} {'mean score':>10} {'ms/move':>8} {'elo [95% CI]':>24}")
+for r in rows:
+    wr = f"{100*float(r['win_rate']):.1f}% [{100*float(r['win_rate_low']):.1f}, {100*float(r['win_rate_high']):.1f}]"
+    elo = f"{float(r['elo']):.0f} [{float(r['elo_low']):.0f}, {float(r['elo_high']):.0f}]"
+    print(f"{r['iters']:>6} {r['bot']:<20} {r['games']:>5} {float(r['wins']):>6.1f} {wr:>24} {float(r['mean_score']):>10.2f} {float(r['ms_per_move']):>8.2f} {elo:>24}")
+print("\nwin-rate intervals: bootstrap over duplicate sets (a deal played with seats swapped), from the arena")
+with open(sys.argv[2], "w") as f:
+    for r in rows:
+        if r["bot"].startswith("ismcts"):
+            f.write(f"{r['iters']} {100*float(r['win_rate'])} {100*float(r['win_rate_low'])} {100*float(r['win_rate_high'])} {float(r['ms_per_move']):.1f}\n")
+EOF
+
+gnuplot <<EOF
+set terminal pngcairo size 900,600 font "sans,12"
+set output "$png"
+set title "Sardegna, 2 players: ismcts against the heuristic bot ($games games per point, 95% bootstrap CI)"
+set xlabel "ismcts iterations per move (log scale)"
+set ylabel "ismcts win rate (%)"
+set logscale x
+set xrange [70:4500]
+set yrange [0:100]
+set xtics (100, 300, 1000, 3000)
+set grid
+set key top left
+plot 50 with lines dashtype 2 lc rgb "gray40" title "50% (even)", \
+     "$tmp/plot.dat" using 1:2:3:4 with yerrorlines lw 2 pt 7 ps 1.3 lc rgb "#1f77b4" title "ismcts win rate", \
+     "$tmp/plot.dat" using 1:2:(sprintf("%.0f%%", \$2)) with labels offset 3.2,0.8 notitle
+EOF
+cat "$txt"
+echo "$name: wrote $csv $txt $png" >&2
