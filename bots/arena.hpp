@@ -292,8 +292,20 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
   };
   for (const auto& path : options.also_done)
     if (std::ifstream(path).good()) take_finished(path, false);
-  if (!a.out.empty() && std::ifstream(a.out).good()) take_finished(a.out, true);
-  else if (!a.out.empty()) ResultsWriter(a.out).write(arena_header(a, n));
+  if (!a.out.empty()) {
+    // A file without one whole line is what a run killed before its header was written leaves:
+    // start it again.
+    std::ifstream probe(a.out);
+    std::string first;
+    const bool has_header = probe.good() && std::getline(probe, first) && !probe.eof();
+    probe.close();
+    if (has_header) {
+      take_finished(a.out, true);
+    } else {
+      if (std::filesystem::exists(a.out)) std::filesystem::resize_file(a.out, 0);
+      ResultsWriter(a.out).write(arena_header(a, n));
+    }
+  }
   run.resumed = int(run.games.size());
   ResultsWriter writer = a.out.empty() ? ResultsWriter() : ResultsWriter(a.out);
 

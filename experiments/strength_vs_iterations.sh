@@ -43,15 +43,23 @@ done
 
 # Table for the .txt and the plot data (ismcts rows only).
 python3 - "$csv" "$tmp/plot.dat" >>"$txt" <<'EOF'
-import csv, sys
+import csv, math, sys
+def wilson(w, n, z=1.959964):
+    p = w / n; d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d; h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
 rows = list(csv.DictReader(open(sys.argv[1])))
 print()
-print(f"{'iters':>6} {'bot':<20} {'games':>5} {'wins':>6} {'win rate [95% CI]':>24} {'mean score':>10} {'ms/move':>8} {'elo [95% CI]':>24}")
+print(f"{'iters':>6} {'bot':<20} {'games':>5} {'wins':>6} {'win rate [95% CI]':>24} {'mean score':>10} {'ms/move':>8} {'elo [95% CI]':>24} {'Wilson 95%':>14}")
 for r in rows:
     wr = f"{100*float(r['win_rate']):.1f}% [{100*float(r['win_rate_low']):.1f}, {100*float(r['win_rate_high']):.1f}]"
     elo = f"{float(r['elo']):.0f} [{float(r['elo_low']):.0f}, {float(r['elo_high']):.0f}]"
-    print(f"{r['iters']:>6} {r['bot']:<20} {r['games']:>5} {float(r['wins']):>6.1f} {wr:>24} {float(r['mean_score']):>10.2f} {float(r['ms_per_move']):>8.2f} {elo:>24}")
-print("\nwin-rate intervals: bootstrap over duplicate sets (a deal played with seats swapped), from the arena")
+    lo, hi = wilson(float(r['wins']), int(r['games']))
+    wi = f"[{100*lo:.1f}, {100*hi:.1f}]"
+    print(f"{r['iters']:>6} {r['bot']:<20} {r['games']:>5} {float(r['wins']):>6.1f} {wr:>24} {float(r['mean_score']):>10.2f} {float(r['ms_per_move']):>8.2f} {elo:>24} {wi:>14}")
+print("\nwin rate [95% CI]: the arena's bootstrap over duplicate sets (a deal played with seats swapped); it collapses")
+print("to zero width when every game has the same result (0 or 40 wins). Wilson 95%: the binomial interval over the")
+print("games, for comparison (games treated as independent, a shared win as half a win).")
 with open(sys.argv[2], "w") as f:
     for r in rows:
         if r["bot"].startswith("ismcts"):

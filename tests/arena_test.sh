@@ -54,6 +54,11 @@ if diff <(games_of "$tmp/whole.jsonl") <(games_of "$tmp/killed.jsonl") >/dev/nul
 "$nuraghe" "${tour[@]}" --out "$tmp/killed.jsonl" >"$tmp/again.csv" 2>/dev/null
 if diff <(untimed "$tmp/whole.csv") <(untimed "$tmp/again.csv") >/dev/null; then ok; else bad "re-running a finished tournament changed the table"; fi
 
+# A run killed before its header was written leaves an empty or half-line file: it starts again.
+printf '{"nuraghe":"ar' >"$tmp/empty.jsonl"
+if "$nuraghe" arena --game tictactoe --bots random,random --games 4 --out "$tmp/empty.jsonl" >/dev/null 2>&1 &&
+  [[ $(wc -l <"$tmp/empty.jsonl") -eq 5 ]]; then ok; else bad "a file with a half-written header was not started again"; fi
+
 # ---- shards, jobs and merge ------------------------------------------------------------------
 for i in 0 1 2; do
   "$nuraghe" "${tour[@]}" --jobs 1 --shard "$i/3" --out "$tmp/shard$i.jsonl" >/dev/null 2>&1 || bad "shard $i/3 failed"
