@@ -104,7 +104,7 @@ void S::add_play_moves(MoveGroups& out) const {
 }
 
 void S::move_groups(MoveGroups& out) const {
-  out.size = 0, out.total = 0, out.mask = {};  // masks beyond size must be zero (random_move sums all)
+  out.clear();
   const int p = turn;
   if (phase == Phase::Play) [[likely]] {  // four decisions in five: a test the predictor learns, not a jump table
     add_play_moves(out);
@@ -145,19 +145,13 @@ void S::legal_moves(Sardegna::MoveList& out) const {
 Move S::random_move(Rng& rng) const {
   MoveGroups groups;
   move_groups(groups);
-  constexpr int n = MoveGroups::kCapacity;
-  const std::uint32_t r = rng.below(groups.total);
-  // The group holding the r-th move: the number of groups that end at or before r. A fixed loop
-  // with no branch, so its exit is never mispredicted.
-  int chosen = 0;
-  std::uint32_t end = 0, before = 0;
-  for (int i = 0; i < n; ++i) {
-    end += std::uint32_t(std::popcount(groups.mask[i]));
-    const bool past = end <= r;
-    chosen += past;
-    before = past ? end : before;
-  }
-  return groups.base[chosen] | Move(nth_set_bit(groups.mask[chosen], r - before)) << groups.shift[chosen];
+  const std::uint32_t r = rng.below(std::uint32_t(groups.total));
+  // The group holding the r-th move is the last one starting at or before r: count them over all
+  // 16 slots (a compare and a sum the compiler vectorises; no loop exit to mispredict).
+  int starts = 0;
+  for (int i = 0; i < MoveGroups::kCapacity; ++i) starts += groups.start[i] <= r;
+  const int chosen = starts - 1;
+  return groups.base[chosen] | Move(nth_set_bit(groups.mask[chosen], r - groups.start[chosen])) << groups.shift[chosen];
 }
 
 // Page 7: the most influence scores the full value, all tied leaders alike; unless first place is

@@ -69,16 +69,21 @@ struct Sardegna {
   struct MoveGroups {
     static constexpr int kCapacity = 16;
     std::array<Move, kCapacity> base;
-    std::array<std::uint32_t, kCapacity> mask{};  // zero beyond size: sums over all 16 need no bound
-    std::array<std::uint32_t, kCapacity> shift;   // where the running field is: 0 (none), 4, 8 or 16
+    std::array<std::uint32_t, kCapacity> mask;
+    std::array<std::uint32_t, kCapacity> shift;  // where the running field is: 0 (none), 4, 8 or 16
+    // The moves before each group; above every real count beyond size, so that "the groups that
+    // start at or before r" can be counted over all 16 with no bound and no branch.
+    std::array<std::uint32_t, kCapacity> start;
     // 64-bit counters: a store into the uint32 arrays cannot alias them, so the compiler keeps
     // them in registers across a run of add() calls (an int would alias unsigned int).
     std::int64_t size = 0;
     std::uint64_t total = 0;  // moves in all groups
+    MoveGroups() { clear(); }
+    void clear() { size = 0, total = 0, start.fill(~0u); }
     // Written even when empty and then kept or not: no branch on the mask.
     void add(Move m, std::uint32_t bits, int field_shift) {
       assert(size < kCapacity && "MoveGroups capacity exceeded");
-      base[size] = m, mask[size] = bits, shift[size] = std::uint32_t(field_shift);
+      base[size] = m, mask[size] = bits, shift[size] = std::uint32_t(field_shift), start[size] = std::uint32_t(total);
       size += bits != 0;
       total += std::uint64_t(std::popcount(bits));
     }
