@@ -15,6 +15,7 @@ constexpr std::uint32_t when(bool condition, std::uint32_t mask) { return mask &
 std::uint16_t S::harvestable(int p) const {
   const std::uint16_t mine = villager_provinces(p);
   std::uint16_t reach = board->coast_of[ships[p]] & mine;
+  if (!reach) return 0;  // the common case early in a game: no villager on a ship's coast
   // Flood through provinces holding p's villagers. (A branch-free version over 5 fixed slots
   // costs more instructions than the loop's mispredictions: measured with callgrind.)
   for (std::uint16_t grown = reach;; reach = grown) {
@@ -47,9 +48,11 @@ bool S::any_villager_step(int budget, const Masks& m) const {
 
 template <bool kFirstStep>
 void S::add_ship_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, const Masks& m) const {
-  for (unsigned f = ships[turn]; f; f &= f - 1) {
-    const int from = std::countr_zero(f);
-    out.add(make_move(kShipStep, card, via_queen, Move(from)), enabled & (kFirstStep ? m.ship_targets : step_targets(from, m.ship_targets)), 16);
+  unsigned from_mask = ships[turn];
+  for (int i = 0; i < kSupplyShips; ++i, from_mask &= from_mask - 1) {  // fixed count, as for villagers
+    const int from = std::countr_zero(from_mask | 0x80u);                  // 7: no ship (a harmless index)
+    const std::uint32_t any = from_mask ? enabled : 0;
+    out.add(make_move(kShipStep, card, via_queen, Move(from)), any & (kFirstStep ? m.ship_targets : step_targets(from, m.ship_targets)), 16);
   }
 }
 
@@ -158,21 +161,14 @@ Move S::random_move(Rng& rng) const {
 // tied or two play, every player tied at the second-highest influence scores half, rounded down.
 // No influence, no points.
 void S::score_province(int q) {
-  int inf[kMaxPlayers] = {}, first = 0, second = 0, leaders = 0;
-  for (int p = 0; p < players; ++p) {
-    inf[p] = influence(p, q);
-    first = std::max(first, inf[p]);
-  }
-  if (first == 0) return;
-  for (int p = 0; p < players; ++p) {
-    leaders += inf[p] == first;
-    if (inf[p] < first) second = std::max(second, inf[p]);
-  }
-  const int value = board->value[q];
-  for (int p = 0; p < players; ++p) {
-    if (inf[p] == first) score[p] = std::uint16_t(score[p] + value);
-    else if (inf[p] == second && second > 0 && leaders == 1 && players > 2) score[p] = std::uint16_t(score[p] + value / 2);
-  }
+  // Over all kMaxPlayers seats (an empty seat has no influence), as sums instead of branches: the
+  // ranks change from one scoring to the next, so branches on them would mostly be mispredicted.
+  int inf[kMaxPlayers], first = 0, second = 0, leaders = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) inf[p] = influence(p, q), first = std::max(first, inf[p]);
+  for (int p = 0; p < kMaxPlayers; ++p) leaders += inf[p] == first, second = std::max(second, inf[p] < first ? inf[p] : 0);
+  const int value = first > 0 ? board->value[q] : 0;
+  const int half = leaders == 1 && players > 2 && second > 0 ? value / 2 : 0;
+  for (int p = 0; p < kMaxPlayers; ++p) score[p] = std::uint16_t(score[p] + (inf[p] == first ? value : inf[p] == second ? half : 0));
 }
 
 void S::score_fort(int fort_card) {
