@@ -96,6 +96,11 @@ if grep -Eq '^uct:iters=100,c=[0-9.]+$' "$tmp/best"; then ok; else bad "tune bes
 "$nuraghe" tune --game connect4 --bot uct:iters=100 --opponent uct:iters=100 --param c=0.1:3.0 --budget 400 --games-per-eval 40 \
   --seed 1 --method cem --csv "$tmp/t2.csv" >/dev/null 2>&1 || bad "tune --method cem failed"
 
+# ---- jobs x search threads within the cores ----------------------------------------------------
+cores=$(nproc)
+"$nuraghe" arena --game tictactoe --bot uct:iters=50,threads=2 --bot random --games 4 --jobs $((cores + 1)) >/dev/null 2>"$tmp/jobs.err"
+if grep -q "would exceed $cores cores; using $((cores / 2 > 0 ? cores / 2 : 1)) jobs" "$tmp/jobs.err"; then ok; else bad "jobs x threads not limited: $(cat "$tmp/jobs.err")"; fi
+
 # ---- bad input -------------------------------------------------------------------------------
 expect_error "shard 3/2" "must be i/n" "$nuraghe" arena --game connect4 --bots random,random --games 10 --shard 3/2
 expect_error "shard text" "must be i/n" "$nuraghe" arena --game connect4 --bots random,random --games 10 --shard half
