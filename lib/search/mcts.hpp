@@ -239,7 +239,9 @@ class Mcts {
       r.bytes_used = std::max(r.bytes_used, used[d]);
       merge_stats(r.moves, per[d]);
       if (per[d].empty()) continue;
-      const auto best = std::max_element(per[d].begin(), per[d].end(), [](const MoveStats& a, const MoveStats& b) { return a.visits < b.visits; });
+      const auto best = std::max_element(per[d].begin(), per[d].end(), [](const MoveStats& a, const MoveStats& b) {
+        return a.visits < b.visits || (a.visits == b.visits && a.mean < b.mean);  // ties to the better value
+      });
       auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.first == best->move; });
       if (it == votes.end()) votes.emplace_back(best->move, 1);
       else ++it->second;

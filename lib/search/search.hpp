@@ -484,8 +484,11 @@ inline void finish(SearchResult& r, bool simultaneous, const SearchConfig& cfg, 
   }
   int best = 0;
   if (cfg.final == Final::Max) {
+    // Ties (common when a search has fewer iterations than moves, or in PIMC's votes) go to the
+    // better mean value; otherwise the lowest move code would win them, whatever it means.
+    const auto better = [&](const MoveStats& a, const MoveStats& b) { return a.policy > b.policy || (a.policy == b.policy && a.mean > b.mean); };
     for (int i = 1; i < k; ++i)
-      if (r.moves[i].policy > r.moves[best].policy) best = i;
+      if (better(r.moves[i], r.moves[best])) best = i;
   } else {
     double x = rng.uniform();
     best = k - 1;
