@@ -15,20 +15,28 @@ lock=/tmp/nuraghe-cpu.lock
 sudo=()
 [[ $(id -u) -ne 0 ]] && sudo=(sudo)
 command -v gnuplot >/dev/null || { "${sudo[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y gnuplot-nox; }
-nuraghe=$root/build/nuraghe
-[[ -x $nuraghe ]] || "$root/scripts/setup.sh" "$root/build" >/dev/null
+[[ -x $root/build/nuraghe ]] || "$root/scripts/setup.sh" "$root/build" >/dev/null
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Run a private copy of the binary: a rebuild of build/ during the run cannot mix two builds.
+cp "$root/build/nuraghe" "$tmp/nuraghe"
+nuraghe=$tmp/nuraghe
+# locked CMD...: run CMD under the CPU lock and log the seconds it held the lock to $tmp/held.
+locked() {
+  flock "$lock" bash -c 't0=$EPOCHREALTIME; "${@:2}"; rc=$?; echo "$t0 $EPOCHREALTIME" >>"$1"; exit $rc' _ "$tmp/held" "$@"
+}
+binary="build/nuraghe sha256 $(sha256sum "$nuraghe" | cut -c1-16), built $(date -u -r "$root/build/nuraghe" '+%Y-%m-%d %H:%M:%S UTC'), repo HEAD $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 
 csv=$root/experiments/$name.csv
 txt=$root/experiments/$name.txt
 png=$root/experiments/$name.png
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 {
   echo "# $name: Sardegna, 2 players, ismcts:iters=N against heuristic, $games games per N"
   echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "# nproc: $(nproc)"
   echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "# binary: $binary"
   echo "# commands (each under flock $lock):"
 } >"$txt"
 
@@ -37,7 +45,7 @@ for n in "${iters_list[@]}"; do
   cmd=(arena --game sardegna --players 2 --bots "ismcts:iters=$n,heuristic" --games "$games" --seed 1 --jobs "$jobs" --format csv)
   echo "#   build/nuraghe ${cmd[*]}" >>"$txt"
   echo "$name: ismcts:iters=$n ..." >&2
-  flock "$lock" "$nuraghe" "${cmd[@]}" 2>/dev/null >"$tmp/$n.csv"
+  locked "$nuraghe" "${cmd[@]}" 2>/dev/null >"$tmp/$n.csv"
   tail -n +2 "$tmp/$n.csv" | sed "s/^/$n,/" >>"$csv"
 done
 
@@ -74,7 +82,7 @@ set xlabel "ismcts iterations per move (log scale)"
 set ylabel "ismcts win rate (%)"
 set logscale x
 set xrange [70:4500]
-set yrange [0:100]
+set yrange [0:105]
 set xtics (100, 300, 1000, 3000)
 set grid
 set key top left
@@ -82,5 +90,7 @@ plot 50 with lines dashtype 2 lc rgb "gray40" title "50% (even)", \
      "$tmp/plot.dat" using 1:2:3:4 with yerrorlines lw 2 pt 7 ps 1.3 lc rgb "#1f77b4" title "ismcts win rate", \
      "$tmp/plot.dat" using 1:2:(sprintf("%.0f%%", \$2)) with labels offset 3.2,0.8 notitle
 EOF
+held=$(awk '{s += $2 - $1} END {printf "%.0f", s}' "$tmp/held")
+echo "# script wall time: ${SECONDS} s, of which ${held} s running nuraghe under $lock (the rest: waiting for the lock, plotting)" >>"$txt"
 cat "$txt"
 echo "$name: wrote $csv $txt $png" >&2
