@@ -5,25 +5,7 @@
 set -u
 nuraghe=$1
 light=${2:-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-expect_error() {
-  local what=$1 pattern=$2
-  shift 2
-  "$@" >/dev/null 2>"$tmp/stderr" </dev/null
-  local rc=$? lines
-  lines=$(wc -l <"$tmp/stderr")
-  if [[ $rc -ne 2 ]]; then bad "$what: exit status $rc, expected 2"; return; fi
-  if [[ $lines -ne 1 ]]; then bad "$what: $lines lines on stderr, expected 1: $(cat "$tmp/stderr")"; return; fi
-  if ! grep -Eq -- "^nuraghe: error: .*$pattern" "$tmp/stderr"; then bad "$what: stderr does not match /$pattern/: $(cat "$tmp/stderr")"; return; fi
-  ok
-}
+source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
 
 # A table without its timing column (ms/move is column 9 of the CSV).
 untimed() { cut -d, -f1-8,10- "$1"; }
