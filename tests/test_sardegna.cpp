@@ -34,8 +34,14 @@ void village(S& s, int p, int province) {
   ++s.harvested[p][SG::kWheat];  // villages need harvested tokens; the kind does not matter here
   s.recount();
 }
-void fort(S& s, int p, int space) { s.forts[p] |= 1u << (space - 1); }
-void ship(S& s, int p, int harbour) { s.ships[p] = std::uint8_t(s.ships[p] | (1u << (harbour - 1))); }
+void fort(S& s, int p, int space) {
+  s.forts[p] |= 1u << (space - 1);
+  s.recount();
+}
+void ship(S& s, int p, int harbour) {
+  s.ships[p] = std::uint8_t(s.ships[p] | (1u << (harbour - 1)));
+  s.recount();
+}
 void priest(S& s, int p, int province) {
   s.priest[p] = std::int8_t(province - 1);
   s.recount();

@@ -28,111 +28,119 @@ std::uint16_t S::harvestable(int p) const {
 // Commander steps from every villager province not locked (a locked villager may not leave, page
 // 4); a step ends neither in a full nor in a locked province, and ruling 4's cuts apply.
 template <bool kFirstStep>
-void S::add_villager_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, int budget, const Masks& m) const {
+void S::add_villager_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const {
   const int reach = std::min(budget, kCommanderMoves);
   // At most 5 villager provinces: a fixed loop, so its exit is never mispredicted.
   unsigned from_mask = villager_provinces(turn) & ~m.locked;
   for (int i = 0; i < kSupplyVillagers; ++i, from_mask &= from_mask - 1) {
     const int from = std::countr_zero(from_mask | 0x8000'0000u) & 15;
-    const std::uint32_t any = from_mask ? enabled : 0;
+    const std::uint32_t any = when(from_mask != 0, enabled);
     const std::uint32_t targets = board->within[from][reach] & ~m.blocked;
-    out.add(make_move(kVillagerStep, card, via_queen, Move(from)), any & (kFirstStep ? targets : step_targets(from, targets)), 16);
+    out.put(slot + i, (make_move(kVillagerStep, 0, false, Move(from)) | played), any & (kFirstStep ? targets : step_targets(from, targets)), 16);
   }
 }
 
 bool S::any_villager_step(int budget, const Masks& m) const {
   MoveGroups probe;
-  add_villager_steps<false>(probe, kNoCardField, false, ~0u, budget, m);
-  return probe.total > 0;
+  GroupWriter w{probe};
+  add_villager_steps<false>(w, 0, kContinuation, ~0u, budget, m);
+  return w.total > 0;
 }
 
 template <bool kFirstStep>
-void S::add_ship_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, const Masks& m) const {
+void S::add_ship_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const {
   unsigned from_mask = ships[turn];
   for (int i = 0; i < kSupplyShips; ++i, from_mask &= from_mask - 1) {  // fixed count, as for villagers
     const int from = std::countr_zero(from_mask | 0x80u);                  // 7: no ship (a harmless index)
-    const std::uint32_t any = from_mask ? enabled : 0;
-    out.add(make_move(kShipStep, card, via_queen, Move(from)), any & (kFirstStep ? m.ship_targets : step_targets(from, m.ship_targets)), 16);
+    const std::uint32_t any = when(from_mask != 0, enabled);
+    out.put(slot + i, (make_move(kShipStep, 0, false, Move(from)) | played), any & (kFirstStep ? m.ship_targets : step_targets(from, m.ship_targets)), 16);
   }
 }
 
 bool S::any_ship_step() const {
   MoveGroups probe;
-  add_ship_steps<false>(probe, kNoCardField, false, ~0u, masks());
-  return probe.size > 0;
+  GroupWriter w{probe};
+  add_ship_steps<false>(w, 0, kContinuation, ~0u, masks());
+  return w.total > 0;
 }
 
 // A turn's first decision. Every character card is either in the player's hand or in front of it
 // (played since the last Sentinel), so each card's actions are generated once: played itself when
 // in hand, copied by the Queen (page 5) when in front and the Queen is in hand. The groups are
-// written whether or not they are empty (`enabled` masks them out) to keep branches out of the
-// loop that every playout step runs.
-void S::add_play_moves(MoveGroups& out) const {
+// written whether or not they are empty (`enabled` masks them out), each at its own slot, to keep
+// branches out of the code that every playout step runs.
+void S::add_play_moves(MoveGroups& groups) const {
+  GroupWriter out{groups};
   const int p = turn;
   const Masks m = masks();
   const unsigned in_hand = hand[p], in_front = front[p];
-  const unsigned usable = in_hand | ((in_hand >> kQueen & 1) ? in_front : 0);  // own cards, or copies by the Queen
+  const unsigned usable = in_hand | when(in_hand >> kQueen & 1, in_front);  // own cards, or copies by the Queen
   // Any card but the Sentinel may be played without its action: one group over the card field.
-  out.add(make_move(kNoAction, 0), in_hand & ~(1u << kSentinel), 4);
+  out.put(0, make_move(kNoAction, 0), in_hand & ~(1u << kSentinel), 4);
   // Page 10 (variant): the Sentinel only with 3 or more other cards in front of the player.
-  const bool sentinel = (in_hand >> kSentinel & 1) && (!variant || std::popcount(in_front) >= 3);
-  out.add(make_move(kPlaySentinel, kSentinel), sentinel, 0);
+  const bool sentinel = (in_hand >> kSentinel & 1) & ((variant == 0) | (std::popcount(in_front) >= 3));
+  out.put(1, make_move(kPlaySentinel, kSentinel), sentinel, 0);
 
-  // The card field and Queen flag of an action of card c: c itself when in hand, else the Queen.
-  const auto card_field = [&](Card c) { return Move(kQueen) ^ when(in_hand >> c & 1, Move(kQueen) ^ Move(c)); };
-  const auto via_queen = [&](Card c) { return !(in_hand >> c & 1); };
-  const auto base = [&](Kind k, Card c, Move a = 0) { return make_move(k, card_field(c), via_queen(c), a); };
+  // The card and Queen fields of an action of card c: c itself when in hand, else the Queen's copy.
+  constexpr Move kCopied = make_move(Kind(0), kQueen, true);
+  const auto played = [&](Card c) { return kCopied ^ when(in_hand >> c & 1, kCopied ^ make_move(Kind(0), c)); };
+  const auto base = [&](Kind k, Card c, Move a = 0) { return make_move(k, 0, false, a) | played(c); };
   const auto enabled = [&](Card c) { return 0u - (usable >> c & 1); };
 
   const std::uint32_t admiral = enabled(kAdmiral);
-  out.add(base(kAddShip, kAdmiral), when(std::popcount(unsigned(ships[p])) < kSupplyShips, admiral & m.ship_targets), 8);
-  add_ship_steps<true>(out, card_field(kAdmiral), via_queen(kAdmiral), admiral, m);
+  out.put(2, base(kAddShip, kAdmiral), when(std::popcount(unsigned(ships[p])) < kSupplyShips, admiral & m.ship_targets), 8);
+  add_ship_steps<true>(out, 3, played(kAdmiral), admiral, m);
 
   const std::uint32_t commander = enabled(kCommander);
-  out.add(base(kAddVillager, kCommander), when(villagers_on_board(p) < kSupplyVillagers, commander & 0xFFFFu & ~m.blocked), 8);
-  add_villager_steps<true>(out, card_field(kCommander), via_queen(kCommander), commander, kCommanderMoves, m);
+  out.put(5, base(kAddVillager, kCommander), when(villagers_on_board(p) < kSupplyVillagers, commander & 0xFFFFu & ~m.blocked), 8);
+  add_villager_steps<true>(out, 6, played(kCommander), commander, kCommanderMoves, m);
 
   // The lock does not concern priests (ruling 3); capacity does.
   const bool priest_in_supply = priest[p] < 0;
   const int priest_at = priest[p] & 15;
-  out.add(priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
+  out.put(11, priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
           enabled(kPriest) & ~m.full & (priest_in_supply ? 0xFFFFu : board->within[priest_at][kPriestMoves]), priest_in_supply ? 8 : 16);
 
-  out.add(base(kHarvest, kFarmer), enabled(kFarmer) & harvestable(p), 8);
+  out.put(12, base(kHarvest, kFarmer), enabled(kFarmer) & harvestable(p), 8);
 
   const std::uint32_t architect = enabled(kArchitect);
-  out.add(base(kBuildFort, kArchitect), when(std::popcount(forts[p]) < kSupplyForts, architect & ((1u << kForts) - 1) & ~all_forts()), 8);
+  out.put(13, base(kBuildFort, kArchitect), when(std::popcount(forts[p]) < kSupplyForts, architect & ((1u << kForts) - 1) & ~forts_built), 8);
   const int built = villages_on_board(p);
-  out.add(base(kBuildVillage, kArchitect), when((built < kSupplyVillages) & (built < tokens_harvested(p)), architect & 0xFFFFu & ~m.blocked), 8);
+  out.put(14, base(kBuildVillage, kArchitect), when((built < kSupplyVillages) & (built < tokens_harvested(p)), architect & 0xFFFFu & ~m.blocked), 8);
+  out.finish(15);
 }
 
-void S::move_groups(MoveGroups& out) const {
-  out.clear();
+void S::move_groups(MoveGroups& groups) const {
   const int p = turn;
   if (phase == Phase::Play) [[likely]] {  // four decisions in five: a test the predictor learns, not a jump table
-    add_play_moves(out);
+    add_play_moves(groups);
     return;
   }
+  GroupWriter out{groups};
   switch (phase) {
     case Phase::Play:
+    case Phase::Over:
+      out.finish(0);
       break;
     case Phase::CommanderSteps:
-      add_villager_steps<false>(out, kNoCardField, false, ~0u, steps_left, masks());
-      out.one(make_move(kStop, kNoCardField));
+      add_villager_steps<false>(out, 0, kContinuation, ~0u, steps_left, masks());
+      out.put(kSupplyVillagers, make_move(kStop, kNoCardField), 1, 0);
+      out.finish(kSupplyVillagers + 1);
       break;
     case Phase::AdmiralSteps:
-      add_ship_steps<false>(out, kNoCardField, false, ~0u, masks());
-      out.one(make_move(kStop, kNoCardField));
+      add_ship_steps<false>(out, 0, kContinuation, ~0u, masks());
+      out.put(kSupplyShips, make_move(kStop, kNoCardField), 1, 0);
+      out.finish(kSupplyShips + 1);
       break;
     case Phase::SentinelChoice:
-      out.one(make_move(kKeep, kNoCardField));
-      out.one(make_move(kReplace, kNoCardField));
-      if (variant && private_card[p][0] != kNoCard) out.one(make_move(kSwap, kNoCardField));
+      out.put(0, make_move(kKeep, kNoCardField), 1, 0);
+      out.put(1, make_move(kReplace, kNoCardField), 1, 0);
+      out.put(2, make_move(kSwap, kNoCardField), variant && private_card[p][0] != kNoCard, 0);
+      out.finish(3);
       break;
     case Phase::Discard:
-      for (int i = 0; i < 2; ++i) out.one(make_move(kDiscard, kNoCardField, false, private_card[p][i]));
-      break;
-    case Phase::Over:
+      for (int i = 0; i < 2; ++i) out.put(i, make_move(kDiscard, kNoCardField, false, private_card[p][i]), 1, 0);
+      out.finish(2);
       break;
   }
 }
@@ -213,10 +221,12 @@ void S::apply(Move m) {
       break;
     case kAddShip:
       ships[p] = std::uint8_t(ships[p] | (1u << a));
+      harbours_full = count_full_harbours();
       end_turn();
       break;
     case kShipStep:
       ships[p] = std::uint8_t((ships[p] & ~(1u << a)) | (1u << b));
+      harbours_full = count_full_harbours();
       started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
       phase = Phase::AdmiralSteps;
       if (!any_ship_step()) end_turn();  // only "stop" would be left
@@ -250,6 +260,7 @@ void S::apply(Move m) {
       break;
     case kBuildFort:
       forts[p] |= 1u << a;
+      forts_built |= 1u << a;
       end_turn();
       break;
     case kBuildVillage:

@@ -9,6 +9,7 @@
 // the Commander's and the Admiral's moves, which are a first step chosen with the card and then
 // further steps or "stop", and the Sentinel, whose scoring is followed by the keep/replace choice.
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
@@ -54,6 +55,7 @@ struct Sardegna {
   static constexpr Move make_move(Kind k, Move card, bool queen = false, Move a = 0, Move b = 0) {
     return Move(k) | card << 4 | Move(queen) << 7 | a << 8 | b << 16;
   }
+  static constexpr Move kContinuation = kNoCardField << 4;  // the card fields of a later step: make_move(Kind(0), kNoCardField)
   static constexpr Kind kind_of(Move m) { return Kind(m & 15); }
   static constexpr Move card_of(Move m) { return (m >> 4) & 7; }
   static constexpr bool queen_of(Move m) { return (m >> 7) & 1; }
@@ -63,31 +65,39 @@ struct Sardegna {
   // Legal moves come in groups: a move with one field (the card, a or b) running over the set bits
   // of a mask ("commander villager" over the provinces not blocked). legal_moves expands them; a
   // random move needs only their sizes (popcounts), which is what makes random playouts cheap.
-  // At most 15 groups: the cards played for nothing, the Sentinel, Admiral 3 (a new ship, a step
-  // from each ship), Commander 6 (a new villager, a step from each of at most 5 villager
-  // provinces), Priest, Farmer, Architect 2. A card copied by the Queen replaces the card itself.
+  // A turn's first decision always writes the same 15 groups in the same order, empty or not: the
+  // cards played for nothing, the Sentinel, Admiral 3 (a new ship, a step from each ship),
+  // Commander 6 (a new villager, a step from each of at most 5 villager provinces), Priest,
+  // Farmer, Architect 2. A card copied by the Queen replaces the card itself.
   struct MoveGroups {
     static constexpr int kCapacity = 16;
     std::array<Move, kCapacity> base;
     std::array<std::uint32_t, kCapacity> mask;
     std::array<std::uint32_t, kCapacity> shift;  // where the running field is: 0 (none), 4, 8 or 16
     // The moves before each group; above every real count beyond size, so that "the groups that
-    // start at or before r" can be counted over all 16 with no bound and no branch.
+    // start at or before r" can be counted over all 16 with no bound and no branch. (An empty
+    // group starts where the next one does, so the count never ends on it.)
     std::array<std::uint32_t, kCapacity> start;
-    // 64-bit counters: a store into the uint32 arrays cannot alias them, so the compiler keeps
-    // them in registers across a run of add() calls (an int would alias unsigned int).
-    std::int64_t size = 0;
-    std::uint64_t total = 0;  // moves in all groups
-    MoveGroups() { clear(); }
-    void clear() { size = 0, total = 0, start.fill(~0u); }
-    // Written even when empty and then kept or not: no branch on the mask.
-    void add(Move m, std::uint32_t bits, int field_shift) {
-      assert(size < kCapacity && "MoveGroups capacity exceeded");
-      base[size] = m, mask[size] = bits, shift[size] = std::uint32_t(field_shift), start[size] = std::uint32_t(total);
-      size += bits != 0;
-      total += std::uint64_t(std::popcount(bits));
+    std::int64_t size;    // slots written (groups may be empty)
+    std::uint64_t total;  // moves in all groups
+    // Left unset: a GroupWriter fills it (initialising it first was a tenth of a random move).
+  };
+
+  // Fills MoveGroups at slots known when compiling, each group written whether empty or not (no
+  // branch on its mask), with the running total in a register: written through the MoveGroups
+  // itself, size and total were stored back after every group (the compiler cannot sink those
+  // stores past the code between groups).
+  struct GroupWriter {
+    MoveGroups& out;
+    std::uint32_t total = 0;
+    void put(int slot, Move m, std::uint32_t bits, int field_shift) {
+      out.base[slot] = m, out.mask[slot] = bits, out.shift[slot] = std::uint32_t(field_shift), out.start[slot] = total;
+      total += std::uint32_t(std::popcount(bits));
     }
-    void one(Move m) { add(m, 1, 0); }
+    void finish(int slots) {
+      for (int i = slots; i < MoveGroups::kCapacity; ++i) out.start[i] = ~0u;
+      out.size = slots, out.total = total;
+    }
   };
 
   struct State {
@@ -117,15 +127,20 @@ struct Sardegna {
     std::uint8_t last_step = 0;                  // from * 16 + to of the previous step: steps never go back
     // Derived from the pieces above, kept up to date by apply and recount() (move generation reads
     // them at every decision): every player's pieces per province (4-bit counts: villagers,
-    // villages and priests, page 4's capacity), and the provinces holding a priest.
+    // villages and priests, page 4's capacity), the provinces holding a priest, the harbours that
+    // take no further ship and the fort spaces built on.
     std::uint64_t pieces = 0;
     std::uint16_t priests = 0;
+    std::uint8_t harbours_full = 0;
+    std::uint32_t forts_built = 0;
     void recount() {
-      pieces = 0, priests = 0;
+      pieces = 0, priests = 0, forts_built = 0;
       for (int p = 0; p < kMaxPlayers; ++p) {
         pieces += villagers[p] + villages[p] + (std::uint64_t(priest[p] >= 0) << (4 * (priest[p] & 15)));
         priests = std::uint16_t(priests | priest_mask(p));
+        forts_built |= forts[p];
       }
+      harbours_full = count_full_harbours();
     }
 
     // ---- reading the board -------------------------------------------------------------------
@@ -142,7 +157,7 @@ struct Sardegna {
     // The loops over players below run over all kMaxPlayers seats: the seats beyond `players` hold
     // nothing, and a fixed count unrolls with no branch.
     // Harbours that take no further ship: as many ships as the capacity (1 with two players, else 2).
-    std::uint8_t full_harbours() const {
+    std::uint8_t count_full_harbours() const {
       std::uint8_t once = 0, twice = 0;
       for (int p = 0; p < kMaxPlayers; ++p) twice = std::uint8_t(twice | (once & ships[p])), once = std::uint8_t(once | ships[p]);
       return players == 2 ? once : twice;
@@ -170,11 +185,6 @@ struct Sardegna {
       int n = 0;
       for (int p = 0; p < players; ++p) n += (ships[p] >> h) & 1;
       return n;
-    }
-    std::uint32_t all_forts() const {
-      std::uint32_t m = 0;
-      for (int p = 0; p < players; ++p) m |= forts[p];
-      return m;
     }
     int face_up(int i) const { return row_next + i < kRowLength ? row[row_next + i] : -1; }  // i = 0 (leftmost), 1
     // Provinces from which p may harvest: its villager provinces joined by its villagers to a
@@ -251,14 +261,16 @@ struct Sardegna {
     };
     Masks masks() const {
       const std::uint16_t f = full_mask(), l = locked_mask(turn);
-      return {std::uint16_t(f | l), f, l, std::uint8_t(0x7F & ~full_harbours() & ~ships[turn])};
+      return {std::uint16_t(f | l), f, l, std::uint8_t(0x7F & ~harbours_full & ~ships[turn])};
     }
     void add_play_moves(MoveGroups& out) const;
-    // kFirstStep: the step chosen with the card, which no earlier step can cut.
+    // kFirstStep: the step chosen with the card, which no earlier step can cut. The steps take
+    // kSupplyVillagers (kSupplyShips) slots from `slot`, one per piece that might move.
+    // `played` is the move's card and Queen fields (make_move(kind 0, card, via_queen)).
     template <bool kFirstStep>
-    void add_villager_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, int budget, const Masks& m) const;
+    void add_villager_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const;
     template <bool kFirstStep>
-    void add_ship_steps(MoveGroups& out, Move card, bool via_queen, std::uint32_t enabled, const Masks& m) const;
+    void add_ship_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const;
     bool any_villager_step(int budget, const Masks& m) const;
     bool any_ship_step() const;
     // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
@@ -267,8 +279,10 @@ struct Sardegna {
     // Branch-free: before the first step `started`, `ended` and `last_step` are all zero, which
     // cuts nothing.
     unsigned step_targets(int from, unsigned targets) const {
-      const int k = int(last_step) - from * 16;  // destinations below k would go back in the order
-      const unsigned in_order = k <= 0 ? ~0u : k > 15 ? 0u : ~0u << k;
+      // Destinations below k would go back in the order; targets are at most 16 bits, so a shift
+      // by 16 cuts them all. (Clamped, not tested: the test was a third of all mispredictions.)
+      const int k = std::clamp(int(last_step) - from * 16, 0, 16);
+      const unsigned in_order = ~0u << k;
       const unsigned not_ended_here = 0u - ((unsigned(ended) >> from & 1) ^ 1);
       return targets & ~unsigned(started) & in_order & not_ended_here;
     }
