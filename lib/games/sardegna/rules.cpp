@@ -27,8 +27,8 @@ std::uint16_t S::harvestable(int p) const {
 
 // Commander steps from every villager province not locked (a locked villager may not leave, page
 // 4); a step ends neither in a full nor in a locked province, and ruling 4's cuts apply.
-template <bool kFirstStep>
-void S::add_villager_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const {
+template <bool kFirstStep, class Out>
+void S::add_villager_steps(Out& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const {
   const int reach = std::min(budget, kCommanderMoves);
   // At most 5 villager provinces: a fixed loop, so its exit is never mispredicted.
   unsigned from_mask = villager_provinces(turn) & ~m.locked;
@@ -41,14 +41,13 @@ void S::add_villager_steps(GroupWriter& out, int slot, Move played, std::uint32_
 }
 
 bool S::any_villager_step(int budget, const Masks& m) const {
-  MoveGroups probe;
-  GroupWriter w{probe};
-  add_villager_steps<false>(w, 0, kContinuation, ~0u, budget, m);
-  return w.total > 0;
+  AnyMove any;
+  add_villager_steps<false>(any, 0, kContinuation, ~0u, budget, m);
+  return bool(any);
 }
 
-template <bool kFirstStep>
-void S::add_ship_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const {
+template <bool kFirstStep, class Out>
+void S::add_ship_steps(Out& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const {
   unsigned from_mask = ships[turn];
   for (int i = 0; i < kSupplyShips; ++i, from_mask &= from_mask - 1) {  // fixed count, as for villagers
     const int from = std::countr_zero(from_mask | 0x80u);                  // 7: no ship (a harmless index)
@@ -58,10 +57,9 @@ void S::add_ship_steps(GroupWriter& out, int slot, Move played, std::uint32_t en
 }
 
 bool S::any_ship_step() const {
-  MoveGroups probe;
-  GroupWriter w{probe};
-  add_ship_steps<false>(w, 0, kContinuation, ~0u, masks());
-  return w.total > 0;
+  AnyMove any;
+  add_ship_steps<false>(any, 0, kContinuation, ~0u, masks());
+  return bool(any);
 }
 
 // A turn's first decision. Every character card is either in the player's hand or in front of it

@@ -100,6 +100,13 @@ struct Sardegna {
     }
   };
 
+  // Takes groups like a GroupWriter and keeps only whether any of them holds a move.
+  struct AnyMove {
+    std::uint32_t bits = 0;
+    void put(int, Move, std::uint32_t group, int) { bits |= group; }
+    explicit operator bool() const { return bits != 0; }
+  };
+
   struct State {
     const sardegna::Board* board = nullptr;
     std::uint64_t villagers[kMaxPlayers] = {};   // 4-bit count per province
@@ -266,11 +273,12 @@ struct Sardegna {
     void add_play_moves(MoveGroups& out) const;
     // kFirstStep: the step chosen with the card, which no earlier step can cut. The steps take
     // kSupplyVillagers (kSupplyShips) slots from `slot`, one per piece that might move.
-    // `played` is the move's card and Queen fields (make_move(kind 0, card, via_queen)).
-    template <bool kFirstStep>
-    void add_villager_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const;
-    template <bool kFirstStep>
-    void add_ship_steps(GroupWriter& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const;
+    // `played` is the move's card and Queen fields (make_move(kind 0, card, via_queen)). `Out` is a
+    // GroupWriter, or an AnyMove that only asks whether some group is not empty.
+    template <bool kFirstStep, class Out>
+    void add_villager_steps(Out& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const;
+    template <bool kFirstStep, class Out>
+    void add_ship_steps(Out& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const;
     bool any_villager_step(int budget, const Masks& m) const;
     bool any_ship_step() const;
     // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
