@@ -148,7 +148,7 @@ void S::legal_moves(Sardegna::MoveList& out) const {
   move_groups(groups);
   out.clear();
   for (int i = 0; i < groups.size; ++i)
-    for (std::uint32_t bits = groups.mask[i]; bits; bits &= bits - 1) out.push(groups.base[i] | Move(std::countr_zero(bits)) << groups.shift[i]);
+    for (std::uint32_t bits = groups.mask[i]; bits; bits &= bits - 1) out.push(groups.move(i, std::countr_zero(bits)));
 }
 
 Move S::random_move(Rng& rng) const {
@@ -160,7 +160,7 @@ Move S::random_move(Rng& rng) const {
   int starts = 0;
   for (int i = 0; i < MoveGroups::kCapacity; ++i) starts += groups.start[i] <= r;
   const int chosen = starts - 1;
-  return groups.base[chosen] | Move(nth_set_bit(groups.mask[chosen], r - groups.start[chosen])) << groups.shift[chosen];
+  return groups.move(chosen, nth_set_bit(groups.mask[chosen], r - groups.start[chosen]));
 }
 
 // Page 7: the most influence scores the full value, all tied leaders alike; unless first place is
