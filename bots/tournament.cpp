@@ -266,9 +266,9 @@ int tune(const TuneCommand& c) {
   const std::string tuned = base.bots[0];
   const std::vector<std::string> pool(base.bots.begin() + 1, base.bots.end());
   std::vector<TuneParam> params;
-  const Params known = bot_params(parse_spec(tuned, "bot"));  // the spec itself must be valid
-  (void)known;
-  const BotInfo& info = find_bot(parse_spec(tuned, "bot").name);
+  const Spec tuned_spec = parse_spec(tuned, "bot");
+  bot_params(tuned_spec);  // throws the one-line error if the spec itself is not valid
+  const BotInfo& info = find_bot(tuned_spec.name);
   for (const auto& text : c.params) {
     const auto eq = text.find('=');
     const std::string name = eq == std::string::npos ? text : text.substr(0, eq);

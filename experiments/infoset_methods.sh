@@ -9,48 +9,24 @@
 #   mo-ismcts:iters=1000    multiple-observer ISMCTS
 #   cheat-uct:iters=1000    UCT on the true state, hidden cards included: an upper bound, not a fair player
 #   pimc:iters=1000         PIMC with the default 20 determinizations: 20,000 iterations a move (20x the
-#                           budget of the others; the most expensive run, about 5 minutes on 2 cores)
+#                           budget of the others; the most expensive run, about 3 minutes on 2 AMD EPYC cores)
 # Writes experiments/infoset_methods.{csv,txt,png}.
 #   experiments/infoset_methods.sh [GAMES]
-# Every nuraghe run takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine;
+# Set-up shared with the other experiments in experiments/common.sh: every nuraghe run (a private copy
+# of build/nuraghe) takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine;
 # each tournament is played in 4 shards (deal d in shard d % 4) so the lock is released between
 # shards, then the shards are merged (merged shards give the same table as one run).
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-name=infoset_methods
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 games=${1:-40}
 bots=(pimc:iters=50,dets=20 pimc:iters=200,dets=5 ismcts:iters=1000 mo-ismcts:iters=1000 cheat-uct:iters=1000 pimc:iters=1000)
 shards=4
 jobs=2
-lock=/tmp/nuraghe-cpu.lock
 
-sudo=()
-[[ $(id -u) -ne 0 ]] && sudo=(sudo)
-command -v gnuplot >/dev/null || { "${sudo[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y gnuplot-nox; }
-[[ -x $root/build/nuraghe ]] || "$root/scripts/setup.sh" "$root/build" >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Run a private copy of the binary: a rebuild of build/ during the run cannot mix two builds.
-cp "$root/build/nuraghe" "$tmp/nuraghe"
-nuraghe=$tmp/nuraghe
-# locked CMD...: run CMD under the CPU lock and log the seconds it held the lock to $tmp/held.
-locked() {
-  flock "$lock" bash -c 't0=$EPOCHREALTIME; "${@:2}"; rc=$?; echo "$t0 $EPOCHREALTIME" >>"$1"; exit $rc' _ "$tmp/held" "$@"
-}
-binary="build/nuraghe sha256 $(sha256sum "$nuraghe" | cut -c1-16), built $(date -u -r "$root/build/nuraghe" '+%Y-%m-%d %H:%M:%S UTC'), repo HEAD $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+experiment_start infoset_methods
 
-csv=$root/experiments/$name.csv
-txt=$root/experiments/$name.txt
-png=$root/experiments/$name.png
-
-{
-  echo "# $name: Sardegna variant=alt-sentinel, 2 players, each method against heuristic, $games games each"
-  echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "# nproc: $(nproc)"
-  echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-  echo "# binary: $binary"
-  echo "# commands (each arena under flock $lock; shard i in 0..$((shards - 1)), then merged):"
-} >"$txt"
+experiment_header "Sardegna variant=alt-sentinel, 2 players, each method against heuristic, $games games each"
+echo "# commands (each arena under flock $lock; shard i in 0..$((shards - 1)), then merged):" >>"$txt"
 
 echo "method,bot,games,wins,win_rate,win_rate_low,win_rate_high,mean_score,mean_rank,ms_per_move,elo,elo_low,elo_high" >"$csv"
 for b in "${bots[@]}"; do
@@ -107,7 +83,4 @@ plot "$tmp/plot.dat" using 1:2:5 with boxes lc palette notitle, \
      "$tmp/plot.dat" using (\$1+0.17):(\$2+3):(sprintf("%.0f%%", \$2)) with labels left notitle, \
      50 with lines dashtype 2 lc rgb "gray30" title "50% (even with heuristic)"
 EOF
-held=$(awk '{s += $2 - $1} END {printf "%.0f", s}' "$tmp/held")
-echo "# script wall time: ${SECONDS} s, of which ${held} s running nuraghe under $lock (the rest: waiting for the lock, plotting)" >>"$txt"
-cat "$txt"
-echo "$name: wrote $csv $txt $png" >&2
+experiment_finish

@@ -5,42 +5,18 @@
 # share (a win shared by k players counts 1/k) with a 95% Wilson interval, and the mean score.
 # Writes experiments/seat_advantage.{csv,txt,png}.
 #   experiments/seat_advantage.sh [SPEC]
-# Every nuraghe run takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine.
+# Set-up shared with the other experiments in experiments/common.sh: every nuraghe run (a private copy
+# of build/nuraghe) takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-name=seat_advantage
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 spec=${1:-ismcts:iters=300}
 declare -A games=([2]=40 [3]=30 [4]=24)
 jobs=2
-lock=/tmp/nuraghe-cpu.lock
 
-sudo=()
-[[ $(id -u) -ne 0 ]] && sudo=(sudo)
-command -v gnuplot >/dev/null || { "${sudo[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y gnuplot-nox; }
-[[ -x $root/build/nuraghe ]] || "$root/scripts/setup.sh" "$root/build" >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Run a private copy of the binary: a rebuild of build/ during the run cannot mix two builds.
-cp "$root/build/nuraghe" "$tmp/nuraghe"
-nuraghe=$tmp/nuraghe
-# locked CMD...: run CMD under the CPU lock and log the seconds it held the lock to $tmp/held.
-locked() {
-  flock "$lock" bash -c 't0=$EPOCHREALTIME; "${@:2}"; rc=$?; echo "$t0 $EPOCHREALTIME" >>"$1"; exit $rc' _ "$tmp/held" "$@"
-}
-binary="build/nuraghe sha256 $(sha256sum "$nuraghe" | cut -c1-16), built $(date -u -r "$root/build/nuraghe" '+%Y-%m-%d %H:%M:%S UTC'), repo HEAD $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+experiment_start seat_advantage
 
-csv=$root/experiments/$name.csv
-txt=$root/experiments/$name.txt
-png=$root/experiments/$name.png
-
-{
-  echo "# $name: Sardegna, $spec in every seat, 2/3/4 players (${games[2]}/${games[3]}/${games[4]} games)"
-  echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "# nproc: $(nproc)"
-  echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-  echo "# binary: $binary"
-  echo "# commands (each under flock $lock):"
-} >"$txt"
+experiment_header "Sardegna, $spec in every seat, 2/3/4 players (${games[2]}/${games[3]}/${games[4]} games)"
+echo "# commands (each under flock $lock):" >>"$txt"
 
 for n in 2 3 4; do
   botargs=()
@@ -133,7 +109,4 @@ do for [n=2:4] {
 }
 unset multiplot
 EOF
-held=$(awk '{s += $2 - $1} END {printf "%.0f", s}' "$tmp/held")
-echo "# script wall time: ${SECONDS} s, of which ${held} s running nuraghe under $lock (the rest: waiting for the lock, plotting)" >>"$txt"
-cat "$txt"
-echo "$name: wrote $csv $txt $png" >&2
+experiment_finish

@@ -4,43 +4,21 @@
 # (uct:iters=400000). Every configuration is searched REPS times (default 3); the median is reported,
 # with the fastest and slowest run as the range. Writes experiments/speed_vs_threads.{csv,txt,png}.
 #   experiments/speed_vs_threads.sh [REPS]
-# Every nuraghe run takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine.
+# Set-up shared with the other experiments in experiments/common.sh: every nuraghe run (a private copy
+# of build/nuraghe) takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-name=speed_vs_threads
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 reps=${1:-3}
 threads_list=(1 2 4)
 modes=(root tree)
-lock=/tmp/nuraghe-cpu.lock
 
-sudo=()
-[[ $(id -u) -ne 0 ]] && sudo=(sudo)
-command -v gnuplot >/dev/null || { "${sudo[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y gnuplot-nox; }
-[[ -x $root/build/nuraghe ]] || "$root/scripts/setup.sh" "$root/build" >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Run a private copy of the binary: a rebuild of build/ during the run cannot mix two builds.
-cp "$root/build/nuraghe" "$tmp/nuraghe"
-nuraghe=$tmp/nuraghe
-# locked CMD...: run CMD under the CPU lock and log the seconds it held the lock to $tmp/held.
-locked() {
-  flock "$lock" bash -c 't0=$EPOCHREALTIME; "${@:2}"; rc=$?; echo "$t0 $EPOCHREALTIME" >>"$1"; exit $rc' _ "$tmp/held" "$@"
-}
-binary="build/nuraghe sha256 $(sha256sum "$nuraghe" | cut -c1-16), built $(date -u -r "$root/build/nuraghe" '+%Y-%m-%d %H:%M:%S UTC'), repo HEAD $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-
-csv=$root/experiments/$name.csv
-txt=$root/experiments/$name.txt
-png=$root/experiments/$name.png
+experiment_start speed_vs_threads
 
 declare -A base=([sardegna]="ismcts:iters=40000" [connect4]="uct:iters=400000")
 games=(sardegna connect4)
 
+experiment_header "search iterations per second against threads, root and tree parallelism, $reps runs each (median)"
 {
-  echo "# $name: search iterations per second against threads, root and tree parallelism, $reps runs each (median)"
-  echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "# nproc: $(nproc)"
-  echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-  echo "# binary: $binary"
   echo "# NOTE: a shared, noisy VM (2 cores, another engineer works on it); each run holds $lock, so no build runs"
   echo "# at the same time, but other load is not excluded. 4 threads on 2 cores is oversubscribed on purpose."
   echo "# commands (each under flock $lock):"
@@ -52,7 +30,7 @@ games=(sardegna connect4)
   done
   echo
   echo "# raw first lines of analyze, in run order:"
-} >"$txt"
+} >>"$txt"
 
 echo "game,mode,threads,rep,iterations,seconds,iters_per_s" >"$tmp/runs.csv"
 for g in "${games[@]}"; do
@@ -118,7 +96,4 @@ plot "$tmp/connect4_root.dat" using 1:(\$2/1000):(\$3/1000):(\$4/1000) with yerr
      "$tmp/connect4_tree.dat" using 1:(\$2/1000):(\$3/1000):(\$4/1000) with yerrorlines lw 2 pt 5 lc rgb "#d62728" title "parallel=tree"
 unset multiplot
 EOF
-held=$(awk '{s += $2 - $1} END {printf "%.0f", s}' "$tmp/held")
-echo "# script wall time: ${SECONDS} s, of which ${held} s running nuraghe under $lock (the rest: waiting for the lock, plotting)" >>"$txt"
-cat "$txt"
-echo "$name: wrote $csv $txt $png" >&2
+experiment_finish

@@ -3,42 +3,18 @@
 # N = 100, 300, 1000, 3000; 40 games per N (20 deals, seats swapped), the same deals for every N
 # (--seed 1). Writes experiments/strength_vs_iterations.{csv,txt,png}.
 #   experiments/strength_vs_iterations.sh [GAMES]
-# Every nuraghe run takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine.
+# Set-up shared with the other experiments in experiments/common.sh: every nuraghe run (a private copy
+# of build/nuraghe) takes /tmp/nuraghe-cpu.lock, so it never overlaps a build on the shared machine.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-name=strength_vs_iterations
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 games=${1:-40}
 iters_list=(100 300 1000 3000)
 jobs=2
-lock=/tmp/nuraghe-cpu.lock
 
-sudo=()
-[[ $(id -u) -ne 0 ]] && sudo=(sudo)
-command -v gnuplot >/dev/null || { "${sudo[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y gnuplot-nox; }
-[[ -x $root/build/nuraghe ]] || "$root/scripts/setup.sh" "$root/build" >/dev/null
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# Run a private copy of the binary: a rebuild of build/ during the run cannot mix two builds.
-cp "$root/build/nuraghe" "$tmp/nuraghe"
-nuraghe=$tmp/nuraghe
-# locked CMD...: run CMD under the CPU lock and log the seconds it held the lock to $tmp/held.
-locked() {
-  flock "$lock" bash -c 't0=$EPOCHREALTIME; "${@:2}"; rc=$?; echo "$t0 $EPOCHREALTIME" >>"$1"; exit $rc' _ "$tmp/held" "$@"
-}
-binary="build/nuraghe sha256 $(sha256sum "$nuraghe" | cut -c1-16), built $(date -u -r "$root/build/nuraghe" '+%Y-%m-%d %H:%M:%S UTC'), repo HEAD $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+experiment_start strength_vs_iterations
 
-csv=$root/experiments/$name.csv
-txt=$root/experiments/$name.txt
-png=$root/experiments/$name.png
-
-{
-  echo "# $name: Sardegna, 2 players, ismcts:iters=N against heuristic, $games games per N"
-  echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "# nproc: $(nproc)"
-  echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-  echo "# binary: $binary"
-  echo "# commands (each under flock $lock):"
-} >"$txt"
+experiment_header "Sardegna, 2 players, ismcts:iters=N against heuristic, $games games per N"
+echo "# commands (each under flock $lock):" >>"$txt"
 
 echo "iters,bot,games,wins,win_rate,win_rate_low,win_rate_high,mean_score,mean_rank,ms_per_move,elo,elo_low,elo_high" >"$csv"
 for n in "${iters_list[@]}"; do
@@ -90,7 +66,4 @@ plot 50 with lines dashtype 2 lc rgb "gray40" title "50% (even)", \
      "$tmp/plot.dat" using 1:2:3:4 with yerrorlines lw 2 pt 7 ps 1.3 lc rgb "#1f77b4" title "ismcts win rate", \
      "$tmp/plot.dat" using 1:2:(sprintf("%.0f%%", \$2)) with labels offset 3.2,0.8 notitle
 EOF
-held=$(awk '{s += $2 - $1} END {printf "%.0f", s}' "$tmp/held")
-echo "# script wall time: ${SECONDS} s, of which ${held} s running nuraghe under $lock (the rest: waiting for the lock, plotting)" >>"$txt"
-cat "$txt"
-echo "$name: wrote $csv $txt $png" >&2
+experiment_finish
