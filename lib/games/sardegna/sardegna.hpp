@@ -94,6 +94,7 @@ struct Sardegna {
     MoveGroups& out;
     std::uint32_t total = 0;
     void put(int slot, Move m, std::uint32_t bits, int field_shift) {
+      assert(slot < MoveGroups::kCapacity && "MoveGroups capacity exceeded");
       out.base[slot] = m | Move(field_shift) << 24, out.mask[slot] = bits, out.start[slot] = total;
       total += std::uint32_t(std::popcount(bits));
     }
