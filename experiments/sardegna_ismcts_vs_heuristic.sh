@@ -12,7 +12,11 @@ need_nuraghe
 private_nuraghe
 out="$root/experiments/sardegna_ismcts_vs_heuristic.txt"
 cmd=(arena --game sardegna --players 2 --bots ismcts:iters=2000,heuristic --games "$games" --seed 1 --jobs "$(nproc)")
+# Written to a scratch file first and moved into place at the end: a killed run leaves the
+# previous results, not a header without its table.
 {
   echo "# $(date -u +%Y-%m-%d), $(nproc) cores: build/nuraghe ${cmd[*]}"
+  echo "# binary: $binary"
   locked "$nuraghe" "${cmd[@]}"
-} | tee "$out"
+} | tee "$tmp/out.txt"
+mv "$tmp/out.txt" "$out"
