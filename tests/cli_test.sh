@@ -71,6 +71,8 @@ expect_error "missing position file" 'cannot read position file' "$nuraghe" lega
 expect_error "malformed JSON" 'malformed JSON' "$nuraghe" legal --game connect4 --position "$pos/malformed.json"
 expect_error "position of another game" 'is not connect4' "$nuraghe" legal --game connect4 --position "$pos/tictactoe-win.json"
 expect_error "position breaking the rules" 'both players have a line' "$nuraghe" legal --game tictactoe --position "$pos/tictactoe-bad.json"
+expect_error "sardegna: a Sentinel left in front" 'the Sentinel is in front only while its scoring is being resolved' "$nuraghe" legal --game sardegna --position "$pos/sardegna-sentinel-in-front.json"
+expect_error "sardegna: a commander move without its card" 'a half-finished commander move needs the commander' "$nuraghe" legal --game sardegna --position "$pos/sardegna-steps-without-commander.json"
 expect_error "illegal move" 'illegal move "a3"' "$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "a3"
 expect_error "unparsable move" 'cannot read move "x7"' "$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "x7"
 expect_error "simultaneous move with one bid" 'one move per player' "$nuraghe" apply --game goofspiel --position "$pos/goofspiel-5.json" --moves "4"

@@ -364,7 +364,18 @@ Sardegna::State Sardegna::from_json(const Json& j) {
     if (last.size() != 2 || last[0] < 1 || last[1] < 1 || last[0] > limit || last[1] > limit || !s.started)
       input_error(where + ": move: \"last\" must be the previous step [from, to]");
     s.last_step = std::uint8_t((last[0] - 1) * 16 + last[1] - 1);
+    const Card moving = s.phase == Phase::CommanderSteps ? kCommander : kAdmiral;
+    if (!(s.front[s.turn] >> moving & 1) && !(s.front[s.turn] >> kQueen & 1))
+      input_error(where + ": a half-finished " + card_name(moving) + " move needs the " + card_name(moving) + " (or the Queen) in front of the player to move");
   }
+  // Page 6: once a Sentinel's scoring is resolved, everyone takes their played cards back, so a
+  // Sentinel lies in front only of the player to move while its choice is pending or after the
+  // game's last scoring. (With it in hand, a turn always has a move: the Sentinel itself or, in
+  // the variant before 3 cards are in front, a card played for nothing.)
+  const bool sentinel_pending = s.phase == Phase::SentinelChoice || s.phase == Phase::Discard || s.phase == Phase::Over;
+  for (int p = 0; p < s.players; ++p)
+    if ((s.front[p] >> kSentinel & 1) != (sentinel_pending && p == s.turn))
+      input_error(where + ": seat " + std::to_string(p) + (sentinel_pending && p == s.turn ? " has just played the Sentinel: it must be in front" : ": the Sentinel is in front only while its scoring is being resolved"));
   return s;
 }
 
