@@ -70,6 +70,40 @@ void row_card(S& s, int i, int space) {
   for (int k = 0; k < s.deck_size; ++k)
     if (s.deck[k] == want) std::swap(s.deck[k], s.row[i]);
 }
+// Sets the agriculture token of `province` (1-based) by hand.
+void token(S& s, int province, SG::Token t) {
+  const int shift = 4 * (province - 1);
+  s.tokens = (s.tokens & ~(std::uint64_t(15) << shift)) | (std::uint64_t(t) << shift);
+}
+// The legal moves whose text starts with `prefix`.
+std::set<std::string> legal_starting(const S& s, const std::string& prefix) {
+  std::set<std::string> out;
+  for (const auto& t : legal_texts(s))
+    if (t.rfind(prefix, 0) == 0) out.insert(t);
+  return out;
+}
+std::set<std::string> legal_set(const S& s) {
+  const auto all = legal_texts(s);
+  return {all.begin(), all.end()};
+}
+// Every seat in turn plays farmer, architect and commander for no action: afterwards the seat that
+// started is to move again with three other cards in front (the variant's Sentinel condition).
+void three_in_front(S& s) {
+  for (const char* c : {"farmer", "architect", "commander"})
+    for (int i = 0; i < s.players; ++i) play(s, c);
+}
+// Every fort card is in exactly one place: the row (not yet scored), the deck or a private supply.
+bool all_cards_once(const S& s) {
+  std::multiset<int> cards;
+  for (int i = s.row_next; i < SG::kRowLength; ++i) cards.insert(s.row[i]);
+  for (int i = 0; i < s.deck_size; ++i) cards.insert(s.deck[i]);
+  for (int p = 0; p < SG::kMaxPlayers; ++p)
+    for (int i = 0; i < 2; ++i)
+      if (s.private_card[p][i] != SG::kNoCard) cards.insert(s.private_card[p][i]);
+  std::multiset<int> want;
+  for (int c = 0; c < SG::kForts; ++c) want.insert(c);
+  return cards == want;
+}
 
 }  // namespace
 
@@ -402,6 +436,523 @@ TEST_CASE("hidden information: determinize re-deals only the unseen fort cards")
   t.put_under_deck(t.row[0], t.everyone());
   const S d = t.determinize(1, rng);
   CHECK(d.deck[d.deck_size - 1] == t.row[0]);
+}
+
+TEST_CASE("setup, page 2: 11 row cards with the 2 leftmost face up, 15 in the deck, 16 tokens by colour, 7 cards in hand") {
+  // Page 2: "place the 2 wheat tokens onto the 2 yellow provinces, the 8 olive and wine tokens
+  // randomly onto the 8 green provinces, and the 6 thyme and cheese tokens randomly onto the 6
+  // brown provinces" (4 + 4 and 3 + 3: rulings.md, board data); "Shuffle the 26 fort cards ...
+  // Deal out 11 fort cards in a face-down row ..., then turn the 2 leftmost fort cards face up."
+  // Page 10 (variant): "After dealing out the fort row, each player draws 1 fort card from the top
+  // of the deck."
+  CHECK(SG::kTokensOfKind[SG::kWheat] == 2);
+  CHECK(SG::kTokensOfKind[SG::kOlive] == 4);
+  CHECK(SG::kTokensOfKind[SG::kWine] == 4);
+  CHECK(SG::kTokensOfKind[SG::kThyme] == 3);
+  CHECK(SG::kTokensOfKind[SG::kCheese] == 3);
+  const auto& b = sardegna::Board::standard();
+  std::set<std::uint64_t> layouts;
+  for (int players = 2; players <= 4; ++players)
+    for (std::uint64_t seed = 1; seed <= 8; ++seed)
+      for (bool variant : {false, true}) {
+        CAPTURE(players);
+        CAPTURE(seed);
+        CAPTURE(variant);
+        const S s = empty_game(players, variant, seed);
+        CHECK(s.scorings() == 0);
+        CHECK(s.face_up(0) == s.row[0]);
+        CHECK(s.face_up(1) == s.row[1]);
+        CHECK(s.deck_size == 15 - (variant ? players : 0));
+        for (int i = 0; i < s.deck_size; ++i) CHECK(s.deck_known[i] == 0);  // nobody has seen the deck
+        CHECK(all_cards_once(s));
+        const Json v = s.view(0);
+        REQUIRE(v["row"].size() == 11u);
+        CHECK(v["row"][0] == s.row[0] + 1);
+        CHECK(v["row"][1] == s.row[1] + 1);
+        for (int i = 2; i < 11; ++i) CHECK(v["row"][i].is_null());
+        int count[SG::kTokenKinds] = {};
+        for (int q = 0; q < SG::kProvinces; ++q) {
+          const SG::Token t = s.token_in(q);
+          ++count[t];
+          if (b.colour[q] == sardegna::Colour::Yellow) CHECK(t == SG::kWheat);
+          if (b.colour[q] == sardegna::Colour::Green) CHECK((t == SG::kOlive || t == SG::kWine));
+          if (b.colour[q] == sardegna::Colour::Brown) CHECK((t == SG::kThyme || t == SG::kCheese));
+        }
+        CHECK(count[SG::kNoToken] == 0);
+        CHECK(count[SG::kWheat] == 2);
+        CHECK(count[SG::kOlive] == 4);
+        CHECK(count[SG::kWine] == 4);
+        CHECK(count[SG::kThyme] == 3);
+        CHECK(count[SG::kCheese] == 3);
+        layouts.insert(s.tokens);
+        for (int p = 0; p < players; ++p) {
+          CHECK(s.hand[p] == 0x7F);  // all 7 character cards
+          CHECK(s.front[p] == 0);
+          CHECK(s.score[p] == 0);
+        }
+        // Every seat, not only seat 0, holds one private card in the variant, none in the base game.
+        for (int p = 0; p < SG::kMaxPlayers; ++p) {
+          if (variant && p < players) CHECK(s.private_card[p][0] != SG::kNoCard);
+          else CHECK(s.private_card[p][0] == SG::kNoCard);
+          CHECK(s.private_card[p][1] == SG::kNoCard);
+        }
+        if (variant) {
+          // Drawn from the top of the deck after the row was dealt: the same seed's base game has
+          // the same row, and its deck is the private cards (seat order) followed by this deck.
+          const S base = empty_game(players, false, seed);
+          CHECK(std::equal(s.row, s.row + SG::kRowLength, base.row));
+          for (int p = 0; p < players; ++p) CHECK(s.private_card[p][0] == base.deck[p]);
+          for (int i = 0; i < s.deck_size; ++i) CHECK(s.deck[i] == base.deck[i + players]);
+          for (int p = 0; p < players; ++p)
+            for (int o = 0; o < players; ++o)
+              CHECK(s.view(o)["seats"][p]["private"][0] == (o == p ? Json(s.private_card[p][0] + 1) : Json()));
+        }
+      }
+  CHECK(layouts.size() > 4);  // olive/wine and thyme/cheese are placed at random: 8 seeds, several layouts
+}
+
+TEST_CASE("priest move, page 4: up to 3 crossings, through full provinces but not into one, next to an opponent's priest") {
+  // Page 4: "Move your priest up to 3 times." Page 3: "Priests and villagers can move through
+  // full provinces, but cannot end their movement there." Ruling 3: the lock concerns villages and
+  // villagers only; a priest may be moved into a province holding another player's priest.
+  // Sulcis (16) borders only Iglesiente (13) and Campidano (14), both full here, so every move
+  // passes through a full province. From 16 (board.json): 1 crossing 13, 14; 2 crossings 10, 11,
+  // 12, 15; 3 crossings 6, 7, 8, 9; 4 crossings 3, 4, 5; 5 crossings 1, 2.
+  S s = empty_game(4);
+  CHECK(s.board->distance[15][5] == 3);
+  CHECK(s.board->distance[15][3] == 4);
+  priest(s, 0, 16);
+  villagers(s, 1, 13, 5);
+  villagers(s, 2, 13, 2);  // Iglesiente: 7
+  villagers(s, 3, 14, 5);
+  villagers(s, 2, 14, 2);  // Campidano: 7
+  village(s, 1, 9);        // Ogliastra: 2 + 2 villages, 1 villager, 2 priests = 7
+  village(s, 1, 9);
+  village(s, 3, 9);
+  village(s, 3, 9);
+  villagers(s, 2, 9, 1);
+  priest(s, 1, 9);
+  priest(s, 3, 9);
+  priest(s, 2, 10);        // an opponent's priest in Arborea
+  CHECK(s.full(12));
+  CHECK(s.full(13));
+  CHECK(s.full(8));
+  CHECK(legal_starting(s, "priest ") == std::set<std::string>{"priest move 16-6", "priest move 16-7", "priest move 16-8", "priest move 16-10",
+                                                               "priest move 16-11", "priest move 16-12", "priest move 16-15"});
+  CHECK(!legal(s, "priest move 16-9"));   // 3 crossings, but full
+  CHECK(!legal(s, "priest move 16-4"));   // 4 crossings
+  CHECK(!legal(s, "priest move 16-13"));  // full
+  play(s, "priest move 16-10");           // one decision: the turn passes (docs ruling 3)
+  CHECK(s.priest[0] == 9);
+  CHECK(s.pieces_in(9) == 2);             // two priests share Arborea
+  CHECK(s.pieces_in(15) == 0);
+  CHECK(s.phase == SG::Phase::Play);
+  CHECK(s.turn == 1);
+}
+
+TEST_CASE("scoring, page 7: a priest adds 1 influence in its own province (and none next door)") {
+  // Page 7: "1 influence per priest or villager in the province".
+  S s = empty_game(3);
+  villagers(s, 0, 5, 1);
+  priest(s, 0, 5);        // Baronia (4 VP): villager + priest = 2
+  villagers(s, 1, 5, 1);  // 1
+  priest(s, 2, 1);        // Gallura borders Baronia: no influence in Baronia
+  CHECK(s.influence(0, 4) == 2);
+  CHECK(s.influence(1, 4) == 1);
+  CHECK(s.influence(2, 4) == 0);
+  s.score_province(4);
+  CHECK(s.score[0] == 4);  // without the priest it would be a 1-1 tie: 4 each, nobody second
+  CHECK(s.score[1] == 2);  // second, three players: floor(4 / 2)
+  CHECK(s.score[2] == 0);
+  S lone = empty_game(2);
+  priest(lone, 1, 16);     // a priest alone wins Sulcis (4 VP)
+  lone.score_province(15);
+  CHECK(lone.score[0] == 0);
+  CHECK(lone.score[1] == 4);
+}
+
+TEST_CASE("capacity, page 3: priests and villages count toward 7 (5 villagers + 1 village + 1 priest is full)") {
+  // Page 3: "Each province may contain a maximum of 7 priests, villages, and / or villagers at a
+  // time. As soon as a province is full, no further priests, villages, or villagers may be added."
+  S s = empty_game(3);
+  villagers(s, 1, 4, 5);
+  village(s, 2, 4);        // Logudoro: 6 pieces
+  villagers(s, 0, 3, 1);
+  s.harvested[0][SG::kOlive] = 1;
+  CHECK(s.pieces_in(3) == 6);
+  CHECK(legal(s, "commander villager 4"));
+  CHECK(legal(s, "commander move 3-4"));
+  CHECK(legal(s, "architect village 4"));
+  CHECK(legal(s, "priest add 4"));
+  S own = s;
+  priest(own, 0, 4);       // our own priest (no lock for us) is the 7th piece
+  CHECK(own.full(3));
+  CHECK(!legal(own, "commander villager 4"));
+  CHECK(!legal(own, "commander move 3-4"));
+  CHECK(!legal(own, "architect village 4"));
+  CHECK(legal(own, "commander villager 7"));
+  CHECK(legal(own, "architect village 7"));
+  S other = s;
+  priest(other, 1, 4);     // an opponent's priest as the 7th: the capacity, not the lock, stops ours
+  CHECK(!legal(other, "priest add 4"));
+  CHECK(legal(other, "priest add 3"));
+  S two_villages = s;
+  village(two_villages, 2, 4);  // 5 villagers + 2 villages
+  CHECK(!legal(two_villages, "priest add 4"));
+  CHECK(!legal(two_villages, "commander villager 4"));
+}
+
+TEST_CASE("supply, page 2: at most 5 villagers and 4 villages on the board (even with 6 tokens), 1 priest") {
+  // Page 2: each player takes "1 priest, 2 ships, 3 forts, 4 villages, and 5 villagers"
+  // (docs ruling 6: pieces are limited by supply).
+  S s = empty_game(2);
+  villagers(s, 0, 1, 2);
+  villagers(s, 0, 6, 2);
+  CHECK(legal_starting(s, "commander villager ").size() == 16);
+  villagers(s, 0, 16, 1);
+  CHECK(s.villagers_on_board(0) == 5);
+  CHECK(legal_starting(s, "commander villager ").empty());
+  CHECK(legal(s, "commander move 16-14"));  // they may still move
+  S v = empty_game(2);
+  village(v, 0, 1);
+  village(v, 0, 2);
+  village(v, 0, 3);
+  v.harvested[0][SG::kWheat] = 2;
+  v.harvested[0][SG::kOlive] = 4;  // 6 tokens harvested
+  CHECK(legal_starting(v, "architect village ").size() == 16);
+  village(v, 0, 4);
+  v.harvested[0][SG::kWheat] = 2;
+  CHECK(v.villages_on_board(0) == 4);
+  CHECK(v.tokens_harvested(0) == 6);
+  CHECK(legal_starting(v, "architect village ").empty());
+  CHECK(legal(v, "architect fort 1"));
+  S p = empty_game(2);
+  CHECK(legal_starting(p, "priest add ").size() == 16);
+  priest(p, 0, 5);
+  CHECK(legal_starting(p, "priest add ").empty());
+}
+
+TEST_CASE("farmer, page 5: villages do not link the chain; a harvested province is not offered; each kind scores on its own") {
+  // Page 5: "there is an unbroken chain of provinces containing your villager(s) connecting your
+  // chosen harbor to the chosen province" (ruling 6: villages do not count). "The first collected
+  // agriculture token of each type is worth 1 point; the 2nd, 3rd, and 4th tokens of the the same
+  // type are worth 2, 3, and 4 points respectively." Alghero (harbour 7) touches Nurra (3) and
+  // Planargia (8); Marghine (7) borders Logudoro (4), Barbagia, Planargia and Arborea.
+  S s = empty_game(2);
+  ship(s, 0, 7);
+  villagers(s, 0, 3, 1);
+  village(s, 0, 4);        // Logudoro: a village, no villager
+  villagers(s, 0, 7, 1);
+  village(s, 0, 8);        // Planargia, next to the harbour: a village only
+  CHECK(s.harvestable(0) == 1u << 2);
+  CHECK(legal_starting(s, "farmer ") == std::set<std::string>{"farmer harvest 3"});
+  villagers(s, 0, 4, 1);   // a villager in Logudoro links Nurra and Marghine
+  CHECK(legal_starting(s, "farmer ") == std::set<std::string>{"farmer harvest 3", "farmer harvest 4", "farmer harvest 7"});
+
+  // A harvested province is not offered again, but its villagers still link the chain.
+  S h = empty_game(2);
+  ship(h, 0, 7);
+  villagers(h, 0, 3, 1);
+  villagers(h, 0, 2, 1);   // Anglona reaches Alghero only through Nurra
+  CHECK(h.harvestable(0) == ((1u << 1) | (1u << 2)));
+  play(h, "farmer harvest 3");
+  CHECK(h.token_in(2) == SG::kNoToken);
+  CHECK(h.harvestable(0) == 1u << 1);
+  h.turn = 0;
+  h.hand[0] = 0x7F, h.front[0] = 0;
+  CHECK(legal_starting(h, "farmer ") == std::set<std::string>{"farmer harvest 2"});
+
+  // Kinds count separately: olive 1, thyme 1 (not 2), olive 2, thyme 2, olive 3.
+  S k = empty_game(2);
+  ship(k, 0, 7);
+  for (int q : {2, 3, 4, 7, 8}) villagers(k, 0, q, 1);
+  token(k, 3, SG::kOlive);
+  token(k, 4, SG::kThyme);
+  token(k, 8, SG::kOlive);
+  token(k, 7, SG::kThyme);
+  token(k, 2, SG::kOlive);
+  auto harvest = [&](const std::string& text, int total) {
+    k.turn = 0;
+    k.hand[0] = 0x7F, k.front[0] = 0;
+    play(k, text);
+    CHECK_MESSAGE(k.score[0] == total, text);
+  };
+  harvest("farmer harvest 3", 1);
+  harvest("farmer harvest 4", 2);
+  harvest("farmer harvest 8", 4);
+  harvest("farmer harvest 7", 6);
+  harvest("farmer harvest 2", 9);
+  CHECK(k.harvested[0][SG::kOlive] == 3);
+  CHECK(k.harvested[0][SG::kThyme] == 2);
+  CHECK(k.harvested[0][SG::kWheat] + k.harvested[0][SG::kWine] + k.harvested[0][SG::kCheese] == 0);
+  CHECK(k.score[1] == 0);
+}
+
+TEST_CASE("admiral, page 4: later steps obey the cuts (docs ruling 4), the move ends by itself, own ships never swap") {
+  // Page 4: "Move any of your ships on the board to harbors of your choice." Docs ruling 4: a step
+  // never starts at a harbour an earlier step ended at, never ends at one an earlier step started
+  // from, and steps come in non-decreasing (from, to) order; swapping one's two ships is never a
+  // move. Docs ruling 2: the move ends by itself when no further step is legal.
+  S s = empty_game(3);  // two ships per harbour: only own ships restrict the targets
+  ship(s, 0, 1);
+  ship(s, 0, 2);
+  CHECK(!legal(s, "admiral move 1-2"));
+  S a = s;
+  play(a, "admiral move 1-3");
+  CHECK(a.phase == SG::Phase::AdmiralSteps);
+  CHECK(a.turn == 0);
+  // Not from 3 (a step ended there); from 2 not to 1 (a step started there) nor 3 (own ship).
+  CHECK(legal_set(a) == std::set<std::string>{"move 2-4", "move 2-5", "move 2-6", "move 2-7", "stop"});
+  play(a, "move 2-4");
+  CHECK(a.ships[0] == ((1u << 2) | (1u << 3)));
+  CHECK(a.phase == SG::Phase::Play);  // both ships ended a step: no step and no "stop" is left
+  CHECK(a.turn == 1);
+  S b = s;
+  play(b, "admiral move 2-5");  // a step from 1 would come before (2, 5): the move is over
+  CHECK(b.ships[0] == ((1u << 0) | (1u << 4)));
+  CHECK(b.phase == SG::Phase::Play);
+  CHECK(b.turn == 1);
+  S c = empty_game(3);
+  ship(c, 0, 3);
+  ship(c, 0, 5);
+  play(c, "admiral move 3-4");
+  CHECK(legal_set(c) == std::set<std::string>{"move 5-1", "move 5-2", "move 5-6", "move 5-7", "stop"});
+  play(c, "stop");
+  CHECK(c.ships[0] == ((1u << 3) | (1u << 4)));
+  CHECK(c.turn == 1);
+  // Every Admiral move from ships {1, 2}: first 1-x (x = 3..7) then "stop" or 2-y (y = 3..7, y != x),
+  // or 2-x alone: 5 + 20 + 5 = 30 sequences, reaching every pair of harbours except {1, 2} itself.
+  std::set<unsigned> ends;
+  int sequences = 0;
+  std::function<void(const S&)> walk = [&](const S& t) {
+    if (t.turn != 0) {
+      ends.insert(t.ships[0]);
+      ++sequences;
+      return;
+    }
+    for (const auto& text : legal_texts(t)) {
+      S u = t;
+      u.apply(SG::parse_move(u, 0, text));
+      walk(u);
+    }
+  };
+  for (const auto& text : legal_starting(s, "admiral move ")) {
+    S u = s;
+    u.apply(SG::parse_move(u, 0, text));
+    walk(u);
+  }
+  CHECK(sequences == 30);
+  CHECK(ends.size() == 20);   // C(7, 2) - 1
+  CHECK(ends.count(0b11) == 0);  // the swap of the two own ships
+}
+
+TEST_CASE("variant, page 10: the Sentinel is refused with 0, 1 or 2 other cards in front, allowed with 3") {
+  // Page 10: "You may only play the Sentinel when you have 3 or more other character cards played
+  // in front of you."
+  S base = empty_game(2);
+  CHECK(legal(base, "sentinel"));  // the base game: at any time (ruling 9)
+  S s = empty_game(2, true);
+  int in_front = 0;
+  for (const char* c : {"farmer", "architect", "commander"}) {
+    CHECK(std::popcount(unsigned(s.front[0])) == in_front);
+    CHECK_MESSAGE(!legal(s, "sentinel"), "seat 0 with " << in_front);
+    play(s, c);
+    CHECK(std::popcount(unsigned(s.front[1])) == in_front);
+    CHECK_MESSAGE(!legal(s, "sentinel"), "seat 1 with " << in_front);
+    play(s, c);
+    ++in_front;
+  }
+  CHECK(std::popcount(unsigned(s.front[0])) == 3);
+  CHECK(legal(s, "sentinel"));
+  play(s, "admiral");
+  CHECK(legal(s, "sentinel"));  // seat 1 has 3 as well
+}
+
+TEST_CASE("after the 10th scoring nothing is turned up: no choice, hands return, play goes on; the 11th ends the game (ruling 10, docs ruling 9)") {
+  // rulings.md 10: "When no face-down card is left in the row, there is nothing to reveal and no
+  // choice. Then every player takes all their played cards back into hand." Page 9: "The game
+  // ends after the 11th fort card is scored." Both rule sets.
+  for (bool variant : {false, true}) {
+    CAPTURE(variant);
+    S s = empty_game(2, variant);
+    for (int i = 0; i < 9; ++i) {
+      three_in_front(s);
+      play(s, "sentinel");
+      REQUIRE(s.phase == SG::Phase::SentinelChoice);
+      play(s, "replace");
+    }
+    CHECK(s.scorings() == 9);
+    three_in_front(s);
+    const int p = s.turn, scored = s.row[9], last = s.row[10], deck = s.deck_size;
+    const int mine = s.private_card[p][0];
+    CHECK(std::popcount(unsigned(s.front[1 - p])) == 3);
+    play(s, "sentinel");
+    CHECK(s.scorings() == 10);
+    CHECK(s.phase == SG::Phase::Play);  // no keep / replace (/ swap / discard)
+    CHECK(s.turn == 1 - p);
+    CHECK(s.face_up(0) == last);
+    CHECK(s.face_up(1) == -1);
+    CHECK(s.deck_size == deck + 1);
+    CHECK(s.deck[deck] == scored);
+    CHECK(s.deck_known[deck] == 0b11);
+    for (int q = 0; q < 2; ++q) {
+      CHECK(s.hand[q] == 0x7F);
+      CHECK(s.front[q] == 0);
+    }
+    CHECK(s.private_card[p][0] == mine);  // the variant's supply is untouched
+    CHECK(s.private_card[p][1] == SG::kNoCard);
+    CHECK(all_cards_once(s));
+    three_in_front(s);
+    play(s, "sentinel");  // by the other seat
+    CHECK(s.scorings() == 11);
+    CHECK(s.phase == SG::Phase::Over);
+    CHECK(s.to_move() == kTerminal);
+    CHECK(legal_texts(s).empty());
+    CHECK(s.deck[s.deck_size - 1] == last);
+  }
+}
+
+TEST_CASE("hands return after replace, and in the variant after swap and after keep + discard (page 6)") {
+  // Page 6: "Once scoring is complete, all players collect their played character cards and add
+  // them to their hand. Play then continues clockwise as normal."
+  auto hands_back = [](const S& s) {
+    for (int p = 0; p < s.players; ++p) {
+      CHECK(s.hand[p] == 0x7F);
+      CHECK(s.front[p] == 0);
+    }
+    CHECK(s.phase == SG::Phase::Play);
+    CHECK(s.turn == 1);
+  };
+  S base = empty_game(3);
+  three_in_front(base);
+  CHECK(base.front[2] == ((1u << SG::kFarmer) | (1u << SG::kArchitect) | (1u << SG::kCommander)));
+  play(base, "sentinel");
+  play(base, "replace");
+  hands_back(base);
+  S v = empty_game(3, true);
+  three_in_front(v);
+  play(v, "sentinel");
+  S swapped = v;
+  play(swapped, "swap");
+  hands_back(swapped);
+  S kept = v;
+  play(kept, "keep");
+  const auto texts = legal_texts(kept);
+  REQUIRE(texts.size() == 2);
+  play(kept, texts[1]);
+  hands_back(kept);
+}
+
+TEST_CASE("variant hidden information: determinize re-deals others' private cards, keeps the observer's own and its discard; observe carries revealed cards") {
+  // rulings.md 13: "each player holds one private fort card (hidden from others) ... A card that a
+  // player discards from their supply to the bottom of the deck is known to that player only: for
+  // the others it joins the unseen cards (its position is known, its face is not)." Docs ruling 7.
+  S s = empty_game(3, true, 5);
+  Rng rng(21);
+  std::set<int> seat1, seat2;
+  for (int i = 0; i < 200; ++i) {
+    const S d = s.determinize(0, rng);
+    CHECK(d.private_card[0][0] == s.private_card[0][0]);
+    CHECK(d.row[0] == s.row[0]);
+    CHECK(d.row[1] == s.row[1]);
+    CHECK(all_cards_once(d));
+    seat1.insert(d.private_card[1][0]);
+    seat2.insert(d.private_card[2][0]);
+  }
+  CHECK(seat1.size() > 5);  // 23 unseen cards
+  CHECK(seat2.size() > 5);
+  three_in_front(s);
+  play(s, "sentinel");
+  const S choice = s;
+  play(s, "keep");
+  const int mine = s.private_card[0][0], drawn = s.private_card[0][1];
+  play(s, "discard " + std::to_string(mine + 1));
+  const int bottom = s.deck_size - 1;
+  REQUIRE(s.deck[bottom] == mine);
+  REQUIRE(s.private_card[0][0] == drawn);
+  std::set<int> under_for_1, private_for_1;
+  for (int i = 0; i < 200; ++i) {
+    const S d0 = s.determinize(0, rng);
+    CHECK(d0.deck[bottom] == mine);              // the owner knows its discard
+    CHECK(d0.private_card[0][0] == drawn);
+    CHECK(d0.deck[bottom - 1] == s.deck[bottom - 1]);  // the scored card: seen by all
+    const S d1 = s.determinize(1, rng);
+    CHECK(d1.private_card[1][0] == s.private_card[1][0]);
+    CHECK(d1.deck[bottom - 1] == s.deck[bottom - 1]);
+    CHECK(all_cards_once(d1));
+    under_for_1.insert(d1.deck[bottom]);
+    private_for_1.insert(d1.private_card[0][0]);
+  }
+  CHECK(under_for_1.size() > 5);
+  CHECK(private_for_1.size() > 5);
+
+  // Observation tokens: the Sentinel's reveal and a replacement show their card to all.
+  S t = empty_game(3, true, 5);
+  three_in_front(t);
+  const Move sentinel = SG::parse_move(t, 0, "sentinel");
+  S other_reveal = t, same_reveal = t;
+  std::swap(other_reveal.row[2], other_reveal.row[3]);  // another card would be turned up
+  std::swap(same_reveal.row[3], same_reveal.row[4]);    // only cards that stay face down differ
+  for (int o = 0; o < 3; ++o) {
+    CHECK(SG::observe(t, sentinel, o) != SG::observe(other_reveal, sentinel, o));
+    CHECK(SG::observe(t, sentinel, o) == SG::observe(same_reveal, sentinel, o));
+    CHECK(SG::observe(t, sentinel, o) == SG::observe(t, sentinel, 0));
+  }
+  S other_top = choice, other_private = choice;
+  std::swap(other_top.deck[0], other_top.deck[1]);
+  std::swap(other_private.private_card[0][0], other_private.deck[2]);
+  const Move replace = SG::parse_move(choice, 0, "replace"), swap = SG::parse_move(choice, 0, "swap"), keep = SG::parse_move(choice, 0, "keep");
+  for (int o = 0; o < 3; ++o) {
+    CHECK(SG::observe(choice, replace, o) != SG::observe(other_top, replace, o));    // the drawn card goes face up
+    CHECK(SG::observe(choice, swap, o) != SG::observe(other_private, swap, o));      // the private card goes face up
+  }
+  for (int o = 1; o < 3; ++o) {  // the deck's top goes to seat 0's supply: only seat 0 sees it
+    CHECK(SG::observe(choice, swap, o) == SG::observe(other_top, swap, o));
+    CHECK(SG::observe(choice, keep, o) == SG::observe(other_top, keep, o));
+  }
+  CHECK(SG::observe(choice, swap, 0) != SG::observe(other_top, swap, 0));
+  CHECK(SG::observe(choice, keep, 0) != SG::observe(other_top, keep, 0));
+  // A discard: one token for every non-owner, whichever card.
+  S disc = choice;
+  disc.apply(keep);
+  SG::MoveList moves;
+  disc.legal_moves(moves);
+  REQUIRE(moves.size() == 2);
+  const auto hidden = SG::observe(disc, moves[0], 1);
+  CHECK(SG::observe(disc, moves[1], 1) == hidden);
+  CHECK(SG::observe(disc, moves[0], 2) == hidden);
+  CHECK(SG::observe(disc, moves[1], 2) == hidden);
+  CHECK(SG::observe(disc, moves[0], 0) != SG::observe(disc, moves[1], 0));
+}
+
+TEST_CASE("queen, page 6: copying a Commander move over several steps; the Commander stays in front, the Queen joins it") {
+  // Page 6: "you may copy any action from any character card you have played since the last
+  // Sentinel"; page 4: "Move your villagers up to 4 times ... split this movement across multiple
+  // villagers freely."
+  S s = empty_game(2);
+  villagers(s, 0, 1, 1);
+  villagers(s, 0, 3, 1);
+  villagers(s, 0, 5, 1);
+  s.hand[0] &= std::uint8_t(~(1u << SG::kCommander));
+  s.front[0] |= std::uint8_t(1u << SG::kCommander);
+  CHECK(!legal(s, "commander move 1-2"));
+  play(s, "queen commander move 1-2");  // 1 crossing
+  CHECK(s.phase == SG::Phase::CommanderSteps);
+  CHECK(s.turn == 0);
+  CHECK(s.steps_left == 3);
+  CHECK(s.front[0] == ((1u << SG::kCommander) | (1u << SG::kQueen)));
+  CHECK(s.hand[0] == (0x7F & ~((1u << SG::kCommander) | (1u << SG::kQueen))));
+  play(s, "move 3-7");  // 2 crossings (3-4-7 or 3-8-7)
+  CHECK(s.steps_left == 1);
+  // From 5, 1 crossing: Gallura (1) is where a step started; Barbagia (6) and Ogliastra (9) remain.
+  CHECK(legal_set(s) == std::set<std::string>{"move 5-6", "move 5-9", "stop"});
+  CHECK(!legal(s, "move 5-11"));  // 2 crossings: over the 4
+  play(s, "move 5-6");
+  CHECK(s.phase == SG::Phase::Play);  // 4 crossings used: the move ended by itself
+  CHECK(s.turn == 1);
+  for (int q : {1, 3, 5}) CHECK(s.villagers_in(0, q - 1) == 0);
+  for (int q : {2, 7, 6}) CHECK(s.villagers_in(0, q - 1) == 1);
+  CHECK(s.front[0] == ((1u << SG::kCommander) | (1u << SG::kQueen)));
 }
 
 TEST_CASE("commander moves: the step cuts lose no end position (brute force on random positions)") {
