@@ -766,6 +766,14 @@ TEST_CASE("variant, page 10: the Sentinel is refused with 0, 1 or 2 other cards 
   CHECK(legal(s, "sentinel"));
   play(s, "admiral");
   CHECK(legal(s, "sentinel"));  // seat 1 has 3 as well
+
+  // docs ruling 10: the Queen in front counts as one of the three.
+  S q = empty_game(2, true);
+  for (const char* c : {"farmer", "architect"}) play(q, c), play(q, c);
+  CHECK(!legal(q, "sentinel"));
+  play(q, "queen"), play(q, "admiral");
+  CHECK(std::popcount(unsigned(q.front[0])) == 3);
+  CHECK(legal(q, "sentinel"));
 }
 
 TEST_CASE("after the 10th scoring nothing is turned up: no choice, hands return, play goes on; the 11th ends the game (ruling 10, docs ruling 9)") {
