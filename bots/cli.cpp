@@ -298,6 +298,7 @@ int run_cli(int argc, char** argv) {
   CLI::App app{"nuraghe: Monte Carlo tree search bots for Sardinian board games"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "help for every subcommand");
+  app.set_version_flag("--version", std::string("nuraghe ") + version(), "print the commit this program was built from");
 
   Common common;
   auto* games = app.add_subcommand("games", "list the games and their rule options");

@@ -49,7 +49,10 @@ private_nuraghe() {
   local head state
   head=$(git -C "$root" log -1 --format='%h, committed %cd' --date=format-local:'%Y-%m-%d %H:%M:%S UTC' 2>/dev/null || echo unknown)
   state=$(git -C "$root" status --porcelain --untracked-files=no -- lib bots CMakeLists.txt 2>/dev/null | grep -q . && echo "with uncommitted changes to the sources" || echo "sources as committed")
-  binary="build/nuraghe sha256 $(sha256sum "$nuraghe" | cut -c1-16), built $(date -u -r "$root/build/nuraghe" '+%Y-%m-%d %H:%M:%S UTC'); repo HEAD at run time $head, $state"
+  # `nuraghe --version` names the commit the binary was built from (older binaries lack it).
+  local built_from
+  built_from=$("$nuraghe" --version 2>/dev/null | sed -n 's/^nuraghe //p')
+  binary="build/nuraghe ${built_from:+built from $built_from, }sha256 $(sha256sum "$nuraghe" | cut -c1-16), built $(date -u -r "$root/build/nuraghe" '+%Y-%m-%d %H:%M:%S UTC'); repo HEAD at run time $head, $state"
 }
 
 # locked CMD...: run CMD under the CPU lock and log the seconds it held the lock to $tmp/held

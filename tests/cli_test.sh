@@ -8,6 +8,7 @@ pos=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
 
 # Listings.
+expect_output "--version names the commit built from" "^nuraghe ([0-9a-f]{7,}(-dirty)?|unknown .*)$" "$nuraghe" --version
 expect_output "games lists tictactoe" "^tictactoe " "$nuraghe" games
 expect_output "games lists connect4" "^connect4 " "$nuraghe" games
 expect_output "games lists goofspiel with its option" "option cards: integer in \[1, 16\]" "$nuraghe" games
