@@ -67,6 +67,16 @@ bool S::any_ship_step() const {
 // in hand, copied by the Queen (page 5) when in front and the Queen is in hand. The groups are
 // written whether or not they are empty (`enabled` masks them out), each at its own slot, to keep
 // branches out of the code that every playout step runs.
+namespace {
+// Where each group of a turn's first decision goes: one slot per group, steps one per piece.
+enum PlaySlot : int {
+  kSlotNoAction, kSlotSentinel, kSlotAddShip, kSlotShipSteps,
+  kSlotAddVillager = kSlotShipSteps + Sardegna::kSupplyShips, kSlotVillagerSteps,
+  kSlotPriest = kSlotVillagerSteps + Sardegna::kSupplyVillagers, kSlotHarvest, kSlotFort, kSlotVillage, kPlaySlots
+};
+static_assert(kPlaySlots <= Sardegna::MoveGroups::kCapacity);
+}  // namespace
+
 void S::add_play_moves(MoveGroups& groups) const {
   GroupWriter out{groups};
   const int p = turn;
@@ -74,10 +84,10 @@ void S::add_play_moves(MoveGroups& groups) const {
   const unsigned in_hand = hand[p], in_front = front[p];
   const unsigned usable = in_hand | when(in_hand >> kQueen & 1, in_front);  // own cards, or copies by the Queen
   // Any card but the Sentinel may be played without its action: one group over the card field.
-  out.put(0, make_move(kNoAction, 0), in_hand & ~(1u << kSentinel), 4);
+  out.put(kSlotNoAction, make_move(kNoAction, 0), in_hand & ~(1u << kSentinel), 4);
   // Page 10 (variant): the Sentinel only with 3 or more other cards in front of the player.
   const bool sentinel = (in_hand >> kSentinel & 1) & ((variant == 0) | (std::popcount(in_front) >= 3));
-  out.put(1, make_move(kPlaySentinel, kSentinel), sentinel, 0);
+  out.put(kSlotSentinel, make_move(kPlaySentinel, kSentinel), sentinel, 0);
 
   // The card and Queen fields of an action of card c: c itself when in hand, else the Queen's copy.
   constexpr Move kCopied = make_move(Kind(0), kQueen, true);
@@ -86,26 +96,26 @@ void S::add_play_moves(MoveGroups& groups) const {
   const auto enabled = [&](Card c) { return 0u - (usable >> c & 1); };
 
   const std::uint32_t admiral = enabled(kAdmiral);
-  out.put(2, base(kAddShip, kAdmiral), when(std::popcount(unsigned(ships[p])) < kSupplyShips, admiral & m.ship_targets), 8);
-  add_ship_steps<true>(out, 3, played(kAdmiral), admiral, m);
+  out.put(kSlotAddShip, base(kAddShip, kAdmiral), when(std::popcount(unsigned(ships[p])) < kSupplyShips, admiral & m.ship_targets), 8);
+  add_ship_steps<true>(out, kSlotShipSteps, played(kAdmiral), admiral, m);
 
   const std::uint32_t commander = enabled(kCommander);
-  out.put(5, base(kAddVillager, kCommander), when(villagers_on_board(p) < kSupplyVillagers, commander & 0xFFFFu & ~m.blocked), 8);
-  add_villager_steps<true>(out, 6, played(kCommander), commander, kCommanderMoves, m);
+  out.put(kSlotAddVillager, base(kAddVillager, kCommander), when(villagers_on_board(p) < kSupplyVillagers, commander & 0xFFFFu & ~m.blocked), 8);
+  add_villager_steps<true>(out, kSlotVillagerSteps, played(kCommander), commander, kCommanderMoves, m);
 
   // The lock does not concern priests (ruling 3); capacity does.
   const bool priest_in_supply = priest[p] < 0;
   const int priest_at = priest[p] & 15;
-  out.put(11, priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
+  out.put(kSlotPriest, priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
           enabled(kPriest) & ~m.full & (priest_in_supply ? 0xFFFFu : board->within[priest_at][kPriestMoves]), priest_in_supply ? 8 : 16);
 
-  out.put(12, base(kHarvest, kFarmer), enabled(kFarmer) & harvestable(p), 8);
+  out.put(kSlotHarvest, base(kHarvest, kFarmer), enabled(kFarmer) & harvestable(p), 8);
 
   const std::uint32_t architect = enabled(kArchitect);
-  out.put(13, base(kBuildFort, kArchitect), when(std::popcount(forts[p]) < kSupplyForts, architect & ((1u << kForts) - 1) & ~forts_built), 8);
+  out.put(kSlotFort, base(kBuildFort, kArchitect), when(std::popcount(forts[p]) < kSupplyForts, architect & ((1u << kForts) - 1) & ~forts_built), 8);
   const int built = villages_on_board(p);
-  out.put(14, base(kBuildVillage, kArchitect), when((built < kSupplyVillages) & (built < tokens_harvested(p)), architect & 0xFFFFu & ~m.blocked), 8);
-  out.finish(15);
+  out.put(kSlotVillage, base(kBuildVillage, kArchitect), when((built < kSupplyVillages) & (built < tokens_harvested(p)), architect & 0xFFFFu & ~m.blocked), 8);
+  out.finish(kPlaySlots);
 }
 
 void S::move_groups(MoveGroups& groups) const {

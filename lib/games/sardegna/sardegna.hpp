@@ -65,10 +65,10 @@ struct Sardegna {
   // Legal moves come in groups: a move with one field (the card, a or b) running over the set bits
   // of a mask ("commander villager" over the provinces not blocked). legal_moves expands them; a
   // random move needs only their sizes (popcounts), which is what makes random playouts cheap.
-  // A turn's first decision always writes the same 15 groups in the same order, empty or not: the
-  // cards played for nothing, the Sentinel, Admiral 3 (a new ship, a step from each ship),
-  // Commander 6 (a new villager, a step from each of at most 5 villager provinces), Priest,
-  // Farmer, Architect 2. A card copied by the Queen replaces the card itself.
+  // A turn's first decision always writes the same 15 groups in the same order, empty or not
+  // (PlaySlot in rules.cpp): the cards played for nothing, the Sentinel, Admiral 3 (a new ship, a
+  // step from each ship), Commander 6 (a new villager, a step from each of at most 5 villager
+  // provinces), Priest, Farmer, Architect 2. A card copied by the Queen replaces the card itself.
   struct MoveGroups {
     static constexpr int kCapacity = 16;
     // The move with its running field 0, and in the top byte (above every field) where that field
