@@ -20,6 +20,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -70,6 +71,8 @@ inline std::vector<int> ranks_of(const std::vector<double>& scores) {
 // ---- the results file ----------------------------------------------------------------------
 
 // What identifies a tournament: two files may be merged, and a file resumed, only if these agree.
+// The header line is this plus "version" (the program that started the file), which is recorded
+// for the reader's information and never compared: a newer build resumes an older file.
 inline Json arena_header(const ArenaSettings& a, int seats) {
   Json options = Json::object();
   for (const auto& [k, v] : a.config.options) options[k] = v;
@@ -77,22 +80,72 @@ inline Json arena_header(const ArenaSettings& a, int seats) {
               {"map", a.config.map_file}, {"bots", a.bots}, {"seed", a.config.seed}};
 }
 
-inline GameResult result_from_line(const Json& j, int seats, int bots, const std::string& where) {
+// The fields of a header that identify its tournament (arena_header's), without "version".
+inline Json tournament_identity(const Json& header) {
+  Json id = header;
+  id.erase("version");
+  return id;
+}
+
+// A results file's header, checked field by field.
+struct ResultsHeader {
+  std::string game;
+  int players = 0;
+  GameConfig config;               // players, options, map; config.seed is the tournament seed
+  std::vector<std::string> bots;   // one spec per seat
+  Json json;                       // the line as written
+};
+
+// `kind` is "arena" for a results file, "play" for the log of `nuraghe play --log`.
+inline ResultsHeader header_from_line(const Json& j, const std::string& where, std::string_view kind = "arena") {
+  const JsonIn in(j, where);
+  if (!j.is_object() || !j.contains("nuraghe") || j["nuraghe"] != kind)
+    in.fail(kind == "arena" ? "is not the header of an arena results file" : "is not the header of a play log");
+  in.allow_only({"nuraghe", "game", "players", "options", "map", "bots", "seed", "version"});
+  ResultsHeader h;
+  h.game = in.at("game").string();
+  h.players = in.at("players").int_in(1, kMaxPlayers);
+  h.config.players = h.players;
+  h.config.seed = in.at("seed").u64();
+  h.config.map_file = in.at("map").string();
+  const JsonIn options = in.at("options");
+  options.expect_object();
+  for (auto it = j["options"].begin(); it != j["options"].end(); ++it)
+    h.config.options[it.key()] = options.at(it.key()).string();
+  h.bots = in.at("bots").strings(std::size_t(h.players), std::size_t(h.players));
+  if (auto v = in.find("version")) v->string();
+  h.json = j;
+  return h;
+}
+
+// One game line, checked against its header: every field of the right type, one entry per seat,
+// the seating and the deal's seed the ones the arena gives game `index`, returns in [0, 1].
+inline GameResult result_from_line(const Json& j, const ResultsHeader& h, const std::string& where) {
+  const JsonIn in(j, where);
+  in.allow_only({"index", "seed", "seats", "bots", "scores", "returns", "ranks", "moves", "movers", "seconds", "think_seconds", "decisions"});
+  const auto n = std::size_t(h.players);
   GameResult r;
-  r.index = int(get_int(j, "index", 0, 1LL << 30, where));
-  r.deal = r.index / seats;
-  r.seed = get_field<std::uint64_t>(j, "seed", where);
-  r.seat_bot = get_field<std::vector<int>>(j, "seats", where);
-  r.scores = get_field<std::vector<double>>(j, "scores", where);
-  r.returns = get_field<std::vector<double>>(j, "returns", where);
-  r.think_seconds = get_field<std::vector<double>>(j, "think_seconds", where);
-  r.decisions = get_field<std::vector<int>>(j, "decisions", where);
-  const auto n = std::size_t(seats);
-  if (r.seat_bot.size() != n || r.scores.size() != n || r.returns.size() != n || r.think_seconds.size() != n || r.decisions.size() != n)
-    input_error(where + ": a game line needs one entry per seat in seats, scores, returns, think_seconds, decisions");
-  for (int b : r.seat_bot)
-    if (b < 0 || b >= bots) input_error(where + ": seats names a bot that is not in the header");
+  r.index = in.at("index").int_in(0, 1 << 30);
+  r.deal = r.index / h.players;
+  r.seed = in.at("seed").u64();
+  for (long long b : in.at("seats").integers(0, h.players - 1, n, n)) r.seat_bot.push_back(int(b));
+  if (r.seat_bot != arena_seating(r.index, h.players)) in.at("seats").fail("is not the seating of game " + std::to_string(r.index));
+  if (r.seed != hash_combine(h.config.seed, std::uint64_t(r.deal)))
+    in.at("seed").fail("is not the seed of deal " + std::to_string(r.deal) + " of this tournament");
+  const auto specs = in.at("bots").strings(n, n);
+  for (std::size_t s = 0; s < n; ++s)
+    if (specs[s] != h.bots[std::size_t(r.seat_bot[s])]) in.at("bots").fail("does not match the seats and the header's bots");
+  r.scores = in.at("scores").reals(-1e12, 1e12, n, n);
+  r.returns = in.at("returns").reals(0, 1, n, n);
+  r.think_seconds = in.at("think_seconds").reals(0, 1e12, n, n);
+  for (long long d : in.at("decisions").integers(0, 1 << 30, n, n)) r.decisions.push_back(int(d));
   r.ranks = ranks_of(r.scores);
+  if (auto ranks = in.find("ranks")) {
+    std::vector<int> given;
+    for (long long k : ranks->integers(1, h.players, n, n)) given.push_back(int(k));
+    if (given != r.ranks) ranks->fail("do not follow from the scores");
+  }
+  in.at("moves").strings();
   r.line = j;
   return r;
 }
@@ -100,55 +153,128 @@ inline GameResult result_from_line(const Json& j, int seats, int bots, const std
 // A results file: its header and its games (by index). A last line without its newline is what a
 // killed writer leaves: it is reported through `truncated_at` (the byte offset of the good part).
 struct ResultsFile {
-  Json header;
+  ResultsHeader header;
   std::vector<GameResult> games;
   std::optional<std::size_t> truncated_at;
 };
 
-inline ResultsFile read_results(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) input_error("cannot read results file \"" + path + "\"");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+// A results file of any size, read line by line (lines are bounded, so /dev/zero is an error).
+inline constexpr std::size_t kMaxResultsLineBytes = std::size_t(16) << 20;
+
+inline ResultsFile parse_results(std::istream& in, const std::string& name) {
   ResultsFile f;
-  std::size_t pos = 0;
-  int line_no = 0, seats = 0, bots = 0;
+  std::size_t offset = 0;
+  int line_no = 0;
   std::set<int> seen;
-  while (pos < text.size()) {
-    const std::size_t end = text.find('\n', pos);
+  std::string line;
+  for (;;) {
+    line.clear();
+    bool newline = false;
+    for (char c; in.get(c);) {
+      if (c == '\n') {
+        newline = true;
+        break;
+      }
+      line.push_back(c);
+      if (line.size() > kMaxResultsLineBytes)
+        input_error(name + " line " + std::to_string(line_no + 1) + " is longer than " + std::to_string(kMaxResultsLineBytes >> 20) + " MiB");
+    }
+    if (line.empty() && !newline) break;  // the end
     ++line_no;
-    const std::string where = "results file \"" + path + "\" line " + std::to_string(line_no);
-    if (end == std::string::npos) {  // no newline: the writer was killed mid-line
-      f.truncated_at = pos;
+    const std::string where = name + " line " + std::to_string(line_no);
+    if (!newline) {  // no newline: the writer was killed mid-line
+      f.truncated_at = offset;
       break;
     }
-    const std::string_view line(text.data() + pos, end - pos);
-    pos = end + 1;
-    Json j;
-    try {
-      j = Json::parse(line);
-    } catch (const Json::exception&) {
-      input_error(where + ": not JSON (the file is corrupt)");
-    }
+    offset += line.size() + 1;
+    const Json j = parse_json(line, where);
     if (line_no == 1) {
-      if (!j.is_object() || j.value("nuraghe", "") != "arena") input_error(where + ": not an arena results file (no header)");
-      f.header = j;
-      seats = int(get_int(j, "players", 1, kMaxPlayers, where));
-      bots = int(get_field<std::vector<std::string>>(j, "bots", where).size());
+      f.header = header_from_line(j, where);
       continue;
     }
-    GameResult r = result_from_line(j, seats, bots, where);
+    GameResult r = result_from_line(j, f.header, where);
     if (!seen.insert(r.index).second) input_error(where + ": game " + std::to_string(r.index) + " appears twice");
     f.games.push_back(std::move(r));
   }
-  if (line_no == 0 || f.header.is_null()) input_error("results file \"" + path + "\" is empty");
+  if (in.bad()) input_error("cannot read " + name);
+  if (f.header.json.is_null()) input_error(name + " has no header line: it is not an arena results file");
   return f;
 }
 
-// Appends lines to the results file, one whole line per write, flushed.
+inline ResultsFile parse_results(std::string_view text, const std::string& name) {
+  std::istringstream in{std::string(text)};
+  return parse_results(in, name);
+}
+
+inline ResultsFile read_results(const std::string& path) {
+  const std::string name = "results file \"" + path + "\"";
+  if (std::filesystem::is_directory(path)) input_error("cannot read " + name + ": it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) input_error("cannot read " + name);
+  return parse_results(in, name);
+}
+
+// The log of `nuraghe play --log` as a results file of one game (index 0, the header's seed): a
+// header, one {"ply", "player", "move"} line per decision, and a {"result"} line.
+inline ResultsFile parse_play_log(std::istream& in, const std::string& name) {
+  ResultsFile f;
+  Json moves = Json::array();
+  int line_no = 0;
+  bool result = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.size() > kMaxResultsLineBytes) input_error(name + " line " + std::to_string(line_no + 1) + " is too long");
+    const std::string where = name + " line " + std::to_string(++line_no);
+    const Json j = parse_json(line, where);
+    const JsonIn at(j, where);
+    if (line_no == 1) {
+      f.header = header_from_line(j, where, "play");
+    } else if (result) {
+      at.fail("follows the result line");
+    } else if (at.has("result")) {
+      at.allow_only({"result"});
+      result = true;
+    } else {
+      at.allow_only({"ply", "player", "move"});
+      if (at.at("ply").int_in(1, 1 << 30) != line_no - 1) at.at("ply").fail("is out of order");
+      moves.push_back(at.at("move").string());
+    }
+  }
+  if (in.bad()) input_error("cannot read " + name);
+  if (line_no == 0) input_error(name + " is empty");
+  GameResult g;
+  g.seed = f.header.config.seed;
+  g.seat_bot = arena_seating(0, f.header.players);
+  g.line = Json{{"index", 0}, {"moves", moves}, {"bots", f.header.bots}};
+  f.games.push_back(std::move(g));
+  return f;
+}
+
+// A results file or a play log, told apart by the header's "nuraghe" field.
+inline ResultsFile read_game_records(const std::string& path) {
+  const std::string name = "file \"" + path + "\"";
+  if (std::filesystem::is_directory(path)) input_error("cannot read " + name + ": it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) input_error("cannot read " + name);
+  std::string first;  // the header line, up to a bound
+  for (char c; first.size() <= kMaxResultsLineBytes && in.get(c) && c != '\n';) first.push_back(c);
+  bool play_log = false;
+  try {
+    const Json header = parse_json(first, name);
+    play_log = header.is_object() && header.contains("nuraghe") && header["nuraghe"] == "play";
+  } catch (const InputError&) {  // not a play log: parse_results names what is wrong
+  }
+  in.clear();
+  in.seekg(0);
+  if (play_log) return parse_play_log(in, "play log \"" + path + "\"");
+  return parse_results(in, "results file \"" + path + "\"");
+}
+
+// Appends lines to the results file, one whole line per write, flushed. A write that fails (a
+// full disk, /dev/full) is an InputError: a tournament whose results are not kept has not worked.
 class ResultsWriter {
  public:
   ResultsWriter() = default;
-  explicit ResultsWriter(const std::string& path) : out_(path, std::ios::app | std::ios::binary) {
+  explicit ResultsWriter(const std::string& path) : path_(path), out_(path, std::ios::app | std::ios::binary) {
     if (!out_) input_error("cannot write results file \"" + path + "\"");
   }
   void write(const Json& line) {
@@ -156,12 +282,56 @@ class ResultsWriter {
     std::lock_guard lock(mutex_);
     out_ << line.dump() << '\n';
     out_.flush();
+    if (!out_) input_error("cannot write results file \"" + path_ + "\" (is the disk full?)");
   }
 
  private:
+  std::string path_;
   std::ofstream out_;
   std::mutex mutex_;
 };
+
+// What an --out path holds before a run writes to it. Only an absent or empty file, a results
+// file, or the first bytes of this very header (a run killed while writing it) may be written:
+// anything else belongs to the user and is refused, never overwritten.
+enum class ResultsFileState { Absent, Empty, HalfHeader, Results };
+
+inline ResultsFileState results_file_state(const std::string& path, const std::string& header_text) {
+  const std::string name = "--out \"" + path + "\"";
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) {
+    const auto parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty() && !std::filesystem::is_directory(parent, ec)) input_error(name + ": the folder " + parent.string() + " does not exist");
+    return ResultsFileState::Absent;
+  }
+  if (std::filesystem::is_directory(status)) input_error(name + " is a directory");
+  if (!std::filesystem::is_regular_file(status)) input_error(name + " is not a regular file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) input_error("cannot read " + name);
+  std::string first;  // the first line, up to a bound
+  bool newline = false;
+  for (char c; first.size() <= kMaxResultsLineBytes && in.get(c);) {
+    if (c == '\n') {
+      newline = true;
+      break;
+    }
+    first.push_back(c);
+  }
+  if (first.empty() && !newline) return ResultsFileState::Empty;
+  if (!newline && first.size() <= header_text.size() && header_text.compare(0, first.size(), first) == 0) return ResultsFileState::HalfHeader;
+  bool is_header = false;
+  if (newline) {
+    try {
+      const Json j = parse_json(first, name);
+      is_header = j.is_object() && j.contains("nuraghe") && j["nuraghe"] == "arena";
+    } catch (const InputError&) {
+    }
+  }
+  if (!is_header)
+    input_error(name + " exists and is not an arena results file: choose another file (nothing was written)");
+  return ResultsFileState::Results;
+}
 
 // ---- running -------------------------------------------------------------------------------
 
@@ -271,6 +441,7 @@ struct ArenaRunOptions {
   int batch_deals = 0;  // > 0: play in batches of this many deals and ask should_stop between them
   std::function<bool(const std::vector<GameResult>&)> should_stop;
   std::vector<std::string> also_done;  // other results files of this tournament whose games count as played
+  std::string version = "unknown";     // the program's version, recorded in a new results file's header
 };
 
 // Plays this shard's games of the tournament, skipping those already in the results file.
@@ -279,10 +450,11 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
   const int n = check_arena<G>(a);
   ArenaRun run;
   std::set<int> done;
+  const Json header = arena_header(a, n);
   const auto take_finished = [&](const std::string& path, bool own_file) {
     ResultsFile f = read_results(path);
-    if (f.header != arena_header(a, n))
-      input_error("results file \"" + path + "\" belongs to another tournament (game, players, options, map, bots or seed differ): use another --out");
+    if (tournament_identity(f.header.json) != header)
+      input_error("\"" + path + "\" is the results file of another tournament (game, players, options, map, bots or seed differ): use another --out");
     if (f.truncated_at && own_file) {  // drop the half-written line so the next write starts on a fresh line
       std::fprintf(stderr, "arena: dropping a truncated last line of %s\n", path.c_str());
       std::filesystem::resize_file(path, *f.truncated_at);
@@ -291,19 +463,23 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
       if (g.index < a.games && g.deal % a.shards == a.shard && done.insert(g.index).second) run.games.push_back(std::move(g));
   };
   for (const auto& path : options.also_done)
-    if (std::ifstream(path).good()) take_finished(path, false);
+    if (std::filesystem::exists(path)) take_finished(path, false);
   if (!a.out.empty()) {
-    // A file without one whole line is what a run killed before its header was written leaves:
-    // start it again.
-    std::ifstream probe(a.out);
-    std::string first;
-    const bool has_header = probe.good() && std::getline(probe, first) && !probe.eof();
-    probe.close();
-    if (has_header) {
-      take_finished(a.out, true);
-    } else {
-      if (std::filesystem::exists(a.out)) std::filesystem::resize_file(a.out, 0);
-      ResultsWriter(a.out).write(arena_header(a, n));
+    Json first_line = header;
+    first_line["version"] = options.version;
+    const std::string header_text = first_line.dump();
+    switch (results_file_state(a.out, header_text)) {
+      case ResultsFileState::Absent:
+      case ResultsFileState::Empty:
+        ResultsWriter(a.out).write(first_line);
+        break;
+      case ResultsFileState::HalfHeader:  // a run killed while writing its header: start again
+        std::filesystem::resize_file(a.out, 0);
+        ResultsWriter(a.out).write(first_line);
+        break;
+      case ResultsFileState::Results:
+        take_finished(a.out, true);
+        break;
     }
   }
   run.resumed = int(run.games.size());

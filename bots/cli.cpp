@@ -13,10 +13,85 @@
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
 #include "bots/tournament.hpp"
+#include "core/files.hpp"
 #include "search/playout.hpp"
 
 namespace nuraghe {
 namespace {
+
+// ---- numbers on the command line
+// CLI11 reads "010" as 8, "0x10" as 16 and lets "-1" wrap into a huge unsigned seed. Every number
+// is therefore taken as text and read here, in decimal only (core/params.hpp), with its range.
+
+template <class T>
+CLI::Option* add_integer(CLI::App* cmd, const std::string& names, T& target, long long lo, long long hi, const std::string& help) {
+  const std::string flag = names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
+  return cmd
+      ->add_option_function<std::string>(
+          names,
+          [&target, lo, hi, flag](const std::string& text) {
+            long long v = 0;
+            if (!Params::try_integer(text, v) || v < lo || v > hi)
+              input_error(flag + " \"" + text + "\" must be a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], written in decimal");
+            target = T(v);
+          },
+          help)
+      ->type_name("INT")
+      ->default_str(std::to_string(target));
+}
+
+CLI::Option* add_seed(CLI::App* cmd, const std::string& names, std::uint64_t& target, const std::string& help) {
+  return cmd
+      ->add_option_function<std::string>(
+          names,
+          [&target](const std::string& text) {
+            if (!Params::try_unsigned(text, target))
+              input_error("--seed \"" + text + "\" must be a whole number in [0, 18446744073709551615], written in decimal");
+          },
+          help)
+      ->type_name("INT")
+      ->default_str(std::to_string(target));
+}
+
+CLI::Option* add_real(CLI::App* cmd, const std::string& names, double& target, double lo, double hi, const std::string& help) {
+  const std::string flag = names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
+  char range[64];
+  std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
+  char def[32];
+  std::snprintf(def, sizeof def, "%g", target);
+  return cmd
+      ->add_option_function<std::string>(
+          names,
+          [&target, lo, hi, flag, r = std::string(range)](const std::string& text) {
+            double v = 0;
+            if (!Params::try_real(text, v) || !(v >= lo && v <= hi)) input_error(flag + " \"" + text + "\" must be a decimal number in " + r);
+            target = v;
+          },
+          help)
+      ->type_name("NUMBER")
+      ->default_str(def);
+}
+
+// The closest name by edit distance, for "did you mean".
+std::string closest(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = 3;  // suggest only names within two edits
+  for (const auto& name : names) {
+    std::vector<std::size_t> row(name.size() + 1);
+    for (std::size_t j = 0; j <= name.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= word.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= name.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (word[i - 1] == name[j - 1] ? 0 : 1)});
+        diagonal = up;
+      }
+    }
+    if (row[name.size()] < best_distance) best_distance = row[name.size()], best = name;
+  }
+  return best;
+}
 
 // Options shared by the subcommands that set up or read a game.
 struct Common {
@@ -42,19 +117,6 @@ struct Common {
   }
 };
 
-std::string read_text(const std::string& path, const std::string& what) {
-  if (path == "-") {
-    std::stringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::ifstream in(path);
-  if (!in) input_error("cannot read " + what + " \"" + path + "\"");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // Games with a board file say so; their positions name the board ("map"), which --map replaces.
 template <class G>
 concept HasMap = requires { G::kHasMap; };
@@ -62,10 +124,10 @@ concept HasMap = requires { G::kHasMap; };
 template <Game G>
 typename G::State load_position(const std::string& path, const std::string& map_file = "") {
   if (path.empty()) input_error("--position FILE is required");
-  Json j = parse_json(read_text(path, "position file"), "position file \"" + path + "\"");
+  Json j = parse_json(read_input_file(path, "position file"), "position file \"" + path + "\"");
   if (!map_file.empty()) {
     if constexpr (HasMap<G>) {
-      if (j.is_object()) j["map"] = parse_json(read_text(map_file, "map file"), "map file \"" + map_file + "\"");
+      if (j.is_object()) j["map"] = parse_json(read_input_file(map_file, "map file"), "map file \"" + map_file + "\"");
     } else {
       input_error(std::string(G::kName) + ": this game takes no --map file");
     }
@@ -130,6 +192,7 @@ struct PlayArgs {
   std::vector<std::string> bot;
   std::string log;
   int human = -1;
+  bool force = false;  // replace an existing log file
 };
 
 template <Game G>
@@ -156,11 +219,16 @@ int cmd_play(const PlayArgs& a) {
     }
     seats.push_back(owned.back().get());
   }
-  std::ofstream log;
+  // The log is a game record that `replay` reads: a header (as a results file's, with "play"),
+  // a line per decision, the result.
+  check_output_path(a.log, "--log", a.force);
+  OutputFile log;
   if (!a.log.empty()) {
-    log.open(a.log);
-    if (!log) input_error("cannot write log file \"" + a.log + "\"");
-    log << Json{{"game", G::kName}, {"seed", config.seed}, {"players", n}, {"options", config.options}, {"bots", names}}.dump() << "\n";
+    log = OutputFile(a.log, "log file");
+    Json options = Json::object();
+    for (const auto& [k, v] : config.options) options[k] = v;
+    log.write(Json{{"nuraghe", "play"}, {"game", G::kName}, {"seed", config.seed}, {"players", n}, {"options", options},
+                   {"map", config.map_file}, {"bots", names}, {"version", version()}}.dump() + "\n");
   }
   std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
@@ -169,17 +237,16 @@ int cmd_play(const PlayArgs& a) {
     ++ply;
     std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player)) << ": "
               << m.text << "\n";
-    if (log.is_open())
-      log << Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}.dump()
-          << "\n";
+    if (log.is_open()) log.write(Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}.dump() + "\n");
   });
   std::cout << "scores: " << format_values(record.scores, n) << "\n";
   std::cout << "returns: " << format_values(record.returns, n) << "\n";
-  if (log.is_open())
-    log << Json{{"result", {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
-                            {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}
-               .dump()
-        << "\n";
+  if (log.is_open()) {
+    log.write(Json{{"result", {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
+                               {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}
+                  .dump() + "\n");
+    log.close();
+  }
   return 0;
 }
 
@@ -286,8 +353,8 @@ void add_game_options(CLI::App* cmd, Common& c, bool setup) {
   cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->required();
   cmd->add_option("--map", c.map_file, "board or map file, for games that read one");
   if (setup) {
-    cmd->add_option("-p,--players", c.players, "number of players (default: the game's)");
-    cmd->add_option("-s,--seed", c.seed, "seed for everything random at setup");
+    add_integer(cmd, "-p,--players", c.players, 1, kMaxPlayers, "number of players (0: the game's default)")->default_str("the game's");
+    add_seed(cmd, "-s,--seed", c.seed, "seed for everything random at setup");
     cmd->add_option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)");
   }
 }
@@ -297,6 +364,7 @@ void add_game_options(CLI::App* cmd, Common& c, bool setup) {
 int run_cli(int argc, char** argv) {
   CLI::App app{"nuraghe: Monte Carlo tree search bots for Sardinian board games"};
   app.require_subcommand(1);
+  app.option_defaults()->always_capture_default();  // --help shows every default
   app.set_help_all_flag("--help-all", "help for every subcommand");
   app.set_version_flag("--version", std::string("nuraghe ") + version(), "print the commit this program was built from");
 
@@ -324,7 +392,8 @@ int run_cli(int argc, char** argv) {
   play->add_option("--bots", play_args.bots, "bot specs, one per seat, separated by commas");
   play->add_option("-b,--bot", play_args.bot, "a bot spec (repeatable, one per seat)");
   play->add_option("--log", play_args.log, "write the game as JSON lines to FILE");
-  play->add_option("--human", play_args.human, "a person plays this seat from the terminal")->check(CLI::NonNegativeNumber);
+  add_integer(play, "--human", play_args.human, 0, kMaxPlayers - 1, "a person plays this seat from the terminal")->default_str("none");
+  play->add_flag("--force", play_args.force, "replace an existing --log file");
 
   ArenaCommand arena_args;
   std::string arena_bots, arena_shard;
@@ -334,13 +403,13 @@ int run_cli(int argc, char** argv) {
   add_game_options(arena, arena_common, true);
   arena->add_option("--bots", arena_bots, "bot specs, one per seat, separated by commas");
   arena->add_option("-b,--bot", arena_bot, "a bot spec (repeatable, one per seat)");
-  arena->add_option("-n,--games", arena_args.settings.games, "number of games (a multiple of the seat count)")->required();
-  arena->add_option("-j,--jobs", arena_args.settings.jobs, "games played in parallel")->check(CLI::Range(1, 256));
+  add_integer(arena, "-n,--games", arena_args.settings.games, 1, 1 << 30, "number of games (a multiple of the seat count)")->required();
+  add_integer(arena, "-j,--jobs", arena_args.settings.jobs, 1, 256, "games played in parallel");
   arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed");
   arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines");
   arena->add_option("--format", arena_args.format, "table, csv or json");
   arena->add_option("--sprt", arena_args.sprt, "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)");
-  arena->add_option("--resamples", arena_args.resamples, "bootstrap resamples for the intervals")->check(CLI::Range(10, 100000));
+  add_integer(arena, "--resamples", arena_args.resamples, 10, 100000, "bootstrap resamples for the intervals");
 
   std::vector<std::string> merge_files;
   std::string merge_format = "table", merge_out;
@@ -349,14 +418,14 @@ int run_cli(int argc, char** argv) {
   merge->add_option("files", merge_files, "results files")->required();
   merge->add_option("--format", merge_format, "table, csv or json");
   merge->add_option("--out", merge_out, "also write the merged results to this new file");
-  merge->add_option("--resamples", merge_resamples, "bootstrap resamples for the intervals")->check(CLI::Range(10, 100000));
+  add_integer(merge, "--resamples", merge_resamples, 10, 100000, "bootstrap resamples for the intervals");
 
   std::string replay_file;
-  int replay_game = -1, replay_seat = -1;
-  auto* replay = app.add_subcommand("replay", "step through a game of an arena results file");
-  replay->add_option("file", replay_file, "results file")->required();
-  replay->add_option("-k,--game", replay_game, "the game's index")->required()->check(CLI::NonNegativeNumber);
-  replay->add_option("--seat", replay_seat, "show the game as this seat saw it (default: everything)")->check(CLI::NonNegativeNumber);
+  int replay_index = 0, replay_seat = -1;
+  auto* replay = app.add_subcommand("replay", "step through a game of an arena results file or a play --log file");
+  replay->add_option("file", replay_file, "results file (arena --out) or game log (play --log)")->required();
+  add_integer(replay, "-k,--index", replay_index, 0, 1 << 30, "the game's index in an arena results file (a play log holds game 0)");
+  add_integer(replay, "--seat", replay_seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")->default_str("everything");
 
   TuneCommand tune_args;
   std::string tune_bot;
@@ -368,15 +437,16 @@ int run_cli(int argc, char** argv) {
   tune->add_option("--opponent", tune_opponents, "an opponent spec (repeatable; seats are filled from this pool)")->required();
   tune->add_option("--param", tune_args.params, "NAME=LOW:HIGH (repeatable)")->required();
   tune->add_option("--method", tune_args.method, "spsa or cem");
-  tune->add_option("--budget", tune_args.budget, "games in all")->required()->check(CLI::PositiveNumber);
-  tune->add_option("--games-per-eval", tune_args.games_per_eval, "games per evaluation of a candidate")->required()->check(CLI::PositiveNumber);
-  tune->add_option("-j,--jobs", tune_args.arena.jobs, "games played in parallel")->check(CLI::Range(1, 256));
+  add_integer(tune, "--budget", tune_args.budget, 1, 1 << 30, "games in all")->required();
+  add_integer(tune, "--games-per-eval", tune_args.games_per_eval, 1, 1 << 30, "games per evaluation of a candidate")->required();
+  add_integer(tune, "-j,--jobs", tune_args.arena.jobs, 1, 256, "games played in parallel");
   tune->add_option("--best", tune_args.best_out, "write the best spec to this file");
   tune->add_option("--csv", tune_args.csv_out, "write the trajectory to this CSV file");
+  tune->add_flag("--force", tune_args.force, "replace existing --best and --csv files");
 
   double bench_seconds = 0.5;
   auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");
-  bench->add_option("--seconds", bench_seconds, "time for each measurement")->check(CLI::Range(0.01, 60.0));
+  add_real(bench, "--seconds", bench_seconds, 0.01, 60.0, "time for each measurement");
 
   std::string analyze_bot;
   int analyze_seat = -1;
@@ -384,10 +454,22 @@ int run_cli(int argc, char** argv) {
   add_game_options(analyze, common, false);
   analyze->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
   analyze->add_option("-b,--bot", analyze_bot, "a searching bot spec, e.g. ismcts:iters=10000")->required();
-  analyze->add_option("--seat", analyze_seat, "the seat to analyse at a simultaneous node");
-  analyze->add_option("-s,--seed", common.seed, "the bot's seed");
+  add_integer(analyze, "--seat", analyze_seat, 0, kMaxPlayers - 1, "the seat to analyse at a simultaneous node")->default_str("the seat to move");
+  add_seed(analyze, "-s,--seed", common.seed, "the bot's seed");
 
   try {
+    // A mistyped command is named, with the nearest one, rather than CLI11's "not expected".
+    if (argc > 1 && argv[1][0] != '-') {
+      std::vector<std::string> names;
+      for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+      const std::string word = argv[1];
+      if (std::find(names.begin(), names.end(), word) == names.end()) {
+        const std::string near = closest(word, names);
+        std::string all;
+        for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
+        input_error("unknown command \"" + word + "\"" + (near.empty() ? "" : " (did you mean " + near + "?)") + "; the commands are " + all);
+      }
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -413,7 +495,7 @@ int run_cli(int argc, char** argv) {
       return run_arena_command(arena_args);
     }
     if (*merge) return run_merge_command(merge_files, merge_format, merge_out, merge_resamples);
-    if (*replay) return run_replay_command(replay_file, replay_game, replay_seat);
+    if (*replay) return run_replay_command(replay_file, replay_index, replay_seat);
     if (*tune) {
       tune_args.arena.game = tune_common.game;
       tune_args.arena.config = tune_common.config();

@@ -7,7 +7,9 @@
 #include <iostream>
 #include <map>
 
+#include "bots/cli.hpp"
 #include "bots/games.hpp"
+#include "core/files.hpp"
 #include "bots/mpi.hpp"
 #include "bots/notation.hpp"
 #include "bots/summary.hpp"
@@ -115,14 +117,17 @@ ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
   merged.resumed = run.resumed;
   if (rank == 0) {
     const int n = int(a.bots.size());
-    for (const auto& line : all) merged.games.push_back(result_from_line(Json::parse(line), n, n, "mpi"));
+    Json first_line = arena_header(a, n);
+    first_line["version"] = options.version;
+    const ResultsHeader header = header_from_line(first_line, "mpi");
+    for (const auto& line : all) merged.games.push_back(result_from_line(parse_json(line, "mpi"), header, "mpi"));
     std::sort(merged.games.begin(), merged.games.end(), [](const GameResult& x, const GameResult& y) { return x.index < y.index; });
     if (!a.out.empty()) {
       const std::string tmp = a.out + ".tmp";
       std::filesystem::remove(tmp);
       {
         ResultsWriter w(tmp);
-        w.write(arena_header(a, n));
+        w.write(first_line);
         for (const auto& g : merged.games) w.write(g.line);
       }
       std::filesystem::rename(tmp, a.out);  // the one results file, replaced whole
@@ -146,6 +151,7 @@ int arena(const ArenaCommand& c) {
   }
   ArenaRunOptions options;
   options.progress = progress_mode();
+  options.version = version();
   if (sprt) {
     // SPRT checks between batches of 8 deals, whatever --jobs is, so the games played are the same.
     options.batch_deals = 8;
@@ -187,17 +193,16 @@ int arena(const ArenaCommand& c) {
 
 // ---- merge and replay ------------------------------------------------------------------------
 
-std::vector<std::string> header_bots(const Json& header) { return header["bots"].get<std::vector<std::string>>(); }
-
 int merge(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples) {
   check_format(format);
   if (files.empty()) input_error("merge: give one or more results files");
-  Json header;
+  check_output_path(out, "merge --out");
+  std::optional<ResultsHeader> header;
   std::map<int, GameResult> games;
   for (const auto& path : files) {
     ResultsFile f = read_results(path);
-    if (header.is_null()) header = f.header;
-    else if (f.header != header)
+    if (!header) header = f.header;
+    else if (tournament_identity(f.header.json) != tournament_identity(header->json))
       input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] + "\" (game, players, options, map, bots or seed differ)");
     for (auto& g : f.games) {
       const auto [it, fresh] = games.emplace(g.index, g);
@@ -208,25 +213,15 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
   std::vector<GameResult> all;
   for (auto& [index, g] : games) all.push_back(std::move(g));
   if (!out.empty()) {
-    if (std::ifstream(out).good()) input_error("merge: --out \"" + out + "\" exists; choose a new file");
     ResultsWriter w(out);
-    w.write(header);
+    w.write(header->json);
     for (const auto& g : all) w.write(g.line);
   }
-  const Summary s = summarize(header_bots(header), all, header["seed"].get<std::uint64_t>(), resamples);
+  const Summary s = summarize(header->bots, all, header->config.seed, resamples);
   if (format == "table")
-    std::cout << "merge: " << header["game"].get<std::string>() << ", " << all.size() << " games from " << files.size() << " files, seed "
-              << header["seed"].get<std::uint64_t>() << "\n";
+    std::cout << "merge: " << header->game << ", " << all.size() << " games from " << files.size() << " files, seed " << header->config.seed << "\n";
   std::cout << format_summary(s, format);
   return 0;
-}
-
-GameConfig config_of(const Json& header) {
-  GameConfig c;
-  c.players = header["players"].get<int>();
-  c.map_file = header.value("map", "");
-  for (const auto& [k, v] : header["options"].items()) c.options[k] = v.get<std::string>();
-  return c;
 }
 
 template <Game G>
@@ -235,12 +230,13 @@ int replay(const ResultsFile& f, const std::string& file, int index, int observe
   for (const auto& g : f.games)
     if (g.index == index) game = &g;
   if (!game) input_error("replay: game " + std::to_string(index) + " is not in \"" + file + "\"");
-  GameConfig config = config_of(f.header);
+  GameConfig config = f.header.config;
   config.seed = game->seed;
   auto s = G::initial(config);
   if (observer >= s.num_players()) input_error("replay: --seat " + std::to_string(observer) + ": there is no such seat");
-  const auto moves = get_field<std::vector<std::string>>(game->line, "moves", "replay");
-  const auto bots = get_field<std::vector<std::string>>(game->line, "bots", "replay");
+  const JsonIn line(game->line, "replay: game " + std::to_string(index));
+  const auto moves = line.at("moves").strings();
+  const auto bots = line.at("bots").strings();
   std::cout << "game " << index << " of " << file << ": " << G::kName << ", seed " << game->seed << "\n";
   for (std::size_t p = 0; p < bots.size(); ++p) std::cout << "  seat " << p << ": " << bots[p] << "\n";
   std::cout << "\n" << G::render(s, observer);
@@ -262,6 +258,8 @@ template <Game G>
 int tune(const TuneCommand& c) {
   const ArenaSettings& base = c.arena;
   if (base.bots.size() < 2) input_error("tune: give the spec to tune (--bot) and at least one opponent (--opponent)");
+  check_output_path(c.best_out, "tune --best", c.force);
+  check_output_path(c.csv_out, "tune --csv", c.force);
   const int n = G::initial(base.config).num_players();
   const std::string tuned = base.bots[0];
   const std::vector<std::string> pool(base.bots.begin() + 1, base.bots.end());
@@ -317,14 +315,14 @@ int tune(const TuneCommand& c) {
   const std::string best = spec_with(tuned, params, result.best);
   std::cout << "best: " << best << "  (score " << result.best_score << ")\n";
   if (!c.best_out.empty()) {
-    std::ofstream f(c.best_out);
-    if (!f) input_error("cannot write \"" + c.best_out + "\"");
-    f << best << "\n";
+    OutputFile f(c.best_out, "tune --best");
+    f.write(best + "\n");
+    f.close();
   }
   if (!c.csv_out.empty()) {
-    std::ofstream f(c.csv_out);
-    if (!f) input_error("cannot write \"" + c.csv_out + "\"");
-    f << trajectory_csv(params, result);
+    OutputFile f(c.csv_out, "tune --csv");
+    f.write(trajectory_csv(params, result));
+    f.close();
   }
   return 0;
 }
@@ -340,8 +338,8 @@ int run_merge_command(const std::vector<std::string>& files, const std::string& 
 }
 
 int run_replay_command(const std::string& file, int index, int observer) {
-  const ResultsFile f = read_results(file);
-  return AllGames::dispatch(f.header["game"].get<std::string>(), [&]<Game G>() { return replay<G>(f, file, index, observer); });
+  const ResultsFile f = read_game_records(file);
+  return AllGames::dispatch(f.header.game, [&]<Game G>() { return replay<G>(f, file, index, observer); });
 }
 
 int run_tune_command(const TuneCommand& c) {

@@ -29,6 +29,7 @@ struct TuneCommand {
   std::string method = "spsa";
   int budget = 0, games_per_eval = 0;
   std::string best_out, csv_out;
+  bool force = false;                   // replace existing --best / --csv files
 };
 int run_tune_command(const TuneCommand& c);
 

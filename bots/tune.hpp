@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/params.hpp"
 #include "core/rng.hpp"
 
 namespace nuraghe {
@@ -38,23 +39,6 @@ struct TuneParam {
 };
 
 namespace tune_detail {
-
-inline std::string trimmed(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
-// std::from_chars rather than stod: no locale, and the whole text must be the number.
-inline bool parse_real(const std::string& s, double& out) {
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
-}
-inline bool parse_integer(const std::string& s, long long& out) {
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
 
 // A parameter's value in real units for a normalised coordinate; integers are rounded here, at
 // evaluation, so the optimisers themselves move continuously.
@@ -87,12 +71,12 @@ constexpr std::uint64_t kSpsaStream = 0x5B5A'0001, kCemStream = 0xCE11'0002, kEv
 // "c=0.1:2.0" -> {c, 0.1, 2.0}. For an integer parameter ("iters=100:3000") both bounds must be
 // written as integers, so a typo such as "iters=1.5:3" is not silently rounded.
 inline TuneParam parse_tune_param(const std::string& text, bool integer) {
-  const std::string t = tune_detail::trimmed(text);
+  const std::string t = trim(text);
   const std::string where = "tune parameter \"" + t + "\"";
   const auto eq = t.find('=');
   if (eq == std::string::npos) input_error(where + ": expected name=low:high");
   TuneParam p;
-  p.name = tune_detail::trimmed(t.substr(0, eq));
+  p.name = trim(t.substr(0, eq));
   p.integer = integer;
   if (p.name.empty()) input_error(where + " has no name");
   // The name becomes a key of a bot spec, where these characters are separators.
@@ -100,14 +84,14 @@ inline TuneParam parse_tune_param(const std::string& text, bool integer) {
   const std::string range = t.substr(eq + 1);
   const auto colon = range.find(':');
   if (colon == std::string::npos) input_error(where + ": expected name=low:high");
-  const std::string lo = tune_detail::trimmed(range.substr(0, colon)), hi = tune_detail::trimmed(range.substr(colon + 1));
+  const std::string lo = trim(range.substr(0, colon)), hi = trim(range.substr(colon + 1));
   if (integer) {
     long long a = 0, b = 0;
-    if (!tune_detail::parse_integer(lo, a) || !tune_detail::parse_integer(hi, b))
+    if (!Params::try_integer(lo, a) || !Params::try_integer(hi, b))
       input_error(where + ": bounds of an integer parameter must be integers");
     p.low = double(a);
     p.high = double(b);
-  } else if (!tune_detail::parse_real(lo, p.low) || !tune_detail::parse_real(hi, p.high)) {
+  } else if (!Params::try_real(lo, p.low) || !Params::try_real(hi, p.high)) {
     input_error(where + ": bounds must be numbers");
   }
   if (!(p.low < p.high)) input_error(where + ": low must be below high");
@@ -128,34 +112,13 @@ inline std::string tune_value_text(const TuneParam& p, double v) {
 inline std::string spec_with(const std::string& base_spec, const std::vector<TuneParam>& params,
                              const std::vector<double>& values) {
   if (params.size() != values.size()) throw std::logic_error("spec_with: one value per parameter expected");
-  const std::string t = tune_detail::trimmed(base_spec);
-  const auto colon = t.find(':');
-  const std::string name = tune_detail::trimmed(t.substr(0, colon));
-  if (name.empty()) input_error("bot spec \"" + t + "\" has no name");
-  std::vector<std::pair<std::string, std::string>> items;
-  if (colon != std::string::npos) {
-    std::string rest = t.substr(colon + 1);
-    std::size_t start = 0;
-    while (start <= rest.size()) {
-      const auto comma = rest.find(',', start);
-      const std::string item = tune_detail::trimmed(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-      const auto eq = item.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
-        input_error("bot spec \"" + t + "\": expected key=value, got \"" + item + "\"");
-      items.emplace_back(tune_detail::trimmed(item.substr(0, eq)), tune_detail::trimmed(item.substr(eq + 1)));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
-  }
+  Spec spec = parse_spec(base_spec, "bot");
   for (std::size_t i = 0; i < params.size(); ++i) {
     const std::string text = tune_value_text(params[i], values[i]);
-    auto it = std::find_if(items.begin(), items.end(), [&](const auto& kv) { return kv.first == params[i].name; });
-    if (it != items.end()) it->second = text;
-    else items.emplace_back(params[i].name, text);
+    if (!spec.values.count(params[i].name)) spec.order.push_back(params[i].name);
+    spec.values[params[i].name] = text;
   }
-  std::string out = name;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : ":") + items[i].first + "=" + items[i].second;
-  return out;
+  return spec.to_string();
 }
 
 // The mean score in [0,1] (a win rate, draws counting half) of the candidate `values` (real units,

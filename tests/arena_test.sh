@@ -37,7 +37,7 @@ if diff <(games_of "$tmp/whole.jsonl") <(games_of "$tmp/killed.jsonl") >/dev/nul
 if diff <(untimed "$tmp/whole.csv") <(untimed "$tmp/again.csv") >/dev/null; then ok; else bad "re-running a finished tournament changed the table"; fi
 
 # A run killed before its header was written leaves an empty or half-line file: it starts again.
-printf '{"nuraghe":"ar' >"$tmp/empty.jsonl"
+printf '{"bots":["random","random"],"ga' >"$tmp/empty.jsonl"
 if "$nuraghe" arena --game tictactoe --bots random,random --games 4 --out "$tmp/empty.jsonl" >/dev/null 2>&1 &&
   [[ $(wc -l <"$tmp/empty.jsonl") -eq 5 ]]; then ok; else bad "a file with a half-written header was not started again"; fi
 
@@ -64,11 +64,11 @@ if grep -q "LLR trajectory" "$tmp/strong"; then ok; else bad "SPRT prints no tra
 
 # ---- replay ----------------------------------------------------------------------------------
 "$nuraghe" arena --game sardegna --players 3 --bots heuristic,random,random --games 3 --seed 2 --out "$tmp/s.jsonl" >/dev/null 2>&1
-if "$nuraghe" replay "$tmp/s.jsonl" --game 1 >"$tmp/replay" 2>&1; then ok; else bad "replay failed: $(head -3 "$tmp/replay")"; fi
+if "$nuraghe" replay "$tmp/s.jsonl" --index 1 >"$tmp/replay" 2>&1; then ok; else bad "replay failed: $(head -3 "$tmp/replay")"; fi
 final=$(tail -1 "$tmp/replay")
 logged=$(sed -n 3p "$tmp/s.jsonl" | grep -o '"scores":\[[^]]*\]' | tr -d '"scores:[]' | tr ',' ' ' | sed 's/\.0\b//g')
 if [[ $final == "scores: $logged" ]]; then ok; else bad "replay ends with '$final', the log says '$logged'"; fi
-expect_error "replay of a game not in the file" "game 9 is not in" "$nuraghe" replay "$tmp/s.jsonl" --game 9
+expect_error "replay of a game not in the file" "game 9 is not in" "$nuraghe" replay "$tmp/s.jsonl" --index 9
 
 # ---- tune ------------------------------------------------------------------------------------
 "$nuraghe" tune --game connect4 --bot uct:iters=100 --opponent uct:iters=100 --param c=0.1:3.0 --budget 240 --games-per-eval 40 \

@@ -70,7 +70,7 @@ expect_error "impossible player count" 'seats 2' "$nuraghe" new --game kuhn --pl
 expect_error "map file for a game without maps" 'takes no --map' "$nuraghe" new --game connect4 --map board.json
 expect_error "missing position file" 'cannot read position file' "$nuraghe" legal --game connect4 --position "$tmp/none.json"
 expect_error "malformed JSON" 'malformed JSON' "$nuraghe" legal --game connect4 --position "$pos/malformed.json"
-expect_error "position of another game" 'is not connect4' "$nuraghe" legal --game connect4 --position "$pos/tictactoe-win.json"
+expect_error "position of another game" 'is not "connect4"' "$nuraghe" legal --game connect4 --position "$pos/tictactoe-win.json"
 expect_error "position breaking the rules" 'both players have a line' "$nuraghe" legal --game tictactoe --position "$pos/tictactoe-bad.json"
 expect_error "sardegna: a Sentinel left in front" 'the Sentinel is in front only while its scoring is being resolved' "$nuraghe" legal --game sardegna --position "$pos/sardegna-sentinel-in-front.json"
 expect_error "sardegna: a commander move without its card" 'a half-finished commander move needs the commander' "$nuraghe" legal --game sardegna --position "$pos/sardegna-steps-without-commander.json"

@@ -139,7 +139,7 @@ TEST_CASE("board: a malformed map is rejected with a clear error") {
   rejects([](Json& j) { j["forts"][0]["provinces"] = {1, 16}; }, "do not touch");
   rejects([](Json& j) { j["forts"][0]["provinces"] = {1}; }, "2 to 4");
   rejects([](Json& j) { j["harbours"][0]["provinces"] = {4}; }, "not coastal");
-  rejects([](Json& j) { j["harbours"].erase(6); }, "exactly 7");
+  rejects([](Json& j) { j["harbours"].erase(6); }, "must have 7 entries");
   rejects([](Json& j) { j["provinces"][3]["value"] = "five"; }, "must be an integer");
   rejects([](Json& j) { j["colour"] = 1; }, "unknown field");
 }

@@ -1,10 +1,21 @@
 #pragma once
-// JSON helpers shared by every game's position reader: typed field access with one-line errors,
-// and a stable 64-bit hash of a JSON value (for view_hash).
+// Reading JSON that a user wrote: bounded parsing and typed accessors that name the field.
+//
+// Every position, board and results file is read through this header, so that bad input of any
+// shape is one InputError line, never a crash, a silent conversion or a default nobody asked for:
+// - parse_json bounds the nesting depth (deep nesting would overflow the stack in dump or ==) and
+//   rejects duplicated keys (nlohmann would keep the last one without a word);
+// - JsonIn reads a value as exactly the type asked for. nlohmann's get<int>() turns 1.5, true
+//   and 2^40 into some int; integer() rejects each of them with the field's path and range.
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +24,9 @@
 namespace nuraghe {
 
 using Json = nlohmann::json;
+
+// Deeper nesting than any real file has; the stack overflows in dump or == long before 100,000.
+inline constexpr int kMaxJsonDepth = 64;
 
 // FNV-1a over the compact dump: stable across runs and platforms (object keys are sorted).
 inline std::uint64_t hash_json(const Json& j) {
@@ -24,48 +38,190 @@ inline std::uint64_t hash_json(const Json& j) {
   return h;
 }
 
-// Parses text as JSON; a syntax error becomes an InputError naming the source.
+// Parses text as JSON. A syntax error, nesting deeper than kMaxJsonDepth or a key given twice in
+// one object is an InputError naming the source.
 inline Json parse_json(std::string_view text, std::string_view source) {
-  Json j = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  std::vector<std::set<std::string>> keys;  // the keys seen so far in each open object
+  const auto check = [&](int depth, Json::parse_event_t event, Json& parsed) {
+    switch (event) {
+      case Json::parse_event_t::object_start:
+      case Json::parse_event_t::array_start:
+        if (depth >= kMaxJsonDepth)
+          input_error(std::string(source) + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        if (event == Json::parse_event_t::object_start) keys.emplace_back();
+        break;
+      case Json::parse_event_t::object_end:
+        if (!keys.empty()) keys.pop_back();
+        break;
+      case Json::parse_event_t::key:
+        if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second)
+          input_error(std::string(source) + ": key \"" + parsed.get<std::string>() + "\" given twice in one object");
+        break;
+      default:
+        break;
+    }
+    return true;
+  };
+  Json j = Json::parse(text.begin(), text.end(), check, /*allow_exceptions=*/false);
   if (j.is_discarded()) input_error(std::string(source) + ": malformed JSON");
   return j;
 }
 
-// The field `key` of object `j`, which must exist and have the JSON type of T.
-template <class T>
-T get_field(const Json& j, std::string_view key, std::string_view where) {
-  const std::string k(key);
-  if (!j.is_object()) input_error(std::string(where) + ": expected a JSON object");
-  auto it = j.find(k);
-  if (it == j.end()) input_error(std::string(where) + ": missing field \"" + k + "\"");
-  try {
-    return it->template get<T>();
-  } catch (const nlohmann::json::exception&) {
-    input_error(std::string(where) + ": field \"" + k + "\" has the wrong type");
-  }
-}
+// A JSON value with the name of where it came from ("sardegna position") and its path inside
+// ("seats[1].villagers"), so that every complaint says which field is wrong and what it should be.
+class JsonIn {
+ public:
+  JsonIn(const Json& j, std::string source) : j_(&j), source_(std::move(source)) {}
 
-// An integer field that must lie in [lo, hi].
-inline long long get_int(const Json& j, std::string_view key, long long lo, long long hi,
-                         std::string_view where) {
-  const std::string k(key);
-  if (!j.is_object() || !j.contains(k) || !j[k].is_number_integer())
-    input_error(std::string(where) + ": field \"" + k + "\" must be an integer");
-  const long long v = j[k].get<long long>();
-  if (v < lo || v > hi)
-    input_error(std::string(where) + ": field \"" + k + "\" = " + std::to_string(v) +
-                " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  return v;
-}
+  const Json& json() const { return *j_; }
+  const std::string& source() const { return source_; }
+  std::string path() const { return path_; }
+  bool is_null() const { return j_->is_null(); }
 
-// Rejects any field of `j` not named in `known`, so a typo in a position file is not ignored.
-inline void reject_unknown_fields(const Json& j, std::initializer_list<std::string_view> known,
-                                  std::string_view where) {
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    bool ok = false;
-    for (auto k : known) ok = ok || it.key() == k;
-    if (!ok) input_error(std::string(where) + ": unknown field \"" + it.key() + "\"");
+  // "sardegna position: seats[1].score must be ..."
+  [[noreturn]] void fail(const std::string& what) const {
+    input_error(source_ + ": " + (path_.empty() ? "" : path_ + " ") + what);
   }
-}
+
+  // ---- objects
+  void expect_object() const {
+    if (!j_->is_object()) fail("must be a JSON object, not " + type_name());
+  }
+  // The field `key`, which must be present.
+  JsonIn at(std::string_view key) const {
+    expect_object();
+    const auto it = j_->find(std::string(key));
+    if (it == j_->end()) child_name(key).fail_missing();
+    return child(*it, key);
+  }
+  // The field `key`, or nothing when absent.
+  std::optional<JsonIn> find(std::string_view key) const {
+    expect_object();
+    const auto it = j_->find(std::string(key));
+    if (it == j_->end()) return std::nullopt;
+    return child(*it, key);
+  }
+  bool has(std::string_view key) const {
+    expect_object();
+    return j_->contains(std::string(key));
+  }
+  // Rejects any field not named in `known`, so that a typo is not ignored.
+  void allow_only(std::initializer_list<std::string_view> known) const {
+    expect_object();
+    for (auto it = j_->begin(); it != j_->end(); ++it) {
+      bool ok = false;
+      for (auto k : known) ok = ok || it.key() == k;
+      if (!ok) fail("has an unknown field \"" + it.key() + "\"");
+    }
+  }
+
+  // ---- arrays
+  std::vector<JsonIn> array(std::size_t min = 0, std::size_t max = std::numeric_limits<std::size_t>::max()) const {
+    if (!j_->is_array()) fail("must be a list, not " + type_name());
+    if (j_->size() < min || j_->size() > max) {
+      if (min == max) fail("must have " + std::to_string(min) + " entries, not " + std::to_string(j_->size()));
+      fail("must have " + std::to_string(min) + " to " + std::to_string(max) + " entries, not " + std::to_string(j_->size()));
+    }
+    std::vector<JsonIn> out;
+    out.reserve(j_->size());
+    for (std::size_t i = 0; i < j_->size(); ++i) {
+      JsonIn e((*j_)[i], source_);
+      e.path_ = path_ + "[" + std::to_string(i) + "]";
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
+  std::vector<JsonIn> array_of_size(std::size_t n) const { return array(n, n); }
+
+  // ---- scalars
+  // A whole number in [lo, hi] written as an integer: 1.5, 1.0, true and "1" are not integers.
+  long long integer(long long lo, long long hi) const {
+    const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    if (j_->is_number_unsigned()) {
+      const auto v = j_->get<std::uint64_t>();
+      if (hi < 0 || v > std::uint64_t(hi)) fail("must be an integer in " + range + ", not " + j_->dump());
+      return (long long)v;
+    }
+    if (!j_->is_number_integer()) fail("must be an integer in " + range + ", not " + describe());
+    const auto v = j_->get<std::int64_t>();
+    if (v < lo || v > hi) fail("must be an integer in " + range + ", not " + j_->dump());
+    return v;
+  }
+  int int_in(int lo, int hi) const { return int(integer(lo, hi)); }
+  // Any unsigned 64-bit integer (seeds).
+  std::uint64_t u64() const {
+    if (!j_->is_number_unsigned()) {
+      if (j_->is_number_integer() && j_->get<std::int64_t>() >= 0) return j_->get<std::uint64_t>();
+      fail("must be an integer in [0, 2^64 - 1], not " + describe());
+    }
+    return j_->get<std::uint64_t>();
+  }
+  // A finite number in [lo, hi].
+  double real(double lo, double hi) const {
+    if (!j_->is_number()) fail("must be a number, not " + describe());
+    const double v = j_->get<double>();
+    if (!std::isfinite(v) || v < lo || v > hi) fail("must be a number in [" + num(lo) + ", " + num(hi) + "], not " + j_->dump());
+    return v;
+  }
+  bool boolean() const {
+    if (!j_->is_boolean()) fail("must be true or false, not " + describe());
+    return j_->get<bool>();
+  }
+  std::string string() const {
+    if (!j_->is_string()) fail("must be a string, not " + describe());
+    return j_->get<std::string>();
+  }
+  std::vector<std::string> strings(std::size_t min = 0, std::size_t max = std::numeric_limits<std::size_t>::max()) const {
+    std::vector<std::string> out;
+    for (const auto& e : array(min, max)) out.push_back(e.string());
+    return out;
+  }
+  std::vector<long long> integers(long long lo, long long hi, std::size_t min = 0,
+                                  std::size_t max = std::numeric_limits<std::size_t>::max()) const {
+    std::vector<long long> out;
+    for (const auto& e : array(min, max)) out.push_back(e.integer(lo, hi));
+    return out;
+  }
+  std::vector<double> reals(double lo, double hi, std::size_t min = 0, std::size_t max = std::numeric_limits<std::size_t>::max()) const {
+    std::vector<double> out;
+    for (const auto& e : array(min, max)) out.push_back(e.real(lo, hi));
+    return out;
+  }
+
+  // "a string", "a list", "1.5", ...: what the value is, for messages.
+  std::string describe() const {
+    if (j_->is_number() || j_->is_boolean() || j_->is_null()) return j_->dump();
+    return type_name();
+  }
+  std::string type_name() const {
+    switch (j_->type()) {
+      case Json::value_t::object: return "an object";
+      case Json::value_t::array: return "a list";
+      case Json::value_t::string: return "a string";
+      case Json::value_t::boolean: return "true/false";
+      case Json::value_t::null: return "null";
+      default: return "a number";
+    }
+  }
+
+ private:
+  JsonIn child(const Json& j, std::string_view key) const {
+    JsonIn c(j, source_);
+    c.path_ = path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+    return c;
+  }
+  JsonIn child_name(std::string_view key) const { return child(*j_, key); }
+  [[noreturn]] void fail_missing() const { input_error(source_ + ": missing field \"" + path_ + "\""); }
+  static std::string num(double v) {
+    std::string t = std::to_string(v);
+    t.erase(t.find_last_not_of('0') + 1);
+    if (!t.empty() && t.back() == '.') t.pop_back();
+    return t;
+  }
+
+  const Json* j_;
+  std::string source_;
+  std::string path_;
+};
 
 }  // namespace nuraghe

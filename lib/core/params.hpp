@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -62,7 +64,15 @@ struct ParamSpec {
 struct Spec {
   std::string name;
   std::map<std::string, std::string> values;
-  std::string text;  // as given, for messages and logs
+  std::vector<std::string> order;  // the keys as given, left to right
+  std::string text;                // as given, for messages and logs
+
+  // "name:k=v,..." with the keys in the order given.
+  std::string to_string() const {
+    std::string out = name;
+    for (std::size_t i = 0; i < order.size(); ++i) out += (i ? "," : ":") + order[i] + "=" + values.at(order[i]);
+    return out;
+  }
 };
 
 inline std::string trim(std::string_view s) {
@@ -91,6 +101,7 @@ inline Spec parse_spec(std::string_view text, std::string_view what) {
     if (spec.values.count(key))
       input_error(std::string(what) + " spec \"" + spec.text + "\": parameter \"" + key + "\" given twice");
     spec.values[key] = trim(item.substr(eq + 1));
+    spec.order.push_back(key);
   }
   return spec;
 }
@@ -127,18 +138,42 @@ class Params {
     return std::find(given_.begin(), given_.end(), name) != given_.end();
   }
 
-  static bool try_integer(const std::string& s, long long& out) {
+  // Numbers as a person writes them in decimal: "12", "-3", "0.7", "1e-3". Not "012", "0x10",
+  // "+1", " 1", "1.", ".5", "nan", "inf" or anything out of range: each of those would otherwise
+  // be read as some other number (or none) without a word.
+  static bool try_integer(std::string_view s, long long& out) {
+    const std::string_view digits = s.substr(!s.empty() && s[0] == '-');
+    if (digits.empty() || (digits[0] == '0' && digits.size() > 1)) return false;
+    for (char c : digits)
+      if (c < '0' || c > '9') return false;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return ec == std::errc() && p == s.data() + s.size();
   }
-  static bool try_real(const std::string& s, double& out) {
-    try {
-      std::size_t used = 0;
-      out = std::stod(s, &used);
-      return used == s.size();
-    } catch (...) {
-      return false;
+  static bool try_unsigned(std::string_view s, std::uint64_t& out) {
+    if (s.empty() || (s[0] == '0' && s.size() > 1)) return false;
+    for (char c : s)
+      if (c < '0' || c > '9') return false;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size();
+  }
+  static bool try_real(std::string_view s, double& out) {
+    std::size_t i = !s.empty() && s[0] == '-';
+    const auto digits = [&] {
+      const std::size_t from = i;
+      while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+      return i - from;
+    };
+    const std::size_t whole = digits();
+    if (whole == 0 || (whole > 1 && s[i - whole] == '0')) return false;
+    if (i < s.size() && s[i] == '.' && (++i, digits() == 0)) return false;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+      ++i;
+      if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+      if (digits() == 0) return false;
     }
+    if (i != s.size()) return false;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
   }
 
  private:

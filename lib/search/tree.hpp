@@ -19,6 +19,10 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
+#include <string>
+
+#include "core/error.hpp"
 
 namespace nuraghe::search {
 
@@ -57,12 +61,23 @@ class Tree {
   explicit Tree(std::size_t bytes)
       : node_cap_(std::uint32_t(std::min<std::size_t>(bytes * 2 / 5 / sizeof(Node), kNone - 1))),
         edge_cap_(std::uint32_t(std::min<std::size_t>(bytes * 3 / 5 / sizeof(Edge), kNone - 1))),
-        nodes_(new Node[node_cap_]),  // default-initialised: untouched pages cost nothing
-        edges_(new Edge[edge_cap_]) {
+        nodes_(reserve<Node>(node_cap_, bytes)),  // default-initialised: untouched pages cost nothing
+        edges_(reserve<Edge>(edge_cap_, bytes)) {
     if (node_cap_ > 0) init_node(new_index(node_count_, node_cap_), 0);
   }
   Tree(Tree&&) noexcept = default;
   Tree& operator=(Tree&&) noexcept = default;
+
+  // An arena of n default-initialised entries. The cap comes from the user (memory=), so a
+  // machine that cannot give it is bad input, not a crash.
+  template <class T>
+  static T* reserve(std::uint32_t n, std::size_t bytes) {
+    try {
+      return new T[n];
+    } catch (const std::bad_alloc&) {
+      input_error("search: cannot reserve " + std::to_string(bytes >> 20) + " MiB for a search tree on this machine (lower memory=)");
+    }
+  }
 
   static constexpr std::uint32_t root() { return 0; }
   bool usable() const { return node_cap_ > 0 && edge_cap_ > 0; }

@@ -41,10 +41,10 @@ Json Connect4::to_json(const State& s) { return Json{{"game", "connect4"}, {"boa
 
 Connect4::State Connect4::from_json(const Json& j) {
   const char* where = "connect4 position";
-  reject_unknown_fields(j, {"game", "board"}, where);
-  if (get_field<std::string>(j, "game", where) != "connect4") input_error("connect4 position: \"game\" is not connect4");
-  const auto rows = get_field<std::vector<std::string>>(j, "board", where);
-  if (rows.size() != kHeight) input_error("connect4 position: \"board\" must have 6 rows, top row first");
+  const JsonIn in(j, where);
+  in.allow_only({"game", "board"});
+  if (in.at("game").string() != "connect4") in.at("game").fail("is not \"connect4\"");
+  const std::vector<std::string> rows = in.at("board").strings(kHeight, kHeight);
   State s;
   for (int i = 0; i < kHeight; ++i) {
     if (rows[i].size() != kWidth) input_error("connect4 position: each board row must have 7 cells");
@@ -67,6 +67,19 @@ Connect4::State Connect4::from_json(const Json& j) {
   if (x4 && o4) input_error("connect4 position: both players have four in a row");
   if (x4 && x == o) input_error("connect4 position: O moved after X won");
   if (o4 && x != o) input_error("connect4 position: X moved after O won");
+  // The game stops at the first four, so the winner's last stone, on top of its column, lies on
+  // every four they have: two fours that no one stone completed cannot both be on the board.
+  for (int p = 0; p < 2; ++p) {
+    if (!has_four(s.stones[p])) continue;
+    bool reachable = false;
+    for (int c = 0; c < kWidth && !reachable; ++c) {
+      const std::uint64_t col = s.occupied() & column_mask(c);
+      if (!col) continue;
+      const std::uint64_t top = std::uint64_t(1) << (63 - std::countl_zero(col));
+      reachable = (s.stones[p] & top) && !has_four(s.stones[p] & ~top);
+    }
+    if (!reachable) input_error(std::string("connect4 position: ") + (p ? "O" : "X") + " has fours that no single last stone completed (the game would have ended earlier)");
+  }
   s.ply = std::uint8_t(x + o);
   s.winner = x4 ? 0 : o4 ? 1 : -1;
   return s;

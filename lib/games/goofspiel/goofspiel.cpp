@@ -56,21 +56,24 @@ Json Goofspiel::to_json(const State& s) {
 // Rebuilds the state by replaying the bids, so hands and points cannot disagree with them.
 Goofspiel::State Goofspiel::from_json(const Json& j) {
   const char* where = "goofspiel position";
-  reject_unknown_fields(j, {"game", "players", "cards", "prizes", "bids"}, where);
-  if (get_field<std::string>(j, "game", where) != "goofspiel") input_error("goofspiel position: \"game\" is not goofspiel");
-  const int players = int(get_int(j, "players", kMinPlayers, kMaxPlayers, where));
-  const int cards = int(get_int(j, "cards", 1, kMaxCards, where));
-  const auto prizes = get_field<std::vector<int>>(j, "prizes", where);
-  const auto bids = get_field<std::vector<std::vector<int>>>(j, "bids", where);
-  if (int(prizes.size()) != cards) input_error("goofspiel position: \"prizes\" must list all " + std::to_string(cards) + " prize cards");
+  const JsonIn in(j, where);
+  in.allow_only({"game", "players", "cards", "prizes", "bids"});
+  if (in.at("game").string() != "goofspiel") in.at("game").fail("is not \"goofspiel\"");
+  const int players = in.at("players").int_in(kMinPlayers, kMaxPlayers);
+  const int cards = in.at("cards").int_in(1, kMaxCards);
+  std::vector<int> prizes;
+  for (long long v : in.at("prizes").integers(1, cards, std::size_t(cards), std::size_t(cards))) prizes.push_back(int(v));
+  std::vector<std::vector<int>> bids;
+  for (const JsonIn& b : in.at("bids").array(std::size_t(players), std::size_t(players))) {
+    bids.emplace_back();
+    for (long long v : b.integers(1, cards, 0, std::size_t(cards))) bids.back().push_back(int(v));
+  }
   std::vector<int> sorted = prizes;
   std::sort(sorted.begin(), sorted.end());
   for (int i = 0; i < cards; ++i)
     if (sorted[i] != i + 1) input_error("goofspiel position: \"prizes\" must be a permutation of 1.." + std::to_string(cards));
-  if (int(bids.size()) != players) input_error("goofspiel position: \"bids\" must have one list per player");
   for (const auto& b : bids)
-    if (b.size() != bids[0].size() || int(b.size()) > cards)
-      input_error("goofspiel position: every player must have bid once per round played");
+    if (b.size() != bids[0].size()) input_error("goofspiel position: every player must have bid once per round played");
 
   State s;
   s.players = std::uint8_t(players);

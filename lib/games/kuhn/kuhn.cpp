@@ -53,10 +53,10 @@ Json Kuhn::to_json(const State& s) {
 
 Kuhn::State Kuhn::from_json(const Json& j) {
   const char* where = "kuhn position";
-  reject_unknown_fields(j, {"game", "cards", "history"}, where);
-  if (get_field<std::string>(j, "game", where) != "kuhn") input_error("kuhn position: \"game\" is not kuhn");
-  const auto cards = get_field<std::vector<std::string>>(j, "cards", where);
-  if (cards.size() != 3) input_error("kuhn position: \"cards\" must list seat 0's, seat 1's and the unused card");
+  const JsonIn in(j, where);
+  in.allow_only({"game", "cards", "history"});
+  if (in.at("game").string() != "kuhn") in.at("game").fail("is not \"kuhn\"");
+  const std::vector<std::string> cards = in.at("cards").strings(3, 3);  // seat 0's, seat 1's, the unused card
   State s;
   int seen = 0;
   for (int i = 0; i < 3; ++i) {
@@ -65,7 +65,7 @@ Kuhn::State Kuhn::from_json(const Json& j) {
     seen |= 1 << c;
     s.deck[i] = std::uint8_t(c);
   }
-  for (char ch : get_field<std::string>(j, "history", where)) {
+  for (char ch : in.at("history").string()) {
     if (s.is_terminal()) input_error("kuhn position: \"history\" goes on after the hand is over");
     if (ch != 'p' && ch != 'b') input_error(std::string("kuhn position: unknown action '") + ch + "' in history (use p or b)");
     s.apply(ch == 'b' ? kBet : kPass);

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/files.hpp"
 #include "games/sardegna/board_json.hpp"  // generated from board.json by CMake
 
 namespace nuraghe::sardegna {
@@ -13,51 +14,51 @@ namespace {
 
 [[noreturn]] void bad(const std::string& where, const std::string& what) { input_error(where + ": " + what); }
 
-std::uint16_t province_mask(const Json& list, const std::string& where, const std::string& what) {
-  if (!list.is_array()) bad(where, what + " must be a list of province ids");
+// A list of distinct province ids 1..16.
+std::uint16_t province_mask(const JsonIn& list) {
   std::uint16_t mask = 0;
-  for (const auto& id : list) {
-    if (!id.is_number_integer() || id.get<int>() < 1 || id.get<int>() > kProvinces)
-      bad(where, what + " names a province that is not 1.." + std::to_string(kProvinces));
-    const auto bit = std::uint16_t(1u << (id.get<int>() - 1));
-    if (mask & bit) bad(where, what + " names province " + std::to_string(id.get<int>()) + " twice");
+  for (const JsonIn& id : list.array()) {
+    const auto bit = std::uint16_t(1u << (id.int_in(1, kProvinces) - 1));
+    if (mask & bit) id.fail("names province " + std::to_string(std::countr_zero(unsigned(bit)) + 1) + " a second time");
     mask |= bit;
   }
   return mask;
 }
 
-// Each list must have exactly `count` entries with ids 1..count in order.
-void check_ids(const Json& list, int count, const std::string& where, const std::string& what) {
-  if (!list.is_array() || int(list.size()) != count) bad(where, "\"" + what + "\" must list exactly " + std::to_string(count));
+// A list of exactly `count` objects with ids 1..count in order.
+std::vector<JsonIn> numbered(const JsonIn& list, int count) {
+  std::vector<JsonIn> entries = list.array_of_size(std::size_t(count));
   for (int i = 0; i < count; ++i)
-    if (!list[i].is_object() || !list[i].contains("id") || list[i]["id"] != i + 1)
-      bad(where, "\"" + what + "\" entry " + std::to_string(i + 1) + " must have id " + std::to_string(i + 1));
+    if (entries[i].at("id").int_in(1, count) != i + 1) entries[i].at("id").fail("must be " + std::to_string(i + 1) + " (ids are 1.." + std::to_string(count) + " in order)");
+  return entries;
 }
 
 }  // namespace
 
 Board Board::from_json(const Json& j, const std::string& where) {
-  reject_unknown_fields(j, {"name", "notes", "provinces", "forts", "harbours"}, where);
+  const JsonIn in(j, where);
+  in.allow_only({"name", "notes", "provinces", "forts", "harbours"});
   Board b;
-  b.name = get_field<std::string>(j, "name", where);
+  b.name = in.at("name").string();
+  if (auto notes = in.find("notes")) notes->string();
   b.source = j;
-  const Json& provinces = j.contains("provinces") ? j["provinces"] : Json();
-  check_ids(provinces, kProvinces, where, "provinces");
+  const std::vector<JsonIn> provinces = numbered(in.at("provinces"), kProvinces);
   int colours[3] = {0, 0, 0};
+  std::uint16_t coastal = 0;
   for (int p = 0; p < kProvinces; ++p) {
-    const Json& q = provinces[p];
+    const JsonIn& q = provinces[p];
     const std::string at = where + ": province " + std::to_string(p + 1);
-    reject_unknown_fields(q, {"id", "name", "value", "colour", "coastal", "neighbours"}, at);
-    b.province_names[p] = get_field<std::string>(q, "name", at);
-    b.value[p] = std::uint8_t(get_int(q, "value", 1, 20, at));
-    const std::string c = get_field<std::string>(q, "colour", at);
+    q.allow_only({"id", "name", "value", "colour", "coastal", "neighbours"});
+    b.province_names[p] = q.at("name").string();
+    b.value[p] = std::uint8_t(q.at("value").int_in(1, 20));
+    const std::string c = q.at("colour").string();
     if (c == "yellow") b.colour[p] = Colour::Yellow;
     else if (c == "green") b.colour[p] = Colour::Green;
     else if (c == "brown") b.colour[p] = Colour::Brown;
-    else bad(at, "colour \"" + c + "\" is not yellow, green or brown");
+    else q.at("colour").fail("\"" + c + "\" is not yellow, green or brown");
     ++colours[int(b.colour[p])];
-    get_field<bool>(q, "coastal", at);
-    b.neighbours[p] = province_mask(q.contains("neighbours") ? q["neighbours"] : Json(), at, "\"neighbours\"");
+    if (q.at("coastal").boolean()) coastal = std::uint16_t(coastal | (1u << p));
+    b.neighbours[p] = province_mask(q.at("neighbours"));
     if (b.neighbours[p] & (1u << p)) bad(at, "is its own neighbour");
   }
   // The 16 agriculture tokens: 2 wheat on yellow, 4 olive + 4 wine on green, 3 thyme + 3 cheese on brown.
@@ -87,12 +88,11 @@ Board Board::from_json(const Json& j, const std::string& where) {
         if (q != p && b.distance[p][q] <= d) b.within[p][d] |= std::uint16_t(1u << q);
   }
 
-  const Json& forts = j.contains("forts") ? j["forts"] : Json();
-  check_ids(forts, kForts, where, "forts");
+  const std::vector<JsonIn> forts = numbered(in.at("forts"), kForts);
   for (int f = 0; f < kForts; ++f) {
     const std::string at = where + ": fort space " + std::to_string(f + 1);
-    reject_unknown_fields(forts[f], {"id", "provinces"}, at);
-    const std::uint16_t m = province_mask(forts[f].contains("provinces") ? forts[f]["provinces"] : Json(), at, "\"provinces\"");
+    forts[f].allow_only({"id", "provinces"});
+    const std::uint16_t m = province_mask(forts[f].at("provinces"));
     const int n = std::popcount(unsigned(m));
     if (n < 2 || n > 4) bad(at, "must border 2 to 4 provinces");
     // The provinces around a fort space touch each other: connected through their borders.
@@ -106,17 +106,16 @@ Board Board::from_json(const Json& j, const std::string& where) {
   for (int p = 0; p < kProvinces; ++p)
     if (!b.forts_of[p]) bad(where, "province " + std::to_string(p + 1) + " has no fort space on its border");
 
-  const Json& harbours = j.contains("harbours") ? j["harbours"] : Json();
-  check_ids(harbours, kHarbours, where, "harbours");
+  const std::vector<JsonIn> harbours = numbered(in.at("harbours"), kHarbours);
   for (int h = 0; h < kHarbours; ++h) {
     const std::string at = where + ": harbour " + std::to_string(h + 1);
-    reject_unknown_fields(harbours[h], {"id", "name", "provinces"}, at);
-    b.harbour_names[h] = get_field<std::string>(harbours[h], "name", at);
-    const std::uint16_t m = province_mask(harbours[h].contains("provinces") ? harbours[h]["provinces"] : Json(), at, "\"provinces\"");
+    harbours[h].allow_only({"id", "name", "provinces"});
+    b.harbour_names[h] = harbours[h].at("name").string();
+    const std::uint16_t m = province_mask(harbours[h].at("provinces"));
     const int n = std::popcount(unsigned(m));
     if (n < 1 || n > 3) bad(at, "must be adjacent to 1 to 3 provinces");
     for (unsigned r = m; r; r &= r - 1)
-      if (!provinces[std::countr_zero(r)]["coastal"].get<bool>())
+      if (!(coastal >> std::countr_zero(r) & 1))
         bad(at, "is adjacent to province " + std::to_string(std::countr_zero(r) + 1) + ", which is not coastal");
     b.harbour_provinces[h] = m;
     for (unsigned r = m; r; r &= r - 1) b.harbours_of[std::countr_zero(r)] |= std::uint8_t(1u << h);
@@ -149,11 +148,8 @@ const Board& Board::standard() {
 }
 
 const Board& Board::load_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) input_error("cannot read map file \"" + path + "\"");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return intern(parse_json(ss.str(), "map file \"" + path + "\""), "map file \"" + path + "\"");
+  const std::string name = "map file \"" + path + "\"";
+  return intern(parse_json(read_input_file(path, "map file"), name), name);
 }
 
 }  // namespace nuraghe::sardegna

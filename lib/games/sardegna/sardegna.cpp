@@ -209,36 +209,49 @@ Move Sardegna::parse_move(const State& s, Player, std::string_view text) {
 }
 
 // Reads a position and checks it against the rules: supplies, capacities, the fort cards (each
-// exactly once), the tokens (each colour's kinds, none lost), the cards in hand and in front.
+// exactly once), the tokens (each colour's kinds, none lost), the cards in hand and in front, the
+// points (harvests score exactly their points; the rest only comes from scorings), the phase and a
+// half-finished move. Every field is required except `map` (default "standard") and `move`
+// (present exactly in the commander-move and admiral-move phases).
 Sardegna::State Sardegna::from_json(const Json& j) {
   const std::string where = "sardegna position";
-  reject_unknown_fields(j, {"game", "variant", "players", "map", "turn", "phase", "move", "tokens", "scorings", "row", "deck", "seats"}, where);
-  if (get_field<std::string>(j, "game", where) != "sardegna") input_error(where + ": \"game\" is not sardegna");
+  const JsonIn in(j, where);
+  in.allow_only({"game", "variant", "players", "map", "turn", "phase", "move", "tokens", "scorings", "row", "deck", "seats"});
+  if (in.at("game").string() != "sardegna") in.at("game").fail("is not \"sardegna\"");
   State s;
-  const Json map = j.contains("map") ? j["map"] : Json("standard");
-  s.board = map == "standard" ? &sardegna::Board::standard() : &sardegna::Board::intern(map, where + ": map");
-  s.players = std::uint8_t(get_int(j, "players", kMinPlayers, kMaxPlayers, where));
-  const std::string variant = get_field<std::string>(j, "variant", where);
-  if (variant != "base" && variant != "alt-sentinel") input_error(where + ": variant must be base or alt-sentinel");
+  if (const auto map = in.find("map")) {
+    if (map->json().is_string()) {
+      if (map->string() != "standard") map->fail("must be \"standard\" or a whole board object, not \"" + map->string() + "\" (--map FILE reads a board file)");
+      s.board = &sardegna::Board::standard();
+    } else {
+      map->expect_object();
+      s.board = &sardegna::Board::intern(map->json(), where + ": map");
+    }
+  } else {
+    s.board = &sardegna::Board::standard();
+  }
+  s.players = std::uint8_t(in.at("players").int_in(kMinPlayers, kMaxPlayers));
+  const std::string variant = in.at("variant").string();
+  if (variant != "base" && variant != "alt-sentinel") in.at("variant").fail("must be \"base\" or \"alt-sentinel\"");
   s.variant = variant == "alt-sentinel";
-  s.turn = std::uint8_t(get_int(j, "turn", 0, s.players - 1, where));
-  const std::string phase = get_field<std::string>(j, "phase", where);
+  s.turn = std::uint8_t(in.at("turn").int_in(0, s.players - 1));
+  const std::string phase = in.at("phase").string();
   int phase_index = -1;
   for (int i = 0; i < 6; ++i)
     if (phase == kPhaseNames[i]) phase_index = i;
-  if (phase_index < 0) input_error(where + ": unknown phase \"" + phase + "\"");
+  if (phase_index < 0) in.at("phase").fail("\"" + phase + "\" is not a phase (play, commander-move, admiral-move, sentinel-choice, discard, over)");
   s.phase = Phase(phase_index);
 
   // Tokens: each colour carries its own kinds; together with the harvested ones, all 16 are there.
-  const auto tokens = get_field<std::vector<Json>>(j, "tokens", where);
-  if (tokens.size() != kProvinces) input_error(where + ": \"tokens\" must have one entry per province (null once harvested)");
+  const std::vector<JsonIn> tokens = in.at("tokens").array_of_size(kProvinces);
   int count[kTokenKinds] = {};
   for (int q = 0; q < kProvinces; ++q) {
     if (tokens[q].is_null()) continue;
+    const std::string name = tokens[q].string();
     int t = -1;
     for (int k = 1; k < kTokenKinds; ++k)
-      if (tokens[q] == kTokenNames[k]) t = k;
-    if (t < 0) input_error(where + ": unknown token " + tokens[q].dump() + " in province " + std::to_string(q + 1));
+      if (name == kTokenNames[k]) t = k;
+    if (t < 0) tokens[q].fail("\"" + name + "\" is not a token (wheat, olive, wine, thyme, cheese, or null once harvested)");
     const auto colour = s.board->colour[q];
     const bool fits = (t == kWheat && colour == sardegna::Colour::Yellow) || ((t == kOlive || t == kWine) && colour == sardegna::Colour::Green) ||
                       ((t == kThyme || t == kCheese) && colour == sardegna::Colour::Brown);
@@ -247,19 +260,21 @@ Sardegna::State Sardegna::from_json(const Json& j) {
     ++count[t];
   }
 
-  const auto seats = get_field<std::vector<Json>>(j, "seats", where);
-  if (int(seats.size()) != s.players) input_error(where + ": \"seats\" must have one entry per player");
+  const std::vector<JsonIn> seats = in.at("seats").array_of_size(s.players);
   std::uint32_t all_forts = 0;
+  int harvest_points[kMaxPlayers] = {};
   for (int p = 0; p < s.players; ++p) {
-    const Json& seat = seats[p];
+    const JsonIn& seat = seats[p];
     const std::string at = where + ": seat " + std::to_string(p);
-    reject_unknown_fields(seat, {"score", "hand", "front", "villagers", "villages", "priest", "ships", "forts", "harvested", "private"}, at);
-    s.score[p] = std::uint16_t(get_int(seat, "score", 0, 10000, at));
-    auto cards = [&](const char* key) {
+    seat.allow_only({"score", "hand", "front", "villagers", "villages", "priest", "ships", "forts", "harvested", "private"});
+    s.score[p] = std::uint16_t(seat.at("score").int_in(0, 10000));
+    const auto cards = [&](const char* key) {
       std::uint8_t m = 0;
-      for (const auto& name : get_field<std::vector<std::string>>(seat, key, at)) {
+      for (const JsonIn& e : seat.at(key).array()) {
+        const std::string name = e.string();
         const int c = card_by_name(name);
-        if (c < 0) input_error(at + ": unknown character card \"" + name + "\"");
+        if (c < 0) e.fail("\"" + name + "\" is not a character card");
+        if (m >> c & 1) e.fail("names the " + name + " a second time");
         m = std::uint8_t(m | (1u << c));
       }
       return m;
@@ -268,33 +283,37 @@ Sardegna::State Sardegna::from_json(const Json& j) {
     s.front[p] = cards("front");
     if ((s.hand[p] & s.front[p]) || (s.hand[p] | s.front[p]) != (1u << kCards) - 1)
       input_error(at + ": every character card must be either in hand or in front, once");
-    const auto villagers = get_field<std::vector<int>>(seat, "villagers", at), villages = get_field<std::vector<int>>(seat, "villages", at);
-    if (villagers.size() != kProvinces || villages.size() != kProvinces) input_error(at + ": villagers and villages need 16 counts");
+    const auto villagers = seat.at("villagers").integers(0, kSupplyVillagers, kProvinces, kProvinces);
+    const auto villages = seat.at("villages").integers(0, kSupplyVillages, kProvinces, kProvinces);
     int on_board = 0, built = 0;
     for (int q = 0; q < kProvinces; ++q) {
-      if (villagers[q] < 0 || villages[q] < 0) input_error(at + ": negative piece count");
-      on_board += villagers[q], built += villages[q];
-      if (on_board > kSupplyVillagers || built > kSupplyVillages) input_error(at + ": more villagers or villages than the supply has (5, 4)");
+      on_board += int(villagers[q]), built += int(villages[q]);
       s.villagers[p] |= std::uint64_t(villagers[q]) << (4 * q);
       s.villages[p] |= std::uint64_t(villages[q]) << (4 * q);
     }
-    s.priest[p] = seat.contains("priest") && !seat["priest"].is_null() ? std::int8_t(get_int(seat, "priest", 1, kProvinces, at) - 1) : std::int8_t(-1);
-    for (int h : get_field<std::vector<int>>(seat, "ships", at)) {
-      if (h < 1 || h > kHarbours || (s.ships[p] >> (h - 1) & 1)) input_error(at + ": ships must be in different harbours 1..7");
-      s.ships[p] = std::uint8_t(s.ships[p] | (1u << (h - 1)));
+    if (on_board > kSupplyVillagers || built > kSupplyVillages) input_error(at + ": more villagers or villages than the supply has (5, 4)");
+    const JsonIn priest = seat.at("priest");
+    s.priest[p] = priest.is_null() ? std::int8_t(-1) : std::int8_t(priest.int_in(1, kProvinces) - 1);
+    for (const JsonIn& h : seat.at("ships").array()) {
+      const int id = h.int_in(1, kHarbours);
+      if (s.ships[p] >> (id - 1) & 1) h.fail("names harbour " + std::to_string(id) + " a second time");
+      s.ships[p] = std::uint8_t(s.ships[p] | (1u << (id - 1)));
     }
     if (std::popcount(unsigned(s.ships[p])) > kSupplyShips) input_error(at + ": a player has 2 ships");
-    for (int f : get_field<std::vector<int>>(seat, "forts", at)) {
-      if (f < 1 || f > kForts || (all_forts >> (f - 1) & 1)) input_error(at + ": fort space " + std::to_string(f) + " is not free");
-      all_forts |= 1u << (f - 1);
-      s.forts[p] |= 1u << (f - 1);
+    for (const JsonIn& f : seat.at("forts").array()) {
+      const int id = f.int_in(1, kForts);
+      if (all_forts >> (id - 1) & 1) f.fail("names fort space " + std::to_string(id) + ", which is not free");
+      all_forts |= 1u << (id - 1);
+      s.forts[p] |= 1u << (id - 1);
     }
     if (std::popcount(s.forts[p]) > kSupplyForts) input_error(at + ": a player has 3 forts");
-    const Json harvested = seat.contains("harvested") ? seat["harvested"] : Json::object();
-    reject_unknown_fields(harvested, {"wheat", "olive", "wine", "thyme", "cheese"}, at + ": harvested");
+    const JsonIn harvested = seat.at("harvested");
+    harvested.allow_only({"wheat", "olive", "wine", "thyme", "cheese"});
     for (int k = 1; k < kTokenKinds; ++k) {
-      s.harvested[p][k] = std::uint8_t(harvested.contains(kTokenNames[k]) ? get_int(harvested, kTokenNames[k], 0, kTokensOfKind[k], at) : 0);
-      count[k] += s.harvested[p][k];
+      const int n = harvested.at(kTokenNames[k]).int_in(0, kTokensOfKind[k]);
+      s.harvested[p][k] = std::uint8_t(n);
+      count[k] += n;
+      harvest_points[p] += n * (n + 1) / 2;  // page 5: the n-th token of a kind scores n
     }
     // Page 5: villages in play never outnumber the tokens harvested.
     if (built > s.tokens_harvested(p)) input_error(at + ": more villages than harvested tokens");
@@ -310,61 +329,81 @@ Sardegna::State Sardegna::from_json(const Json& j) {
 
   // Fort cards: the row, the deck and the private cards hold each of the 26 once.
   std::uint32_t seen = 0;
-  auto fort_card = [&](const Json& v, const std::string& what) {
-    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > kForts) input_error(where + ": " + what + " must be a fort card 1..26");
-    const int c = v.get<int>() - 1;
-    if (seen >> c & 1) input_error(where + ": fort card " + std::to_string(c + 1) + " appears twice");
+  const auto fort_card = [&](const JsonIn& v) {
+    const int c = v.int_in(1, kForts) - 1;
+    if (seen >> c & 1) v.fail("is fort card " + std::to_string(c + 1) + ", which appears twice");
     seen |= 1u << c;
     return std::uint8_t(c);
   };
-  s.row_next = std::uint8_t(get_int(j, "scorings", 0, kRowLength, where));
-  const auto row = get_field<std::vector<Json>>(j, "row", where);
-  if (int(row.size()) != kRowLength - s.row_next) input_error(where + ": \"row\" must hold the 11 - scorings cards left in the row");
-  for (int i = 0; i < kRowLength; ++i) s.row[i] = i < s.row_next ? kNoCard : fort_card(row[i - s.row_next], "each row card");
-  for (const Json& d : get_field<std::vector<Json>>(j, "deck", where)) {
-    reject_unknown_fields(d, {"fort", "known_by"}, where + ": deck");
+  s.row_next = std::uint8_t(in.at("scorings").int_in(0, kRowLength));
+  const std::vector<JsonIn> row = in.at("row").array_of_size(std::size_t(kRowLength - s.row_next));  // the 11 - scorings cards left
+  for (int i = 0; i < kRowLength; ++i) s.row[i] = i < s.row_next ? kNoCard : fort_card(row[i - s.row_next]);
+  for (const JsonIn& d : in.at("deck").array(0, kForts)) {
+    d.allow_only({"fort", "known_by"});
     std::uint8_t known = 0;
-    for (int p : get_field<std::vector<int>>(d, "known_by", where + ": deck")) {
-      if (p < 0 || p >= s.players) input_error(where + ": deck card known by an unknown player");
+    for (const JsonIn& k : d.at("known_by").array()) {
+      const int p = k.int_in(0, s.players - 1);
+      if (known >> p & 1) k.fail("names player " + std::to_string(p) + " a second time");
       known = std::uint8_t(known | (1u << p));
     }
-    s.put_under_deck(fort_card(d.contains("fort") ? d["fort"] : Json(), "each deck card"), known);
+    s.put_under_deck(fort_card(d.at("fort")), known);
   }
   for (int p = 0; p < s.players; ++p) {
-    const auto priv = get_field<std::vector<Json>>(seats[p], "private", where + ": seat " + std::to_string(p));
     const std::size_t expected = !s.variant ? 0 : (s.phase == Phase::Discard && p == s.turn) ? 2 : 1;
+    const std::vector<JsonIn> priv = seats[p].at("private").array();
     if (priv.size() != expected)
       input_error(where + ": seat " + std::to_string(p) + " must hold " + std::to_string(expected) + " private fort cards here");
-    for (std::size_t i = 0; i < priv.size(); ++i) s.private_card[p][i] = fort_card(priv[i], "each private card");
+    for (std::size_t i = 0; i < priv.size(); ++i) s.private_card[p][i] = fort_card(priv[i]);
   }
   if (seen != (1u << kForts) - 1) input_error(where + ": the row, deck and private cards must hold all 26 fort cards");
 
+  // Points: a harvest scores exactly its points; everything else comes from scorings.
+  for (int p = 0; p < s.players; ++p) {
+    if (s.score[p] < harvest_points[p])
+      input_error(where + ": seat " + std::to_string(p) + " has " + std::to_string(s.score[p]) + " points, fewer than its harvests scored (" + std::to_string(harvest_points[p]) + ")");
+    if (s.row_next == 0 && s.score[p] != harvest_points[p])
+      input_error(where + ": seat " + std::to_string(p) + " has " + std::to_string(s.score[p]) + " points before any scoring, but its harvests scored " + std::to_string(harvest_points[p]));
+  }
+
   // The phase and the half-finished move.
   if ((s.phase == Phase::Over) != (s.row_next == kRowLength)) input_error(where + ": the game is over exactly after the 11th scoring");
-  if (s.phase == Phase::SentinelChoice && (s.row_next + 1 >= kRowLength || !(s.front[s.turn] >> kSentinel & 1)))
-    input_error(where + ": a sentinel-choice needs a Sentinel just played and a card just turned up");
+  if (s.phase == Phase::SentinelChoice && (s.row_next == 0 || s.row_next + 1 >= kRowLength || !(s.front[s.turn] >> kSentinel & 1)))
+    input_error(where + ": a sentinel-choice needs a scoring just made by a Sentinel and a card just turned up");
+  if (s.phase == Phase::Discard && (!s.variant || s.row_next == 0))
+    input_error(where + ": the discard phase follows a Sentinel's keep in the alt-sentinel variant only");
   const bool stepping = s.phase == Phase::CommanderSteps || s.phase == Phase::AdmiralSteps;
-  if (stepping != j.contains("move")) input_error(where + ": \"move\" describes a half-finished commander or admiral move, and only that");
+  if (stepping != in.has("move")) input_error(where + ": \"move\" describes a half-finished commander or admiral move, and only that");
   if (stepping) {
-    const Json& m = j["move"];
-    reject_unknown_fields(m, {"steps_left", "started", "ended", "last"}, where + ": move");
-    s.steps_left = std::uint8_t(get_int(m, "steps_left", 0, kCommanderMoves, where + ": move"));
-    const int limit = s.phase == Phase::CommanderSteps ? kProvinces : kHarbours;
-    auto mask = [&](const char* key) {
+    const JsonIn m = in.at("move");
+    m.allow_only({"steps_left", "started", "ended", "last"});
+    const bool commander = s.phase == Phase::CommanderSteps;
+    // The Commander's budget is spent by steps of at least one crossing; the Admiral has none.
+    s.steps_left = std::uint8_t(m.at("steps_left").int_in(0, commander ? kCommanderMoves - 1 : 0));
+    const int limit = commander ? kProvinces : kHarbours;
+    const auto mask = [&](const char* key) {
       std::uint16_t r = 0;
-      for (int v : get_field<std::vector<int>>(m, key, where + ": move")) {
-        if (v < 1 || v > limit) input_error(where + ": move: " + key + " out of range");
-        r = std::uint16_t(r | (1u << (v - 1)));
+      for (const JsonIn& v : m.at(key).array()) {
+        const int id = v.int_in(1, limit);
+        if (r >> (id - 1) & 1) v.fail("names " + std::to_string(id) + " a second time");
+        r = std::uint16_t(r | (1u << (id - 1)));
       }
       return r;
     };
     s.started = mask("started");
     s.ended = mask("ended");
-    const auto last = get_field<std::vector<int>>(m, "last", where + ": move");
-    if (last.size() != 2 || last[0] < 1 || last[1] < 1 || last[0] > limit || last[1] > limit || !s.started)
-      input_error(where + ": move: \"last\" must be the previous step [from, to]");
-    s.last_step = std::uint8_t((last[0] - 1) * 16 + last[1] - 1);
-    const Card moving = s.phase == Phase::CommanderSteps ? kCommander : kAdmiral;
+    const auto last = m.at("last").integers(1, limit, 2, 2);
+    const int from = int(last[0]) - 1, to = int(last[1]) - 1;
+    if (!(s.started >> from & 1) || !(s.ended >> to & 1))
+      m.at("last").fail("must be the previous step [from, to], with from among \"started\" and to among \"ended\"");
+    if (s.started & s.ended) m.fail("has a step starting where another ended (ruling 4: that is one longer step)");
+    s.last_step = std::uint8_t(from * 16 + to);
+    // The pieces moved stay where their steps ended: no later step starts there.
+    for (unsigned e = s.ended; e; e &= e - 1) {
+      const int x = std::countr_zero(e);
+      if (commander ? s.villagers_in(s.turn, x) == 0 : !(s.ships[s.turn] >> x & 1))
+        m.at("ended").fail("names " + std::to_string(x + 1) + ", where the player to move has no " + (commander ? "villager" : "ship"));
+    }
+    const Card moving = commander ? kCommander : kAdmiral;
     if (!(s.front[s.turn] >> moving & 1) && !(s.front[s.turn] >> kQueen & 1))
       input_error(where + ": a half-finished " + card_name(moving) + " move needs the " + card_name(moving) + " (or the Queen) in front of the player to move");
   }

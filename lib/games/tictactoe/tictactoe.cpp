@@ -43,10 +43,10 @@ Json TicTacToe::to_json(const State& s) {
 
 TicTacToe::State TicTacToe::from_json(const Json& j) {
   const char* where = "tictactoe position";
-  reject_unknown_fields(j, {"game", "board"}, where);
-  if (get_field<std::string>(j, "game", where) != "tictactoe") input_error("tictactoe position: \"game\" is not tictactoe");
-  const auto rows = get_field<std::vector<std::string>>(j, "board", where);
-  if (rows.size() != 3) input_error("tictactoe position: \"board\" must have 3 rows");
+  const JsonIn in(j, where);
+  in.allow_only({"game", "board"});
+  if (in.at("game").string() != "tictactoe") in.at("game").fail("is not \"tictactoe\"");
+  const std::vector<std::string> rows = in.at("board").strings(3, 3);
   State s;
   for (int r = 0; r < 3; ++r) {
     if (rows[r].size() != 3) input_error("tictactoe position: each board row must have 3 cells");
@@ -63,6 +63,18 @@ TicTacToe::State TicTacToe::from_json(const Json& j) {
   if (s.has_line(0) && s.has_line(1)) input_error("tictactoe position: both players have a line");
   if (s.has_line(0) && x == o) input_error("tictactoe position: O moved after X completed a line");
   if (s.has_line(1) && x != o) input_error("tictactoe position: X moved after O completed a line");
+  // The game stops at the first line, so the winner's last mark lies on every line they have
+  // (two lines that share no mark cannot both be complete).
+  for (int p = 0; p < 2; ++p) {
+    if (!s.has_line(p)) continue;
+    bool reachable = false;
+    for (unsigned m = s.marks[p]; m && !reachable; m &= m - 1) {
+      State before = s;
+      before.marks[p] = std::uint16_t(before.marks[p] & ~(1u << std::countr_zero(m)));
+      reachable = !before.has_line(p);
+    }
+    if (!reachable) input_error(std::string("tictactoe position: ") + (p ? "O" : "X") + " has lines that no single last mark completed (the game would have ended earlier)");
+  }
   return s;
 }
 
