@@ -299,9 +299,9 @@ int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
     input_error("analyze: player " + std::to_string(to_move) + " is to move, not player " + std::to_string(seat_option));
   }
   const std::string name = parse_spec(spec, "bot").name;
-  if (name == "random") input_error("analyze: bot random does not search; give a searching bot");
   auto bot = make_bot<G>(spec, c.seed);
   auto* searcher = dynamic_cast<MctsBot<G>*>(bot.get());
+  if (!searcher) input_error("analyze: bot " + name + " does not search (give uct, cheat-uct, pimc, ismcts or mo-ismcts)");
   bot->start(seat);
   const Move best = bot->choose(InfoSet<G>(s, seat));
   const auto& r = searcher->last_result();

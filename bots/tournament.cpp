@@ -21,9 +21,10 @@ namespace nuraghe {
 void parse_shard(const std::string& text, int& shard, int& shards) {
   const auto slash = text.find('/');
   long long i = -1, n = -1;
+  constexpr long long kMaxShards = 1 << 20;
   if (slash == std::string::npos || !Params::try_integer(text.substr(0, slash), i) || !Params::try_integer(text.substr(slash + 1), n) ||
-      n < 1 || i < 0 || i >= n)
-    input_error("--shard \"" + text + "\" must be i/n with 0 <= i < n (for example 0/4)");
+      n < 1 || n > kMaxShards || i < 0 || i >= n)
+    input_error("--shard \"" + text + "\" must be i/n in decimal with 0 <= i < n <= " + std::to_string(kMaxShards) + " (for example 0/4)");
   shard = int(i), shards = int(n);
 }
 
