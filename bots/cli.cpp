@@ -148,8 +148,10 @@ class HumanBot final : public Bot<G> {
       std::cout << "  [" << i + 1 << "] " << info.move_to_string(moves[i]) << "\n";
     for (;;) {
       std::cout << "player " << info.seat() << ", your move (number or notation): " << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line)) input_error("no more input for the human player");
+      std::string line;  // one line, of a length a person types (so /dev/zero ends)
+      for (char c; line.size() <= 4096 && std::cin.get(c) && c != '\n';) line.push_back(c);
+      if (line.size() > 4096) input_error("the human player's input line is longer than 4096 characters");
+      if (!std::cin && line.empty()) input_error("no more input for the human player");
       long long k;
       if (Params::try_integer(trim(line), k) && k >= 1 && k <= (long long)moves.size()) return moves[k - 1];
       try {
@@ -178,11 +180,21 @@ int cmd_games() {
   return 0;
 }
 
+// Each bot with its own parameters; the parameters all searching bots share, once, at the end.
 int cmd_bots() {
+  const std::vector<ParamSpec> shared = search_params();
+  const auto is_shared = [&](const ParamSpec& p) {
+    return std::any_of(shared.begin(), shared.end(), [&](const ParamSpec& q) { return q.name == p.name && p.name != "seed"; });
+  };
   for (const auto& b : bot_catalog()) {
-    std::cout << b.name << "  " << b.help << "\n";
-    for (const auto& p : b.params) std::cout << "    " << p.describe() << "\n";
+    const bool searches = std::any_of(b.params.begin(), b.params.end(), is_shared);
+    std::cout << b.name << "  " << b.help << (searches ? "; takes the search parameters below" : "") << "\n";
+    for (const auto& p : b.params)
+      if (!is_shared(p)) std::cout << "    " << p.describe() << "\n";
   }
+  std::cout << "\nsearch parameters of uct, cheat-uct, pimc, ismcts and mo-ismcts:\n";
+  for (const auto& p : shared)
+    if (p.name != "seed") std::cout << "    " << p.describe() << "\n";
   return 0;
 }
 
@@ -233,12 +245,29 @@ int cmd_play(const PlayArgs& a) {
   std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
   int ply = 0;
+  auto final_state = start;
   const auto record = play_game<G>(start, seats, [&](const typename G::State&, const MoveRecord& m) {
+    if (m.player == kSimultaneous) final_state.apply_joint(m.moves);
+    else final_state.apply(m.moves[0]);
     ++ply;
     std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player)) << ": "
               << m.text << "\n";
     if (log.is_open()) log.write(Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}.dump() + "\n");
   });
+  // The end: the final board, and who won (the best return; a shared win names every winner).
+  std::cout << "\n" << G::render(final_state, -1) << "\n";
+  double best = 0;
+  for (int p = 0; p < n; ++p) best = std::max(best, record.returns[p]);
+  std::vector<int> winners;
+  for (int p = 0; p < n; ++p)
+    if (record.returns[p] == best) winners.push_back(p);
+  if (int(winners.size()) == n) {
+    std::cout << "a draw: every seat shares the result\n";
+  } else {
+    std::cout << (winners.size() == 1 ? "winner:" : "shared win:");
+    for (int p : winners) std::cout << " player " << p << " (" << names[p] << ")";
+    std::cout << "\n";
+  }
   std::cout << "scores: " << format_values(record.scores, n) << "\n";
   std::cout << "returns: " << format_values(record.returns, n) << "\n";
   if (log.is_open()) {
@@ -353,7 +382,7 @@ void add_game_options(CLI::App* cmd, Common& c, bool setup) {
   cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->required();
   cmd->add_option("--map", c.map_file, "board or map file, for games that read one");
   if (setup) {
-    add_integer(cmd, "-p,--players", c.players, 1, kMaxPlayers, "number of players (0: the game's default)")->default_str("the game's");
+    add_integer(cmd, "-p,--players", c.players, 1, kMaxPlayers, "number of players")->default_str("the game's");
     add_seed(cmd, "-s,--seed", c.seed, "seed for everything random at setup");
     cmd->add_option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)");
   }

@@ -12,6 +12,9 @@
 
 namespace nuraghe {
 
+// The parameters every searching bot (uct, cheat-uct, pimc, ismcts, mo-ismcts) takes.
+std::vector<ParamSpec> search_params();
+
 struct BotInfo {
   std::string name;
   std::string help;

@@ -9,6 +9,8 @@ ParamSpec seed_param() {
                             "random seed (default: derived from the game seed and the seat)");
 }
 
+}  // namespace
+
 // Parameters every searching bot takes.
 std::vector<ParamSpec> search_params() {
   return {
@@ -29,6 +31,8 @@ std::vector<ParamSpec> search_params() {
       seed_param(),
   };
 }
+
+namespace {
 
 std::vector<ParamSpec> with(std::vector<ParamSpec> a, std::vector<ParamSpec> b) {
   a.insert(a.end(), b.begin(), b.end());

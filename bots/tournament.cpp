@@ -202,6 +202,7 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
   std::map<int, GameResult> games;
   for (const auto& path : files) {
     ResultsFile f = read_results(path);
+    AllGames::dispatch(f.header.game, []<Game G>() { return 0; });  // a game this program knows
     if (!header) header = f.header;
     else if (tournament_identity(f.header.json) != tournament_identity(header->json))
       input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] + "\" (game, players, options, map, bots or seed differ)");

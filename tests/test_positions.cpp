@@ -204,6 +204,8 @@ TEST_CASE("typed accessors reject what nlohmann would convert") {
   CHECK_THROWS_AS(in.at("e").integer(0, 10), InputError);
   CHECK_THROWS_AS(in.at("f").integer(0, 10), InputError);
   CHECK(in.at("g").integer(0, 10) == 3);
+  CHECK_THROWS_WITH_AS(in.at("g").integer(5, 10), doctest::Contains("not 3"), InputError);  // below the range (nlohmann holds 3 as unsigned)
+  CHECK_THROWS_AS(in.at("d").integer(0, 10), InputError);
   CHECK_THROWS_WITH_AS(in.at("zz"), doctest::Contains("missing field \"zz\""), InputError);
   CHECK_THROWS_WITH_AS(in.at("g").string(), doctest::Contains("g must be a string, not 3"), InputError);
   CHECK_THROWS_WITH_AS(in.at("g").array(), doctest::Contains("must be a list"), InputError);

@@ -137,12 +137,10 @@ class JsonIn {
   // A whole number in [lo, hi] written as an integer: 1.5, 1.0, true and "1" are not integers.
   long long integer(long long lo, long long hi) const {
     const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-    if (j_->is_number_unsigned()) {
-      const auto v = j_->get<std::uint64_t>();
-      if (hi < 0 || v > std::uint64_t(hi)) fail("must be an integer in " + range + ", not " + j_->dump());
-      return (long long)v;
-    }
     if (!j_->is_number_integer()) fail("must be an integer in " + range + ", not " + describe());
+    // nlohmann keeps non-negative integers as unsigned: beyond 2^63 - 1 they fit no long long.
+    if (j_->is_number_unsigned() && j_->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<long long>::max()))
+      fail("must be an integer in " + range + ", not " + j_->dump());
     const auto v = j_->get<std::int64_t>();
     if (v < lo || v > hi) fail("must be an integer in " + range + ", not " + j_->dump());
     return v;
