@@ -436,6 +436,7 @@ int run_cli(int argc, char** argv) {
   add_integer(arena, "-j,--jobs", arena_args.settings.jobs, 1, 256, "games played in parallel");
   arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed");
   arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines");
+  arena->add_flag("--self-play", arena_args.self_play, "the one --bot given plays every seat; the table compares the seats");
   arena->add_option("--format", arena_args.format, "table, csv or json");
   arena->add_option("--sprt", arena_args.sprt, "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)");
   add_integer(arena, "--resamples", arena_args.resamples, 10, 100000, "bootstrap resamples for the intervals");

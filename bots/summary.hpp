@@ -5,6 +5,7 @@
 // never binomial intervals over correlated games. The bootstrap's seed comes from the tournament
 // seed, so a table is reproducible.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -25,10 +26,37 @@ struct BotRow {
   double elo = 0, elo_low = 0, elo_high = 0;
 };
 
+// Two bots compared over the games both played (in this arena, every game): `a` minus `b`.
+struct PairRow {
+  int a = 0, b = 0;
+  int games = 0;
+  double win_diff = 0, win_diff_low = 0, win_diff_high = 0;        // win rate of a minus that of b
+  double score_diff = 0, score_diff_low = 0, score_diff_high = 0;  // mean score of a minus that of b
+  double ahead = 0, ahead_low = 0, ahead_high = 0;                 // share of games a finished above b (ties half)
+};
+
+// Self-play (one spec in every seat): the win rate of each seat, which is all there is to compare.
+struct SeatRow {
+  int seat = 0, games = 0;
+  double wins = 0, win_low = 0, win_high = 1, mean_score = 0;
+};
+
 struct Summary {
   int games = 0, sets = 0, resamples = 0;
+  bool self_play = false;
   std::vector<BotRow> rows;
+  std::vector<PairRow> pairs;  // every pair of different bots
+  std::vector<SeatRow> seats;  // self-play only
 };
+
+// Below this many duplicate sets a percentile bootstrap has too few distinct resamples to be read
+// as a 95% interval: the table says so.
+inline constexpr int kMinSetsForIntervals = 10;
+
+// Self-play: every seat holds one and the same spec.
+inline bool is_self_play(const std::vector<std::string>& bots) {
+  return bots.size() > 1 && std::all_of(bots.begin(), bots.end(), [&](const std::string& b) { return b == bots[0]; });
+}
 
 inline std::vector<DuplicateSet> duplicate_sets(const std::vector<GameResult>& games) {
   std::map<int, DuplicateSet> by_deal;
@@ -88,7 +116,81 @@ inline Summary summarize(const std::vector<std::string>& bots, const std::vector
         resamples, hash_combine(seed, 0xB00 + std::uint64_t(i)));
     row.win_low = low, row.win_high = high;
   }
+
+  // Per set, for every pair (or every seat in self-play), the sums the statistics need.
+  const auto share_of_win = [](const GameResult& g, std::size_t s) {
+    const double best = *std::max_element(g.returns.begin(), g.returns.end());
+    const double leaders = double(std::count(g.returns.begin(), g.returns.end(), best));
+    return g.returns[s] == best ? 1.0 / leaders : 0.0;
+  };
+  sum.self_play = is_self_play(bots);
+  if (sum.self_play) {
+    const int n = games.empty() ? int(bots.size()) : int(games[0].seat_bot.size());
+    std::vector<std::vector<double>> seat_games(k, std::vector<double>(n, 0.0)), seat_wins = seat_games;
+    std::vector<double> seat_score(n, 0.0);
+    for (const auto& g : games)
+      for (int st = 0; st < n; ++st) seat_games[set_of_deal[g.deal]][st] += 1, seat_wins[set_of_deal[g.deal]][st] += share_of_win(g, st), seat_score[st] += g.scores[st];
+    for (int st = 0; st < n; ++st) {
+      SeatRow r;
+      r.seat = st;
+      for (int set = 0; set < k; ++set) r.games += int(seat_games[set][st]), r.wins += seat_wins[set][st];
+      r.mean_score = r.games ? seat_score[st] / r.games : 0.0;
+      std::tie(r.win_low, r.win_high) = bootstrap_interval(
+          k,
+          [&](const std::vector<int>& pick) {
+            double n_games = 0, w = 0;
+            for (int set : pick) n_games += seat_games[set][st], w += seat_wins[set][st];
+            return n_games > 0 ? w / n_games : 0.0;
+          },
+          resamples, hash_combine(seed, 0x5EA7 + std::uint64_t(st)));
+      sum.seats.push_back(r);
+    }
+    return sum;
+  }
+  for (int a = 0; a < b; ++a)
+    for (int c = a + 1; c < b; ++c) {
+      // Per set: games with both, a's wins minus c's, a's points minus c's, games a finished above c.
+      std::vector<double> both(k, 0.0), wins(k, 0.0), points(k, 0.0), above(k, 0.0);
+      for (const auto& g : games) {
+        const auto sa = std::find(g.seat_bot.begin(), g.seat_bot.end(), a), sc = std::find(g.seat_bot.begin(), g.seat_bot.end(), c);
+        if (sa == g.seat_bot.end() || sc == g.seat_bot.end()) continue;
+        const auto ia = std::size_t(sa - g.seat_bot.begin()), ic = std::size_t(sc - g.seat_bot.begin());
+        const int set = set_of_deal[g.deal];
+        both[set] += 1;
+        wins[set] += share_of_win(g, ia) - share_of_win(g, ic);
+        points[set] += g.scores[ia] - g.scores[ic];
+        above[set] += g.scores[ia] > g.scores[ic] ? 1.0 : g.scores[ia] == g.scores[ic] ? 0.5 : 0.0;
+      }
+      PairRow r;
+      r.a = a, r.b = c;
+      const auto ratio = [&](const std::vector<double>& x, const std::vector<int>& pick) {
+        double n_games = 0, t = 0;
+        for (int set : pick) n_games += both[set], t += x[set];
+        return n_games > 0 ? t / n_games : 0.0;
+      };
+      std::vector<int> all(k);
+      for (int i = 0; i < k; ++i) all[i] = i;
+      for (double g : both) r.games += int(g);
+      const std::uint64_t pair_seed = hash_combine(seed, 0x7A1 + std::uint64_t(a) * 64 + std::uint64_t(c));
+      r.win_diff = ratio(wins, all), r.score_diff = ratio(points, all), r.ahead = ratio(above, all);
+      std::tie(r.win_diff_low, r.win_diff_high) = bootstrap_interval(k, [&](const std::vector<int>& p) { return ratio(wins, p); }, resamples, pair_seed);
+      std::tie(r.score_diff_low, r.score_diff_high) = bootstrap_interval(k, [&](const std::vector<int>& p) { return ratio(points, p); }, resamples, pair_seed);
+      std::tie(r.ahead_low, r.ahead_high) = bootstrap_interval(k, [&](const std::vector<int>& p) { return ratio(above, p); }, resamples, pair_seed);
+      sum.pairs.push_back(r);
+    }
   return sum;
+}
+
+// "[ 75.0, 100.0]", or a mark when the bootstrap gave no interval: every resample alike (a
+// zero-width interval is not a certainty, only a sign of too few or too uniform sets) or too few
+// sets for any.
+inline std::string interval_text(double low, double high, double scale, const char* format) {
+  if (std::isnan(low) || std::isnan(high)) return "[  n/a: <2 sets  ]";
+  if (low == high) return "[ no spread (*) ]";
+  char a[32], b[32];
+  std::snprintf(a, sizeof a, format, scale * low);
+  std::snprintf(b, sizeof b, format, scale * high);
+  return std::string("[") + a + "," + b + "]";
 }
 
 // ---- formats ---------------------------------------------------------------------------------
@@ -103,7 +205,19 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
                       {"win_rate_low", r.win_low}, {"win_rate_high", r.win_high}, {"mean_score", r.mean_score},
                       {"mean_rank", r.mean_rank}, {"ms_per_move", r.ms_per_move}, {"elo", r.elo}, {"elo_low", r.elo_low},
                       {"elo_high", r.elo_high}});
-    return Json{{"games", s.games}, {"duplicate_sets", s.sets}, {"bootstrap_resamples", s.resamples}, {"bots", rows}}.dump(2) + "\n";
+    Json pairs = Json::array(), seats = Json::array();
+    const auto number = [](double v) { return std::isnan(v) ? Json() : Json(v); };
+    for (const auto& r : s.pairs)
+      pairs.push_back({{"first", s.rows[std::size_t(r.a)].spec}, {"second", s.rows[std::size_t(r.b)].spec}, {"games", r.games},
+                       {"win_rate_diff", r.win_diff}, {"win_rate_diff_low", number(r.win_diff_low)}, {"win_rate_diff_high", number(r.win_diff_high)},
+                       {"score_diff", r.score_diff}, {"score_diff_low", number(r.score_diff_low)}, {"score_diff_high", number(r.score_diff_high)},
+                       {"first_above", r.ahead}, {"first_above_low", number(r.ahead_low)}, {"first_above_high", number(r.ahead_high)}});
+    for (const auto& r : s.seats)
+      seats.push_back({{"seat", r.seat}, {"games", r.games}, {"win_rate", r.games ? r.wins / r.games : 0.0}, {"win_rate_low", number(r.win_low)},
+                       {"win_rate_high", number(r.win_high)}, {"mean_score", r.mean_score}});
+    Json j{{"games", s.games}, {"duplicate_sets", s.sets}, {"bootstrap_resamples", s.resamples}, {"bots", rows}, {"head_to_head", pairs}};
+    if (s.self_play) j["self_play_seats"] = seats;
+    return j.dump(2) + "\n";
   }
   if (format == "csv") {
     out = "bot,games,wins,win_rate,win_rate_low,win_rate_high,mean_score,mean_rank,ms_per_move,elo,elo_low,elo_high\n";
@@ -115,18 +229,51 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
     }
     return out;
   }
-  std::snprintf(line, sizeof line, "%-34s %6s %7s %20s %10s %9s %9s %21s\n", "bot", "games", "wins", "win rate [95%]", "mean score",
+  std::snprintf(line, sizeof line, "%-34s %6s %7s %20s %10s %9s %9s %20s\n", "bot", "games", "wins", "win rate [95%]", "mean score",
                 "mean rank", "ms/move", "Elo [95%]");
-  out += line;
+  if (!s.self_play) out += line;
+  bool no_spread = false;
+  const auto interval = [&](double low, double high, double scale, const char* f) {
+    no_spread = no_spread || (low == high && !std::isnan(low));
+    return interval_text(low, high, scale, f);
+  };
   for (const auto& r : s.rows) {
-    std::snprintf(line, sizeof line, "%-34s %6d %7.1f %5.1f%% [%5.1f,%5.1f] %10.2f %9.2f %9.2f %6.0f [%5.0f,%5.0f]\n", r.spec.c_str(),
-                  r.games, r.wins, r.games ? 100 * r.wins / r.games : 0.0, 100 * r.win_low, 100 * r.win_high, r.mean_score,
-                  r.mean_rank, r.ms_per_move, r.elo, r.elo_low, r.elo_high);
+    if (s.self_play) break;  // one spec in every seat: the seats below are what there is to compare
+    std::snprintf(line, sizeof line, "%-34s %6d %7.1f %5.1f%% %-13s %10.2f %9.2f %9.2f %6.0f %s\n", r.spec.c_str(), r.games, r.wins,
+                  r.games ? 100 * r.wins / r.games : 0.0, interval(r.win_low, r.win_high, 100, "%5.1f").c_str(), r.mean_score,
+                  r.mean_rank, r.ms_per_move, r.elo, interval(r.elo_low, r.elo_high, 1, "%5.0f").c_str());
     out += line;
+  }
+  if (s.self_play) {
+    out += "self-play: " + s.rows[0].spec + " in every seat; win rate by seat [95%]:\n";
+    for (const auto& r : s.seats) {
+      std::snprintf(line, sizeof line, "  seat %d %6d games %5.1f%% %-13s mean score %.2f\n", r.seat, r.games, r.games ? 100 * r.wins / r.games : 0.0,
+                    interval(r.win_low, r.win_high, 100, "%5.1f").c_str(), r.mean_score);
+      out += line;
+    }
+  }
+  if (!s.pairs.empty()) {
+    out += "\nhead to head (first bot minus second, over the games both played) [95%]:\n";
+    std::snprintf(line, sizeof line, "  %-50s %27s %27s %26s\n", "pair", "win rate difference", "mean score difference", "first finished above");
+    out += line;
+    for (const auto& r : s.pairs) {
+      const std::string name = s.rows[std::size_t(r.a)].spec + " - " + s.rows[std::size_t(r.b)].spec;
+      std::snprintf(line, sizeof line, "  %-50s %+7.1f%% %-19s %+8.2f %-18s %6.1f%% %s\n", name.c_str(), 100 * r.win_diff,
+                    interval(r.win_diff_low, r.win_diff_high, 100, "%+6.1f").c_str(), r.score_diff,
+                    interval(r.score_diff_low, r.score_diff_high, 1, "%+7.2f").c_str(), 100 * r.ahead,
+                    interval(r.ahead_low, r.ahead_high, 100, "%5.1f").c_str());
+      out += line;
+    }
   }
   std::snprintf(line, sizeof line, "%d games in %d duplicate sets; intervals: bootstrap over sets (%d resamples)\n", s.games, s.sets,
                 s.resamples);
   out += line;
+  if (no_spread) out += "(*) every resample gave the same value: not a certainty, only too few or too uniform sets to measure the spread\n";
+  if (s.sets < kMinSetsForIntervals) {
+    std::snprintf(line, sizeof line, "warning: %d duplicate sets are too few for these intervals to be read as 95%%; play at least %d\n", s.sets,
+                  kMinSetsForIntervals);
+    out += line;
+  }
   return out;
 }
 

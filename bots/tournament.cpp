@@ -139,16 +139,33 @@ ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
   return merged;
 }
 
+// Two specs that configure the same bot (the same name and every parameter equal, defaults included).
+bool same_bot(const std::string& x, const std::string& y) {
+  const Spec a = parse_spec(x, "bot"), b = parse_spec(y, "bot");
+  return a.name == b.name && bot_params(a).canonical() == bot_params(b).canonical();
+}
+
 template <Game G>
 int arena(const ArenaCommand& c) {
-  const ArenaSettings& a = c.settings;
+  ArenaSettings a = c.settings;
   check_format(c.format);
   std::optional<SprtSettings> sprt;
   if (!c.sprt.empty()) {
     sprt = parse_sprt(c.sprt);
-    if (a.bots.size() != 2 || G::initial(a.config).num_players() != 2)
+    if (c.self_play || a.bots.size() != 2 || G::initial(a.config).num_players() != 2)
       input_error("--sprt compares two bots in a two-player game (pairs of games with seats swapped)");
     if (a.shards != 1) input_error("--sprt decides as the games come in: it cannot run in shards");
+  }
+  // One spec is one bot: given twice it would be two rows of one player, and their comparison
+  // meaningless. Self-play seats it everywhere and compares the seats instead.
+  if (c.self_play) {
+    if (a.bots.size() != 1) input_error("--self-play seats one bot everywhere: give exactly one --bot");
+    a.bots.assign(std::size_t(G::initial(a.config).num_players()), a.bots[0]);
+  } else {
+    for (std::size_t i = 0; i < a.bots.size(); ++i)
+      for (std::size_t k = i + 1; k < a.bots.size(); ++k)
+        if (same_bot(a.bots[i], a.bots[k]))
+          input_error("arena: \"" + a.bots[i] + "\" and \"" + a.bots[k] + "\" are the same bot given twice: give --self-play for one bot in every seat, or make the specs differ (e.g. seed=)");
   }
   ArenaRunOptions options;
   options.progress = progress_mode();

@@ -14,6 +14,7 @@ struct ArenaCommand {
   std::string format = "table";  // table | csv | json
   std::string sprt;              // "elo0,elo1,alpha,beta", or empty
   int resamples = 1000;          // bootstrap resamples for the intervals
+  bool self_play = false;        // the one bot given sits in every seat
 };
 int run_arena_command(const ArenaCommand& c);
 

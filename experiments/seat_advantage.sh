@@ -19,8 +19,7 @@ experiment_header "Sardegna, $spec in every seat, 2/3/4 players (${games[2]}/${g
 echo "# commands (each under flock $lock):" >>"$txt"
 
 for n in 2 3 4; do
-  botargs=()
-  for _ in $(seq 1 "$n"); do botargs+=(--bot "$spec"); done
+  botargs=(--bot "$spec" --self-play)
   cmd=(arena --game sardegna --players "$n" "${botargs[@]}" --games "${games[$n]}" --seed 1 --jobs "$jobs" --out "$name-${n}p.jsonl")
   echo "#   build/nuraghe ${cmd[*]}" >>"$txt"
   echo "$name: $n players ..." >&2

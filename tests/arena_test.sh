@@ -37,8 +37,8 @@ if diff <(games_of "$tmp/whole.jsonl") <(games_of "$tmp/killed.jsonl") >/dev/nul
 if diff <(untimed "$tmp/whole.csv") <(untimed "$tmp/again.csv") >/dev/null; then ok; else bad "re-running a finished tournament changed the table"; fi
 
 # A run killed before its header was written leaves an empty or half-line file: it starts again.
-printf '{"bots":["random","random"],"ga' >"$tmp/empty.jsonl"
-if "$nuraghe" arena --game tictactoe --bots random,random --games 4 --out "$tmp/empty.jsonl" >/dev/null 2>&1 &&
+printf '{"bots":["random","random:seed=2"],"ga' >"$tmp/empty.jsonl"
+if "$nuraghe" arena --game tictactoe --bots random,random:seed=2 --games 4 --out "$tmp/empty.jsonl" >/dev/null 2>&1 &&
   [[ $(wc -l <"$tmp/empty.jsonl") -eq 5 ]]; then ok; else bad "a file with a half-written header was not started again"; fi
 
 # ---- shards, jobs and merge ------------------------------------------------------------------
@@ -55,7 +55,8 @@ if grep -q '"duplicate_sets": 30' "$tmp/merged.json"; then ok; else bad "json fo
 
 # ---- SPRT ------------------------------------------------------------------------------------
 "$nuraghe" arena --game connect4 --bot uct:iters=1000 --bot random --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/strong" 2>/dev/null
-"$nuraghe" arena --game connect4 --bot uct:iters=200 --bot uct:iters=200 --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/equal" 2>/dev/null
+# Two equal bots: the same search, its tree capped 1 MiB lower (never reached), so that the specs differ.
+"$nuraghe" arena --game connect4 --bot uct:iters=200 --bot uct:iters=200,memory=63 --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/equal" 2>/dev/null
 strong=$(sed -nE 's/^verdict: H1 accepted.* after ([0-9]+) pairs.*/\1/p' "$tmp/strong")
 equal=$(sed -nE 's/^verdict: H0 accepted.* after ([0-9]+) pairs.*/\1/p' "$tmp/equal")
 echo "SPRT: strong vs weak decided after ${strong:-?} pairs, equal bots after ${equal:-?}"
@@ -63,7 +64,7 @@ if [[ -n $strong && -n $equal && $strong -lt $equal ]]; then ok; else bad "SPRT:
 if grep -q "LLR trajectory" "$tmp/strong"; then ok; else bad "SPRT prints no trajectory"; fi
 
 # ---- replay ----------------------------------------------------------------------------------
-"$nuraghe" arena --game sardegna --players 3 --bots heuristic,random,random --games 3 --seed 2 --out "$tmp/s.jsonl" >/dev/null 2>&1
+"$nuraghe" arena --game sardegna --players 3 --bots heuristic,random,random:seed=3 --games 3 --seed 2 --out "$tmp/s.jsonl" >/dev/null 2>&1
 if "$nuraghe" replay "$tmp/s.jsonl" --index 1 >"$tmp/replay" 2>&1; then ok; else bad "replay failed: $(head -3 "$tmp/replay")"; fi
 final=$(tail -1 "$tmp/replay")
 logged=$(sed -n 3p "$tmp/s.jsonl" | grep -o '"scores":\[[^]]*\]' | tr -d '"scores:[]' | tr ',' ' ' | sed 's/\.0\b//g')
@@ -95,7 +96,7 @@ printf '{"nuraghe":"arena"\n' >"$tmp/corrupt.jsonl"
 expect_error "corrupt results file" "corrupt|not JSON" "$nuraghe" merge "$tmp/corrupt.jsonl"
 { head -2 "$tmp/whole.jsonl"; echo 'garbage'; tail -n +3 "$tmp/whole.jsonl"; } >"$tmp/corrupt2.jsonl"
 expect_error "corrupt line inside a results file" "line 3" "$nuraghe" merge "$tmp/corrupt2.jsonl"
-expect_error "resume into another tournament's file" "another tournament" "$nuraghe" arena --game connect4 --bots random,random --games 10 --out "$tmp/whole.jsonl"
+expect_error "resume into another tournament's file" "another tournament" "$nuraghe" arena --game connect4 --bots random,random:seed=2 --games 10 --out "$tmp/whole.jsonl"
 expect_error "merge of two tournaments" "another tournament" "$nuraghe" merge "$tmp/whole.jsonl" "$tmp/s.jsonl"
 expect_error "merge of a missing file" "cannot read" "$nuraghe" merge "$tmp/none.jsonl"
 expect_error "tune: bad range" "low" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=2:1 --budget 100 --games-per-eval 10
@@ -103,6 +104,22 @@ expect_error "tune: unknown parameter" 'no parameter "zeta"' "$nuraghe" tune --g
 expect_error "tune: non-numeric parameter" "not numeric" "$nuraghe" tune --game connect4 --bot uct --opponent random --param rollout=0:1 --budget 100 --games-per-eval 10
 expect_error "tune: range beyond the bot's limits" "c" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=-1:1 --budget 100 --games-per-eval 10
 expect_error "tune: unknown method" "method" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=0.1:1 --budget 100 --games-per-eval 10 --method grid
+
+# ---- head to head, self-play, one spec twice -------------------------------------------------
+out=$("$nuraghe" arena --game connect4 --bots uct:iters=200,random --games 24 --seed 3 2>/dev/null)
+if grep -Eq '^  uct:iters=200 - random +\+[0-9.]+% ' <<<"$out" && grep -q "first finished above" <<<"$out"; then ok; else bad "head-to-head section: $out"; fi
+# Every game won by uct: the intervals have no spread, and the table says so instead of [100, 100].
+if grep -q "no spread (\*)" <<<"$out" && grep -q "^(\*) every resample gave the same value" <<<"$out" && ! grep -q "100.0,100.0" <<<"$out"; then ok; else bad "zero-width intervals printed as intervals: $out"; fi
+out=$("$nuraghe" arena --game connect4 --bots uct:iters=200,random --games 8 --seed 3 2>/dev/null)
+if grep -q "^warning: 4 duplicate sets are too few" <<<"$out"; then ok; else bad "no warning for 4 duplicate sets: $out"; fi
+out=$("$nuraghe" arena --game goofspiel --players 3 --bots ismcts:iters=50,random,random:seed=5 --games 30 --seed 2 2>/dev/null)
+if [[ $(grep -c ' - ' <<<"$out") -eq 3 ]]; then ok; else bad "three bots need three pairs: $out"; fi
+json=$("$nuraghe" arena --game goofspiel --players 3 --bots ismcts:iters=50,random,random:seed=5 --games 30 --seed 2 --format json 2>/dev/null)
+if python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); assert len(j["head_to_head"]) == 3 and "win_rate_diff_low" in j["head_to_head"][0]' <<<"$json"; then ok; else bad "json head_to_head: $json"; fi
+out=$("$nuraghe" arena --game connect4 --bot uct:iters=50 --self-play --games 20 --seed 1 2>/dev/null)
+if grep -q "^self-play: uct:iters=50 in every seat" <<<"$out" && grep -Eq '^  seat 1 +20 games' <<<"$out"; then ok; else bad "self-play table: $out"; fi
+expect_error "one spec given twice" "given twice.*--self-play" "$nuraghe" arena --game connect4 --bots random,random --games 10
+expect_error "self-play with two bots" "exactly one --bot" "$nuraghe" arena --game connect4 --bots random,random:seed=1 --self-play --games 10
 
 echo "arena tests: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -54,7 +54,7 @@ expect_output "bench prints every game" "^kuhn +[0-9]" "$nuraghe" bench --second
 expect_output "a searching bot plays a hidden-information game" "^returns: " "$nuraghe" play --game kuhn --bots mo-ismcts:iters=200,pimc:iters=20,dets=4 --seed 2
 
 # A small tournament.
-expect_output "arena prints a table" "^random +10 " "$nuraghe" arena --game tictactoe --bots random,random --games 10 --jobs 2
+expect_output "arena prints a table" "^random +10 " "$nuraghe" arena --game tictactoe --bots random,random:seed=2 --games 10 --jobs 2
 
 # Bad input: one line on stderr, exit status 2.
 expect_error "unknown game" 'unknown game "chess"' "$nuraghe" play --game chess --bots random,random
@@ -81,7 +81,7 @@ expect_error "bid of a spent card" 'illegal move "5"' "$nuraghe" apply --game go
 expect_error "move after the end" 'after the game is over' "$nuraghe" apply --game kuhn --position "$pos/kuhn-bet.json" --moves "bet;bet"
 expect_error "human seat out of range" 'no such seat' "$nuraghe" play --game connect4 --human 2 --bots random
 expect_error "human without input" 'no more input' "$nuraghe" play --game connect4 --human 0 --bots random
-expect_error "arena games not a multiple of the seats" 'multiple of the seat count' "$nuraghe" arena --game connect4 --bots random,random --games 3
+expect_error "arena games not a multiple of the seats" 'multiple of the seat count' "$nuraghe" arena --game connect4 --bots random,random:seed=2 --games 3
 expect_error "uct on a hidden-information game" 'hidden information' "$nuraghe" play --game kuhn --bots uct,random
 expect_error "search parameter out of range" 'c=-1 is out of range' "$nuraghe" play --game connect4 --bots uct:c=-1,random
 expect_error "search without a budget" 'search forever' "$nuraghe" play --game connect4 --bots uct:iters=0,random

@@ -134,6 +134,13 @@ class Params {
   long long integer(const std::string& name) const { return parse_integer(at(name)); }
   double real(const std::string& name) const { return parse_real(at(name)); }
   const std::string& text(const std::string& name) const { return at(name); }
+  // Every parameter, given or default, as "k=v,..." in name order: two specs with equal
+  // canonical texts configure the same bot.
+  std::string canonical() const {
+    std::string out;
+    for (const auto& [name, value] : values_) out += (out.empty() ? "" : ",") + name + "=" + value.text;
+    return out;
+  }
   bool given(const std::string& name) const {
     return std::find(given_.begin(), given_.end(), name) != given_.end();
   }
