@@ -473,6 +473,8 @@ int run_cli(int argc, char** argv) {
   tune->add_option("--best", tune_args.best_out, "write the best spec to this file");
   tune->add_option("--csv", tune_args.csv_out, "write the trajectory to this CSV file");
   tune->add_flag("--force", tune_args.force, "replace existing --best and --csv files");
+  add_integer(tune, "--final-games", tune_args.final_games, 1, 1 << 30, "games of the final match, tuned and untuned spec each")
+      ->default_str("a fifth of --budget, at least 10 deals");
 
   double bench_seconds = 0.5;
   auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");

@@ -303,36 +303,85 @@ int tune(const TuneCommand& c) {
   if (params.empty()) input_error("tune: give at least one --param NAME=LOW:HIGH");
   for (const auto& spec : pool) make_bot<G>(spec, 0);
 
-  // One evaluation: the candidate against the pool, in every seat, on games_per_eval games (rounded
-  // up to whole duplicate sets) from one seed; the score is its mean return.
-  const Objective objective = [&](const std::vector<double>& values, int games, std::uint64_t seed) {
+  // The search starts from the spec's own values (given or default), so that what it returns
+  // is measured against what the user had.
+  const Params own = bot_params(tuned_spec);
+  std::vector<double> start;
+  for (const auto& p : params) start.push_back(p.integer ? double(own.integer(p.name)) : own.real(p.name));
+
+  // The candidate against the pool, in every seat, on `games` games (rounded up to whole duplicate
+  // sets) from one seed: bot 0's mean return per deal.
+  const auto play = [&](const std::string& spec, int games, std::uint64_t seed) {
     ArenaSettings a = base;
     a.out.clear();
     a.shard = 0, a.shards = 1;
     a.config.seed = seed;
-    a.bots.assign(1, spec_with(tuned, params, values));
+    a.bots.assign(1, spec);
     for (int s = 1; s < n; ++s) a.bots.push_back(pool[std::size_t(s - 1) % pool.size()]);
     a.games = (games + n - 1) / n * n;
-    const ArenaRun run = run_arena<G>(a);
-    double total = 0;
-    int count = 0;
-    for (const auto& g : run.games)
+    std::map<int, std::pair<double, int>> by_deal;
+    for (const auto& g : run_arena<G>(a).games)
       for (int s = 0; s < n; ++s)
-        if (g.seat_bot[s] == 0) total += g.returns[s], ++count;
-    return count ? total / count : 0.0;
+        if (g.seat_bot[s] == 0) by_deal[g.deal].first += g.returns[s], ++by_deal[g.deal].second;
+    std::vector<double> per_deal;
+    for (const auto& [deal, sum] : by_deal) per_deal.push_back(sum.first / sum.second);
+    return per_deal;
+  };
+  const auto mean = [](const std::vector<double>& v) {
+    double t = 0;
+    for (double x : v) t += x;
+    return v.empty() ? 0.0 : t / double(v.size());
+  };
+  std::vector<double> evaluations;  // every score the tuner saw
+  const Objective objective = [&](const std::vector<double>& values, int games, std::uint64_t seed) {
+    const double score = mean(play(spec_with(tuned, params, values), games, seed));
+    evaluations.push_back(score);
+    return score;
   };
   TuneSettings settings;
   settings.method = c.method;
   settings.budget_games = c.budget;
   settings.games_per_eval = c.games_per_eval;
   settings.seed = base.config.seed;
+  settings.start = start;
   const TuneResult result = nuraghe::tune(params, settings, objective, [&](const TuneStep& step) {
     std::fprintf(stderr, "tune: iteration %d, %d games, score %.3f:", step.iteration, step.games_used, step.score);
     for (std::size_t i = 0; i < params.size(); ++i) std::fprintf(stderr, " %s=%.4g", params[i].name.c_str(), step.values[i]);
     std::fprintf(stderr, "\n");
   });
-  const std::string best = spec_with(tuned, params, result.best);
-  std::cout << "best: " << best << "  (score " << result.best_score << ")\n";
+  const std::string untuned = spec_with(tuned, params, start);
+  const bool nothing_learned = std::all_of(evaluations.begin(), evaluations.end(), [&](double y) { return y == evaluations[0]; });
+  if (nothing_learned) {
+    std::printf("tune: nothing was learned: all %zu evaluations scored %.3f, so the games could not tell the values apart "
+                "(more --games-per-eval, or a parameter that matters here); the spec is returned unchanged\n",
+                evaluations.size(), evaluations.empty() ? 0.0 : evaluations[0]);
+  }
+  const std::string best = nothing_learned ? untuned : spec_with(tuned, params, result.best);
+  std::cout << "best: " << best << "  (in-run estimate " << result.best_score << ")\n";
+  // The truth: the tuned and the untuned spec against the same opponents on the same fresh deals
+  // (a seed the tuning never used); the difference per deal, bootstrapped over deals.
+  if (best == untuned) {
+    std::cout << "final match: skipped, the tuned spec is the untuned one\n";
+  } else {
+    const int games = c.final_games > 0 ? c.final_games : std::max(10 * n, c.budget / 5);
+    const std::uint64_t seed = hash_combine(base.config.seed, 0xF1A1'0004);
+    const std::vector<double> with = play(best, games, seed), without = play(untuned, games, seed);
+    std::vector<double> diff(with.size());
+    for (std::size_t d = 0; d < with.size(); ++d) diff[d] = with[d] - without[d];
+    const auto [low, high] = bootstrap_interval(
+        int(diff.size()), [&](const std::vector<int>& pick) {
+          double t = 0;
+          for (int d : pick) t += diff[std::size_t(d)];
+          return t / double(pick.size());
+        },
+        1000, hash_combine(seed, 0xB00));
+    char interval[96] = "[no spread: more --final-games needed]";
+    if (low != high && !std::isnan(low)) std::snprintf(interval, sizeof interval, "[%+.3f, %+.3f]", low, high);
+    std::printf("final match (%zu deals x %d seatings each, fresh seed): tuned %.3f, untuned %.3f mean return against the opponents;\n"
+                "  tuned minus untuned %+.3f, 95%% bootstrap interval over deals %s\n",
+                with.size(), n, mean(with), mean(without), mean(diff), interval);
+    if (!(low > 0)) std::printf("  the interval includes no gain over the untuned spec: the tuning has not shown an improvement\n");
+  }
   if (!c.best_out.empty()) {
     OutputFile f(c.best_out, "tune --best");
     f.write(best + "\n");

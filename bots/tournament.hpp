@@ -31,6 +31,7 @@ struct TuneCommand {
   int budget = 0, games_per_eval = 0;
   std::string best_out, csv_out;
   bool force = false;                   // replace existing --best / --csv files
+  int final_games = 0;                  // the final match's games per spec (0: a fifth of the budget, at least 10 deals)
 };
 int run_tune_command(const TuneCommand& c);
 

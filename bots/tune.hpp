@@ -131,6 +131,9 @@ struct TuneSettings {
   int budget_games = 10000;     // games the whole run may play
   int games_per_eval = 100;     // games per evaluation of one candidate
   std::uint64_t seed = 1;
+  // Where the search starts, in real units, one value per parameter (the spec's own values, so
+  // that a run that learns nothing returns them unchanged); empty: the centre of each range.
+  std::vector<double> start;
   // SPSA, with Spall's recommended exponents. a and c are in normalised units (fractions of each
   // range): c is the perturbation, a scales the step a_k * gradient.
   double a = 0.1, c = 0.1, alpha = 0.602, gamma = 0.101;
@@ -167,6 +170,14 @@ inline void validate(const std::vector<TuneParam>& params, const TuneSettings& s
   }
   if (s.method != "spsa" && s.method != "cem")
     input_error("tune: unknown method \"" + s.method + "\" (known: spsa, cem)");
+  if (!s.start.empty()) {
+    if (s.start.size() != params.size()) throw std::logic_error("tune: one start value per parameter expected");
+    for (std::size_t i = 0; i < params.size(); ++i)
+      if (!(s.start[i] >= params[i].low && s.start[i] <= params[i].high))
+        input_error("tune: the spec's " + params[i].name + "=" + tune_value_text(params[i], s.start[i]) + " lies outside the range " +
+                    tune_value_text(params[i], params[i].low) + ":" + tune_value_text(params[i], params[i].high) +
+                    " (the search starts from the spec's own values): widen the range or set " + params[i].name + " in the spec");
+  }
   if (s.games_per_eval < 1) input_error("tune: games per evaluation must be at least 1");
   if (s.method == "spsa") {
     if (!(s.a > 0) || !(s.c > 0) || !(s.c <= 0.5))
@@ -191,6 +202,13 @@ inline double evaluate(const Objective& f, const std::vector<double>& values, in
   return y;
 }
 
+// The start in normalised coordinates.
+inline Eigen::VectorXd start_point(const std::vector<TuneParam>& params, const TuneSettings& s) {
+  Eigen::VectorXd u = Eigen::VectorXd::Constant(Eigen::Index(params.size()), 0.5);
+  for (std::size_t i = 0; i < s.start.size(); ++i) u[Eigen::Index(i)] = normalised(params[i], s.start[i]);
+  return u;
+}
+
 inline std::uint64_t eval_seed(std::uint64_t seed, int iteration) {
   return hash_combine(hash_combine(seed, kEvalStream), std::uint64_t(iteration));
 }
@@ -203,7 +221,7 @@ inline TuneResult spsa(const std::vector<TuneParam>& params, const TuneSettings&
   // overshooting while leaving later ones large enough to still move.
   const double A = 0.1 * double(s.budget_games / pair);
   Rng rng(hash_combine(s.seed, kSpsaStream));
-  Eigen::VectorXd theta = Eigen::VectorXd::Constant(d, 0.5);
+  Eigen::VectorXd theta = start_point(params, s);
   TuneResult result;
   long long used = 0;
   for (int k = 0; used + pair <= s.budget_games; ++k) {
@@ -263,7 +281,7 @@ inline TuneResult cem(const std::vector<TuneParam>& params, const TuneSettings& 
   // keeps it sampling a neighbourhood, since a noisy ranking can crown a wrong elite.
   constexpr double kNew = 0.7, kMinSd = 0.02;
   Rng rng(hash_combine(s.seed, kCemStream));
-  Eigen::VectorXd mean = Eigen::VectorXd::Constant(d, 0.5), sd = Eigen::VectorXd::Constant(d, 0.3);
+  Eigen::VectorXd mean = start_point(params, s), sd = Eigen::VectorXd::Constant(d, 0.3);
   TuneResult result;
   long long used = 0;
   double last_population_score = 0;
@@ -307,10 +325,10 @@ inline TuneResult cem(const std::vector<TuneParam>& params, const TuneSettings& 
 
 // Maximises `objective` over the box given by `params` within settings.budget_games games.
 // Reproducible: every evaluation seed and every random draw derives from settings.seed.
-//   spsa: starts at the centre of the box; best is the final iterate (SPSA converges in its iterate,
+//   spsa: starts at settings.start (the centre of the box if empty); best is the final iterate (SPSA converges in its iterate,
 //         not in the best single evaluation, which is mostly the luckiest); each trajectory step is
 //         the centre theta_k with (y+ + y-)/2; best_score averages the last 10% of those.
-//   cem:  mean 0.5 and deviation 0.3 per normalised coordinate; best is the final mean; each step is
+//   cem:  mean at settings.start (else 0.5) and deviation 0.3 per normalised coordinate; best is the final mean; each step is
 //         the generation's mean with the average score of its population; best_score is the last.
 // Neither best_score is an independent measurement: for a figure to report, play a fresh match.
 inline TuneResult tune(const std::vector<TuneParam>& params, const TuneSettings& settings, const Objective& objective,

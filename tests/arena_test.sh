@@ -121,5 +121,13 @@ if grep -q "^self-play: uct:iters=50 in every seat" <<<"$out" && grep -Eq '^  se
 expect_error "one spec given twice" "given twice.*--self-play" "$nuraghe" arena --game connect4 --bots random,random --games 10
 expect_error "self-play with two bots" "exactly one --bot" "$nuraghe" arena --game connect4 --bots random,random:seed=1 --self-play --games 10
 
+# ---- tune tells the truth ----------------------------------------------------------------------
+out=$("$nuraghe" tune --game connect4 --bot uct:iters=60 --opponent uct:iters=60,memory=63 --param c=0.1:3 --budget 120 --games-per-eval 20 2>&1)
+if grep -q "^tune: iteration 1, 40 games, score [0-9.]*: c=0.7$" <<<"$out"; then ok; else bad "tune does not start from the spec's c=0.7: $out"; fi
+if grep -q '^final match (' <<<"$out" && grep -Eq '^  tuned minus untuned [-+][0-9.]+, 95% bootstrap interval over deals \[' <<<"$out"; then ok; else bad "tune reports no final match: $out"; fi
+out=$("$nuraghe" tune --game tictactoe --bot uct:iters=2000 --opponent uct:iters=2000,memory=63 --param c=0.1:3 --budget 40 --games-per-eval 10 2>&1)
+if grep -q "^tune: nothing was learned: all 4 evaluations scored 0.500" <<<"$out" && grep -q "^best: uct:iters=2000,c=0.7 " <<<"$out"; then ok; else bad "a flat tune run does not say that nothing was learned: $out"; fi
+expect_error "tune: the spec's value outside the range" "lies outside the range" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=1:2 --budget 100 --games-per-eval 10
+
 echo "arena tests: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

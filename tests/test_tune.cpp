@@ -156,3 +156,25 @@ TEST_CASE("tune: bad settings are one-line input errors") {
   CHECK_THROWS_AS(tune(params, settings_for("cem", 1), [](const std::vector<double>&, int, std::uint64_t) { return NAN; }),
                   std::logic_error);
 }
+
+TEST_CASE("tune: the search starts from the given values, and a flat objective leaves them unchanged") {
+  const std::vector<TuneParam> params = {parse_tune_param("x=0:2", false), parse_tune_param("y=10:50", true)};
+  for (const char* method : {"spsa", "cem"}) {
+    TuneSettings s;
+    s.method = method;
+    s.budget_games = 800;
+    s.games_per_eval = 10;
+    s.start = {0.4, 17};
+    std::vector<std::vector<double>> tried;
+    const Objective flat = [&](const std::vector<double>& v, int, std::uint64_t) {
+      tried.push_back(v);
+      return 0.5;
+    };
+    const TuneResult r = tune(params, s, flat);
+    INFO(method);
+    CHECK(r.trajectory.front().values == std::vector<double>{0.4, 17});  // not the centre (1, 30)
+    if (std::string(method) == "spsa") CHECK(r.best == std::vector<double>{0.4, 17});  // no gradient, no step
+    s.start = {2.5, 17};
+    CHECK_THROWS_WITH_AS(tune(params, s, flat), doctest::Contains("lies outside the range"), InputError);
+  }
+}
