@@ -135,25 +135,51 @@ typename G::State load_position(const std::string& path, const std::string& map_
   return G::from_json(j);
 }
 
-// A person at the terminal: shown the state as the seat sees it and the numbered legal moves.
+// A person at the terminal: shown the board's legend once (where the game has one), then at each
+// turn the state as the seat sees it and the legal moves: numbered when they are few, else grouped
+// by their first word (a card, in Sardegna) so that the prompt fits a 24-line terminal. "?" lists
+// every move, "? WORD" those starting with WORD. An illegal move is answered with one line saying why.
 template <Game G>
 class HumanBot final : public Bot<G> {
  public:
+  static constexpr std::size_t kNumbered = 12;  // up to this many moves are listed one per line
+
   Move choose(const InfoSet<G>& info) override {
     const auto& s = info.true_state_for_cheating();  // only to render the seat's own picture
     typename G::MoveList moves;
     info.legal_moves(moves);
+    if constexpr (HasLegend<G>) {
+      if (!legend_shown_) std::cout << G::legend(s) << "\n";
+      legend_shown_ = true;
+    }
     std::cout << G::render(s, info.seat());
-    for (std::size_t i = 0; i < moves.size(); ++i)
-      std::cout << "  [" << i + 1 << "] " << info.move_to_string(moves[i]) << "\n";
+    std::vector<std::string> texts;
+    for (Move m : moves) texts.push_back(info.move_to_string(m));
+    const bool numbered = moves.size() <= kNumbered;
+    if (numbered) {
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        const std::string help = move_help<G>(s, info.seat(), moves[i]);
+        std::cout << "  [" << i + 1 << "] " << texts[i] << (help.empty() ? "" : "  -- " + help) << "\n";
+      }
+    } else {
+      std::cout << grouped(texts, "");
+    }
     for (;;) {
-      std::cout << "player " << info.seat() << ", your move (number or notation): " << std::flush;
+      std::cout << "player " << info.seat() << ", your move (" << (numbered ? "number or notation" : "notation")
+                << "; ? lists every move): " << std::flush;
       std::string line;  // one line, of a length a person types (so /dev/zero ends)
       for (char c; line.size() <= 4096 && std::cin.get(c) && c != '\n';) line.push_back(c);
       if (line.size() > 4096) input_error("the human player's input line is longer than 4096 characters");
       if (!std::cin && line.empty()) input_error("no more input for the human player");
+      const std::string t = trim(line);
+      if (t == "?" || t.rfind("? ", 0) == 0) {
+        const std::string word = trim(t.substr(1));
+        for (const auto& text : texts)
+          if (word.empty() || text.rfind(word, 0) == 0) std::cout << "  " << text << "\n";
+        continue;
+      }
       long long k;
-      if (Params::try_integer(trim(line), k) && k >= 1 && k <= (long long)moves.size()) return moves[k - 1];
+      if (numbered && Params::try_integer(t, k) && k >= 1 && k <= (long long)moves.size()) return moves[k - 1];
       try {
         return parse_legal_move<G>(s, info.seat(), line);
       } catch (const InputError& e) {
@@ -161,6 +187,46 @@ class HumanBot final : public Bot<G> {
       }
     }
   }
+
+ private:
+  // "  commander: (no action) | villager 1 3 4 | move 1-2 1-3": moves by first word, then by the words
+  // before their last, wrapped at 79 columns.
+  static std::string grouped(const std::vector<std::string>& texts, const std::string&) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // first word -> the rest
+    for (const auto& text : texts) {
+      const auto space = text.find(' ');
+      const std::string first = text.substr(0, space), rest = space == std::string::npos ? "" : text.substr(space + 1);
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == first; });
+      if (it == groups.end()) groups.push_back({first, {}}), it = groups.end() - 1;
+      it->second.push_back(rest);
+    }
+    std::string out;
+    for (const auto& [first, rests] : groups) {
+      std::string line = "  " + first + ":";
+      const std::string indent(first.size() + 4, ' ');
+      std::string sub = "\x01";  // the words before the last of the previous move
+      auto add = [&](const std::string& piece) {
+        if (line.size() + 1 + piece.size() > 79) out += line + "\n", line = indent.substr(1);
+        line += " " + piece;
+      };
+      for (const auto& rest : rests) {
+        const auto last = rest.rfind(' ');
+        const std::string head = last == std::string::npos ? "" : rest.substr(0, last), tail = last == std::string::npos ? rest : rest.substr(last + 1);
+        if (rest.empty()) {
+          add(sub == "\x01" ? "(no action)" : "| (no action)");
+          sub = "";
+          continue;
+        }
+        if (head != sub) add((sub == "\x01" ? "" : "| ") + head + (head.empty() ? "" : " ") + tail);
+        else add(tail);
+        sub = head;
+      }
+      out += line + "\n";
+    }
+    return out;
+  }
+
+  bool legend_shown_ = false;
 };
 
 std::vector<std::string> bot_specs(const std::string& list, const std::vector<std::string>& repeated) {
@@ -246,12 +312,13 @@ int cmd_play(const PlayArgs& a) {
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
   int ply = 0;
   auto final_state = start;
-  const auto record = play_game<G>(start, seats, [&](const typename G::State&, const MoveRecord& m) {
+  const auto record = play_game<G>(start, seats, [&](const typename G::State& before, const MoveRecord& m) {
     if (m.player == kSimultaneous) final_state.apply_joint(m.moves);
     else final_state.apply(m.moves[0]);
     ++ply;
     std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player)) << ": "
               << m.text << "\n";
+    if (m.player != kSimultaneous) std::cout << explain_move<G>(before, m.moves[0]);
     if (log.is_open()) log.write(Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}.dump() + "\n");
   });
   // The end: the final board, and who won (the best return; a shared win names every winner).

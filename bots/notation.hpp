@@ -1,6 +1,7 @@
 #pragma once
 // Moves written in a game's notation, as the command line reads and prints them.
 
+#include <concepts>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -21,14 +22,42 @@ std::string legal_list(const typename G::State& s, Player p) {
   return out;
 }
 
-// Reads one move of seat p in the game's notation and checks that it is legal.
+// ---- optional text for people (docs/game-concept.md): a game may say more than its notation ----
+// legend(s): the board's geometry, shown once; explain(before, m): what m did beyond its notation;
+// move_help(s, p, m): what a move will do; why_illegal(s, p, m): one line on why m is not legal.
+template <class G>
+concept HasLegend = requires(const typename G::State& s) { { G::legend(s) } -> std::same_as<std::string>; };
+template <class G>
+concept HasExplain = requires(const typename G::State& s, Move m) { { G::explain(s, m) } -> std::same_as<std::string>; };
+template <class G>
+concept HasMoveHelp = requires(const typename G::State& s, Player p, Move m) { { G::move_help(s, p, m) } -> std::same_as<std::string>; };
+template <class G>
+concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) { { G::why_illegal(s, p, m) } -> std::same_as<std::string>; };
+
+template <Game G>
+std::string explain_move(const typename G::State& before, Move m) {
+  if constexpr (HasExplain<G>) return G::explain(before, m);
+  return {};
+}
+template <Game G>
+std::string move_help(const typename G::State& s, Player p, Move m) {
+  if constexpr (HasMoveHelp<G>) return G::move_help(s, p, m);
+  return {};
+}
+
+// Reads one move of seat p in the game's notation and checks that it is legal. The error says why
+// (where the game can tell) and lists the legal moves when they are few enough for one line.
 template <Game G>
 Move parse_legal_move(const typename G::State& s, Player p, const std::string& text) {
   const Move m = G::parse_move(s, p, text);
   typename G::MoveList moves;
   s.legal_moves(p, moves);
-  if (!moves.contains(m))
-    input_error("illegal move \"" + trim(text) + "\" for player " + std::to_string(p) + " (legal: " + legal_list<G>(s, p) + ")");
+  if (!moves.contains(m)) {
+    std::string why;
+    if constexpr (HasWhyIllegal<G>) why = ": " + G::why_illegal(s, p, m);
+    const std::string list = moves.size() <= 12 ? " (legal: " + legal_list<G>(s, p) + ")" : " (" + std::to_string(moves.size()) + " legal moves)";
+    input_error("illegal move \"" + trim(text) + "\" for player " + std::to_string(p) + why + list);
+  }
   return m;
 }
 

@@ -34,6 +34,27 @@ if grep -q "1\. player 0: b2" <<<"$out" && grep -q "^returns: " <<<"$out"; then 
 out=$(printf 'z9\n1\n1\n1\n1\n1\n' | "$nuraghe" play --game tictactoe --human 0 --bots random --seed 3 2>&1)
 if grep -q "cannot read move" <<<"$out" && grep -q "^returns: " <<<"$out"; then ok; else bad "human play with a bad line first: $out"; fi
 
+# A person playing Sardegna (seat 0 against the heuristic): the board's legend once, the moves
+# grouped by card, an illegal move answered with its reason, "?" listing moves, a Sentinel's
+# scoring explained province by province, keep / replace saying what they do; within 80 columns.
+session=$(printf 'commander villager 4\ncommander villager 5\nsentinel\n? re\nkeep\n' |
+  "$nuraghe" play --game sardegna --players 2 --bots heuristic --human 0 --seed 7 2>&1)
+if [[ $(grep -c "^fort spaces (provinces around each):" <<<"$session") -eq 1 ]] && grep -q "^harbours (provinces beside each):" <<<"$session"; then ok; else bad "human Sardegna: the legend is not shown once: $(head -5 <<<"$session")"; fi
+if grep -q "^  commander: (no action) | villager 1 2 3 " <<<"$session" && grep -q "^  architect: (no action) | fort 1 2 3 " <<<"$session"; then ok; else bad "human Sardegna: moves not grouped by card: $session"; fi
+if grep -q 'illegal move "commander villager 5" for player 0: the commander is not in your hand' <<<"$session"; then ok; else bad "human Sardegna: an illegal move does not say why: $session"; fi
+if grep -q "^scoring of fort space [0-9]*:" <<<"$session" && grep -Eq "^  [A-Za-z]+ \([0-9]+\): influence p0=[0-9]+ p1=[0-9]+ -> " <<<"$session"; then ok; else bad "human Sardegna: the Sentinel's scoring is not explained: $session"; fi
+if grep -q "^  \[1\] keep  -- fort card [0-9]* stays in the row" <<<"$session" && grep -q "^  \[2\] replace  -- fort card [0-9]* goes under the deck" <<<"$session"; then ok; else bad "human Sardegna: keep / replace do not say what they do: $session"; fi
+# (piped, the listing follows the prompt on its line: a terminal would show the typed line between)
+if grep -Eq "(^|: )  replace$" <<<"$session" && ! grep -Eq "(^|: )  keep$" <<<"$session"; then ok; else bad "human Sardegna: '? re' does not list the moves starting with re"; fi
+# (a prompt ends where the person types, so piped output runs on after it; error lines may be long)
+wide=$(awk 'length > 80' <<<"$session" | grep -v "^nuraghe: error\|illegal move\|cannot read move\|your move (" | head -3)
+if [[ -z $wide ]]; then ok; else bad "human Sardegna: lines wider than 80 columns: $wide"; fi
+# From one picture to the next prompt: the picture and the grouped moves fit 24 lines.
+most=$(awk '/^scorings /{n=0} {n++} /your move/{if (n>m) m=n} END{print m}' <<<"$session")
+if [[ $most -le 24 ]]; then ok; else bad "human Sardegna: a turn takes $most lines, more than a 24-line terminal"; fi
+end=$("$nuraghe" play --game sardegna --players 2 --bots heuristic,random --seed 3 2>&1)
+if grep -q "^scorings 11/11" <<<"$end" && grep -Eq "^winner: player [01] \((heuristic|random)\)$" <<<"$end"; then ok; else bad "play does not end with the final board and the winner: $(tail -8 <<<"$end")"; fi
+
 # The rules oracle.
 expect_output "new prints a starting position" '"prizes"' "$nuraghe" new --game goofspiel --players 3 --seed 9 -o cards=5
 "$nuraghe" new --game goofspiel --players 2 --seed 9 -o cards=5 >"$tmp/g.json"

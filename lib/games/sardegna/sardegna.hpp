@@ -311,6 +311,14 @@ struct Sardegna {
   static Json to_json(const State& s);
   static State from_json(const Json& j);
   static std::string render(const State& s, Player observer);
+  // For a person at the table (bots/cli.cpp's human seat and `play`'s log; docs/game-concept.md):
+  // the board's adjacencies, printed once; what a move did beyond its notation (a Sentinel's
+  // scoring, province by province); what keep, replace, swap and discard will do; and why a move
+  // that is not legal is not.
+  static std::string legend(const State& s);
+  static std::string explain(const State& before, Move m);
+  static std::string move_help(const State& s, Player p, Move m);
+  static std::string why_illegal(const State& s, Player p, Move m);
 
   // The heuristic (heuristic.cpp): rollout policy, static evaluation, and the `heuristic` bot.
   static Move heuristic_move(const State& s, Player p, Rng& rng);
