@@ -12,36 +12,28 @@ using S = Sardegna::State;
 
 namespace {
 
-// Points p would score if fort card `card` were scored now.
-int fort_points(const S& s, int card, int p) {
-  S t = s;
-  const int before = t.score[p];
-  t.score_fort(card);
-  return t.score[p] - before;
-}
-
 // How much better p does than the best opponent if `card` is scored now.
 int fort_advantage(const S& s, int card, int p) {
   if (card < 0 || card >= Sardegna::kForts) return 0;
+  int points[Sardegna::kMaxPlayers] = {};
+  s.fort_points(card, points);
   int best_other = 0;
   for (int o = 0; o < s.players; ++o)
-    if (o != p) best_other = std::max(best_other, fort_points(s, card, o));
-  return fort_points(s, card, p) - best_other;
+    if (o != p) best_other = std::max(best_other, points[o]);
+  return points[p] - best_other;
 }
 
 // The value of a state for p: points plus what the two face-up forts would give now (the leftmost
-// counts fully, the next one half), relative to the best opponent.
+// counts fully, the next one half), relative to the best opponent. (Both forts are scored for
+// every seat in one pass each, without copying the state: this runs at every rollout step.)
 double value_for(const S& s, int p) {
-  double v[Sardegna::kMaxPlayers] = {};
-  for (int o = 0; o < s.players; ++o) {
-    v[o] = s.score[o];
-    if (s.face_up(0) >= 0) v[o] += fort_points(s, s.face_up(0), o);
-    if (s.face_up(1) >= 0) v[o] += 0.5 * fort_points(s, s.face_up(1), o);
-  }
+  int now[Sardegna::kMaxPlayers] = {}, next[Sardegna::kMaxPlayers] = {};
+  if (s.face_up(0) >= 0) s.fort_points(s.face_up(0), now);
+  if (s.face_up(1) >= 0) s.fort_points(s.face_up(1), next);
   double best_other = -1e9;
   for (int o = 0; o < s.players; ++o)
-    if (o != p) best_other = std::max(best_other, v[o]);
-  return v[p] - best_other;
+    if (o != p) best_other = std::max(best_other, s.score[o] + now[o] + 0.5 * next[o]);
+  return s.score[p] + now[p] + 0.5 * next[p] - best_other;
 }
 
 }  // namespace

@@ -176,7 +176,7 @@ Move S::random_move(Rng& rng) const {
 // Page 7: the most influence scores the full value, all tied leaders alike; unless first place is
 // tied or two play, every player tied at the second-highest influence scores half, rounded down.
 // No influence, no points.
-void S::score_province(int q) {
+void S::province_points(int q, int points[kMaxPlayers]) const {
   // Over all kMaxPlayers seats (an empty seat has no influence), as sums instead of branches: the
   // ranks change from one scoring to the next, so branches on them would mostly be mispredicted.
   int inf[kMaxPlayers], first = 0, second = 0, leaders = 0;
@@ -184,7 +184,17 @@ void S::score_province(int q) {
   for (int p = 0; p < kMaxPlayers; ++p) leaders += inf[p] == first, second = std::max(second, inf[p] < first ? inf[p] : 0);
   const int value = first > 0 ? board->value[q] : 0;
   const int half = leaders == 1 && players > 2 && second > 0 ? value / 2 : 0;
-  for (int p = 0; p < kMaxPlayers; ++p) score[p] = std::uint16_t(score[p] + (inf[p] == first ? value : inf[p] == second ? half : 0));
+  for (int p = 0; p < kMaxPlayers; ++p) points[p] += inf[p] == first ? value : inf[p] == second ? half : 0;
+}
+
+void S::fort_points(int fort_card, int points[kMaxPlayers]) const {
+  for (unsigned r = board->fort_provinces[fort_card]; r; r &= r - 1) province_points(std::countr_zero(r), points);
+}
+
+void S::score_province(int q) {
+  int points[kMaxPlayers] = {};
+  province_points(q, points);
+  for (int p = 0; p < kMaxPlayers; ++p) score[p] = std::uint16_t(score[p] + points[p]);
 }
 
 void S::score_fort(int fort_card) {

@@ -240,6 +240,8 @@ struct Sardegna {
     bool operator==(const State&) const = default;
 
     // ---- rules (public so tests can call them by their rulebook names) -------------------------
+    void province_points(int q, int points[kMaxPlayers]) const;  // page 7: adds what scoring q now gives each seat
+    void fort_points(int fort_card, int points[kMaxPlayers]) const;  // the same for every province of a fort space
     void score_province(int q);             // page 7
     void score_fort(int fort_card);          // page 6: every province on the fort space's border, in id order
     void harvest(int p, int q);              // page 5
