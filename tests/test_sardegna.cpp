@@ -1067,3 +1067,25 @@ TEST_CASE("random_move is exactly legal_moves()[rng.below(n)] (uniform over ever
   }
   CHECK(checked > 500);
 }
+
+TEST_CASE("fort_points gives what score_fort would add, for every seat and every fort space") {
+  // The heuristic and the scoring explanation ask fort_points instead of scoring a copy.
+  for (int players = 2; players <= 4; ++players) {
+    GameConfig c;
+    c.players = players;
+    c.seed = std::uint64_t(players);
+    S s = SG::initial(c);
+    Rng rng(std::uint64_t(40 + players));
+    for (int ply = 0; s.to_move() != kTerminal; ++ply) {
+      if (ply % 7 == 0)
+        for (int f = 0; f < SG::kForts; ++f) {
+          int points[SG::kMaxPlayers] = {};
+          s.fort_points(f, points);
+          S scored = s;
+          scored.score_fort(f);
+          for (int p = 0; p < SG::kMaxPlayers; ++p) CHECK(points[p] == scored.score[p] - s.score[p]);
+        }
+      s.apply(random_legal_move<SG>(s, s.to_move(), rng));
+    }
+  }
+}
