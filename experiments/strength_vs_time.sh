@@ -77,7 +77,7 @@ set xrange [1.5:27]
 set yrange [0:105]
 set xtics (2, 5, 10, 20)
 set grid
-set key top left
+set key center right
 plot 50 with lines dashtype 2 lc rgb "gray40" title "50% (even)", \
      "$tmp/random.dat" using 1:2:3:4 with yerrorlines lw 2 pt 7 lc rgb "#1f77b4" title "random rollouts", \
      "$tmp/heuristic.dat" using (\$1*1.04):2:3:4 with yerrorlines lw 2 pt 5 lc rgb "#d62728" title "heuristic rollouts", \
