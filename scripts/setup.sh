@@ -2,7 +2,8 @@
 # Installs what nuraghe needs (Debian packages only) and builds it.
 #   scripts/setup.sh [BUILD_DIR] [extra cmake arguments...]
 # Idempotent: with everything installed and built it only checks and returns. With
-# -DNURAGHE_MPI=ON it also installs Debian's OpenMPI; NURAGHE_TARGET=name builds only that target.
+# -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer;
+# NURAGHE_TARGET=name builds only that target.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
@@ -10,6 +11,9 @@ shift $(( $# > 0 ? 1 : 0 ))
 
 packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev)
 for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
+# libFuzzer's and the sanitizers' runtimes (libclang-rt-14-dev) and OpenMP for clang (libomp-14-dev)
+# are only recommended by clang-14, which --no-install-recommends leaves out.
+for arg in "$@"; do [[ $arg == -DNURAGHE_FUZZ=ON ]] && packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev libomp-14-dev); done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
