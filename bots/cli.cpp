@@ -502,7 +502,7 @@ int run_cli(int argc, char** argv) {
   add_integer(arena, "-n,--games", arena_args.settings.games, 1, 1 << 30, "number of games (a multiple of the seat count)")->required();
   add_integer(arena, "-j,--jobs", arena_args.settings.jobs, 1, 256, "games played in parallel");
   arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed");
-  arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines");
+  arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines")->default_str("0/1");
   arena->add_flag("--self-play", arena_args.self_play, "the one --bot given plays every seat; the table compares the seats");
   arena->add_option("--format", arena_args.format, "table, csv or json");
   arena->add_option("--sprt", arena_args.sprt, "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)");

@@ -111,7 +111,7 @@ for h in "${harnesses[@]}"; do
     for f in "${crashes[@]}"; do echo "    rerun: $exe $f"; done
     grep -m3 -E "CHECK FAILED|terminate called|what\(\)|ERROR: AddressSanitizer|runtime error|ERROR: libFuzzer|SUMMARY" "$out/log.txt" | sed 's/^/    /' || true
   else
-    echo "fuzz.sh: $h: no crash; $(grep -E '^#[0-9]+:? ' "$out/log.txt" | tail -1 || true)"
+    echo "fuzz.sh: $h: no crash; $(grep -E '^#[0-9]+:?[[:space:]]' "$out/log.txt" | tail -1 || true)"
   fi
 done
 

@@ -105,6 +105,15 @@ expect_error "tune: non-numeric parameter" "not numeric" "$nuraghe" tune --game 
 expect_error "tune: range beyond the bot's limits" "c" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=-1:1 --budget 100 --games-per-eval 10
 expect_error "tune: unknown method" "method" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=0.1:1 --budget 100 --games-per-eval 10 --method grid
 
+# The header records the program's version, which a resume does not compare: a newer build goes on.
+if head -1 "$tmp/whole.jsonl" | grep -q '"version":"'; then ok; else bad "the results header records no version: $(head -1 "$tmp/whole.jsonl")"; fi
+sed '1s/"version":"[^"]*"/"version":"an older build"/' "$tmp/whole.jsonl" >"$tmp/older.jsonl"
+if "$nuraghe" "${tour[@]}" --out "$tmp/older.jsonl" >/dev/null 2>&1 && [[ $(wc -l <"$tmp/older.jsonl") -eq $(wc -l <"$tmp/whole.jsonl") ]]; then ok; else bad "a results file of another version does not resume"; fi
+# A user's file is never taken for a results file.
+printf 'my notes\n' >"$tmp/notes.txt"
+expect_error "arena --out a user's file" "not an arena results file" "$nuraghe" "${tour[@]}" --out "$tmp/notes.txt"
+if [[ $(cat "$tmp/notes.txt") == "my notes" ]]; then ok; else bad "arena --out changed a user's file"; fi
+
 # ---- head to head, self-play, one spec twice -------------------------------------------------
 out=$("$nuraghe" arena --game connect4 --bots uct:iters=200,random --games 24 --seed 3 2>/dev/null)
 if grep -Eq '^  uct:iters=200 - random +\+[0-9.]+% ' <<<"$out" && grep -q "first finished above" <<<"$out"; then ok; else bad "head-to-head section: $out"; fi

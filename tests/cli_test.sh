@@ -28,6 +28,12 @@ expect_output "play takes repeated --bot" "^scores: " "$nuraghe" play --game goo
 "$nuraghe" play --game kuhn --bots random,random --seed 4 --log "$tmp/log.jsonl" >/dev/null
 if head -1 "$tmp/log.jsonl" | grep -q '"game":"kuhn"' && grep -q '"ply":1' "$tmp/log.jsonl" && tail -1 "$tmp/log.jsonl" | grep -q '"result"'; then ok; else bad "play --log wrote $(cat "$tmp/log.jsonl")"; fi
 
+# replay reads a play log and ends with the scores the game printed.
+"$nuraghe" play --game connect4 --bots uct:iters=200,random --seed 5 --log "$tmp/c4.jsonl" >"$tmp/played" 2>&1
+if [[ $("$nuraghe" replay "$tmp/c4.jsonl" 2>&1 | tail -1) == "$(grep '^scores: ' "$tmp/played")" ]]; then ok; else bad "replay of a play log: $("$nuraghe" replay "$tmp/c4.jsonl" 2>&1 | tail -3)"; fi
+expect_error "play --log onto an existing file" "exists: choose a new file, or give --force" "$nuraghe" play --game connect4 --bots random,random --log "$tmp/c4.jsonl"
+expect_output "play --log --force replaces it" "^scores: " "$nuraghe" play --game connect4 --bots random,random --log "$tmp/c4.jsonl" --force
+
 # A human seat, from standard input: a number picks from the list, notation works too.
 out=$(printf 'b2\n1\n1\n1\n1\n' | "$nuraghe" play --game tictactoe --human 0 --bots random --seed 3 2>&1)
 if grep -q "1\. player 0: b2" <<<"$out" && grep -q "^returns: " <<<"$out"; then ok; else bad "human play: $out"; fi

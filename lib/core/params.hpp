@@ -113,7 +113,8 @@ class Params {
   Params(std::string owner, const std::map<std::string, std::string>& given,
          const std::vector<ParamSpec>& specs)
       : owner_(std::move(owner)) {
-    for (const auto& [key, value] : given) {
+    for (const auto& entry : given) {
+      const std::string& key = entry.first;  // (clang 14 lambdas cannot capture structured bindings)
       auto it = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& p) { return p.name == key; });
       if (it == specs.end()) {
         std::string known;

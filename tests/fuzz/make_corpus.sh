@@ -92,10 +92,10 @@ done
 position sardegna start-seed1 "$(sardegna_position)"
 for v in '"nonsense"' '""' '"Standard"' '7' '-1' '1.5' 'true' 'null' '[]' '[1,2,3]' '["standard"]' '{}' "$deep5000"; do
   case $v in
-    '"nonsense"') name=map-string ;; '""') name=map-empty-string ;; '"Standard"') name=map-string-capital ;;
-    7) name=map-number ;; -1) name=map-negative ;; 1.5) name=map-real ;; true) name=map-true ;; null) name=map-null ;;
-    '[]') name=map-empty-array ;; '[1,2,3]') name=map-array ;; '["standard"]') name=map-array-of-string ;; '{}') name=map-empty-object ;;
-    *) name=map-deep-5000-brackets ;;
+    '"nonsense"') name="map-string" ;; '""') name="map-empty-string" ;; '"Standard"') name="map-string-capital" ;;
+    7) name="map-number" ;; -1) name="map-negative" ;; 1.5) name="map-real" ;; true) name="map-true" ;; null) name="map-null" ;;
+    '[]') name="map-empty-array" ;; '[1,2,3]') name="map-array" ;; '["standard"]') name="map-array-of-string" ;; '{}') name="map-empty-object" ;;
+    *) name="map-deep-5000-brackets" ;;
   esac
   position sardegna "$name" "$(sardegna_position "map=$v")"
 done
@@ -261,8 +261,10 @@ arena() {
   "$real" arena "$@" --out "$tmp/r.jsonl" > /dev/null 2> "$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
   cp "$tmp/r.jsonl" "$out/fuzz_results/$name.jsonl"
 }
-arena arena-tictactoe --game tictactoe --bots random,random --games 4 --seed 1
-arena arena-connect4 --game connect4 --bots random,random --games 2 --seed 1
-arena arena-kuhn --game kuhn --bots random,random --games 4 --seed 1
-arena arena-goofspiel-3p --game goofspiel -p 3 --bots random,random,random --games 3 --seed 1 -o cards=5
-arena arena-sardegna-2p --game sardegna --bots random,random --games 2 --seed 1
+# (An arena refuses one spec given twice: the random bots differ by their seeds.)
+two=random:seed=1,random:seed=2
+arena arena-tictactoe --game tictactoe --bots $two --games 4 --seed 1
+arena arena-connect4 --game connect4 --bots $two --games 2 --seed 1
+arena arena-kuhn --game kuhn --bots $two --games 4 --seed 1
+arena arena-goofspiel-3p --game goofspiel -p 3 --bots $two,random:seed=3 --games 3 --seed 1 -o cards=5
+arena arena-sardegna-2p --game sardegna --bots $two --games 2 --seed 1
