@@ -14,6 +14,8 @@
 // Tree<true> is shared by threads (tree parallelism): statistics go through std::atomic_ref, and a
 // per-node spin lock guards changes to the edge block and the child chains.
 
+#include <unistd.h>
+
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -72,6 +74,12 @@ class Tree {
   // machine that cannot give it is bad input, not a crash.
   template <class T>
   static T* reserve(std::uint32_t n, std::size_t bytes) {
+    // A cap beyond the machine's memory is refused before asking: an allocator may abort rather
+    // than throw (AddressSanitizer's does), and the pages would never be there anyway.
+    const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0 && bytes > std::size_t(pages) * std::size_t(page))
+      input_error("search: cannot reserve " + std::to_string(bytes >> 20) + " MiB for a search tree: this machine has " +
+                  std::to_string((std::size_t(pages) * std::size_t(page)) >> 20) + " MiB (lower memory=)");
     try {
       return new T[n];
     } catch (const std::bad_alloc&) {
