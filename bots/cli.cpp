@@ -162,7 +162,7 @@ class HumanBot final : public Bot<G> {
         std::cout << "  [" << i + 1 << "] " << texts[i] << (help.empty() ? "" : "  -- " + help) << "\n";
       }
     } else {
-      std::cout << grouped(texts, "");
+      std::cout << grouped(texts);
     }
     for (;;) {
       std::cout << "player " << info.seat() << ", your move (" << (numbered ? "number or notation" : "notation")
@@ -191,7 +191,7 @@ class HumanBot final : public Bot<G> {
  private:
   // "  commander: (no action) | villager 1 3 4 | move 1-2 1-3": moves by first word, then by the words
   // before their last, wrapped at 79 columns.
-  static std::string grouped(const std::vector<std::string>& texts, const std::string&) {
+  static std::string grouped(const std::vector<std::string>& texts) {
     std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // first word -> the rest
     for (const auto& text : texts) {
       const auto space = text.find(' ');
