@@ -28,7 +28,6 @@ class InfoSet {
   // The seat's own moves depend only on what it knows (a tested invariant of every game).
   void legal_moves(typename G::MoveList& out) const { truth_.legal_moves(seat_, out); }
   Json view() const { return truth_.view(seat_); }
-  std::uint64_t view_hash() const { return truth_.view_hash(seat_); }
   State determinize(Rng& rng) const { return truth_.determinize(seat_, rng); }
   std::string move_to_string(Move m) const { return G::move_to_string(truth_, seat_, m); }
   // For perfect-information games the information set is the state itself.
@@ -37,11 +36,17 @@ class InfoSet {
   {
     return truth_;
   }
-  const State& true_state_for_cheating() const { return truth_; }
+  const State& true_state_for_cheating() const {
+    ++cheating_reads_;
+    return truth_;
+  }
+  // How often the true state was read by name: a test shows that only cheat-uct does.
+  int cheating_reads() const { return cheating_reads_; }
 
  private:
   const State& truth_;
   Player seat_;
+  mutable int cheating_reads_ = 0;
 };
 
 template <Game G>

@@ -3,6 +3,8 @@
 // generic search core with a different SearchConfig. The spec parameters are listed in
 // bots/spec.cpp (`nuraghe bots` prints them).
 
+#include <stdexcept>
+
 #include "bots/bot.hpp"
 #include "core/params.hpp"
 #include "search/mcts.hpp"
@@ -15,6 +17,7 @@ search::SearchConfig search_config(const std::string& name, const Params& p);
 template <Game G>
 class MctsBot final : public Bot<G> {
  public:
+  using State = typename G::State;
   MctsBot(const search::SearchConfig& config, bool reuse, std::uint64_t seed) : mcts_(config, reuse), seed_(seed) {}
 
   void start(Player seat) override {
@@ -27,10 +30,16 @@ class MctsBot final : public Bot<G> {
     Rng rng(hash_combine(seed_, decisions_++));
     const bool simultaneous = info.to_move() == kSimultaneous;
     const auto algorithm = mcts_.config().algorithm;
-    if (algorithm == search::Algorithm::Uct || algorithm == search::Algorithm::CheatUct) {
-      // UCT searches the state it is given: the true state (cheat-uct reads it on purpose).
-      const auto& truth = info.true_state_for_cheating();
-      last_ = mcts_.search([&](Rng&) { return truth; }, info.seat(), info.num_players(), simultaneous, rng);
+    const auto search_state = [&](const State& s) {
+      return mcts_.search([&](Rng&) { return s; }, info.seat(), info.num_players(), simultaneous, rng);
+    };
+    if (algorithm == search::Algorithm::Uct) {
+      // UCT searches the state it is given, which for a perfect-information game is the seat's
+      // information set itself (make_search_bot refuses uct for any other game).
+      if constexpr (!G::kHiddenInformation) last_ = search_state(info.state_if_perfect_information());
+      else throw std::logic_error("uct on a game with hidden information");
+    } else if (algorithm == search::Algorithm::CheatUct) {
+      last_ = search_state(info.true_state_for_cheating());  // the upper bound reads the hidden cards on purpose
     } else {
       last_ = mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
     }

@@ -27,6 +27,8 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::integer("threads", 1, 1, 256, "search threads (OpenMP)"),
       ParamSpec::choice("parallel", "root", {"root", "tree"}, "root: a tree per thread, merged; tree: one shared tree, virtual loss"),
       ParamSpec::integer("memory", 64, 1, 65536, "hard cap on tree memory per search, MiB"),
+      ParamSpec::integer("outcomes", 256, 1, 16384,
+                         "joint outcomes a simultaneous node tells apart; every further one leads to one shared child"),
       ParamSpec::choice("reuse", "off", {"on", "off"}, "keep the subtree reached by the bot's own observations between moves"),
       seed_param(),
   };
@@ -78,6 +80,7 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.threads = int(p.integer("threads"));
   c.parallel = p.text("parallel") == "tree" ? Parallel::Tree : Parallel::Root;
   c.memory_bytes = std::size_t(p.integer("memory")) << 20;
+  c.outcomes = int(p.integer("outcomes"));
   if (c.algorithm == Algorithm::Pimc) {
     c.determinizations = int(p.integer("dets"));
     c.pimc_vote = p.text("combine") == "vote";

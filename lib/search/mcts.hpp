@@ -18,6 +18,37 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
   struct Copier {
     const Tree<Shared>& from;
     Tree<Shared>& to;
+    // Node f of `from`, its statistics and everything below it, into node t of `to`.
+    void node(std::uint32_t f, std::uint32_t t) {
+      to.node(t).visits = from.node(f).visits;
+      if (from.kind(f) != NodeKind::Simultaneous) {
+        edges(f, t);
+        return;
+      }
+      const int seats = from.node(f).seats;
+      if (!to.make_simultaneous(t, seats)) return;
+      for (int q = 0; q < seats; ++q) edges(from.arms_node(f, q), to.arms_node(t, q));
+      from.for_each_outcome(f, [&](std::uint64_t key, std::uint32_t c) {
+        const std::uint32_t n = to.new_node(key);
+        if (n == kNone || !to.insert_outcome(t, key, n)) return;
+        node(c, n);
+      });
+      if (from.overflow_used(f)) {
+        to.mark_overflow_used(t);
+        node(from.overflow_child(f), to.overflow_child(t));
+      }
+    }
+    void edges(std::uint32_t f, std::uint32_t t) {
+      const std::uint32_t total = from.num_edges(f);
+      from.for_each_edge(f, [&](std::uint32_t fe) {
+        const Edge& from_edge = from.edge(fe);
+        const std::uint32_t e = to.add_edge(t, from_edge.key, total);
+        if (e == kNone) return;
+        Edge& to_edge = to.edge(e);
+        to_edge.visits = from_edge.visits, to_edge.available = from_edge.available, to_edge.reward = from_edge.reward;
+        chain(from_edge.child, to_edge.child);
+      });
+    }
     void chain(std::uint32_t head, std::uint32_t& to_head) {
       for (std::uint32_t c = head; c != kNone; c = from.node(c).sibling) {
         const std::uint32_t n = to.new_node(from.node(c).key);
@@ -27,34 +58,21 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
         node(c, n);
       }
     }
-    void node(std::uint32_t f, std::uint32_t t) {
-      const Node& fn = from.node(f);
-      to.node(t).visits = fn.visits;
-      for (std::uint32_t i = 0; i < fn.num_edges; ++i) {
-        const Edge& fe = from.edge(fn.first_edge + i);
-        const std::uint32_t e = to.add_edge(t, fe.key, fn.num_edges);
-        if (e == kNone) return;
-        Edge& te = to.edge(e);
-        te.visits = fe.visits, te.available = fe.available, te.reward = fe.reward;
-      }
-      const Node& tn = to.node(t);
-      for (std::uint32_t i = 0; i < tn.num_edges; ++i) chain(from.edge(fn.first_edge + i).child, to.edge(tn.first_edge + i).child);
-      chain(fn.outcomes, to.node(t).outcomes);
-    }
   };
   Copier{from, to}.node(r, Tree<Shared>::root());
   return to;
 }
 
-// The child of node n reached by the observer's token, under any edge or outcome chain, or kNone.
+// The child of node n reached by the observer's token, under any edge or in the outcome table (when
+// outcomes are keyed by tokens, as in ISMCTS), or kNone.
 template <bool Shared>
-std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uint64_t token) {
-  const Node& nd = tree.node(n);
-  for (std::uint32_t e = nd.first_edge; e < nd.first_edge + nd.num_edges; ++e) {
-    const std::uint32_t c = tree.find_in_chain(tree.edge(e).child, token);
-    if (c != kNone) return c;
-  }
-  return tree.find_in_chain(nd.outcomes, token);
+std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uint64_t token, bool outcomes_by_token) {
+  if (tree.kind(n) == NodeKind::Simultaneous) return outcomes_by_token ? tree.find_outcome(n, token) : kNone;
+  std::uint32_t found = kNone;
+  tree.for_each_edge(n, [&](std::uint32_t e) {
+    if (found == kNone) found = tree.find_in_chain(tree.edge(e).child, token);
+  });
+  return found;
 }
 
 template <Game G>
@@ -97,7 +115,8 @@ class Mcts {
       for (std::size_t t = 0; t < forest.trees.size(); ++t) {
         std::uint32_t& r = roots_[t];
         if (r == kNone) continue;
-        r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token) : kNone;
+        r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token, !full_state(cfg_.algorithm))
+                                         : kNone;
         if (forest.observers[t] == seat_ && r == kNone) valid_ = false;
       }
     };
@@ -109,7 +128,8 @@ class Mcts {
       for (std::size_t t = 0; t < forest.trees.size(); ++t) {
         std::uint32_t& r = extra_roots_[f - 1][t];
         if (r == kNone) continue;
-        r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token) : kNone;
+        r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token, !full_state(cfg_.algorithm))
+                                         : kNone;
         if (forest.observers[t] == seat_ && r == kNone) valid_ = false;
       }
     }
@@ -117,9 +137,19 @@ class Mcts {
 
   void reset() { valid_ = false; }
 
+  // Calls f(tree) for every tree of the last search (Tree<false> or Tree<true>): for tests and tools.
+  template <class F>
+  void for_each_tree(F&& f) const {
+    for (const auto& forest : private_)
+      for (const auto& tree : forest.trees) f(tree);
+    if (shared_)
+      for (const auto& tree : shared_->trees) f(tree);
+  }
+
  private:
   bool out_of_time(const Clock::time_point& start) const {
-    return cfg_.milliseconds > 0 && std::chrono::duration<double, std::milli>(Clock::now() - start).count() >= cfg_.milliseconds;
+    return cfg_.milliseconds > 0 &&
+           std::chrono::duration<double, std::milli>(Clock::now() - start).count() >= cfg_.milliseconds;
   }
 
   // Iterations for one of `parts` equal shares of the budget (0: unlimited).
@@ -129,8 +159,8 @@ class Mcts {
   }
 
   template <bool Shared>
-  Forest<Shared> fresh_or_reused(Forest<Shared>* old, std::array<std::uint32_t, kMaxPlayers>* roots, Player seat, int players,
-                                 std::size_t bytes) {
+  Forest<Shared> fresh_or_reused(Forest<Shared>* old, std::array<std::uint32_t, kMaxPlayers>* roots, Player seat,
+                                 int players, std::size_t bytes) {
     Forest<Shared> f = make_forest<Shared>(cfg_.algorithm, players, seat, bytes);
     if (reuse_ && valid_ && old && roots && seat == seat_ && old->trees.size() == f.trees.size()) {
       const std::size_t tree_bytes = bytes / f.trees.size();  // as make_forest splits them
@@ -181,7 +211,8 @@ class Mcts {
   SearchResult tree_parallel(const Sampler& sample, Player seat, int players, bool simultaneous, std::uint64_t base,
                              Clock::time_point start) {
     const int threads = cfg_.threads;
-    Forest<true> forest = fresh_or_reused<true>(shared_ ? &*shared_ : nullptr, &roots_, seat, players, cfg_.memory_bytes);
+    Forest<true> forest =
+        fresh_or_reused<true>(shared_ ? &*shared_ : nullptr, &roots_, seat, players, cfg_.memory_bytes);
     std::atomic<long long> started{0}, done{0};
     run_on_threads(threads, [&](int thread) {
       Worker<G, true> worker(cfg_, forest);

@@ -32,21 +32,22 @@ enum class Parallel : std::uint8_t { Root, Tree };
 
 struct SearchConfig {
   Algorithm algorithm = Algorithm::Ismcts;
-  long long iterations = 1000;           // 0: no iteration limit
-  double milliseconds = 0;               // 0: no time limit (one of the two must be set)
-  double c = 0.7;                        // UCB exploration constant
-  SimSelect sim = SimSelect::Ucb;        // bandit at simultaneous nodes
-  double gamma = 0.1;                    // Exp3 / regret-matching exploration
+  long long iterations = 1000;     // 0: no iteration limit
+  double milliseconds = 0;         // 0: no time limit (one of the two must be set)
+  double c = 0.7;                  // UCB exploration constant
+  SimSelect sim = SimSelect::Ucb;  // bandit at simultaneous nodes
+  double gamma = 0.1;              // Exp3 / regret-matching exploration
   Final final = Final::Max;
   Rollout rollout = Rollout::Random;
-  double epsilon = 0.1;                  // heuristic rollouts: probability of a random move
-  int cutoff = 0;                        // rollout steps before the static evaluation (0: play out)
+  double epsilon = 0.1;  // heuristic rollouts: probability of a random move
+  int cutoff = 0;        // rollout steps before the static evaluation (0: play out)
   Reward reward = Reward::Win;
   int threads = 1;
   Parallel parallel = Parallel::Root;
   std::size_t memory_bytes = std::size_t(64) << 20;  // hard cap for all trees of one search
-  int determinizations = 20;             // PIMC
-  bool pimc_vote = true;                 // PIMC: majority vote, else averaged values
+  int outcomes = 256;         // joint outcomes told apart at a simultaneous node; the rest share a child
+  int determinizations = 20;  // PIMC
+  bool pimc_vote = true;      // PIMC: majority vote, else averaged values
 };
 
 // Optional parts of a game that the search uses when asked to.
@@ -109,9 +110,6 @@ Forest<Shared> make_forest(Algorithm a, int players, Player seat, std::size_t by
   return f;
 }
 
-// Arms of simultaneous nodes are keyed by seat and move, apart from any move key.
-inline std::uint64_t arm_key(Player p, Move m) { return (std::uint64_t(p) + 1) << 32 | m; }
-
 // One searching thread: scratch space and the iteration.
 template <Game G, bool Shared>
 class Worker {
@@ -119,9 +117,11 @@ class Worker {
   using State = typename G::State;
   using TreeT = Tree<Shared>;
 
+  // Scratch grows to what the search uses and is kept between iterations: a path as deep as the
+  // tree (a few hundred steps is already a deep one), the arms of one simultaneous node.
   Worker(const SearchConfig& config, Forest<Shared>& forest) : cfg_(config), forest_(forest) {
-    path_.reserve(std::size_t(G::kMaxGameLength + 1) * (kMaxPlayers + 1));
-    arms_.reserve(std::size_t(G::kMaxGameLength + 1) * kMaxPlayers * G::kMaxMoves);
+    path_.reserve(256);
+    arms_.reserve(std::size_t(kMaxPlayers) * G::kMaxMoves);
   }
 
   // One iteration from `root`, a state of the searcher's information set.
@@ -135,23 +135,24 @@ class Worker {
     bool grown = false;
     while (!grown && s.to_move() != kTerminal) {
       const Player p = s.to_move();
+      bool stuck = false;
       if (p >= 0) {
         const int chooser_tree = cfg_.algorithm == Algorithm::MoIsmcts ? p : 0;
         Move m = 0;
         if (!select_decision(chooser_tree, cur[chooser_tree], s, p, rng, m)) break;
-        bool stuck = false;
-        for (int t = 0; t < trees && !stuck; ++t) {
+        for (int t = 0; t < trees && !stuck; ++t)
           if (t != chooser_tree) stuck = !follow_decision(t, cur[t], G::observe(s, m, forest_.observers[t]), p);
-        }
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend(t, cur[t], child_key(t, s, m), grown);
         if (stuck) break;
         s.apply(m);
       } else {
         JointMove joint{};
-        bool stuck = false;
+        for (int t = 0; t < trees && !stuck; ++t) stuck = !simultaneous(t, cur[t], s.num_players());
+        std::array<bool, kMaxPlayers> counted{};  // the node's visit goes with the first arm chosen in its tree
         for (int q = 0; q < s.num_players() && !stuck; ++q) {
           const int t = cfg_.algorithm == Algorithm::MoIsmcts ? q : 0;
-          stuck = !select_arm(t, cur[t], s, q, rng, joint[q]);
+          stuck = !select_arm(t, cur[t], s, q, !counted[t], rng, joint[q]);
+          counted[t] = true;
         }
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend_outcome(t, cur[t], outcome_key(t, s, joint), grown);
         if (stuck) break;
@@ -163,17 +164,16 @@ class Worker {
 
   // Plays s out (random or heuristic moves) and returns every player's reward in [0, 1].
   Values rollout(State& s, Rng& rng) const {
-    typename G::MoveList moves;
     for (int depth = 0; s.to_move() != kTerminal; ++depth) {
       if constexpr (HasEvaluation<G>)
         if (cfg_.cutoff > 0 && depth >= cfg_.cutoff) return G::evaluate(s);
       const Player p = s.to_move();
       if (p == kSimultaneous) {
         JointMove joint{};
-        for (int q = 0; q < s.num_players(); ++q) joint[q] = rollout_move(s, q, moves, rng);
+        for (int q = 0; q < s.num_players(); ++q) joint[q] = rollout_move(s, q, rng);
         s.apply_joint(joint);
       } else {
-        s.apply(rollout_move(s, p, moves, rng));
+        s.apply(rollout_move(s, p, rng));
       }
     }
     return reward(s);
@@ -193,23 +193,34 @@ class Worker {
  private:
   struct Step {
     std::uint32_t tree, edge;
+    std::uint32_t node;  // the node the edge leaves, whose visit this step counts if `visit`
     Player chooser;
-    bool arm;          // an arm of a simultaneous node (bandit-specific statistics)
-    double prob;       // Exp3 / regret matching: probability the arm was played with
+    bool arm;  // an arm of a simultaneous node (bandit-specific statistics)
+    bool visit;
+    double prob;                           // Exp3 / regret matching: probability the arm was played with
     std::uint32_t arms_begin, arms_count;  // regret matching: the arms that were available
   };
 
-  Move rollout_move(const State& s, Player p, typename G::MoveList&, Rng& rng) const {
+  // The keys of one visit to a decision: one per distinct key among the legal moves, in the order
+  // of their first legal move. Moves sharing a key (an opponent's hidden choice, as the observer
+  // sees it) are one group: `group` lists the legal moves of group u from `begin[u]`, `size[u]` long.
+  struct Keys {
+    int count = 0;
+    std::array<std::uint64_t, G::kMaxMoves> key;
+    std::array<std::uint32_t, G::kMaxMoves> edge;
+    std::array<std::uint16_t, G::kMaxMoves> first, begin, size, group;
+  };
+
+  Move rollout_move(const State& s, Player p, Rng& rng) const {
     if constexpr (HasHeuristic<G>)
       if (cfg_.rollout == Rollout::Heuristic && rng.uniform() >= cfg_.epsilon) return G::heuristic_move(s, p, rng);
     return random_legal_move<G>(s, p, rng);
   }
 
-  bool keyed_by_move(int t, Player chooser) const { return full_state(cfg_.algorithm) || forest_.observers[t] == chooser; }
-
-  std::uint64_t edge_key(int t, const State& s, Player p, Move m) const {
-    return keyed_by_move(t, p) ? std::uint64_t(m) : G::observe(s, m, forest_.observers[t]);
+  bool keyed_by_move(int t, Player chooser) const {
+    return full_state(cfg_.algorithm) || forest_.observers[t] == chooser;
   }
+
   std::uint64_t child_key(int t, const State& s, Move m) const { return G::observe(s, m, forest_.observers[t]); }
   std::uint64_t outcome_key(int t, const State& s, const JointMove& joint) const {
     if (!full_state(cfg_.algorithm)) return G::observe_joint(s, joint, forest_.observers[t]);
@@ -218,126 +229,202 @@ class Worker {
     return h;
   }
 
-  // UCB over the edges of node n for the moves legal in s. A node gets an edge for every key at its
-  // first visit (in legal-move order, so later visits find edge i at position i), and a new edge
-  // whenever a determinization shows a key it has not seen. Untried edges are tried first, in
-  // random order.
+  // Groups the legal moves by key in O(k log k): sorted by (key, legal index), each run of one key
+  // is a group, led by its first legal move.
+  void group_keys(const typename G::MoveList& legal, const std::array<std::uint64_t, G::kMaxMoves>& token, Keys& keys) {
+    const int k = int(legal.size());
+    std::array<std::uint16_t, G::kMaxMoves>& order = keys.group;
+    for (int i = 0; i < k; ++i) order[i] = std::uint16_t(i);
+    std::sort(order.begin(), order.begin() + k,
+              [&](std::uint16_t a, std::uint16_t b) { return token[a] < token[b] || (token[a] == token[b] && a < b); });
+    std::array<std::int32_t, G::kMaxMoves> run_of;  // legal index of a group's leader -> start of its run
+    for (int i = 0; i < k; ++i) run_of[i] = -1;
+    for (int r = 0; r < k;) {
+      int end = r + 1;
+      while (end < k && token[order[end]] == token[order[r]]) ++end;
+      run_of[order[r]] = r;
+      r = end;
+    }
+    keys.count = 0;
+    for (int i = 0; i < k; ++i) {
+      if (run_of[i] < 0) continue;
+      const int u = keys.count++, r = run_of[i];
+      int end = r + 1;
+      while (end < k && token[order[end]] == token[i]) ++end;
+      keys.key[u] = token[i], keys.first[u] = std::uint16_t(i), keys.begin[u] = std::uint16_t(r),
+      keys.size[u] = std::uint16_t(end - r);
+    }
+  }
+
+  // Finds node n's edge for each key (kNone where the arena is full). The edges of a node are
+  // added in the order of its first visit's keys, so key u is usually edge u: that is checked
+  // first, and only keys that are not there are looked up in an index of all the node's edges.
+  // Missing keys become new edges, under the node's lock; no edge found here ever moves.
+  void find_edges(TreeT& tree, std::uint32_t n, Keys& keys) {
+    const int count = keys.count;
+    std::uint32_t seen = 0;
+    int misplaced = 0;
+    tree.for_each_block(n, [&](std::uint32_t first, std::uint32_t size) {
+      for (std::uint32_t e = first; e < first + size; ++e, ++seen)
+        if (seen < std::uint32_t(count)) {
+          const bool here = tree.edge(e).key == keys.key[seen];
+          keys.edge[seen] = here ? e : kNone;
+          misplaced += !here;
+        }
+    });
+    for (int u = int(seen); u < count; ++u) keys.edge[u] = kNone;
+    if (misplaced > 0 || seen > std::uint32_t(count)) {  // some keys may sit elsewhere in the node
+      index_edges(tree, n, seen);
+      for (int u = 0; u < count; ++u)
+        if (keys.edge[u] == kNone) keys.edge[u] = indexed(keys.key[u]);
+    }
+    int missing = 0;
+    for (int u = 0; u < count; ++u) missing += keys.edge[u] == kNone;
+    if (missing == 0) return;
+    tree.lock(n);
+    // Another thread may have added some of them meanwhile: they are among the edges past `seen`.
+    std::uint32_t position = 0;
+    tree.for_each_edge(n, [&](std::uint32_t e) {
+      if (position++ < seen) return;
+      for (int u = 0; u < count; ++u)
+        if (keys.edge[u] == kNone && tree.edge(e).key == keys.key[u]) keys.edge[u] = e;
+    });
+    for (int u = 0; u < count; ++u)
+      if (keys.edge[u] == kNone) keys.edge[u] = tree.add_edge(n, keys.key[u], std::uint32_t(count));
+    tree.unlock(n);
+  }
+
+  // A hash index of node n's first `edges` edges by key (scratch, rebuilt when needed). In a shared
+  // tree the node may have more by now; those are looked at under the lock.
+  void index_edges(const TreeT& tree, std::uint32_t n, std::uint32_t edges) {
+    std::uint32_t slots = 16;
+    while (slots < 2 * edges) slots *= 2;
+    index_.assign(slots, kNone);
+    std::uint32_t position = 0;
+    tree.for_each_edge(n, [&](std::uint32_t e) {
+      if (position++ >= edges) return;
+      std::uint32_t i = slot_of(tree.edge(e).key, slots);
+      while (index_[i] != kNone) i = (i + 1) & (slots - 1);
+      index_[i] = e;
+    });
+    index_tree_ = &tree;
+  }
+  std::uint32_t indexed(std::uint64_t key) const {
+    const std::uint32_t slots = std::uint32_t(index_.size());
+    for (std::uint32_t i = slot_of(key, slots);; i = (i + 1) & (slots - 1))
+      if (index_[i] == kNone || index_tree_->edge(index_[i]).key == key) return index_[i];
+  }
+  static std::uint32_t slot_of(std::uint64_t key, std::uint32_t slots) {
+    return std::uint32_t((key * 0x9E3779B97F4A7C15ull) >> 40) & (slots - 1);
+  }
+
+  // UCB over the edges of node n for the moves legal in s. Untried edges are tried first, in random
+  // order; every edge legal now was available to this choice (ISMCTS availability).
   bool select_decision(int t, std::uint32_t n, const State& s, Player p, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
+    const NodeKind kind = tree.kind(n);
+    if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
     typename G::MoveList legal;
     s.legal_moves(legal);
     const int k = int(legal.size());
-    std::array<std::uint64_t, G::kMaxMoves> keys;
-    std::array<std::uint32_t, G::kMaxMoves> edge_of;
+    Keys& keys = keys_;
     const bool by_move = keyed_by_move(t, p);
-    for (int i = 0; i < k; ++i) keys[i] = by_move ? legal[i] : G::observe(s, legal[i], forest_.observers[t]);
-    // A key that several legal moves share (an opponent's hidden choice) is one edge: `first[i]`
-    // marks the first move of each key.
-    std::array<bool, G::kMaxMoves> first;
-    for (int i = 0; i < k; ++i) {
-      first[i] = true;
-      if (!by_move)
-        for (int j = 0; j < i && first[i]; ++j) first[i] = keys[j] != keys[i];
+    if (by_move) {
+      keys.count = k;
+      for (int i = 0; i < k; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
+    } else {
+      std::array<std::uint64_t, G::kMaxMoves> token;
+      for (int i = 0; i < k; ++i) token[i] = G::observe(s, legal[i], forest_.observers[t]);
+      group_keys(legal, token, keys);
     }
+    find_edges(tree, n, keys);
 
-    tree.lock(n);
-    auto find = [&](int i) {
-      const Node& nd = tree.node(n);
-      const std::uint32_t guess = TreeT::load(nd.first_edge) + std::uint32_t(i);
-      if (std::uint32_t(i) < TreeT::load(nd.num_edges) && tree.edge(guess).key == keys[i]) return guess;
-      return tree.find_edge(n, keys[i]);
-    };
-    int missing = 0;
-    for (int i = 0; i < k; ++i) {
-      edge_of[i] = first[i] ? find(i) : kNone;
-      missing += first[i] && edge_of[i] == kNone;
-    }
-    if (missing > 0) {  // adding may move the node's edge block: add all, then take indices again
-      for (int i = 0; i < k; ++i)
-        if (first[i] && edge_of[i] == kNone) tree.add_edge(n, keys[i], std::uint32_t(k));
-      for (int i = 0; i < k; ++i) edge_of[i] = first[i] ? find(i) : kNone;
-    }
-    // One pass: every edge legal now was available to this choice; an untried edge is taken first
-    // (uniformly among them, by reservoir sampling), else the best UCB score.
-    int untried = 0, chosen_index = -1, best_index = -1;
+    // One pass: an untried edge is taken first (uniformly among them, by reservoir sampling), else
+    // the best UCB score.
+    int untried = 0, chosen = -1, best_u = -1;
     double best = -1;
     LogCache log_of;
-    for (int i = 0; i < k; ++i) {
-      if (edge_of[i] == kNone) continue;
-      Edge& e = tree.edge(edge_of[i]);
+    for (int u = 0; u < keys.count; ++u) {
+      if (keys.edge[u] == kNone) continue;
+      Edge& e = tree.edge(keys.edge[u]);
       TreeT::add(e.available, 1u);
       const std::uint32_t visits = TreeT::load(e.visits), virtual_loss = TreeT::load(e.virtual_loss);
       if (visits + virtual_loss == 0) {
-        if (rng.below(std::uint32_t(++untried)) == 0) chosen_index = i;
+        if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
       } else if (untried == 0) {
-        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, visits, log_of(TreeT::load(e.available)),
-                                       virtual_loss, cfg_.c);
-        if (score > best) best = score, best_index = i;
+        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, visits,
+                                       log_of(TreeT::load(e.available)), virtual_loss, cfg_.c);
+        if (score > best) best = score, best_u = u;
       }
     }
-    if (untried == 0) chosen_index = best_index;
-    if (chosen_index < 0) {
-      tree.unlock(n);
-      return false;  // the arena is full and this node has no edge
-    }
-    const std::uint32_t chosen = edge_of[chosen_index];
-    if constexpr (Shared) TreeT::add(tree.edge(chosen).virtual_loss, 1u);
-    tree.unlock(n);
+    if (untried == 0) chosen = best_u;
+    if (chosen < 0) return false;  // the arena is full and this node has no edge
+    const std::uint32_t edge = keys.edge[chosen];
+    if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
 
     // The move: the edge's own, or one of the legal moves behind an opponent's token, at random.
-    out = legal[chosen_index];
-    if (!by_move) {
-      const std::uint64_t key = keys[chosen_index];
-      int matches = 0;
-      for (int i = 0; i < k; ++i) matches += keys[i] == key;
-      int pick = matches > 1 ? int(rng.below(std::uint32_t(matches))) : 0;
-      for (int i = 0; i < k; ++i)
-        if (keys[i] == key && pick-- == 0) out = legal[i];
-    }
-    path_.push_back(Step{std::uint32_t(t), chosen, p, false, 1.0, 0, 0});
+    out = legal[keys.first[chosen]];
+    if (!by_move && keys.size[chosen] > 1) out = legal[keys.group[keys.begin[chosen] + rng.below(keys.size[chosen])]];
+    push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
     return true;
   }
 
   // In a tree whose observer did not choose: the edge for what the observer saw.
   bool follow_decision(int t, std::uint32_t n, std::uint64_t key, Player chooser) {
     TreeT& tree = forest_.trees[t];
-    tree.lock(n);
+    const NodeKind kind = tree.kind(n);
+    if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
     std::uint32_t e = tree.find_edge(n, key);
-    if (e == kNone) e = tree.add_edge(n, key);
-    if (e != kNone) {
-      TreeT::add(tree.edge(e).available, 1u);
-      if constexpr (Shared) TreeT::add(tree.edge(e).virtual_loss, 1u);
+    if (e == kNone) {
+      tree.lock(n);
+      e = tree.find_edge(n, key);
+      if (e == kNone) e = tree.add_edge(n, key);
+      tree.unlock(n);
+      if (e == kNone) return false;
     }
-    tree.unlock(n);
-    if (e == kNone) return false;
-    path_.push_back(Step{std::uint32_t(t), e, chooser, false, 1.0, 0, 0});
+    TreeT::add(tree.edge(e).available, 1u);
+    if constexpr (Shared) TreeT::add(tree.edge(e).virtual_loss, 1u);
+    push(Step{std::uint32_t(t), e, n, chooser, false, true, 1.0, 0, 0});
     return true;
   }
 
-  // Moves tree t from node n along the edge just pushed for it, to the child keyed `key`.
+  void push(const Step& step) {
+    path_.push_back(step);
+    last_edge_[step.tree] = step.edge;
+  }
+
+  // Moves tree t from node n along the edge just taken in it to the child keyed `key`.
   bool descend(int t, std::uint32_t& n, std::uint64_t key, bool& grown) {
     TreeT& tree = forest_.trees[t];
-    std::uint32_t edge = kNone;
-    for (auto it = path_.rbegin(); it != path_.rend(); ++it)
-      if (int(it->tree) == t) {
-        edge = it->edge;
-        break;
-      }
-    tree.lock(n);
-    bool created = false;
-    const std::uint32_t c = tree.child(tree.edge(edge).child, key, created);
-    tree.unlock(n);
-    if (c == kNone) return false;
+    Edge& edge = tree.edge(last_edge_[t]);
+    std::uint32_t c = tree.find_in_chain(edge.child, key);
+    if (c == kNone) {
+      bool created = false;
+      tree.lock(n);
+      c = tree.child(edge.child, key, created);
+      tree.unlock(n);
+      if (c == kNone) return false;
+      grown = grown || created;
+    }
     n = c;
-    grown = grown || created;
     return true;
+  }
+
+  // Node n of tree t becomes (or already is) a simultaneous node.
+  bool simultaneous(int t, std::uint32_t n, int seats) {
+    TreeT& tree = forest_.trees[t];
+    if (tree.kind(n) == NodeKind::Simultaneous) return true;
+    tree.lock(n);
+    const bool ok = tree.make_simultaneous(n, seats);
+    tree.unlock(n);
+    return ok;
   }
 
   bool descend_outcome(int t, std::uint32_t& n, std::uint64_t key, bool& grown) {
     TreeT& tree = forest_.trees[t];
-    tree.lock(n);
     bool created = false;
-    const std::uint32_t c = tree.child(tree.node(n).outcomes, key, created);
+    tree.lock(n);
+    const std::uint32_t c = tree.outcome_child(n, key, std::uint32_t(cfg_.outcomes), created);
     tree.unlock(n);
     if (c == kNone) return false;
     n = c;
@@ -346,28 +433,21 @@ class Worker {
   }
 
   // Decoupled selection: seat q's own bandit over its own arms at simultaneous node n.
-  bool select_arm(int t, std::uint32_t n, const State& s, Player q, Rng& rng, Move& out) {
+  bool select_arm(int t, std::uint32_t n, const State& s, Player q, bool visit, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
+    const std::uint32_t arms = tree.arms_node(n, q);
     typename G::MoveList legal;
     s.legal_moves(q, legal);
-    const int k = int(legal.size());
+    Keys& keys = keys_;
+    keys.count = int(legal.size());
+    for (int i = 0; i < keys.count; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
+    find_edges(tree, arms, keys);
     std::array<std::uint32_t, G::kMaxMoves> arm;
     std::array<Move, G::kMaxMoves> arm_move;
     int available = 0;
-    tree.lock(n);
-    for (int i = 0; i < k; ++i) {
-      std::uint32_t e = tree.find_edge(n, arm_key(q, legal[i]));
-      if (e == kNone) e = tree.add_edge(n, arm_key(q, legal[i]), std::uint32_t(k * s.num_players()));
-      if (e == kNone) continue;
-      arm[available] = e;
-      arm_move[available++] = legal[i];
-    }
-    // Growing the block may have moved it: look the arms up again by key.
-    for (int i = 0; i < available; ++i) arm[i] = tree.find_edge(n, arm_key(q, arm_move[i]));
-    if (available == 0) {
-      tree.unlock(n);
-      return false;
-    }
+    for (int u = 0; u < keys.count; ++u)
+      if (keys.edge[u] != kNone) arm[available] = keys.edge[u], arm_move[available++] = legal[u];
+    if (available == 0) return false;
     int pick = 0;
     double prob = 1.0;
     if (cfg_.sim == SimSelect::Ucb) {
@@ -381,13 +461,14 @@ class Worker {
       if (unvisited > 0) {  // try every arm once, in random order
         int r = int(rng.below(std::uint32_t(unvisited)));
         for (int i = 0; i < available; ++i)
-          if (TreeT::load(tree.edge(arm[i]).visits) + TreeT::load(tree.edge(arm[i]).virtual_loss) == 0 && r-- == 0) pick = i;
+          if (TreeT::load(tree.edge(arm[i]).visits) + TreeT::load(tree.edge(arm[i]).virtual_loss) == 0 && r-- == 0)
+            pick = i;
       } else {
         LogCache log_of;
         for (int i = 0; i < available; ++i) {
           const Edge& e = tree.edge(arm[i]);
-          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits), log_of(TreeT::load(e.available)),
-                                         TreeT::load(e.virtual_loss), cfg_.c);
+          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits),
+                                         log_of(TreeT::load(e.available)), TreeT::load(e.virtual_loss), cfg_.c);
           if (score > best) best = score, pick = i;
         }
       }
@@ -408,11 +489,10 @@ class Worker {
       prob = p[pick];
     }
     if constexpr (Shared) TreeT::add(tree.edge(arm[pick]).virtual_loss, 1u);
-    tree.unlock(n);
     const std::uint32_t begin = std::uint32_t(arms_.size());
     if (cfg_.sim == SimSelect::RegretMatching)
       for (int i = 0; i < available; ++i) arms_.push_back(arm[i]);
-    path_.push_back(Step{std::uint32_t(t), arm[pick], q, true, prob, begin, std::uint32_t(arms_.size()) - begin});
+    push(Step{std::uint32_t(t), arm[pick], n, q, true, visit, prob, begin, std::uint32_t(arms_.size()) - begin});
     out = arm_move[pick];
     return true;
   }
@@ -422,6 +502,7 @@ class Worker {
       TreeT& tree = forest_.trees[st.tree];
       Edge& e = tree.edge(st.edge);
       const double x = v[st.chooser];
+      if (st.visit) TreeT::add(tree.node(st.node).visits, 1u);
       TreeT::add(e.visits, 1u);
       if constexpr (Shared) TreeT::add(e.virtual_loss, std::uint32_t(-1));
       if (!st.arm || cfg_.sim == SimSelect::Ucb) {
@@ -442,6 +523,10 @@ class Worker {
   Forest<Shared>& forest_;
   std::vector<Step> path_;
   std::vector<std::uint32_t> arms_;
+  std::array<std::uint32_t, kMaxPlayers> last_edge_{};  // per tree: the edge of its latest step
+  Keys keys_;
+  std::vector<std::uint32_t> index_;
+  const TreeT* index_tree_ = nullptr;
 };
 
 // The searcher's root statistics in one tree: its own moves (edges keyed by move) or its own arms.
@@ -449,20 +534,15 @@ template <Game G, bool Shared>
 std::vector<MoveStats> root_stats(const Tree<Shared>& tree, Player seat, bool simultaneous, const SearchConfig& cfg) {
   std::vector<MoveStats> out;
   if (!tree.usable()) return out;
-  const Node& root = tree.node(Tree<Shared>::root());
-  for (std::uint32_t e = root.first_edge; e < root.first_edge + root.num_edges; ++e) {
+  const std::uint32_t root = Tree<Shared>::root();
+  if (simultaneous != (tree.kind(root) == NodeKind::Simultaneous)) return out;  // no iteration chose here
+  // Exp3 and regret-matching arms keep a bandit statistic, not a reward sum: no mean to show.
+  const bool fixed_point = !simultaneous || cfg.sim == SimSelect::Ucb;
+  tree.for_each_edge(simultaneous ? tree.arms_node(root, seat) : root, [&](std::uint32_t e) {
     const Edge& edge = tree.edge(e);
-    Move m;
-    if (simultaneous) {
-      if (edge.key >> 32 != std::uint64_t(seat) + 1) continue;
-      m = Move(edge.key & 0xFFFFFFFFu);
-    } else {
-      m = Move(edge.key);
-    }
-    const bool fixed_point = !simultaneous || cfg.sim == SimSelect::Ucb;
-    // Exp3 and regret-matching arms keep a bandit statistic, not a reward sum: no mean to show.
-    out.push_back(MoveStats{m, edge.visits, fixed_point && edge.visits ? double(edge.reward) / kRewardScale / edge.visits : 0.0, 0.0});
-  }
+    out.push_back(MoveStats{Move(edge.key), edge.visits,
+                            fixed_point && edge.visits ? double(edge.reward) / kRewardScale / edge.visits : 0.0, 0.0});
+  });
   return out;
 }
 
@@ -486,7 +566,9 @@ inline void finish(SearchResult& r, bool simultaneous, const SearchConfig& cfg, 
   if (cfg.final == Final::Max) {
     // Ties (common when a search has fewer iterations than moves, or in PIMC's votes) go to the
     // better mean value; otherwise the lowest move code would win them, whatever it means.
-    const auto better = [&](const MoveStats& a, const MoveStats& b) { return a.policy > b.policy || (a.policy == b.policy && a.mean > b.mean); };
+    const auto better = [&](const MoveStats& a, const MoveStats& b) {
+      return a.policy > b.policy || (a.policy == b.policy && a.mean > b.mean);
+    };
     for (int i = 1; i < k; ++i)
       if (better(r.moves[i], r.moves[best])) best = i;
   } else {

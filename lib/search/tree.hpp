@@ -3,19 +3,27 @@
 // in bytes. Nothing is allocated while searching: when an arena is full the tree stops growing and
 // the search goes on inside it (KataGo and lc0 keep nodes compact for the same reason).
 //
-// A node is an information set (or, in UCT, a state) at which one player chooses, or every
-// player chooses at once. Its outgoing choices are a contiguous block of edges. Each edge leads to
-// a chain of child nodes distinguished by the observation token of the transition (a move whose
-// result reveals a card leads to one child per revealed card). At a simultaneous node the edges are
-// the players' arms (one bandit per player) and the children hang from the node itself, keyed by
-// the joint observation. Because in ISMCTS a later determinization can make a new move legal, an
-// edge block can grow: it moves to the end of the edge arena with twice the capacity.
+// A node is an information set (or, in UCT, a state) at which one player chooses (a decision), or
+// every player chooses at once (a simultaneous node).
 //
-// Tree<true> is shared by threads (tree parallelism): statistics go through std::atomic_ref, and a
-// per-node spin lock guards changes to the edge block and the child chains.
+// - A decision's choices are its edges, in the order they were added, in one block; when the block
+//   is full it moves to a bigger one. Each edge leads to a chain of child nodes told apart by the
+//   observation token of the transition (a move that reveals a card leads to one child per
+//   revealed card).
+// - A simultaneous node owns one arms node per seat, whose edges are that seat's arms (one bandit
+//   per seat, decoupled), and an outcome table: an open-addressing hash table from the joint
+//   outcome's key to the child it leads to. Past a limit of outcomes, every further outcome leads to
+//   one shared overflow child, so that the tree keeps deepening where joint outcomes are too many
+//   to tell apart (5 seats of 149 arms have 149^5).
+//
+// Tree<true> is shared by threads (tree parallelism): statistics go through std::atomic_ref and are
+// read without locks. A per-node spin lock is held only to add edges, children or outcomes; what it
+// publishes (an edge count, a block link, a chain head) is stored with release and loaded with
+// acquire, so a reader that sees it sees what it points to.
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -35,7 +43,7 @@ inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 inline constexpr double kRewardScale = double(1u << 24);
 
 struct Edge {
-  std::uint64_t key;           // the move, or the observer's token of it
+  std::uint64_t key;           // the move, or the observer's token of it; in an outcome table, the outcome
   std::uint32_t child;         // first child node (chained through Node::sibling), or kNone
   std::uint32_t visits;        // times chosen
   std::uint32_t available;     // times it was legal when its node chose (ISMCTS availability)
@@ -45,27 +53,42 @@ struct Edge {
 };
 static_assert(sizeof(Edge) <= 32, "an edge must fit in 32 bytes, key and statistics included");
 
-struct Node {
-  std::uint64_t key;           // the token that leads here from the parent edge
-  std::uint32_t sibling;       // next child of the same parent edge (or simultaneous node)
-  std::uint32_t first_edge;
-  std::uint16_t num_edges;
-  std::uint16_t edge_capacity;
-  std::uint32_t outcomes;      // simultaneous nodes: first child, keyed by the joint observation
-  std::uint32_t visits;        // iterations through this node
-  std::uint8_t lock;           // spin lock for Tree<true>
+enum class NodeKind : std::uint8_t {
+  Fresh,         // not chosen at yet
+  Decision,      // one player chooses among the node's edges
+  Simultaneous,  // every seat chooses among the edges of its arms node
+  Arms,          // one seat's arms at a simultaneous node
+  Continuation,  // holds further edges of a decision or arms node
 };
+
+struct Node {
+  std::uint64_t key;            // the token that leads here from the parent
+  std::uint32_t sibling;        // next child of the same parent edge
+  std::uint32_t first_edge;     // decision, arms: this node's block of edges; simultaneous: the outcome table
+  std::uint16_t num_edges;      // edges in use in that block; simultaneous: outcomes in the table
+  std::uint16_t edge_capacity;  // the block's size; simultaneous: the table's slots (a power of two)
+  std::uint32_t more;           // decision, arms: the continuation node with further edges, or kNone;
+                                // simultaneous: the first of its seats' arms nodes, then its overflow child
+  std::uint32_t visits;         // iterations through this node
+  std::uint8_t lock;            // spin lock for Tree<true>
+  NodeKind kind;
+  std::uint8_t seats;  // simultaneous: how many seats choose
+};
+static_assert(sizeof(Node) <= 32, "a node must fit in 32 bytes");
 
 template <bool Shared>
 class Tree {
  public:
+  // The most edges one node may have (a game's kMaxMoves is far below).
+  static constexpr std::uint32_t kMaxEdges = 1u << 20;
+
   // Splits `bytes` between nodes and edges (most nodes have one edge leading in and a few out).
   explicit Tree(std::size_t bytes)
       : node_cap_(std::uint32_t(std::min<std::size_t>(bytes * 2 / 5 / sizeof(Node), kNone - 1))),
         edge_cap_(std::uint32_t(std::min<std::size_t>(bytes * 3 / 5 / sizeof(Edge), kNone - 1))),
         nodes_(reserve<Node>(node_cap_, bytes)),  // default-initialised: untouched pages cost nothing
         edges_(reserve<Edge>(edge_cap_, bytes)) {
-    if (node_cap_ > 0) init_node(new_index(node_count_, node_cap_), 0);
+    if (node_cap_ > 0) init_node(new_index(node_count_, node_cap_, 1), 0, NodeKind::Fresh);
   }
   Tree(Tree&&) noexcept = default;
   Tree& operator=(Tree&&) noexcept = default;
@@ -78,12 +101,14 @@ class Tree {
     // than throw (AddressSanitizer's does), and the pages would never be there anyway.
     const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
     if (pages > 0 && page > 0 && bytes > std::size_t(pages) * std::size_t(page))
-      input_error("search: cannot reserve " + std::to_string(bytes >> 20) + " MiB for a search tree: this machine has " +
+      input_error("search: cannot reserve " + std::to_string(bytes >> 20) +
+                  " MiB for a search tree: this machine has " +
                   std::to_string((std::size_t(pages) * std::size_t(page)) >> 20) + " MiB (lower memory=)");
     try {
       return new T[n];
     } catch (const std::bad_alloc&) {
-      input_error("search: cannot reserve " + std::to_string(bytes >> 20) + " MiB for a search tree on this machine (lower memory=)");
+      input_error("search: cannot reserve " + std::to_string(bytes >> 20) +
+                  " MiB for a search tree on this machine (lower memory=)");
     }
   }
 
@@ -94,63 +119,181 @@ class Tree {
   Edge& edge(std::uint32_t i) { return edges_[i]; }
   const Edge& edge(std::uint32_t i) const { return edges_[i]; }
   std::uint32_t node_count() const { return load(node_count_); }
+  NodeKind kind(std::uint32_t n) const { return acquire(nodes_[n].kind); }
   // Bytes of the arenas (the cap is never exceeded: this is what was reserved from it).
-  std::size_t bytes_reserved() const { return std::size_t(node_cap_) * sizeof(Node) + std::size_t(edge_cap_) * sizeof(Edge); }
+  std::size_t bytes_reserved() const {
+    return std::size_t(node_cap_) * sizeof(Node) + std::size_t(edge_cap_) * sizeof(Edge);
+  }
   std::size_t bytes_used() const { return node_count() * sizeof(Node) + std::size_t(load(edge_count_)) * sizeof(Edge); }
 
-  // A new node, or kNone when the node arena is full.
+  // A new fresh node, or kNone when the node arena is full.
   std::uint32_t new_node(std::uint64_t key) {
-    const std::uint32_t i = new_index(node_count_, node_cap_);
-    if (i != kNone) init_node(i, key);
+    const std::uint32_t i = new_index(node_count_, node_cap_, 1);
+    if (i != kNone) init_node(i, key, NodeKind::Fresh);
     return i;
   }
 
-  // Appends an edge to node n (caller holds n's lock in a shared tree); kNone when full.
-  std::uint32_t add_edge(std::uint32_t n, std::uint64_t key, std::uint32_t capacity_hint = 4) {
-    Node& nd = nodes_[n];
-    if (nd.num_edges == nd.edge_capacity) {
-      if (nd.edge_capacity == 0xFFFF) return kNone;
-      const std::uint32_t cap = std::min<std::uint32_t>(0xFFFF, std::max<std::uint32_t>({capacity_hint, 2u * nd.edge_capacity, 2u}));
-      const std::uint32_t block = new_block(cap);
-      if (block == kNone) return kNone;
-      for (std::uint32_t i = 0; i < nd.num_edges; ++i) copy_edge(edges_[block + i], edges_[nd.first_edge + i]);
-      store(nd.first_edge, block);
-      nd.edge_capacity = std::uint16_t(cap);
+  // ---- Edges of a decision or arms node ----------------------------------------------------
+
+  // Calls f(block_first, block_count) for each block of node n's edges, in the order they were
+  // added. Safe without the lock: a reader sees every edge whose count it sees.
+  template <class F>
+  void for_each_block(std::uint32_t n, F&& f) const {
+    for (std::uint32_t b = n; b != kNone; b = acquire(nodes_[b].more)) {
+      const std::uint32_t count = acquire(nodes_[b].num_edges);
+      if (count == 0) return;
+      f(load(nodes_[b].first_edge), count);
     }
-    const std::uint32_t e = nd.first_edge + nd.num_edges;
-    edges_[e] = Edge{key, kNone, 0, 0, 0, 0};
-    store(nd.num_edges, std::uint16_t(nd.num_edges + 1));
-    return e;
+  }
+  template <class F>
+  void for_each_edge(std::uint32_t n, F&& f) const {
+    for_each_block(n, [&](std::uint32_t first, std::uint32_t count) {
+      for (std::uint32_t e = first; e < first + count; ++e) f(e);
+    });
+  }
+  std::uint32_t num_edges(std::uint32_t n) const {
+    std::uint32_t total = 0;
+    for_each_block(n, [&](std::uint32_t, std::uint32_t count) { total += count; });
+    return total;
   }
 
   // The edge of node n with this key, or kNone.
   std::uint32_t find_edge(std::uint32_t n, std::uint64_t key) const {
-    const Node& nd = nodes_[n];
-    const std::uint32_t first = load(nd.first_edge), count = load(nd.num_edges);
-    for (std::uint32_t e = first; e < first + count; ++e)
-      if (edges_[e].key == key) return e;
-    return kNone;
+    std::uint32_t found = kNone;
+    for_each_block(n, [&](std::uint32_t first, std::uint32_t count) {
+      for (std::uint32_t e = first; e < first + count && found == kNone; ++e)
+        if (edges_[e].key == key) found = e;
+    });
+    return found;
   }
 
-  // The child with this key in a chain starting at `head`, or kNone.
-  std::uint32_t find_in_chain(std::uint32_t head, std::uint64_t key) const {
-    for (std::uint32_t c = head; c != kNone; c = nodes_[c].sibling)
+  // Appends an edge to node n (the caller holds n's lock in a shared tree); kNone when the arena
+  // is full. `expected` is how many edges the node is likely to need: a new block is that big.
+  std::uint32_t add_edge(std::uint32_t n, std::uint64_t key, std::uint32_t expected = 4) {
+    std::uint32_t b = n, total = 0;
+    for (;;) {
+      total += nodes_[b].num_edges;
+      if (nodes_[b].num_edges < nodes_[b].edge_capacity) break;
+      const std::uint32_t next = nodes_[b].more;
+      if (next == kNone) {
+        b = grow(n, b, total, expected);
+        if (b == kNone) return kNone;
+        break;
+      }
+      b = next;
+    }
+    Node& block = nodes_[b];
+    const std::uint32_t e = block.first_edge + block.num_edges;
+    edges_[e] = Edge{key, kNone, 0, 0, 0, 0};
+    release(block.num_edges, std::uint16_t(block.num_edges + 1));
+    return e;
+  }
+
+  // ---- Children along an edge ----------------------------------------------------------------
+
+  // The child with this key in the chain starting at `head`, or kNone. Safe without the lock.
+  std::uint32_t find_in_chain(const std::uint32_t& head, std::uint64_t key) const {
+    for (std::uint32_t c = acquire(head); c != kNone; c = nodes_[c].sibling)
       if (nodes_[c].key == key) return c;
     return kNone;
   }
 
-  // Finds or creates the child keyed `key` in the chain `head` (caller holds the parent's lock).
+  // Finds or creates the child keyed `key` in the chain `head` (the caller holds the parent's
+  // lock); kNone when the node arena is full.
   std::uint32_t child(std::uint32_t& head, std::uint64_t key, bool& created) {
     created = false;
-    std::uint32_t c = find_in_chain(load(head), key);
+    std::uint32_t c = find_in_chain(head, key);
     if (c != kNone) return c;
     c = new_node(key);
     if (c == kNone) return kNone;
-    nodes_[c].sibling = load(head);
-    store(head, c);
+    nodes_[c].sibling = head;
+    release(head, c);
     created = true;
     return c;
   }
+
+  // ---- Simultaneous nodes ----------------------------------------------------------------------
+
+  // Makes a fresh node n simultaneous for `seats` seats (the caller holds n's lock). False when it
+  // is already a decision (an information set that is a decision in one determinization and
+  // simultaneous in another cannot be searched as both) or the arenas are full.
+  bool make_simultaneous(std::uint32_t n, int seats) {
+    Node& nd = nodes_[n];
+    if (nd.kind != NodeKind::Fresh) return nd.kind == NodeKind::Simultaneous && nd.seats == seats;
+    const std::uint32_t first = new_index(node_count_, node_cap_, std::uint32_t(seats) + 1);
+    const std::uint32_t table = first == kNone ? kNone : new_table(kFirstTableSlots);
+    if (table == kNone) return false;
+    for (int q = 0; q < seats; ++q) init_node(first + std::uint32_t(q), std::uint64_t(q), NodeKind::Arms);
+    init_node(first + std::uint32_t(seats), kOverflowUnused, NodeKind::Fresh);
+    nd.first_edge = table, nd.edge_capacity = kFirstTableSlots, nd.num_edges = 0;
+    nd.more = first;
+    nd.seats = std::uint8_t(seats);
+    release(nd.kind, NodeKind::Simultaneous);
+    return true;
+  }
+
+  // The node holding seat q's arms at simultaneous node n, and n's overflow child.
+  std::uint32_t arms_node(std::uint32_t n, int q) const { return nodes_[n].more + std::uint32_t(q); }
+  std::uint32_t overflow_child(std::uint32_t n) const { return nodes_[n].more + nodes_[n].seats; }
+
+  // The child of simultaneous node n for this outcome: from the table, or once the table holds
+  // `limit` outcomes, the overflow child; created if new (the caller holds n's lock). kNone when
+  // the arenas are full.
+  std::uint32_t outcome_child(std::uint32_t n, std::uint64_t key, std::uint32_t limit, bool& created) {
+    created = false;
+    Node& nd = nodes_[n];
+    std::uint32_t slot = probe(nd, key);
+    if (edges_[slot].child != kNone) return edges_[slot].child;
+    if (nd.num_edges >= limit) {
+      Node& overflow = nodes_[overflow_child(n)];
+      created = overflow.key == kOverflowUnused;
+      overflow.key = kOverflowUsed;
+      return overflow_child(n);
+    }
+    if (2u * (nd.num_edges + 1u) > nd.edge_capacity) {  // keep the table at most half full
+      if (!grow_table(nd)) return kNone;
+      slot = probe(nd, key);
+    }
+    const std::uint32_t c = new_node(key);
+    if (c == kNone) return kNone;
+    edges_[slot].key = key;
+    edges_[slot].child = c;
+    ++nd.num_edges;
+    created = true;
+    return c;
+  }
+
+  // The child of simultaneous node n that this outcome leads to, or kNone (no lock: call it only
+  // when no thread is searching, as tree reuse does). An outcome missing from a table that has
+  // overflowed leads to the overflow child, as it would in the next search.
+  std::uint32_t find_outcome(std::uint32_t n, std::uint64_t key) const {
+    const std::uint32_t c = edges_[probe(nodes_[n], key)].child;
+    if (c != kNone) return c;
+    return overflow_used(n) ? overflow_child(n) : kNone;
+  }
+
+  // Calls f(key, child) for every outcome in simultaneous node n's table.
+  template <class F>
+  void for_each_outcome(std::uint32_t n, F&& f) const {
+    const Node& nd = nodes_[n];
+    for (std::uint32_t s = nd.first_edge; s < nd.first_edge + nd.edge_capacity; ++s)
+      if (edges_[s].child != kNone) f(edges_[s].key, edges_[s].child);
+  }
+  bool overflow_used(std::uint32_t n) const { return nodes_[overflow_child(n)].key == kOverflowUsed; }
+  void mark_overflow_used(std::uint32_t n) { nodes_[overflow_child(n)].key = kOverflowUsed; }
+
+  // Inserts an outcome child made elsewhere (tree reuse copies tables this way).
+  bool insert_outcome(std::uint32_t n, std::uint64_t key, std::uint32_t child) {
+    Node& nd = nodes_[n];
+    if (2u * (nd.num_edges + 1u) > nd.edge_capacity && !grow_table(nd)) return false;
+    const std::uint32_t slot = probe(nd, key);
+    edges_[slot].key = key;
+    edges_[slot].child = child;
+    ++nd.num_edges;
+    return true;
+  }
+
+  // ---- Locks and statistics ---------------------------------------------------------------------
 
   void lock(std::uint32_t n) {
     if constexpr (Shared) {
@@ -185,7 +328,8 @@ class Tree {
     if constexpr (Shared) {
       std::atomic_ref<std::uint64_t> a(bits);
       std::uint64_t old = a.load(std::memory_order_relaxed);
-      while (!a.compare_exchange_weak(old, std::bit_cast<std::uint64_t>(std::bit_cast<double>(old) + v), std::memory_order_relaxed)) {
+      while (!a.compare_exchange_weak(old, std::bit_cast<std::uint64_t>(std::bit_cast<double>(old) + v),
+                                      std::memory_order_relaxed)) {
       }
     } else {
       bits = std::bit_cast<std::uint64_t>(std::bit_cast<double>(bits) + v);
@@ -193,38 +337,82 @@ class Tree {
   }
 
  private:
-  void init_node(std::uint32_t i, std::uint64_t key) {
-    nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0};
+  static constexpr std::uint16_t kFirstTableSlots = 8;
+  static constexpr std::uint32_t kMaxTableSlots = 1u << 15;
+  static constexpr std::uint64_t kOverflowUnused = ~std::uint64_t(0) - 1, kOverflowUsed = ~std::uint64_t(0);
+
+  // Publication: release stores and acquire loads in a shared tree.
+  template <class T>
+  static T acquire(const T& x) {
+    if constexpr (Shared) return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_acquire);
+    else return x;
   }
-  static void copy_edge(Edge& to, const Edge& from) {
-    to = Edge{from.key, load(from.child), load(from.visits), load(from.available), load(from.virtual_loss), load(from.reward)};
+  template <class T>
+  static void release(T& x, T v) {
+    if constexpr (Shared) std::atomic_ref<T>(x).store(v, std::memory_order_release);
+    else x = v;
   }
-  std::uint32_t new_block(std::uint32_t size) {
-    if constexpr (Shared) {
-      std::atomic_ref<std::uint32_t> count(edge_count_);
-      std::uint32_t old = count.load(std::memory_order_relaxed);
-      do {
-        if (std::uint64_t(old) + size > edge_cap_) return kNone;
-      } while (!count.compare_exchange_weak(old, old + size, std::memory_order_relaxed));
-      return old;
-    } else {
-      if (std::uint64_t(edge_count_) + size > edge_cap_) return kNone;
-      const std::uint32_t b = edge_count_;
-      edge_count_ += size;
-      return b;
+
+  void init_node(std::uint32_t i, std::uint64_t key, NodeKind kind) {
+    nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0, kind, 0};
+  }
+
+  // A bigger block for node n, whose edges number `total`: as big as the node is expected to need
+  // or twice its edges so far. The node's edges are copied into it.
+  std::uint32_t grow(std::uint32_t n, std::uint32_t /*last*/, std::uint32_t total, std::uint32_t expected) {
+    if (total >= kMaxEdges) return kNone;
+    const std::uint32_t size = std::min<std::uint32_t>(0xFFFF, std::max<std::uint32_t>({expected, 2 * total, 4u}));
+    const std::uint32_t block = new_block(size);
+    if (block == kNone) return kNone;
+    for (std::uint32_t i = 0; i < nodes_[n].num_edges; ++i) edges_[block + i] = edges_[nodes_[n].first_edge + i];
+    nodes_[n].first_edge = block;
+    nodes_[n].edge_capacity = std::uint16_t(size);
+    if (nodes_[n].kind == NodeKind::Fresh) release(nodes_[n].kind, NodeKind::Decision);
+    return n;
+  }
+
+  // The outcome table's slot for `key`: the one holding it, or the empty one where it would go.
+  std::uint32_t probe(const Node& nd, std::uint64_t key) const {
+    const std::uint32_t mask = nd.edge_capacity - 1u;
+    for (std::uint32_t i = std::uint32_t((key * 0x9E3779B97F4A7C15ull) >> 40) & mask;; i = (i + 1) & mask) {
+      const Edge& slot = edges_[nd.first_edge + i];
+      if (slot.child == kNone || slot.key == key) return nd.first_edge + i;
     }
   }
-  std::uint32_t new_index(std::uint32_t& count, std::uint32_t cap) {
+  std::uint32_t new_table(std::uint32_t slots) {
+    const std::uint32_t t = new_block(slots);
+    if (t != kNone)
+      for (std::uint32_t s = t; s < t + slots; ++s) edges_[s] = Edge{0, kNone, 0, 0, 0, 0};
+    return t;
+  }
+  // Doubles an outcome table (its old slots stay behind in the arena, unused).
+  bool grow_table(Node& nd) {
+    if (nd.edge_capacity >= kMaxTableSlots) return false;
+    const std::uint32_t old_first = nd.first_edge, old_slots = nd.edge_capacity, slots = 2 * old_slots;
+    const std::uint32_t t = new_table(slots);
+    if (t == kNone) return false;
+    nd.first_edge = t, nd.edge_capacity = std::uint16_t(slots);
+    for (std::uint32_t s = old_first; s < old_first + old_slots; ++s)
+      if (edges_[s].child != kNone) edges_[probe(nd, edges_[s].key)] = edges_[s];
+    return true;
+  }
+
+  std::uint32_t new_block(std::uint32_t size) { return new_index(edge_count_, edge_cap_, size); }
+
+  // `size` consecutive entries of an arena, or kNone when they do not fit.
+  static std::uint32_t new_index(std::uint32_t& count, std::uint32_t cap, std::uint32_t size) {
     if constexpr (Shared) {
       std::atomic_ref<std::uint32_t> c(count);
       std::uint32_t old = c.load(std::memory_order_relaxed);
       do {
-        if (old >= cap) return kNone;
-      } while (!c.compare_exchange_weak(old, old + 1, std::memory_order_relaxed));
+        if (std::uint64_t(old) + size > cap) return kNone;
+      } while (!c.compare_exchange_weak(old, old + size, std::memory_order_relaxed));
       return old;
     } else {
-      if (count >= cap) return kNone;
-      return count++;
+      if (std::uint64_t(count) + size > cap) return kNone;
+      const std::uint32_t i = count;
+      count += size;
+      return i;
     }
   }
 
