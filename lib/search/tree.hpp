@@ -6,10 +6,12 @@
 // A node is an information set (or, in UCT, a state) at which one player chooses (a decision), or
 // every player chooses at once (a simultaneous node).
 //
-// - A decision's choices are its edges, in the order they were added, in one block; when the block
-//   is full it moves to a bigger one. Each edge leads to a chain of child nodes told apart by the
-//   observation token of the transition (a move that reveals a card leads to one child per
-//   revealed card).
+// - A decision's choices are its edges, in the order they were added. They sit in blocks: the
+//   node's own block, then, when that is full, the block of a continuation node, and so on. A block
+//   never moves once handed out (as KataGo's child arrays overflow into further arrays), so an edge
+//   index held by a path, by another thread or by another seat stays valid for the life of the
+//   tree. Each edge leads to a chain of child nodes told apart by the observation token of the
+//   transition (a move that reveals a card leads to one child per revealed card).
 // - A simultaneous node owns one arms node per seat, whose edges are that seat's arms (one bandit
 //   per seat, decoupled), and an outcome table: an open-addressing hash table from the joint
 //   outcome's key to the child it leads to. Past a limit of outcomes, every further outcome leads to
@@ -357,18 +359,29 @@ class Tree {
     nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0, kind, 0};
   }
 
-  // A bigger block for node n, whose edges number `total`: as big as the node is expected to need
-  // or twice its edges so far. The node's edges are copied into it.
-  std::uint32_t grow(std::uint32_t n, std::uint32_t /*last*/, std::uint32_t total, std::uint32_t expected) {
+  // A further block for node n, whose last block so far is `last` and whose edges number `total`:
+  // the block of a new continuation node, as big as the node is expected to need or as all its
+  // edges so far (so a node that keeps growing doubles). No edge moves.
+  std::uint32_t grow(std::uint32_t n, std::uint32_t last, std::uint32_t total, std::uint32_t expected) {
     if (total >= kMaxEdges) return kNone;
-    const std::uint32_t size = std::min<std::uint32_t>(0xFFFF, std::max<std::uint32_t>({expected, 2 * total, 4u}));
-    const std::uint32_t block = new_block(size);
+    const std::uint32_t size =
+        std::min<std::uint32_t>(0xFFFF, std::max<std::uint32_t>({expected > total ? expected - total : 0u, total, 4u}));
+    if (nodes_[n].edge_capacity == 0) {  // the node's own first block
+      const std::uint32_t block = new_block(size);
+      if (block == kNone) return kNone;
+      nodes_[n].first_edge = block;
+      nodes_[n].edge_capacity = std::uint16_t(size);
+      if (nodes_[n].kind == NodeKind::Fresh) release(nodes_[n].kind, NodeKind::Decision);
+      return n;
+    }
+    const std::uint32_t c = new_node(0);
+    const std::uint32_t block = c == kNone ? kNone : new_block(size);
     if (block == kNone) return kNone;
-    for (std::uint32_t i = 0; i < nodes_[n].num_edges; ++i) edges_[block + i] = edges_[nodes_[n].first_edge + i];
-    nodes_[n].first_edge = block;
-    nodes_[n].edge_capacity = std::uint16_t(size);
-    if (nodes_[n].kind == NodeKind::Fresh) release(nodes_[n].kind, NodeKind::Decision);
-    return n;
+    nodes_[c].kind = NodeKind::Continuation;
+    nodes_[c].first_edge = block;
+    nodes_[c].edge_capacity = std::uint16_t(size);
+    release(nodes_[last].more, c);
+    return c;
   }
 
   // The outcome table's slot for `key`: the one holding it, or the empty one where it would go.
