@@ -7,6 +7,7 @@
 #include "bots/games.hpp"
 #include "search/mcts.hpp"
 #include "search/playout.hpp"
+#include "scaling_games.hpp"
 
 namespace nuraghe {
 namespace {
@@ -24,11 +25,11 @@ void BM_Connect4RandomPlayouts(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-// One benchmark iteration = one whole search of `iterations` from the start position; items are
-// search iterations, so items_per_second is iterations per second.
+// One benchmark iteration = one whole search of `iterations` from `start`; items are search
+// iterations, so items_per_second is iterations per second.
 template <Game G>
-void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads, search::Parallel parallel,
-               long long iterations, int players) {  // players 0: the game's default
+void BM_SearchFrom(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads,
+                   search::Parallel parallel, long long iterations, typename G::State start) {
   search::SearchConfig cfg;
   cfg.algorithm = algorithm;
   cfg.iterations = iterations;
@@ -36,22 +37,38 @@ void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::Sim
   cfg.threads = threads;
   cfg.parallel = parallel;
   cfg.memory_bytes = kMemory;
-  GameConfig gc;
-  gc.seed = 7;
-  gc.players = players;
-  const auto start = G::initial(gc);
   const Player seat = start.to_move() >= 0 ? start.to_move() : 0;
   std::uint64_t seed = 1;
   for (auto _ : state) {
     search::Mcts<G> mcts(cfg, false);
     Rng rng(seed++);
-    const bool full = algorithm == search::Algorithm::Uct || algorithm == search::Algorithm::CheatUct;
-    const auto r = full ? mcts.search([&](Rng&) { return start; }, seat, start.num_players(), start.to_move() == kSimultaneous, rng)
-                        : mcts.search([&](Rng& x) { return start.determinize(seat, x); }, seat, start.num_players(),
-                                      start.to_move() == kSimultaneous, rng);
+    const bool full = search::full_state(algorithm);
+    const auto r = mcts.search([&](Rng& x) { return full ? start : start.determinize(seat, x); }, seat, start.num_players(),
+                               start.to_move() == kSimultaneous, rng);
     benchmark::DoNotOptimize(r.best);
   }
   state.SetItemsProcessed(state.iterations() * iterations);
+}
+
+// The same from the game's initial state (players 0: the game's default).
+template <Game G>
+void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads, search::Parallel parallel,
+               long long iterations, int players) {
+  GameConfig gc;
+  gc.seed = 7;
+  gc.players = players;
+  BM_SearchFrom<G>(state, algorithm, sim, threads, parallel, iterations, G::initial(gc));
+}
+
+template <Game G>
+void BM_Playouts(benchmark::State& state, typename G::State start) {
+  Rng rng(1);
+  for (auto _ : state) {
+    auto s = start;
+    random_playout<G>(s, rng);
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetItemsProcessed(state.iterations());
 }
 
 template <Game G>
@@ -78,6 +95,20 @@ int main(int argc, char** argv) {
   using search::Parallel;
   using search::SimSelect;
   benchmark::RegisterBenchmark("connect4/random_playouts", BM_Connect4RandomPlayouts);
+  // The tree's share of an iteration: uct iterations/s over random playouts/s in one run, from the
+  // first move, at 10k and 100k iterations a search.
+  benchmark::RegisterBenchmark("tictactoe/random_playouts", BM_Playouts<TicTacToe>, TicTacToe::State{});
+  for (long long n : {10000LL, 100000LL}) {
+    const std::string k = std::to_string(n / 1000) + "k";
+    benchmark::RegisterBenchmark(("tictactoe/uct_" + k).c_str(), BM_Search<TicTacToe>, Algorithm::Uct, SimSelect::Ucb, 1,
+                                 Parallel::Root, n, 0)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("connect4/uct_" + k).c_str(), BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, 1,
+                                 Parallel::Root, n, 0)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+  }
   for (int threads : {1, 2}) {
     const std::string t = "/threads:" + std::to_string(threads);
     benchmark::RegisterBenchmark(("connect4/uct_100k/root" + t).c_str(), BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, threads,
@@ -86,6 +117,27 @@ int main(int argc, char** argv) {
   }
   benchmark::RegisterBenchmark("connect4/uct_100k/tree/threads:2", BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, 2, Parallel::Tree, 100000, 0)
       ->UseRealTime()->Unit(benchmark::kMillisecond);
+  // Bardagi's planning node in small: 5 seats, every seat the same number of arms, 20 rounds to
+  // play out. The cost of an iteration should grow with the arms, not with their square.
+  for (int arms : {13, 50, 149}) {
+    const auto start = testing::ManyArms::make(5, arms, arms, 20, 7);
+    const std::string a = "/arms:" + std::to_string(arms);
+    benchmark::RegisterBenchmark(("many_arms5/random_playouts" + a).c_str(), BM_Playouts<testing::ManyArms>, start);
+    for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}})
+      benchmark::RegisterBenchmark((std::string("many_arms5/") + name + "_5k" + a).c_str(), BM_SearchFrom<testing::ManyArms>, algorithm,
+                                   SimSelect::Ucb, 1, Parallel::Root, 5000, start)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+  }
+  // Ticket to Ride's claims in small: the opponent to move with 500 moves, seen by the searcher as 25 groups.
+  {
+    testing::WideDecision::State start;
+    start.apply(17);
+    benchmark::RegisterBenchmark("wide_decision500/ismcts_5k", BM_SearchFrom<testing::WideDecision>, Algorithm::Ismcts, SimSelect::Ucb, 1,
+                                 Parallel::Root, 5000, start)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+  }
   for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}}) {
     benchmark::RegisterBenchmark((std::string("kuhn/") + name + "_10k").c_str(), BM_Search<Kuhn>, algorithm, SimSelect::Ucb, 1,
                                  Parallel::Root, 10000, 0)

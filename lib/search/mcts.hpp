@@ -21,6 +21,7 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
     // Node f of `from`, its statistics and everything below it, into node t of `to`.
     void node(std::uint32_t f, std::uint32_t t) {
       to.node(t).visits = from.node(f).visits;
+      to.node(t).merged = from.node(f).merged;
       if (from.kind(f) != NodeKind::Simultaneous) {
         edges(f, t);
         return;

@@ -329,44 +329,63 @@ class Worker {
     const int k = int(legal.size());
     Keys& keys = keys_;
     const bool by_move = keyed_by_move(t, p);
-    if (by_move) {
-      keys.count = k;
-      for (int i = 0; i < k; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
-    } else {
-      std::array<std::uint64_t, G::kMaxMoves> token;
-      for (int i = 0; i < k; ++i) token[i] = G::observe(s, legal[i], forest_.observers[t]);
-      group_keys(legal, token, keys);
+    // Usually the node's own block holds exactly the legal moves, in order (in UCT, always once
+    // the node is expanded): one pass of comparisons confirms it, and edge u is block + u. Otherwise
+    // the keys are found one by one.
+    const std::uint32_t block = by_move ? tree.block_of_exactly(n, legal.begin(), k) : kNone;
+    if (block == kNone) {
+      if (by_move) {
+        keys.count = k;
+        for (int i = 0; i < k; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
+      } else {
+        std::array<std::uint64_t, G::kMaxMoves> token;
+        for (int i = 0; i < k; ++i) token[i] = G::observe(s, legal[i], forest_.observers[t]);
+        group_keys(legal, token, keys);
+      }
+      find_edges(tree, n, keys);
     }
-    find_edges(tree, n, keys);
+    const int count = block == kNone ? keys.count : k;
+    const auto edge_of = [&](int u) { return block == kNone ? keys.edge[u] : block + std::uint32_t(u); };
+    const auto move_of = [&](int u) { return block == kNone ? keys.first[u] : u; };
 
     // One pass: an untried edge is taken first (uniformly among them, by reservoir sampling), else
     // the best UCB score.
     int untried = 0, chosen = -1, best_u = -1;
     double best = -1;
     LogCache log_of;
-    for (int u = 0; u < keys.count; ++u) {
-      if (keys.edge[u] == kNone) continue;
-      Edge& e = tree.edge(keys.edge[u]);
-      TreeT::add(e.available, 1u);
+    const std::uint32_t parent = exact_visits(tree, n);
+    for (int u = 0; u < count; ++u) {
+      if (edge_of(u) == kNone) continue;
+      Edge& e = tree.edge(edge_of(u));
+      if (parent == 0) TreeT::add(e.available, 1u);
       const std::uint32_t visits = TreeT::load(e.visits), virtual_loss = TreeT::load(e.virtual_loss);
       if (visits + virtual_loss == 0) {
         if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
       } else if (untried == 0) {
         const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, visits,
-                                       log_of(TreeT::load(e.available)), virtual_loss, cfg_.c);
+                                       log_of(parent ? parent : TreeT::load(e.available)), virtual_loss, cfg_.c);
         if (score > best) best = score, best_u = u;
       }
     }
     if (untried == 0) chosen = best_u;
     if (chosen < 0) return false;  // the arena is full and this node has no edge
-    const std::uint32_t edge = keys.edge[chosen];
+    const std::uint32_t edge = edge_of(chosen);
     if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
 
     // The move: the edge's own, or one of the legal moves behind an opponent's token, at random.
-    out = legal[keys.first[chosen]];
+    out = legal[move_of(chosen)];
     if (!by_move && keys.size[chosen] > 1) out = legal[keys.group[keys.begin[chosen] + rng.below(keys.size[chosen])]];
     push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
     return true;
+  }
+
+  // Over full states a node is one state, so every edge is legal at every visit and its
+  // availability is the node's own count: the visits before this one, and this one. Nothing is
+  // written per edge, and threads share no cache line for it. 0 where availability must be counted
+  // per edge: in information sets, and below an overflow child, where one node stands for many states.
+  std::uint32_t exact_visits(const TreeT& tree, std::uint32_t n) const {
+    if (!full_state(cfg_.algorithm) || tree.node(n).merged) return 0;
+    return TreeT::load(tree.node(n).visits) + 1;
   }
 
   // In a tree whose observer did not choose: the edge for what the observer saw.
@@ -401,7 +420,7 @@ class Worker {
     if (c == kNone) {
       bool created = false;
       tree.lock(n);
-      c = tree.child(edge.child, key, created);
+      c = tree.child(edge.child, key, tree.node(n).merged, created);
       tree.unlock(n);
       if (c == kNone) return false;
       grown = grown || created;
@@ -453,9 +472,10 @@ class Worker {
     if (cfg_.sim == SimSelect::Ucb) {
       double best = -1;
       int unvisited = 0;
+      const std::uint32_t parent = exact_visits(tree, n);
       for (int i = 0; i < available; ++i) {
         Edge& e = tree.edge(arm[i]);
-        TreeT::add(e.available, 1u);
+        if (parent == 0) TreeT::add(e.available, 1u);
         unvisited += TreeT::load(e.visits) + TreeT::load(e.virtual_loss) == 0;
       }
       if (unvisited > 0) {  // try every arm once, in random order
@@ -468,7 +488,8 @@ class Worker {
         for (int i = 0; i < available; ++i) {
           const Edge& e = tree.edge(arm[i]);
           const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits),
-                                         log_of(TreeT::load(e.available)), TreeT::load(e.virtual_loss), cfg_.c);
+                                         log_of(parent ? parent : TreeT::load(e.available)), TreeT::load(e.virtual_loss),
+                                         cfg_.c);
           if (score > best) best = score, pick = i;
         }
       }

@@ -74,7 +74,8 @@ struct Node {
   std::uint32_t visits;         // iterations through this node
   std::uint8_t lock;            // spin lock for Tree<true>
   NodeKind kind;
-  std::uint8_t seats;  // simultaneous: how many seats choose
+  std::uint8_t seats;   // simultaneous: how many seats choose
+  std::uint8_t merged;  // 1: an overflow child or below one, where one node stands for many states
 };
 static_assert(sizeof(Node) <= 32, "a node must fit in 32 bytes");
 
@@ -159,6 +160,18 @@ class Tree {
     return total;
   }
 
+  // The first edge of node n's own block if that block is all its edges and their keys are
+  // exactly keys[0..count), in order; else kNone.
+  template <class Key>
+  std::uint32_t block_of_exactly(std::uint32_t n, const Key* keys, int count) const {
+    const Node& nd = nodes_[n];
+    if (acquire(nd.num_edges) != count || acquire(nd.more) != kNone) return kNone;
+    const std::uint32_t first = load(nd.first_edge);
+    for (int i = 0; i < count; ++i)
+      if (edges_[first + std::uint32_t(i)].key != std::uint64_t(keys[i])) return kNone;
+    return first;
+  }
+
   // The edge of node n with this key, or kNone.
   std::uint32_t find_edge(std::uint32_t n, std::uint64_t key) const {
     std::uint32_t found = kNone;
@@ -201,13 +214,14 @@ class Tree {
   }
 
   // Finds or creates the child keyed `key` in the chain `head` (the caller holds the parent's
-  // lock); kNone when the node arena is full.
-  std::uint32_t child(std::uint32_t& head, std::uint64_t key, bool& created) {
+  // lock); kNone when the node arena is full. A new child is `merged` if its parent is.
+  std::uint32_t child(std::uint32_t& head, std::uint64_t key, std::uint8_t merged, bool& created) {
     created = false;
     std::uint32_t c = find_in_chain(head, key);
     if (c != kNone) return c;
     c = new_node(key);
     if (c == kNone) return kNone;
+    nodes_[c].merged = merged;
     nodes_[c].sibling = head;
     release(head, c);
     created = true;
@@ -227,6 +241,7 @@ class Tree {
     if (table == kNone) return false;
     for (int q = 0; q < seats; ++q) init_node(first + std::uint32_t(q), std::uint64_t(q), NodeKind::Arms);
     init_node(first + std::uint32_t(seats), kOverflowUnused, NodeKind::Fresh);
+    nodes_[first + std::uint32_t(seats)].merged = 1;
     nd.first_edge = table, nd.edge_capacity = kFirstTableSlots, nd.num_edges = 0;
     nd.more = first;
     nd.seats = std::uint8_t(seats);
@@ -258,6 +273,7 @@ class Tree {
     }
     const std::uint32_t c = new_node(key);
     if (c == kNone) return kNone;
+    nodes_[c].merged = nd.merged;
     edges_[slot].key = key;
     edges_[slot].child = c;
     ++nd.num_edges;
@@ -356,7 +372,7 @@ class Tree {
   }
 
   void init_node(std::uint32_t i, std::uint64_t key, NodeKind kind) {
-    nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0, kind, 0};
+    nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0, kind, 0, 0};
   }
 
   // A further block for node n, whose last block so far is `last` and whose edges number `total`:
