@@ -76,7 +76,7 @@ Json midgame_position(int plies, std::uint64_t seed) {
     if (s.to_move() == kSimultaneous) {
       JointMove joint{};
       for (int p = 0; p < s.num_players(); ++p) joint[p] = random_legal_move<G>(s, p, rng);
-      s.apply_joint(joint);
+      apply_joint<G>(s, joint);
     } else {
       s.apply(random_legal_move<G>(s, s.to_move(), rng));
     }

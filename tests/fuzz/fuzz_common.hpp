@@ -94,8 +94,7 @@ void exercise(const typename G::State& s, std::uint64_t seed, const std::string&
   typename G::MoveList moves;
   for (Player p = 0; p < n; ++p) {
     if (to_move != kSimultaneous && to_move != p) continue;
-    if (to_move == p) s.legal_moves(moves);
-    else s.legal_moves(p, moves);
+    legal_moves_of<G>(s, p, moves);
     check(!moves.empty(), game + ": player " + std::to_string(p) + " is to move but has no legal move\n  position: " + shown(G::to_json(s)));
     for (Move m : moves) {
       const std::string text = G::move_to_string(s, p, m);
