@@ -1,7 +1,9 @@
 #pragma once
-// The generic invariant suite: every game passes it, with many random games, by one line:
+// The generic invariant suite: every game passes it, with many random games. tests/test_invariants.cpp
+// runs it for every game of the list at its default configuration, and for further configurations
+// by one line each:
 //
-//     TEST_CASE("goofspiel invariants") { check_invariants<Goofspiel>(config); }
+//     TEST_CASE("goofspiel invariants, 3 players") { check_invariants<Goofspiel>(config); }
 //
 // What it checks, at every state of every random game, for every observer:
 // - legal moves are non-empty until terminal (for every seat at a simultaneous node), empty after;
@@ -25,6 +27,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -255,6 +258,13 @@ void check_hidden_arrangements(const GameConfig& config, std::uint64_t seed) {
 // Every state of the first 24 decisions of a game is checked in full, then every 8th (long games
 // such as Sardegna's make the JSON views the cost); legality and game length at every state.
 inline bool checked_in_full(int decision) { return decision < 24 || decision % 8 == 0; }
+
+// Random games for a game's default configuration: 200, or fewer for long games, about 32,000
+// decisions' worth at the longest (Sardegna: 16).
+template <Game G>
+int default_game_count() {
+  return std::clamp(32000 / G::kMaxGameLength, 8, 200);
+}
 
 template <Game G>
 void check_invariants(GameConfig config, int games = 200) {
