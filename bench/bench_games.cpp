@@ -1,7 +1,12 @@
 // Random playouts per second for every game, from its start position: the raw speed of
-// legal-move generation + apply + terminal test that every search iteration pays for.
+// legal-move generation + apply + terminal test that every search iteration pays for; and move
+// generation alone, at positions along random games. Every game of the list (lib/games/games.txt)
+// at its default configuration, then further configurations and Sardegna's own hot loops.
 //   build/bench/bench_games --benchmark_min_time=1
 #include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
 
 #include "bots/games.hpp"
 #include "search/playout.hpp"
@@ -22,6 +27,54 @@ void BM_RandomPlayout(benchmark::State& state, GameConfig config) {
   state.SetItemsProcessed(state.iterations());
   state.counters["decisions/s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
   state.counters["decisions/game"] = double(decisions) / double(state.iterations());
+}
+
+// The states of 20 random games (every decision of each).
+template <Game G>
+std::vector<typename G::State> positions_of_random_games(GameConfig config) {
+  std::vector<typename G::State> out;
+  Rng rng(7);
+  for (int g = 0; g < 20; ++g) {
+    config.seed = std::uint64_t(g) + 1;
+    auto s = G::initial(config);
+    for (Player p = s.to_move(); p != kTerminal; p = s.to_move()) {
+      out.push_back(s);
+      if (p == kSimultaneous) {
+        JointMove joint{};
+        for (int q = 0; q < s.num_players(); ++q) joint[q] = random_legal_move<G>(s, q, rng);
+        apply_joint<G>(s, joint);
+      } else {
+        s.apply(random_legal_move<G>(s, p, rng));
+      }
+    }
+  }
+  return out;
+}
+
+// One position's legal moves: the mover's, or at a simultaneous node every seat's.
+template <Game G>
+void BM_LegalMoves(benchmark::State& state, GameConfig config) {
+  const auto positions = positions_of_random_games<G>(config);
+  std::size_t i = 0;
+  std::int64_t moves = 0;
+  typename G::MoveList list;
+  for (auto _ : state) {
+    const auto& s = positions[i];
+    if (s.to_move() == kSimultaneous) {
+      for (int q = 0; q < s.num_players(); ++q) {
+        legal_moves_of<G>(s, q, list);
+        moves += std::int64_t(list.size());
+        benchmark::DoNotOptimize(list);
+      }
+    } else {
+      s.legal_moves(list);
+      moves += std::int64_t(list.size());
+      benchmark::DoNotOptimize(list);
+    }
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["moves/position"] = double(moves) / double(state.iterations());
 }
 
 // Sardegna's hot loops on positions taken from random games (states at every decision).
@@ -96,12 +149,13 @@ GameConfig players(int n) {
 
 int main(int argc, char** argv) {
   using namespace nuraghe;
-  benchmark::RegisterBenchmark("random_playout/tictactoe", BM_RandomPlayout<TicTacToe>, GameConfig{});
-  benchmark::RegisterBenchmark("random_playout/connect4", BM_RandomPlayout<Connect4>, GameConfig{});
-  benchmark::RegisterBenchmark("random_playout/goofspiel_13cards_2p", BM_RandomPlayout<Goofspiel>, players(2));
+  AllGames::for_each([]<Game G>() {
+    const std::string name(G::kName);
+    benchmark::RegisterBenchmark(("random_playout/" + name).c_str(), BM_RandomPlayout<G>, GameConfig{});
+    benchmark::RegisterBenchmark(("legal_moves/" + name).c_str(), BM_LegalMoves<G>, GameConfig{});
+  });
   benchmark::RegisterBenchmark("random_playout/goofspiel_13cards_4p", BM_RandomPlayout<Goofspiel>, players(4));
-  benchmark::RegisterBenchmark("random_playout/kuhn", BM_RandomPlayout<Kuhn>, GameConfig{});
-  for (int n : {2, 3, 4}) benchmark::RegisterBenchmark(("random_playout/sardegna_" + std::to_string(n) + "p").c_str(), BM_RandomPlayout<Sardegna>, players(n));
+  for (int n : {3, 4}) benchmark::RegisterBenchmark(("random_playout/sardegna_" + std::to_string(n) + "p").c_str(), BM_RandomPlayout<Sardegna>, players(n));
   benchmark::RegisterBenchmark("sardegna/legal_moves", BM_SardegnaLegalMoves)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("sardegna/apply", BM_SardegnaApply)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("sardegna/score_fort", BM_SardegnaScoreFort)->Arg(4);

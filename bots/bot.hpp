@@ -26,7 +26,7 @@ class InfoSet {
   Player to_move() const { return truth_.to_move(); }
   int num_players() const { return truth_.num_players(); }
   // The seat's own moves depend only on what it knows (a tested invariant of every game).
-  void legal_moves(typename G::MoveList& out) const { truth_.legal_moves(seat_, out); }
+  void legal_moves(typename G::MoveList& out) const { legal_moves_of<G>(truth_, seat_, out); }
   Json view() const { return truth_.view(seat_); }
   State determinize(Rng& rng) const { return truth_.determinize(seat_, rng); }
   std::string move_to_string(Move m) const { return G::move_to_string(truth_, seat_, m); }

@@ -313,7 +313,7 @@ int cmd_play(const PlayArgs& a) {
   int ply = 0;
   auto final_state = start;
   const auto record = play_game<G>(start, seats, [&](const typename G::State& before, const MoveRecord& m) {
-    if (m.player == kSimultaneous) final_state.apply_joint(m.moves);
+    if (m.player == kSimultaneous) apply_joint<G>(final_state, m.moves);
     else final_state.apply(m.moves[0]);
     ++ply;
     std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player)) << ": "

@@ -1,39 +1,6 @@
 #pragma once
-// The games the command line knows, and dispatch from a game name to compile-time code.
+// The games the command line knows: AllGames, a GameList (core/game_list.hpp) of every game in
+// lib/games/games.txt, in that order. CMake generates the header from the list (cmake/games.cmake);
+// a new game is a folder and a line there (docs/adding-a-game.md), never an edit here.
 
-#include <string>
-#include <string_view>
-
-#include "core/error.hpp"
-#include "games/connect4/connect4.hpp"
-#include "games/goofspiel/goofspiel.hpp"
-#include "games/kuhn/kuhn.hpp"
-#include "games/sardegna/sardegna.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-
-namespace nuraghe {
-
-template <Game... Gs>
-struct GameList {
-  // Calls f.template operator()<G>() for the game named `name`; InputError if there is none.
-  template <class F>
-  static int dispatch(std::string_view name, F&& f) {
-    int result = 0;
-    const bool found = ((name == Gs::kName ? (result = f.template operator()<Gs>(), true) : false) || ...);
-    if (!found) input_error("unknown game \"" + std::string(name) + "\" (known: " + names() + ")");
-    return result;
-  }
-  template <class F>
-  static void for_each(F&& f) {
-    (f.template operator()<Gs>(), ...);
-  }
-  static std::string names() {
-    std::string s;
-    ((s += (s.empty() ? "" : ", ") + std::string(Gs::kName)), ...);
-    return s;
-  }
-};
-
-using AllGames = GameList<Sardegna, TicTacToe, Connect4, Goofspiel, Kuhn>;
-
-}  // namespace nuraghe
+#include "games/all_games.hpp"

@@ -41,7 +41,7 @@ GameRecord play_game(typename G::State s, const std::vector<Bot<G>*>& seats,
   GameRecord record;
   typename G::MoveList legal;
   auto checked = [&](Player p, Move m) {
-    s.legal_moves(p, legal);
+    legal_moves_of<G>(s, p, legal);
     if (!legal.contains(m)) throw std::logic_error("bot for seat " + std::to_string(p) + " chose an illegal move");
     return m;
   };
@@ -55,9 +55,9 @@ GameRecord play_game(typename G::State s, const std::vector<Bot<G>*>& seats,
         rec.seconds[p] = std::chrono::duration<double>(Clock::now() - t0).count();
       }
       rec.text = joint_to_string<G>(s, rec.moves);
-      for (int p = 0; p < n; ++p) seats[p]->inform(G::observe_joint(s, rec.moves, p));
+      for (int p = 0; p < n; ++p) seats[p]->inform(observe_joint<G>(s, rec.moves, p));
       if (on_move) on_move(s, rec);
-      s.apply_joint(rec.moves);
+      apply_joint<G>(s, rec.moves);
     } else {
       const auto t0 = Clock::now();
       rec.moves[0] = checked(rec.player, seats[rec.player]->choose(InfoSet<G>(s, rec.player)));

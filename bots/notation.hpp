@@ -16,7 +16,7 @@ namespace nuraghe {
 template <Game G>
 std::string legal_list(const typename G::State& s, Player p) {
   typename G::MoveList moves;
-  s.legal_moves(p, moves);
+  legal_moves_of<G>(s, p, moves);
   std::string out;
   for (Move m : moves) out += (out.empty() ? "" : ", ") + G::move_to_string(s, p, m);
   return out;
@@ -51,7 +51,7 @@ template <Game G>
 Move parse_legal_move(const typename G::State& s, Player p, const std::string& text) {
   const Move m = G::parse_move(s, p, text);
   typename G::MoveList moves;
-  s.legal_moves(p, moves);
+  legal_moves_of<G>(s, p, moves);
   if (!moves.contains(m)) {
     std::string why;
     if constexpr (HasWhyIllegal<G>) why = ": " + G::why_illegal(s, p, m);
@@ -77,7 +77,7 @@ void apply_text(typename G::State& s, const std::string& text) {
     input_error("simultaneous move \"" + trim(text) + "\" must give one move per player, separated by commas");
   JointMove joint{};
   for (int q = 0; q < s.num_players(); ++q) joint[q] = parse_legal_move<G>(s, q, parts[q]);
-  s.apply_joint(joint);
+  apply_joint<G>(s, joint);
 }
 
 inline std::string format_values(const Values& v, int n) {

@@ -40,7 +40,7 @@ std::unique_ptr<Bot<G>> make_bot(const std::string& text, std::uint64_t default_
   const std::uint64_t seed = params.given("seed") ? std::uint64_t(params.integer("seed")) : default_seed;
   if (spec.name == "random") return std::make_unique<RandomBot<G>>(seed);
   if (spec.name == "heuristic") {
-    if constexpr (search::HasHeuristic<G>) return std::make_unique<HeuristicBot<G>>(seed);
+    if constexpr (HasHeuristic<G>) return std::make_unique<HeuristicBot<G>>(seed);
     else input_error("bot heuristic: " + std::string(G::kName) + " has no heuristic policy");
   }
   if (spec.name == "uct" || spec.name == "cheat-uct" || spec.name == "pimc" || spec.name == "ismcts" || spec.name == "mo-ismcts")

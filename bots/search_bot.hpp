@@ -69,9 +69,9 @@ std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p
   const std::string game(G::kName);
   if (cfg.algorithm == search::Algorithm::Uct && G::kHiddenInformation)
     input_error("bot uct: " + game + " has hidden information; uct would read the hidden state (use cheat-uct for that upper bound, or ismcts)");
-  if (cfg.rollout == search::Rollout::Heuristic && !search::HasHeuristic<G>)
+  if (cfg.rollout == search::Rollout::Heuristic && !HasHeuristic<G>)
     input_error("bot " + name + ": " + game + " has no heuristic policy for rollout=heuristic");
-  if (cfg.cutoff > 0 && !search::HasEvaluation<G>)
+  if (cfg.cutoff > 0 && !HasEvaluation<G>)
     input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=" + std::to_string(cfg.cutoff));
   return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed);
 }

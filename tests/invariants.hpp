@@ -1,7 +1,9 @@
 #pragma once
-// The generic invariant suite: every game passes it, with many random games, by one line:
+// The generic invariant suite: every game passes it, with many random games. tests/test_invariants.cpp
+// runs it for every game of the list at its default configuration, and for further configurations
+// by one line each:
 //
-//     TEST_CASE("goofspiel invariants") { check_invariants<Goofspiel>(config); }
+//     TEST_CASE("goofspiel invariants, 3 players") { check_invariants<Goofspiel>(config); }
 //
 // What it checks, at every state of every random game, for every observer:
 // - legal moves are non-empty until terminal (for every seat at a simultaneous node), empty after;
@@ -18,10 +20,14 @@
 // - observation tokens carry exactly what the observer learns: from one information set, two
 //   transitions give equal tokens if and only if they leave the observer with equal views (so a
 //   hidden move looks the same whichever it was, and a reveal shows in the token);
-// - returns lie in [0, 1].
+// - returns lie in [0, 1];
+// - a game without apply_joint never has a simultaneous node;
+// - where the game has random_move, it returns exactly legal_moves()[rng.below(size)] and leaves
+//   the RNG as that draw does; where it has heuristic_move, every move it returns is legal.
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -53,18 +59,18 @@ struct Transition {
     }
     if (s.to_move() != kSimultaneous) return false;
     for (int p = 0; p < s.num_players(); ++p) {
-      s.legal_moves(p, list);
+      legal_moves_of<G>(s, p, list);
       if (!list.contains(moves[p])) return false;
     }
     return true;
   }
   StateOf<G> after(StateOf<G> s) const {
-    if (joint) s.apply_joint(moves);
+    if (joint) apply_joint<G>(s, moves);
     else s.apply(move);
     return s;
   }
   std::uint64_t token(const StateOf<G>& s, Player o) const {
-    return joint ? G::observe_joint(s, moves, o) : G::observe(s, move, o);
+    return joint ? observe_joint<G>(s, moves, o) : G::observe(s, move, o);
   }
 };
 
@@ -75,7 +81,7 @@ Transition<G> random_transition(const StateOf<G>& s, Rng& rng) {
   if (s.to_move() == kSimultaneous) {
     t.joint = true;
     for (int p = 0; p < s.num_players(); ++p) {
-      s.legal_moves(p, list);
+      legal_moves_of<G>(s, p, list);
       t.moves[p] = list[rng.below(std::uint32_t(list.size()))];
     }
   } else {
@@ -91,7 +97,7 @@ void check_legal_moves(const StateOf<G>& s) {
   const Player to_move = s.to_move();
   if (to_move == kTerminal) {
     for (int p = 0; p < s.num_players(); ++p) {
-      s.legal_moves(p, list);
+      legal_moves_of<G>(s, p, list);
       CHECK_MESSAGE(list.empty(), "a seat has legal moves after the game is over");
     }
     const Values r = s.returns();
@@ -102,8 +108,9 @@ void check_legal_moves(const StateOf<G>& s) {
     return;
   }
   if (to_move == kSimultaneous) {
+    CHECK_MESSAGE(HasSimultaneousMoves<G>, "a simultaneous node in a game without apply_joint and observe_joint");
     for (int p = 0; p < s.num_players(); ++p) {
-      s.legal_moves(p, list);
+      legal_moves_of<G>(s, p, list);
       CHECK_MESSAGE(!list.empty(), "a seat has no move at a simultaneous node");
     }
     return;
@@ -113,12 +120,45 @@ void check_legal_moves(const StateOf<G>& s) {
   s.legal_moves(list);
   CHECK_MESSAGE(!list.empty(), "no legal move before the game is over");
   typename G::MoveList same;
-  s.legal_moves(to_move, same);
+  legal_moves_of<G>(s, to_move, same);
   CHECK(same.size() == list.size());
   for (Move m : list) {
     StateOf<G> t = s;
     t.apply(m);  // every legal move applies (sanitizer builds catch a bad one)
     CHECK(G::parse_move(s, to_move, G::move_to_string(s, to_move, m)) == m);
+  }
+}
+
+// The optional move generators (lib/core/game.hpp). random_move must change no result, only the
+// speed: the same move as the move-list draw for the same RNG, and the same RNG afterwards.
+// heuristic_move may draw at random too, so several draws are checked.
+template <Game G>
+void check_optional_moves(const StateOf<G>& s, Rng& rng) {
+  const Player to_move = s.to_move();
+  if (to_move == kTerminal) return;
+  typename G::MoveList list;
+  if constexpr (HasRandomMove<G>) {
+    if (to_move >= 0) {
+      s.legal_moves(list);
+      for (int k = 0; k < 3; ++k) {
+        Rng fast(rng.next());
+        Rng slow = fast;
+        const Move expected = list[slow.below(std::uint32_t(list.size()))];
+        CHECK_MESSAGE(G::random_move(s, to_move, fast) == expected, "random_move is not legal_moves()[rng.below(size)] at " << G::to_json(s).dump());
+        CHECK_MESSAGE(fast == slow, "random_move leaves the RNG otherwise than one rng.below(size) at " << G::to_json(s).dump());
+      }
+    }
+  }
+  if constexpr (HasHeuristic<G>) {
+    for (Player p = 0; p < s.num_players(); ++p) {
+      if (to_move != kSimultaneous && p != to_move) continue;
+      legal_moves_of<G>(s, p, list);
+      for (int k = 0; k < 3; ++k) {
+        Rng r(rng.next());
+        const Move m = G::heuristic_move(s, p, r);
+        CHECK_MESSAGE(list.contains(m), "heuristic_move of seat " << p << " is not legal at " << G::to_json(s).dump());
+      }
+    }
   }
 }
 
@@ -164,8 +204,8 @@ void check_information(const StateOf<G>& s, Rng& rng) {
     // The seat to move knows its own moves.
     if (s.to_move() == o || s.to_move() == kSimultaneous) {
       typename G::MoveList mine, theirs;
-      s.legal_moves(o, mine);
-      d.legal_moves(o, theirs);
+      legal_moves_of<G>(s, o, mine);
+      legal_moves_of<G>(d, o, theirs);
       CHECK(std::vector<Move>(mine.begin(), mine.end()) == std::vector<Move>(theirs.begin(), theirs.end()));
     }
 
@@ -219,6 +259,13 @@ void check_hidden_arrangements(const GameConfig& config, std::uint64_t seed) {
 // such as Sardegna's make the JSON views the cost); legality and game length at every state.
 inline bool checked_in_full(int decision) { return decision < 24 || decision % 8 == 0; }
 
+// Random games for a game's default configuration: 200, or fewer for long games, about 32,000
+// decisions' worth at the longest (Sardegna: 16).
+template <Game G>
+int default_game_count() {
+  return std::clamp(32000 / G::kMaxGameLength, 8, 200);
+}
+
 template <Game G>
 void check_invariants(GameConfig config, int games = 200) {
   games = std::max(1, games / kLightFactor);
@@ -228,10 +275,12 @@ void check_invariants(GameConfig config, int games = 200) {
     CAPTURE(g);
     StateOf<G> s = G::initial(config);
     Rng rng(config.seed ^ 0xA5A5);
+    Rng optional_rng(config.seed ^ 0x5A5A);  // its own, so that the games played stay the same
     int decisions = 0;
     for (;; ++decisions) {
       REQUIRE_MESSAGE(decisions <= G::kMaxGameLength, "game longer than kMaxGameLength");
       check_legal_moves<G>(s);
+      check_optional_moves<G>(s, optional_rng);
       if (checked_in_full(decisions) || s.to_move() == kTerminal) {
         check_copy_and_json<G>(s);
         check_information<G>(s, rng);

@@ -130,12 +130,7 @@ struct WideDecision {
       if (to_move() != kTerminal)
         for (Move m = 0; m < kMaxMoves; ++m) out.push(m);
     }
-    void legal_moves(Player p, WideDecision::MoveList& out) const {
-      if (p == to_move()) legal_moves(out);
-      else out.clear();
-    }
     void apply(Move m) { moves[turn++] = std::uint16_t(m); }
-    void apply_joint(const JointMove&) {}
     Values scores() const {
       Values v{};
       for (int t = 0; t < turn; ++t) v[t % 2] += (moves[t] * 7919) % 101;
@@ -168,7 +163,6 @@ struct WideDecision {
   static std::vector<ParamSpec> option_specs() { return {}; }
   static State initial(const GameConfig&) { return State{}; }
   static std::uint64_t observe(const State& s, Move m, Player o) { return s.to_move() == o ? m : 1000 + m % kGroups; }
-  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
   static std::string move_to_string(const State&, Player, Move m) { return std::to_string(m); }
   static Move parse_move(const State&, Player, std::string_view t) { return Move(std::stoi(std::string(t))); }
   static Json to_json(const State& s) { return s.view(0); }

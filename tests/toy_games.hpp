@@ -34,12 +34,10 @@ struct RevealGuess {
       else if (step == 1)
         for (Move c = 0; c < kCards; ++c) out.push(c);
     }
-    void legal_moves(Player, RevealGuess::MoveList& out) const { legal_moves(out); }
     void apply(Move m) {
       if (step == 1) guess = std::uint8_t(m);
       ++step;
     }
-    void apply_joint(const JointMove&) {}
     Values returns() const {
       Values v{};
       v[0] = step == 2 && guess == deck[0] ? 1.0 : 0.0;
@@ -80,7 +78,6 @@ struct RevealGuess {
     if (before.step == 0) return drop_reveals ? 100 : 100 + before.deck[0];
     return m;
   }
-  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
   static std::string move_to_string(const State& s, Player, Move m) { return s.step == 0 ? "reveal" : std::to_string(m); }
   static Move parse_move(const State&, Player, std::string_view t) { return t == "reveal" ? 0 : Move(std::stoi(std::string(t))); }
   static Json to_json(const State& s) {

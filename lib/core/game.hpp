@@ -8,6 +8,7 @@
 // view()/determinize()/observe(): see ../../docs/game-concept.md for the contract in full.
 
 #include <array>
+#include <cassert>
 #include <concepts>
 #include <cstdint>
 #include <map>
@@ -42,11 +43,31 @@ struct GameConfig {
   std::string map_file;
 };
 
+// Simultaneous nodes are optional: a game that has them (to_move() == kSimultaneous somewhere)
+// declares how a joint move applies and what each seat observes of it, and each seat's moves.
+// A sequential game leaves all three out and gets the defaults below (legal_moves_of,
+// apply_joint, observe_joint), which is how every caller reaches them.
+template <class G>
+concept HasApplyJoint = requires(typename G::State& s, const JointMove& joint) { s.apply_joint(joint); };
+template <class G>
+concept HasObserveJoint = requires(const typename G::State& s, const JointMove& joint, Player p) {
+  { G::observe_joint(s, joint, p) } -> std::same_as<std::uint64_t>;
+};
+template <class G>
+concept HasSimultaneousMoves = HasApplyJoint<G> && HasObserveJoint<G>;
+// Moves of any seat p, not only of the seat to move: required with simultaneous nodes.
+template <class G>
+concept HasSeatMoves = requires(const typename G::State& s, Player p, typename G::MoveList& moves) { s.legal_moves(p, moves); };
+
 template <class G>
 concept Game =
     std::is_trivially_copyable_v<typename G::State> && std::equality_comparable<typename G::State> &&
+    // The most legal moves of one seat at any state, and the fixed-capacity list that holds them.
+    (G::kMaxMoves > 0) && std::same_as<typename G::MoveList, MoveList<G::kMaxMoves>> &&
+    // Simultaneous nodes come with all of their parts or none.
+    (HasApplyJoint<G> == HasObserveJoint<G>) && (!HasSimultaneousMoves<G> || HasSeatMoves<G>) &&
     requires(const typename G::State& s, typename G::State& mutable_state,
-             typename G::MoveList& moves, Move m, const JointMove& joint, Player p, Rng& rng,
+             typename G::MoveList& moves, Move m, Player p, Rng& rng,
              const Json& json, const GameConfig& config, std::string_view text) {
       // Identity and limits.
       { G::kName } -> std::convertible_to<std::string_view>;
@@ -55,6 +76,7 @@ concept Game =
       { G::kMaxPlayers } -> std::convertible_to<int>;
       { G::kHiddenInformation } -> std::convertible_to<bool>;  // false: view(o) determines the state
       { G::kMaxGameLength } -> std::convertible_to<int>;       // decisions (joint moves count once)
+      { G::kMaxMoves } -> std::convertible_to<int>;
       { G::option_specs() } -> std::same_as<std::vector<ParamSpec>>;
 
       // Setup: validates the config (InputError on a bad option or seat count).
@@ -63,10 +85,8 @@ concept Game =
       // Rules.
       { s.num_players() } -> std::convertible_to<int>;
       { s.to_move() } -> std::same_as<Player>;
-      s.legal_moves(moves);     // moves of the player to move (to_move() >= 0)
-      s.legal_moves(p, moves);  // moves of seat p; at a simultaneous node every seat has >= 1
+      s.legal_moves(moves);  // moves of the player to move (to_move() >= 0)
       mutable_state.apply(m);
-      mutable_state.apply_joint(joint);
       { s.returns() } -> std::same_as<Values>;  // utility in [0,1]; meaningful once terminal
       { s.scores() } -> std::same_as<Values>;   // raw points
 
@@ -75,7 +95,6 @@ concept Game =
       { s.view_hash(p) } -> std::same_as<std::uint64_t>;     // hash of view(p)
       { s.determinize(p, rng) } -> std::same_as<typename G::State>;  // a state of p's information set
       { G::observe(s, m, p) } -> std::same_as<std::uint64_t>;        // what p learns from s --m-->
-      { G::observe_joint(s, joint, p) } -> std::same_as<std::uint64_t>;
 
       // Notation and positions.
       { G::move_to_string(s, p, m) } -> std::same_as<std::string>;
@@ -85,12 +104,53 @@ concept Game =
       { G::render(s, p) } -> std::same_as<std::string>;           // a text picture as p sees it
     };
 
-// Optional: a uniformly random legal move of seat p without building the move list. It must
-// return exactly what `legal_moves(p, list); list[rng.below(list.size())]` returns, so using it
-// changes no result, only the speed (tests check the equality).
+// Seat p's legal moves (at a simultaneous node every seat has at least one; elsewhere only the
+// seat to move has any): the game's own legal_moves(p, list) where it has one, else the moves of
+// the seat to move for that seat and none for the others.
+template <Game G>
+void legal_moves_of(const typename G::State& s, Player p, typename G::MoveList& moves) {
+  if constexpr (HasSeatMoves<G>) s.legal_moves(p, moves);
+  else if (p == s.to_move()) s.legal_moves(moves);
+  else moves.clear();
+}
+
+// Applies one move per seat at a simultaneous node. A sequential game never has one to apply.
+template <Game G>
+void apply_joint([[maybe_unused]] typename G::State& s, [[maybe_unused]] const JointMove& joint) {
+  if constexpr (HasSimultaneousMoves<G>) s.apply_joint(joint);
+  else assert(false && "apply_joint in a game without simultaneous nodes");
+}
+
+// What seat p learns from a joint move at s; a sequential game has none to learn from.
+template <Game G>
+std::uint64_t observe_joint([[maybe_unused]] const typename G::State& s, [[maybe_unused]] const JointMove& joint,
+                            [[maybe_unused]] Player p) {
+  if constexpr (HasSimultaneousMoves<G>) return G::observe_joint(s, joint, p);
+  else return 0;
+}
+
+// ---- optional parts of a game, which callers detect by these concepts --------------------------
+
+// A uniformly random legal move of the seat to move without building the move list. It must
+// return exactly what `legal_moves(list); list[rng.below(list.size())]` returns and leave the RNG
+// as that does, so using it changes no result, only the speed (the invariant suite checks both).
 template <class G>
 concept HasRandomMove = requires(const typename G::State& s, Player p, Rng& rng) {
   { G::random_move(s, p, rng) } -> std::same_as<Move>;
+};
+
+// A rollout policy: a legal move of seat p (the seat to move, or any seat at a simultaneous node),
+// better than random. The search uses it for rollout=heuristic and the `heuristic` bot plays it;
+// the invariant suite checks that every move it returns is legal.
+template <class G>
+concept HasHeuristic = requires(const typename G::State& s, Player p, Rng& rng) {
+  { G::heuristic_move(s, p, rng) } -> std::same_as<Move>;
+};
+
+// A static evaluation: every seat's expected return in [0, 1], for rollouts cut off early.
+template <class G>
+concept HasEvaluation = requires(const typename G::State& s) {
+  { G::evaluate(s) } -> std::same_as<Values>;
 };
 
 // A uniformly random legal move of seat p (which must have one).
@@ -100,7 +160,7 @@ Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {
     if (p == s.to_move()) return G::random_move(s, p, rng);
   }
   typename G::MoveList moves;
-  s.legal_moves(p, moves);
+  legal_moves_of<G>(s, p, moves);
   return moves[rng.below(std::uint32_t(moves.size()))];
 }
 

@@ -15,7 +15,7 @@ int random_playout(typename G::State& s, Rng& rng) {
     if (p == kSimultaneous) {
       JointMove joint{};
       for (int q = 0; q < s.num_players(); ++q) joint[q] = random_legal_move<G>(s, q, rng);
-      s.apply_joint(joint);
+      apply_joint<G>(s, joint);
     } else {
       s.apply(random_legal_move<G>(s, p, rng));
     }

@@ -156,7 +156,7 @@ class Worker {
         }
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend_outcome(t, cur[t], outcome_key(t, s, joint), grown);
         if (stuck) break;
-        s.apply_joint(joint);
+        apply_joint<G>(s, joint);
       }
     }
     backup(rollout(s, rng));
@@ -171,7 +171,7 @@ class Worker {
       if (p == kSimultaneous) {
         JointMove joint{};
         for (int q = 0; q < s.num_players(); ++q) joint[q] = rollout_move(s, q, rng);
-        s.apply_joint(joint);
+        apply_joint<G>(s, joint);
       } else {
         s.apply(rollout_move(s, p, rng));
       }
@@ -223,7 +223,7 @@ class Worker {
 
   std::uint64_t child_key(int t, const State& s, Move m) const { return G::observe(s, m, forest_.observers[t]); }
   std::uint64_t outcome_key(int t, const State& s, const JointMove& joint) const {
-    if (!full_state(cfg_.algorithm)) return G::observe_joint(s, joint, forest_.observers[t]);
+    if (!full_state(cfg_.algorithm)) return observe_joint<G>(s, joint, forest_.observers[t]);
     std::uint64_t h = 0;  // over full states, a joint move leads to exactly one state
     for (int q = 0; q < s.num_players(); ++q) h = hash_combine(h, joint[q]);
     return h;
@@ -456,7 +456,7 @@ class Worker {
     TreeT& tree = forest_.trees[t];
     const std::uint32_t arms = tree.arms_node(n, q);
     typename G::MoveList legal;
-    s.legal_moves(q, legal);
+    legal_moves_of<G>(s, q, legal);
     Keys& keys = keys_;
     keys.count = int(legal.size());
     for (int i = 0; i < keys.count; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);

@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "core/json.hpp"
+#include "game_byte.hpp"
 
 namespace nuraghe::fuzz {
 
@@ -35,18 +36,7 @@ inline std::string shown(const Json& j) {
   return t.size() > 600 ? t.substr(0, 600) + "..." : t;
 }
 
-template <class List>
-struct GameCount;
-template <Game... Gs>
-struct GameCount<GameList<Gs...>> {
-  static constexpr int value = int(sizeof...(Gs));
-};
-
-// The number of games: an input's first byte picks game byte % kGames, in AllGames order
-// (tests/fuzz/README.md lists them).
-inline constexpr int kGames = GameCount<AllGames>::value;
-
-// Calls f.template operator()<G>() for the game with that index in AllGames.
+// Calls f.template operator()<G>() for the game with that index in AllGames (game_of_byte picks it).
 template <class F>
 void with_game(int index, F&& f) {
   int i = 0;
@@ -94,8 +84,7 @@ void exercise(const typename G::State& s, std::uint64_t seed, const std::string&
   typename G::MoveList moves;
   for (Player p = 0; p < n; ++p) {
     if (to_move != kSimultaneous && to_move != p) continue;
-    if (to_move == p) s.legal_moves(moves);
-    else s.legal_moves(p, moves);
+    legal_moves_of<G>(s, p, moves);
     check(!moves.empty(), game + ": player " + std::to_string(p) + " is to move but has no legal move\n  position: " + shown(G::to_json(s)));
     for (Move m : moves) {
       const std::string text = G::move_to_string(s, p, m);

@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view position = rest.substr(0, nul);
   const std::string moves(nul == std::string_view::npos ? std::string_view() : rest.substr(nul + 1));
   const std::uint64_t seed = fuzz::input_hash(data, size);
-  fuzz::with_game(data[0] % fuzz::kGames, [&]<Game G>() {
+  fuzz::with_game(fuzz::game_of_byte(data[0]), [&]<Game G>() {
     const auto read = fuzz::read_position<G>(position);
     if (!read) return;
     auto s = *read;  // a copy, as `nuraghe apply` works on one

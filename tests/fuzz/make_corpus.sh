@@ -2,9 +2,10 @@
 # Writes the fuzz corpus: the inputs that crashed nuraghe's readers (the list), rebuilt here
 # from their descriptions, and on request real inputs made with the program.
 #   tests/fuzz/make_corpus.sh [--real NURAGHE] [--deep] OUT_DIR
-# Files go to OUT_DIR/<harness>/, named by what they are. fuzz_position and fuzz_move inputs start
-# with one byte that picks the game (A sardegna, B tictactoe, C connect4, D goofspiel, E kuhn: the
-# byte modulo 5 indexes AllGames); fuzz_move inputs then hold a NUL byte and the moves.
+# Files go to OUT_DIR/<harness>/, named by what they are: <game>-<what>. fuzz_position and fuzz_move
+# inputs start with one byte that picks the game, the letter 'A' + the game's index in
+# lib/games/games.txt (A sardegna, B tictactoe, ...; tests/fuzz/game_byte.hpp); fuzz_move inputs
+# then hold a NUL byte and the moves.
 #   (no option)    the crash inputs small enough to commit (each under 20 KB)
 #   --real BIN     also real positions, moves, maps and results files made with BIN (build/nuraghe)
 #   --deep         only the 100,000-deep nestings (200 KB each): made at test time, never committed
@@ -24,8 +25,15 @@ done
 out=$1
 mkdir -p "$out"/{fuzz_position,fuzz_move,fuzz_map,fuzz_results}
 
-games=(sardegna tictactoe connect4 goofspiel kuhn)  # AllGames order: the first byte is A + index
-letter() { case $1 in sardegna) echo A ;; tictactoe) echo B ;; connect4) echo C ;; goofspiel) echo D ;; kuhn) echo E ;; esac; }
+# The games, in the order of the list the program is built from (AllGames): game i's letter is A + i.
+mapfile -t games < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$root/lib/games/games.txt")
+letters=ABCDEFGHIJKLMNOPQRSTUVWXYZ
+letter() {
+  local i
+  for i in "${!games[@]}"; do [[ ${games[i]} == "$1" ]] && { printf '%s' "${letters:i:1}"; return; }; done
+  echo "make_corpus.sh: $1 is not in lib/games/games.txt" >&2
+  exit 1
+}
 
 # put HARNESS NAME TEXT: one corpus file, its text as given (no newline added).
 put() { printf '%s' "$3" > "$out/$1/$2"; }
@@ -228,14 +236,18 @@ real_game() {
     fi
   done
 }
+# Every game at its defaults, then other configurations.
+for g in "${games[@]}"; do
+  case $g in
+    sardegna | goofspiel) ;;  # these two: only the configurations below
+    *) real_game "$g" seed1 --seed 1 ;;
+  esac
+done
 real_game sardegna 2p-seed3 -p 2 --seed 3
 real_game sardegna 3p-alt-sentinel-seed4 -p 3 --seed 4 -o variant=alt-sentinel
 real_game sardegna 4p-seed5 -p 4 --seed 5
-real_game tictactoe seed1 --seed 1
-real_game connect4 seed1 --seed 1
 real_game goofspiel 3p-cards6-seed2 -p 3 --seed 2 -o cards=6
 real_game goofspiel 5p-cards3-seed3 -p 5 --seed 3 -o cards=3
-real_game kuhn seed1 --seed 1
 real_game kuhn seed2 --seed 2
 
 # The hand-written positions of the CLI tests.

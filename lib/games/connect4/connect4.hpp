@@ -51,10 +51,6 @@ struct Connect4 {
       for (int c = 0; c < kWidth; ++c)
         if (!(occ & top_bit(c))) out.push(Move(c));
     }
-    void legal_moves(Player p, Connect4::MoveList& out) const {
-      if (p == to_move()) legal_moves(out);
-      else out.clear();
-    }
     // The new stone is the lowest empty cell of the column: occupied + bottom carries into it.
     void apply(Move col) {
       const int p = ply & 1;
@@ -62,7 +58,6 @@ struct Connect4 {
       ++ply;
       if (has_four(stones[p])) winner = std::int8_t(p);
     }
-    void apply_joint(const JointMove&) {}  // never simultaneous
     Values returns() const {
       Values v{};
       if (winner >= 0) v[winner] = 1;
@@ -97,7 +92,6 @@ struct Connect4 {
     return block >= 0 ? Move(block) : moves[rng.below(std::uint32_t(moves.size()))];
   }
   static std::uint64_t observe(const State&, Move m, Player) { return m; }
-  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
   static std::string move_to_string(const State&, Player, Move m);
   static Move parse_move(const State&, Player, std::string_view text);
   static Json to_json(const State& s);

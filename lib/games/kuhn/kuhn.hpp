@@ -41,15 +41,10 @@ struct Kuhn {
       out.push(kPass);
       out.push(kBet);
     }
-    void legal_moves(Player p, Kuhn::MoveList& out) const {
-      if (p == to_move()) legal_moves(out);
-      else out.clear();
-    }
     void apply(Move a) {
       actions = std::uint8_t(actions | (a << length));
       ++length;
     }
-    void apply_joint(const JointMove&) {}  // never simultaneous
 
     // Chips won by seat 0 (seat 1 wins the negative): the pot is 2, or 4 once a bet is called.
     int payoff0() const {
@@ -91,7 +86,6 @@ struct Kuhn {
     after.apply(a);
     return after.is_showdown() ? a | (std::uint64_t(before.deck[1 - observer]) + 1) << 8 : a;
   }
-  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
   static std::string move_to_string(const State&, Player, Move m);
   static Move parse_move(const State&, Player, std::string_view text);
   static Json to_json(const State& s);

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "core/files.hpp"
-#include "games/sardegna/board_json.hpp"  // generated from board.json by CMake
+#include "games/sardegna/board_json.hpp"  // kBoardJson, generated from board.json (nuraghe_add_game DATA)
 
 namespace nuraghe::sardegna {
 namespace {
@@ -143,7 +143,7 @@ const Board& Board::intern(const Json& j, const std::string& where) {
 }
 
 const Board& Board::standard() {
-  static const Board& board = intern(parse_json(kStandardBoardJson, "built-in board.json"), "built-in board.json");
+  static const Board& board = intern(parse_json(kBoardJson, "built-in board.json"), "built-in board.json");
   return board;
 }
 

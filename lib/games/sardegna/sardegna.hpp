@@ -214,12 +214,7 @@ struct Sardegna {
     void legal_moves(Sardegna::MoveList& out) const;
     // legal_moves()[rng.below(size)] without building the list: the same move for the same RNG.
     Move random_move(Rng& rng) const;
-    void legal_moves(Player p, Sardegna::MoveList& out) const {
-      if (p == to_move()) legal_moves(out);
-      else out.clear();
-    }
     void apply(Move m);
-    void apply_joint(const JointMove&) {}  // never simultaneous
     Values scores() const {
       Values v{};
       for (int p = 0; p < players; ++p) v[p] = score[p];
@@ -307,7 +302,6 @@ struct Sardegna {
   }
   static State initial(const GameConfig& config);
   static std::uint64_t observe(const State& before, Move m, Player observer);
-  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
   static std::string move_to_string(const State& s, Player p, Move m);
   static Move parse_move(const State& s, Player p, std::string_view text);
   static Json to_json(const State& s);

@@ -40,12 +40,7 @@ struct TicTacToe {
       unsigned empty = kFull & ~unsigned(marks[0] | marks[1]);
       for (; empty; empty &= empty - 1) out.push(std::countr_zero(empty));
     }
-    void legal_moves(Player p, TicTacToe::MoveList& out) const {
-      if (p == to_move()) legal_moves(out);
-      else out.clear();
-    }
     void apply(Move cell) { marks[ply() & 1] |= std::uint16_t(1u << cell); }
-    void apply_joint(const JointMove&) {}  // never simultaneous
     Values returns() const {
       Values v{};
       if (has_line(0)) v[0] = 1;
@@ -68,7 +63,6 @@ struct TicTacToe {
   static std::vector<ParamSpec> option_specs() { return {}; }
   static State initial(const GameConfig& config);
   static std::uint64_t observe(const State&, Move m, Player) { return m; }
-  static std::uint64_t observe_joint(const State&, const JointMove&, Player) { return 0; }
   static std::string move_to_string(const State&, Player, Move m);
   static Move parse_move(const State&, Player, std::string_view text);
   static Json to_json(const State& s);

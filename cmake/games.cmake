@@ -1,0 +1,140 @@
+# A game is one folder and one line (docs/adding-a-game.md):
+# - the folder lib/games/<name>/ holds the game's headers, sources, data files and own tests, and a
+#   CMakeLists.txt that calls nuraghe_add_game;
+# - the line is <name> in lib/games/games.txt, the one list of games.
+# nuraghe_add_games reads the list, builds every game into the nuraghe_games library and writes
+# games/all_games.hpp: the includes of every game and AllGames, the type list that the command
+# line, the invariant and no-peeking tests, the benchmarks and the fuzzers are written over.
+
+set(NURAGHE_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
+# Generated headers: the games' data, private to nuraghe_games; the list, for bots/ and beyond.
+set(NURAGHE_GAME_DATA_DIR ${PROJECT_BINARY_DIR}/generated/game_data)
+set(NURAGHE_GAME_LIST_DIR ${PROJECT_BINARY_DIR}/generated/game_list)
+
+# nuraghe_add_game(<name> TYPE <struct> [HEADER <file>] [SOURCES <file>...] [DATA <file>...] [TESTS <file>...])
+#   <name>   the folder's name, which is also the game's kName on the command line
+#   TYPE     the game's struct in namespace nuraghe (TicTacToe), the one that satisfies Game
+#   HEADER   the header defining it, in the folder (default: <name>.hpp)
+#   SOURCES  .cpp files, compiled into nuraghe_games
+#   DATA     files compiled in as text, so that the program finds them wherever it runs: board.json
+#            becomes the header "games/<name>/board_json.hpp" with nuraghe::<name>::kBoardJson, a
+#            std::string_view of the file's bytes, written again whenever the file changes (include
+#            it from the game's sources: it is private to nuraghe_games)
+#   TESTS    doctest sources of the game's own suite: the executable test_<name>, ctest name <name>
+# Paths are relative to the folder. The function only records the game; nuraghe_add_games, which
+# added the folder, builds it (so that every generated file belongs to the top directory).
+function(nuraghe_add_game name)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "TYPE;HEADER" "SOURCES;DATA;TESTS")
+  get_filename_component(folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)
+  set(where "lib/games/${folder}/CMakeLists.txt: nuraghe_add_game(${name})")
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "${where}: unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT name STREQUAL folder)
+    message(FATAL_ERROR "${where}: a game is named after its folder (${folder})")
+  endif()
+  if(NOT ARG_TYPE)
+    message(FATAL_ERROR "${where}: TYPE <the game's struct> is required")
+  endif()
+  if(NOT ARG_HEADER)
+    set(ARG_HEADER ${name}.hpp)
+  endif()
+  foreach(kind HEADER SOURCES DATA TESTS)
+    set(files "")
+    foreach(file IN LISTS ARG_${kind})
+      if(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${file})
+        message(FATAL_ERROR "${where}: ${kind} file ${file} is not in the folder")
+      endif()
+      list(APPEND files ${CMAKE_CURRENT_SOURCE_DIR}/${file})
+    endforeach()
+    set_property(GLOBAL PROPERTY NURAGHE_GAME_${name}_${kind} ${files})
+  endforeach()
+  set_property(GLOBAL PROPERTY NURAGHE_GAME_${name}_TYPE ${ARG_TYPE})
+  set_property(GLOBAL PROPERTY NURAGHE_GAME_${name}_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+endfunction()
+
+# nuraghe_game_property(<variable> <name> <TYPE|HEADER|SOURCES|DATA|TESTS|DIR>): what the game
+# declared (files as absolute paths; DIR is its folder).
+function(nuraghe_game_property variable name kind)
+  get_property(value GLOBAL PROPERTY NURAGHE_GAME_${name}_${kind})
+  set(${variable} ${value} PARENT_SCOPE)
+endfunction()
+
+# Embeds one data file of game <name> into nuraghe_games (see DATA above).
+function(nuraghe_embed_data name file)
+  nuraghe_game_property(folder ${name} DIR)
+  file(RELATIVE_PATH relative ${folder} ${file})
+  string(REGEX REPLACE "[^A-Za-z0-9]+" "_" stem ${relative})
+  string(REGEX REPLACE "[^A-Za-z0-9]+" ";" words ${relative})
+  set(variable k)
+  foreach(word IN LISTS words)
+    string(SUBSTRING ${word} 0 1 first)
+    string(SUBSTRING ${word} 1 -1 rest)
+    string(TOUPPER ${first} first)
+    string(APPEND variable ${first}${rest})
+  endforeach()
+  set(header ${NURAGHE_GAME_DATA_DIR}/games/${name}/${stem}.hpp)
+  add_custom_command(
+    OUTPUT ${header}
+    COMMAND ${CMAKE_COMMAND} -DIN=${file} -DOUT=${header} -DNAMESPACE=nuraghe::${name} -DVARIABLE=${variable}
+            -DSOURCE=lib/games/${name}/${relative} -P ${NURAGHE_CMAKE_DIR}/embed_data.cmake
+    DEPENDS ${file} ${NURAGHE_CMAKE_DIR}/embed_data.cmake ${NURAGHE_CMAKE_DIR}/embedded_data.hpp.in
+    COMMENT "Embedding lib/games/${name}/${relative}"
+    VERBATIM)
+  target_sources(nuraghe_games PRIVATE ${header})
+endfunction()
+
+# nuraghe_add_games(<list file>): every game of the list, in its order, into nuraghe_games, and
+# ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp. Sets the global property NURAGHE_GAMES (the names).
+function(nuraghe_add_games list_file)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
+  get_filename_component(games_dir ${list_file} DIRECTORY)
+  file(STRINGS ${list_file} lines)
+  set(games "")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "#.*" "" line "${line}")
+    string(STRIP "${line}" line)
+    if(line STREQUAL "")
+      continue()
+    endif()
+    if(NOT line MATCHES "^[a-z][a-z0-9_]*$")
+      message(FATAL_ERROR "${list_file}: \"${line}\" is not a game folder name (lower case letters, digits, _)")
+    endif()
+    if(line IN_LIST games)
+      message(FATAL_ERROR "${list_file}: ${line} is listed twice")
+    endif()
+    list(APPEND games ${line})
+  endforeach()
+
+  set(NURAGHE_GAME_INCLUDES "")
+  set(NURAGHE_GAME_TYPES "")
+  set(NURAGHE_GAME_NAME_CHECKS "")
+  foreach(game IN LISTS games)
+    if(NOT EXISTS ${games_dir}/${game}/CMakeLists.txt)
+      message(FATAL_ERROR "${list_file} lists ${game}, but lib/games/${game}/CMakeLists.txt does not exist")
+    endif()
+    add_subdirectory(${games_dir}/${game} ${PROJECT_BINARY_DIR}/lib/games/${game})
+    nuraghe_game_property(type ${game} TYPE)
+    if(NOT type)
+      message(FATAL_ERROR "lib/games/${game}/CMakeLists.txt does not call nuraghe_add_game(${game} ...)")
+    endif()
+    nuraghe_game_property(header ${game} HEADER)
+    nuraghe_game_property(sources ${game} SOURCES)
+    nuraghe_game_property(data ${game} DATA)
+    target_sources(nuraghe_games PRIVATE ${sources})
+    foreach(file IN LISTS data)
+      nuraghe_embed_data(${game} ${file})
+    endforeach()
+    file(RELATIVE_PATH include ${PROJECT_SOURCE_DIR}/lib ${header})
+    string(APPEND NURAGHE_GAME_INCLUDES "#include \"${include}\"\n")
+    if(NOT NURAGHE_GAME_TYPES STREQUAL "")
+      string(APPEND NURAGHE_GAME_TYPES ", ")
+    endif()
+    string(APPEND NURAGHE_GAME_TYPES ${type})
+    string(APPEND NURAGHE_GAME_NAME_CHECKS
+           "static_assert(${type}::kName == std::string_view(\"${game}\"), \"lib/games/${game}: kName must be the folder's name\");\n")
+  endforeach()
+  target_include_directories(nuraghe_games PRIVATE ${NURAGHE_GAME_DATA_DIR})
+  configure_file(${NURAGHE_CMAKE_DIR}/all_games.hpp.in ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp @ONLY)
+  set_property(GLOBAL PROPERTY NURAGHE_GAMES ${games})
+endfunction()
