@@ -50,16 +50,6 @@ struct SearchConfig {
   bool pimc_vote = true;      // PIMC: majority vote, else averaged values
 };
 
-// Optional parts of a game that the search uses when asked to.
-template <class G>
-concept HasHeuristic = requires(const typename G::State& s, Player p, Rng& rng) {
-  { G::heuristic_move(s, p, rng) } -> std::same_as<Move>;
-};
-template <class G>
-concept HasEvaluation = requires(const typename G::State& s) {
-  { G::evaluate(s) } -> std::same_as<Values>;
-};
-
 struct MoveStats {
   Move move;
   std::uint32_t visits;
