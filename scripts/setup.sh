@@ -3,13 +3,15 @@
 #   scripts/setup.sh [BUILD_DIR] [extra cmake arguments...]
 # Idempotent: with everything installed and built it only checks and returns. With
 # -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer;
-# NURAGHE_TARGET=name builds only that target.
+# NURAGHE_TARGET=name builds only that target. A new build folder compiles through ccache (Debian's
+# ccache, installed here too) unless the arguments name another CMAKE_CXX_COMPILER_LAUNCHER; an
+# existing one is configured again when arguments are given, so that they take effect.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
 shift $(( $# > 0 ? 1 : 0 ))
 
-packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev)
+packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev ccache)
 for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
 # libFuzzer's and the sanitizers' runtimes (libclang-rt-14-dev) and OpenMP for clang (libomp-14-dev)
 # are only recommended by clang-14, which --no-install-recommends leaves out.
@@ -26,7 +28,15 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# ccache keeps compiled objects between builds (~/.cache/ccache): a build folder made again from a
+# clean clone recompiles only what changed.
+launcher=()
+if command -v ccache >/dev/null && [[ ! " $* " =~ " -DCMAKE_CXX_COMPILER_LAUNCHER=" ]]; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 if [[ ! -f $build/build.ninja ]]; then
-  cmake -S "$root" -B "$build" -G Ninja "$@" >/dev/null
+  cmake -S "$root" -B "$build" -G Ninja "${launcher[@]}" "$@" >/dev/null
+elif [[ $# -gt 0 ]]; then
+  cmake -S "$root" -B "$build" "$@" >/dev/null
 fi
 cmake --build "$build" -j "$(nproc)" ${NURAGHE_TARGET:+--target "$NURAGHE_TARGET"}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds nuraghe and runs every test suite three times: the Release build; AddressSanitizer +
+# First the layering of the sources (scripts/check-layering.sh, and a test that it can fail). Then
+# builds nuraghe and runs every test suite three times: the Release build; AddressSanitizer +
 # UndefinedBehaviorSanitizer; ThreadSanitizer (for the parallel search and arena). The sanitizer
 # builds play fewer random games and lighter strength tests, never fewer rule tests. Then the
 # libFuzzer harnesses (clang-14): every corpus input once, and about a minute of fuzzing from the
@@ -8,6 +9,10 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
+
+echo "== Layering"
+"$root/scripts/check-layering.sh"
+bash "$root/tests/layering_test.sh"
 
 echo "== Release build"
 "$root/scripts/setup.sh" "$root/build"
