@@ -5,7 +5,8 @@
 #   lib/search/        only "core/..." and "search/..."
 #   lib/games/<game>/  only "core/..." and "games/<game>/..." (its own folder, its generated headers
 #                      included: "games/sardegna/board_json.hpp")
-#   bots/, tests/, bench/  anything: the places where games and search meet
+#   bots/, tests/, bench/  anything: the places where games and search meet (and so may a game's
+#                      own tests, lib/games/<game>/test_*.cpp, which are tests like those of tests/)
 #   anywhere else      not games and search together
 # A nuraghe header included with angle brackets (<search/tree.hpp>) or by a relative path
 # ("../search/tree.hpp") counts as the header it names.
@@ -49,6 +50,7 @@ for file in "${files[@]}"; do
   case $file in
     lib/core/*) layer=lib/core ;;
     lib/search/*) layer=lib/search ;;
+    lib/games/*/test_*.cpp) continue ;;
     lib/games/*/*) game=${file#lib/games/}; game=${game%%/*}; layer=lib/games/$game ;;
     lib/games/*) layer=lib/games ;;
     lib/*) layer=lib ;;
