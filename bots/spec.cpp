@@ -27,7 +27,7 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::integer("threads", 1, 1, 256, "search threads (OpenMP)"),
       ParamSpec::choice("parallel", "root", {"root", "tree"}, "root: a tree per thread, merged; tree: one shared tree, virtual loss"),
       ParamSpec::integer("memory", 64, 1, 65536, "hard cap on tree memory per search, MiB"),
-      ParamSpec::integer("outcomes", 256, 1, 16384,
+      ParamSpec::integer("outcomes", 4096, 1, 16384,
                          "joint outcomes a simultaneous node tells apart; every further one leads to one shared child"),
       ParamSpec::choice("reuse", "off", {"on", "off"}, "keep the subtree reached by the bot's own observations between moves"),
       seed_param(),

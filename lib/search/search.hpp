@@ -45,7 +45,7 @@ struct SearchConfig {
   int threads = 1;
   Parallel parallel = Parallel::Root;
   std::size_t memory_bytes = std::size_t(64) << 20;  // hard cap for all trees of one search
-  int outcomes = 256;         // joint outcomes told apart at a simultaneous node; the rest share a child
+  int outcomes = 4096;        // joint outcomes told apart at a simultaneous node; the rest share a child
   int determinizations = 20;  // PIMC
   bool pimc_vote = true;      // PIMC: majority vote, else averaged values
 };
@@ -220,9 +220,24 @@ class Worker {
   }
 
   // Groups the legal moves by key in O(k log k): sorted by (key, legal index), each run of one key
-  // is a group, led by its first legal move.
+  // is a group, led by its first legal move. (A group lists its moves in legal order either way.)
   void group_keys(const typename G::MoveList& legal, const std::array<std::uint64_t, G::kMaxMoves>& token, Keys& keys) {
     const int k = int(legal.size());
+    if (k <= 16) {  // a few moves: comparing pairs costs less than sorting
+      keys.count = 0;
+      int filled = 0;
+      for (int i = 0; i < k; ++i) {
+        bool leads = true;
+        for (int j = 0; j < i && leads; ++j) leads = token[j] != token[i];
+        if (!leads) continue;
+        const int u = keys.count++;
+        keys.key[u] = token[i], keys.first[u] = std::uint16_t(i), keys.begin[u] = std::uint16_t(filled);
+        for (int j = i; j < k; ++j)
+          if (token[j] == token[i]) keys.group[filled++] = std::uint16_t(j);
+        keys.size[u] = std::uint16_t(filled - keys.begin[u]);
+      }
+      return;
+    }
     std::array<std::uint16_t, G::kMaxMoves>& order = keys.group;
     for (int i = 0; i < k; ++i) order[i] = std::uint16_t(i);
     std::sort(order.begin(), order.begin() + k,
