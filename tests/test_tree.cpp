@@ -91,6 +91,7 @@ SearchConfig config(Algorithm a, SimSelect sim, int threads, Parallel parallel, 
   SearchConfig c;
   c.algorithm = a, c.sim = sim, c.threads = threads, c.parallel = parallel, c.iterations = iterations;
   c.memory_bytes = std::size_t(64) << 20;
+  c.outcomes = 256;  // below the default, so that over full states these budgets reach a second round
   return c;
 }
 
