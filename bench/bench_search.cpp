@@ -14,17 +14,6 @@ namespace {
 
 constexpr std::size_t kMemory = std::size_t(256) << 20;  // fixed for every search benchmark
 
-void BM_Connect4RandomPlayouts(benchmark::State& state) {
-  const Connect4::State start;
-  Rng rng(1);
-  for (auto _ : state) {
-    auto s = start;
-    random_playout<Connect4>(s, rng);
-    benchmark::DoNotOptimize(s);
-  }
-  state.SetItemsProcessed(state.iterations());
-}
-
 // One benchmark iteration = one whole search of `iterations` from `start`; items are search
 // iterations, so items_per_second is iterations per second.
 template <Game G>
@@ -50,33 +39,24 @@ void BM_SearchFrom(benchmark::State& state, search::Algorithm algorithm, search:
   state.SetItemsProcessed(state.iterations() * iterations);
 }
 
+// A game's initial state for `players` seats (0: the game's default), seed 7 as the searches use.
+template <Game G>
+typename G::State start_of(int players) {
+  GameConfig gc;
+  gc.seed = 7;
+  gc.players = players;
+  return G::initial(gc);
+}
+
 // The same from the game's initial state (players 0: the game's default).
 template <Game G>
 void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads, search::Parallel parallel,
                long long iterations, int players) {
-  GameConfig gc;
-  gc.seed = 7;
-  gc.players = players;
-  BM_SearchFrom<G>(state, algorithm, sim, threads, parallel, iterations, G::initial(gc));
+  BM_SearchFrom<G>(state, algorithm, sim, threads, parallel, iterations, start_of<G>(players));
 }
 
 template <Game G>
 void BM_Playouts(benchmark::State& state, typename G::State start) {
-  Rng rng(1);
-  for (auto _ : state) {
-    auto s = start;
-    random_playout<G>(s, rng);
-    benchmark::DoNotOptimize(s);
-  }
-  state.SetItemsProcessed(state.iterations());
-}
-
-template <Game G>
-void BM_PlayoutsPlayers(benchmark::State& state, int players) {
-  GameConfig gc;
-  gc.seed = 7;
-  gc.players = players;
-  const auto start = G::initial(gc);
   Rng rng(1);
   for (auto _ : state) {
     auto s = start;
@@ -94,7 +74,7 @@ int main(int argc, char** argv) {
   using search::Algorithm;
   using search::Parallel;
   using search::SimSelect;
-  benchmark::RegisterBenchmark("connect4/random_playouts", BM_Connect4RandomPlayouts);
+  benchmark::RegisterBenchmark("connect4/random_playouts", BM_Playouts<Connect4>, Connect4::State{});
   // The tree's share of an iteration: uct iterations/s over random playouts/s in one run, from the
   // first move, at 10k and 100k iterations a search.
   benchmark::RegisterBenchmark("tictactoe/random_playouts", BM_Playouts<TicTacToe>, TicTacToe::State{});
@@ -154,7 +134,7 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_Search<Sardegna>, Algorithm::Ismcts, SimSelect::Ucb, 1,
                                  Parallel::Root, 2000, n)
         ->UseRealTime()->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/random_playouts").c_str(), BM_PlayoutsPlayers<Sardegna>, n);
+    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/random_playouts").c_str(), BM_Playouts<Sardegna>, start_of<Sardegna>(n));
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
