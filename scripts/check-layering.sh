@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks the layering (CONTRIBUTING.md, "Layering") on the #include lines of every tracked C++
-# source file (*.cpp, *.hpp, *.h, *.cc, *.hpp.in):
+# Checks the layering (CONTRIBUTING.md, "Format and layering") on the #include lines of every
+# tracked C++ source file (*.cpp, *.hpp, *.h, *.cc, *.hpp.in):
 #   lib/core/          includes only "core/..." (and standard, system or third-party headers)
 #   lib/search/        only "core/..." and "search/..."
 #   lib/games/<game>/  only "core/..." and "games/<game>/..." (its own folder, its generated headers
@@ -91,7 +91,7 @@ for file in "${files[@]}"; do
 done
 
 if [[ $violations -gt 0 ]]; then
-  echo "check-layering: $violations includes break the layering (CONTRIBUTING.md, \"Layering\")"
+  echo "check-layering: $violations includes break the layering (CONTRIBUTING.md, \"Format and layering\")"
   exit 1
 fi
 echo "check-layering: ${#files[@]} files keep the layering"

@@ -12,9 +12,12 @@ namespace nuraghe {
 using Move = std::uint32_t;
 
 // The storage is left uninitialised on purpose (a list is built in every playout step); only the
-// first size() entries are ever read. GCC cannot see that through push(), hence the pragma.
+// first size() entries are ever read. GCC cannot see that through push(), hence the pragma (GCC's
+// alone: clang has no such warning and reports the unknown name).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 template <std::size_t Capacity>
 class MoveList {
  public:
@@ -40,6 +43,8 @@ class MoveList {
   std::array<Move, Capacity> moves_;
   std::size_t size_ = 0;
 };
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 }  // namespace nuraghe
