@@ -155,7 +155,9 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("legal_moves/" + name).c_str(), BM_LegalMoves<G>, GameConfig{});
   });
   benchmark::RegisterBenchmark("random_playout/goofspiel_13cards_4p", BM_RandomPlayout<Goofspiel>, players(4));
-  for (int n : {3, 4}) benchmark::RegisterBenchmark(("random_playout/sardegna_" + std::to_string(n) + "p").c_str(), BM_RandomPlayout<Sardegna>, players(n));
+  for (int n : {3, 4})
+    benchmark::RegisterBenchmark(("random_playout/sardegna_" + std::to_string(n) + "p").c_str(),
+                                 BM_RandomPlayout<Sardegna>, players(n));
   benchmark::RegisterBenchmark("sardegna/legal_moves", BM_SardegnaLegalMoves)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("sardegna/apply", BM_SardegnaApply)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("sardegna/score_fort", BM_SardegnaScoreFort)->Arg(4);

@@ -5,9 +5,9 @@
 #include <benchmark/benchmark.h>
 
 #include "bots/games.hpp"
+#include "scaling_games.hpp"
 #include "search/mcts.hpp"
 #include "search/playout.hpp"
-#include "scaling_games.hpp"
 
 namespace nuraghe {
 namespace {
@@ -32,8 +32,8 @@ void BM_SearchFrom(benchmark::State& state, search::Algorithm algorithm, search:
     search::Mcts<G> mcts(cfg, false);
     Rng rng(seed++);
     const bool full = search::full_state(algorithm);
-    const auto r = mcts.search([&](Rng& x) { return full ? start : start.determinize(seat, x); }, seat, start.num_players(),
-                               start.to_move() == kSimultaneous, rng);
+    const auto r = mcts.search([&](Rng& x) { return full ? start : start.determinize(seat, x); }, seat,
+                               start.num_players(), start.to_move() == kSimultaneous, rng);
     benchmark::DoNotOptimize(r.best);
   }
   state.SetItemsProcessed(state.iterations() * iterations);
@@ -50,8 +50,8 @@ typename G::State start_of(int players) {
 
 // The same from the game's initial state (players 0: the game's default).
 template <Game G>
-void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads, search::Parallel parallel,
-               long long iterations, int players) {
+void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads,
+               search::Parallel parallel, long long iterations, int players) {
   BM_SearchFrom<G>(state, algorithm, sim, threads, parallel, iterations, start_of<G>(players));
 }
 
@@ -80,8 +80,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("tictactoe/random_playouts", BM_Playouts<TicTacToe>, TicTacToe::State{});
   for (long long n : {10000LL, 100000LL}) {
     const std::string k = std::to_string(n / 1000) + "k";
-    benchmark::RegisterBenchmark(("tictactoe/uct_" + k).c_str(), BM_Search<TicTacToe>, Algorithm::Uct, SimSelect::Ucb, 1,
-                                 Parallel::Root, n, 0)
+    benchmark::RegisterBenchmark(("tictactoe/uct_" + k).c_str(), BM_Search<TicTacToe>, Algorithm::Uct, SimSelect::Ucb,
+                                 1, Parallel::Root, n, 0)
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("connect4/uct_" + k).c_str(), BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, 1,
@@ -91,12 +91,15 @@ int main(int argc, char** argv) {
   }
   for (int threads : {1, 2}) {
     const std::string t = "/threads:" + std::to_string(threads);
-    benchmark::RegisterBenchmark(("connect4/uct_100k/root" + t).c_str(), BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, threads,
-                                 Parallel::Root, 100000, 0)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("connect4/uct_100k/root" + t).c_str(), BM_Search<Connect4>, Algorithm::Uct,
+                                 SimSelect::Ucb, threads, Parallel::Root, 100000, 0)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
   }
-  benchmark::RegisterBenchmark("connect4/uct_100k/tree/threads:2", BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, 2, Parallel::Tree, 100000, 0)
-      ->UseRealTime()->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("connect4/uct_100k/tree/threads:2", BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb,
+                               2, Parallel::Tree, 100000, 0)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
   // Bardagi's planning node in small: 5 seats, every seat the same number of arms, 20 rounds to
   // play out. The cost of an iteration should grow with the arms, not with their square.
   for (int arms : {13, 50, 149}) {
@@ -104,8 +107,9 @@ int main(int argc, char** argv) {
     const std::string a = "/arms:" + std::to_string(arms);
     benchmark::RegisterBenchmark(("many_arms5/random_playouts" + a).c_str(), BM_Playouts<testing::ManyArms>, start);
     for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}})
-      benchmark::RegisterBenchmark((std::string("many_arms5/") + name + "_5k" + a).c_str(), BM_SearchFrom<testing::ManyArms>, algorithm,
-                                   SimSelect::Ucb, 1, Parallel::Root, 5000, start)
+      benchmark::RegisterBenchmark((std::string("many_arms5/") + name + "_5k" + a).c_str(),
+                                   BM_SearchFrom<testing::ManyArms>, algorithm, SimSelect::Ucb, 1, Parallel::Root, 5000,
+                                   start)
           ->UseRealTime()
           ->Unit(benchmark::kMillisecond);
   }
@@ -113,28 +117,34 @@ int main(int argc, char** argv) {
   {
     testing::WideDecision::State start;
     start.apply(17);
-    benchmark::RegisterBenchmark("wide_decision500/ismcts_5k", BM_SearchFrom<testing::WideDecision>, Algorithm::Ismcts, SimSelect::Ucb, 1,
-                                 Parallel::Root, 5000, start)
+    benchmark::RegisterBenchmark("wide_decision500/ismcts_5k", BM_SearchFrom<testing::WideDecision>, Algorithm::Ismcts,
+                                 SimSelect::Ucb, 1, Parallel::Root, 5000, start)
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
   }
   for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}}) {
-    benchmark::RegisterBenchmark((std::string("kuhn/") + name + "_10k").c_str(), BM_Search<Kuhn>, algorithm, SimSelect::Ucb, 1,
-                                 Parallel::Root, 10000, 0)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
-    for (auto [sim_name, sim] : {std::pair{"ucb", SimSelect::Ucb}, std::pair{"exp3", SimSelect::Exp3}, std::pair{"rm", SimSelect::RegretMatching}})
-      benchmark::RegisterBenchmark((std::string("goofspiel13/") + name + "_" + sim_name + "_10k").c_str(), BM_Search<Goofspiel>, algorithm,
-                                   sim, 1, Parallel::Root, 10000, 0)
-          ->UseRealTime()->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((std::string("kuhn/") + name + "_10k").c_str(), BM_Search<Kuhn>, algorithm,
+                                 SimSelect::Ucb, 1, Parallel::Root, 10000, 0)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+    for (auto [sim_name, sim] : {std::pair{"ucb", SimSelect::Ucb}, std::pair{"exp3", SimSelect::Exp3},
+                                 std::pair{"rm", SimSelect::RegretMatching}})
+      benchmark::RegisterBenchmark((std::string("goofspiel13/") + name + "_" + sim_name + "_10k").c_str(),
+                                   BM_Search<Goofspiel>, algorithm, sim, 1, Parallel::Root, 10000, 0)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
   }
-  benchmark::RegisterBenchmark("goofspiel13/ismcts_ucb_10k/root/threads:2", BM_Search<Goofspiel>, Algorithm::Ismcts, SimSelect::Ucb, 2,
-                               Parallel::Root, 10000, 0)
-      ->UseRealTime()->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("goofspiel13/ismcts_ucb_10k/root/threads:2", BM_Search<Goofspiel>, Algorithm::Ismcts,
+                               SimSelect::Ucb, 2, Parallel::Root, 10000, 0)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
   for (int n : {2, 4}) {
-    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_Search<Sardegna>, Algorithm::Ismcts, SimSelect::Ucb, 1,
-                                 Parallel::Root, 2000, n)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/random_playouts").c_str(), BM_Playouts<Sardegna>, start_of<Sardegna>(n));
+    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_Search<Sardegna>,
+                                 Algorithm::Ismcts, SimSelect::Ucb, 1, Parallel::Root, 2000, n)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/random_playouts").c_str(), BM_Playouts<Sardegna>,
+                                 start_of<Sardegna>(n));
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -33,25 +33,25 @@
 namespace nuraghe {
 
 struct ArenaSettings {
-  std::string game;                // the game's name
-  GameConfig config;               // players, options, map; config.seed is the tournament seed
-  std::vector<std::string> bots;   // one spec per seat
-  int games = 0;                   // a multiple of the seat count
+  std::string game;               // the game's name
+  GameConfig config;              // players, options, map; config.seed is the tournament seed
+  std::vector<std::string> bots;  // one spec per seat
+  int games = 0;                  // a multiple of the seat count
   int jobs = 1;
-  int shard = 0, shards = 1;       // this process plays the deals d with d % shards == shard
-  std::string out;                 // results file (JSON lines); resumed if it exists
+  int shard = 0, shards = 1;  // this process plays the deals d with d % shards == shard
+  std::string out;            // results file (JSON lines); resumed if it exists
 };
 
 // One finished game as the summary needs it (and as a results line holds it).
 struct GameResult {
   int index = 0, deal = 0;
   std::uint64_t seed = 0;
-  std::vector<int> seat_bot;        // seat_bot[seat] = index into the tournament's bots
+  std::vector<int> seat_bot;  // seat_bot[seat] = index into the tournament's bots
   std::vector<double> scores, returns;
-  std::vector<int> ranks;           // 1 = best score; tied seats share the better rank
+  std::vector<int> ranks;             // 1 = best score; tied seats share the better rank
   std::vector<double> think_seconds;  // per seat, over the game
   std::vector<int> decisions;         // per seat
-  Json line;                           // the results-file line
+  Json line;                          // the results-file line
 };
 
 // Game g is deal g / n with the bots rotated g % n seats.
@@ -76,7 +76,7 @@ inline std::vector<int> ranks_of(const std::vector<double>& scores) {
 inline Json arena_header(const ArenaSettings& a, int seats) {
   Json options = Json::object();
   for (const auto& [k, v] : a.config.options) options[k] = v;
-  return Json{{"nuraghe", "arena"}, {"game", a.game}, {"players", seats}, {"options", options},
+  return Json{{"nuraghe", "arena"},       {"game", a.game}, {"players", seats},     {"options", options},
               {"map", a.config.map_file}, {"bots", a.bots}, {"seed", a.config.seed}};
 }
 
@@ -91,9 +91,9 @@ inline Json tournament_identity(const Json& header) {
 struct ResultsHeader {
   std::string game;
   int players = 0;
-  GameConfig config;               // players, options, map; config.seed is the tournament seed
-  std::vector<std::string> bots;   // one spec per seat
-  Json json;                       // the line as written
+  GameConfig config;              // players, options, map; config.seed is the tournament seed
+  std::vector<std::string> bots;  // one spec per seat
+  Json json;                      // the line as written
 };
 
 // `kind` is "arena" for a results file, "play" for the log of `nuraghe play --log`.
@@ -122,19 +122,22 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
 // the seating and the deal's seed the ones the arena gives game `index`, returns in [0, 1].
 inline GameResult result_from_line(const Json& j, const ResultsHeader& h, const std::string& where) {
   const JsonIn in(j, where);
-  in.allow_only({"index", "seed", "seats", "bots", "scores", "returns", "ranks", "moves", "movers", "seconds", "think_seconds", "decisions"});
+  in.allow_only({"index", "seed", "seats", "bots", "scores", "returns", "ranks", "moves", "movers", "seconds",
+                 "think_seconds", "decisions"});
   const auto n = std::size_t(h.players);
   GameResult r;
   r.index = in.at("index").int_in(0, 1 << 30);
   r.deal = r.index / h.players;
   r.seed = in.at("seed").u64();
   for (long long b : in.at("seats").integers(0, h.players - 1, n, n)) r.seat_bot.push_back(int(b));
-  if (r.seat_bot != arena_seating(r.index, h.players)) in.at("seats").fail("is not the seating of game " + std::to_string(r.index));
+  if (r.seat_bot != arena_seating(r.index, h.players))
+    in.at("seats").fail("is not the seating of game " + std::to_string(r.index));
   if (r.seed != hash_combine(h.config.seed, std::uint64_t(r.deal)))
     in.at("seed").fail("is not the seed of deal " + std::to_string(r.deal) + " of this tournament");
   const auto specs = in.at("bots").strings(n, n);
   for (std::size_t s = 0; s < n; ++s)
-    if (specs[s] != h.bots[std::size_t(r.seat_bot[s])]) in.at("bots").fail("does not match the seats and the header's bots");
+    if (specs[s] != h.bots[std::size_t(r.seat_bot[s])])
+      in.at("bots").fail("does not match the seats and the header's bots");
   r.scores = in.at("scores").reals(-1e12, 1e12, n, n);
   r.returns = in.at("returns").reals(0, 1, n, n);
   r.think_seconds = in.at("think_seconds").reals(0, 1e12, n, n);
@@ -177,7 +180,8 @@ inline ResultsFile parse_results(std::istream& in, const std::string& name) {
       }
       line.push_back(c);
       if (line.size() > kMaxResultsLineBytes)
-        input_error(name + " line " + std::to_string(line_no + 1) + " is longer than " + std::to_string(kMaxResultsLineBytes >> 20) + " MiB");
+        input_error(name + " line " + std::to_string(line_no + 1) + " is longer than " +
+                    std::to_string(kMaxResultsLineBytes >> 20) + " MiB");
     }
     if (line.empty() && !newline) break;  // the end
     ++line_no;
@@ -302,7 +306,8 @@ inline ResultsFileState results_file_state(const std::string& path, const std::s
   const auto status = std::filesystem::status(path, ec);
   if (!std::filesystem::exists(status)) {
     const auto parent = std::filesystem::path(path).parent_path();
-    if (!parent.empty() && !std::filesystem::is_directory(parent, ec)) input_error(name + ": the folder " + parent.string() + " does not exist");
+    if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
+      input_error(name + ": the folder " + parent.string() + " does not exist");
     return ResultsFileState::Absent;
   }
   if (std::filesystem::is_directory(status)) input_error(name + " is a directory");
@@ -319,7 +324,8 @@ inline ResultsFileState results_file_state(const std::string& path, const std::s
     first.push_back(c);
   }
   if (first.empty() && !newline) return ResultsFileState::Empty;
-  if (!newline && first.size() <= header_text.size() && header_text.compare(0, first.size(), first) == 0) return ResultsFileState::HalfHeader;
+  if (!newline && first.size() <= header_text.size() && header_text.compare(0, first.size(), first) == 0)
+    return ResultsFileState::HalfHeader;
   bool is_header = false;
   if (newline) {
     try {
@@ -385,7 +391,8 @@ GameResult play_arena_game(const ArenaSettings& a, int n, int g) {
   for (int s = 0; s < n; ++s) {
     // The deal is shared by the rotations; the bots' own randomness is not (two copies of one
     // deterministic bot would otherwise replay the same game in every rotation).
-    owned.push_back(make_bot<G>(a.bots[r.seat_bot[s]], hash_combine(hash_combine(r.seed, std::uint64_t(g % n) + 1), std::uint64_t(s) + 1)));
+    owned.push_back(make_bot<G>(a.bots[r.seat_bot[s]],
+                                hash_combine(hash_combine(r.seed, std::uint64_t(g % n) + 1), std::uint64_t(s) + 1)));
     seats.push_back(owned.back().get());
   }
   const GameRecord rec = play_game<G>(G::initial(config), seats);
@@ -408,16 +415,25 @@ GameResult play_arena_game(const ArenaSettings& a, int n, int g) {
   }
   std::vector<std::string> specs;
   for (int b : r.seat_bot) specs.push_back(a.bots[b]);
-  r.line = Json{{"index", g},           {"seed", r.seed},         {"seats", r.seat_bot},        {"bots", specs},
-                {"scores", r.scores},   {"returns", r.returns},   {"ranks", r.ranks},           {"moves", moves},
-                {"movers", movers},     {"seconds", seconds},     {"think_seconds", r.think_seconds}, {"decisions", r.decisions}};
+  r.line = Json{{"index", g},
+                {"seed", r.seed},
+                {"seats", r.seat_bot},
+                {"bots", specs},
+                {"scores", r.scores},
+                {"returns", r.returns},
+                {"ranks", r.ranks},
+                {"moves", moves},
+                {"movers", movers},
+                {"seconds", seconds},
+                {"think_seconds", r.think_seconds},
+                {"decisions", r.decisions}};
   return r;
 }
 
 struct ArenaRun {
   std::vector<GameResult> games;  // this shard's games, finished, by index
-  int resumed = 0;                 // how many came from the results file
-  int jobs = 1;                    // the jobs actually used
+  int resumed = 0;                // how many came from the results file
+  int jobs = 1;                   // the jobs actually used
 };
 
 // Validates the settings (InputError on anything wrong, before any game runs) and returns the seat
@@ -427,9 +443,11 @@ int check_arena(const ArenaSettings& a) {
   const auto probe = G::initial(a.config);  // validates players, options and the map once
   const int n = probe.num_players();
   if (int(a.bots.size()) != n)
-    input_error("arena: " + std::to_string(a.bots.size()) + " bots for " + std::to_string(n) + " seats (give one --bot per seat)");
+    input_error("arena: " + std::to_string(a.bots.size()) + " bots for " + std::to_string(n) +
+                " seats (give one --bot per seat)");
   if (a.games <= 0 || a.games % n != 0)
-    input_error("arena: --games must be a positive multiple of the seat count " + std::to_string(n) + " so that every bot plays every seat equally");
+    input_error("arena: --games must be a positive multiple of the seat count " + std::to_string(n) +
+                " so that every bot plays every seat equally");
   if (a.shards < 1 || a.shard < 0 || a.shard >= a.shards) input_error("arena: bad shard");
   for (const auto& spec : a.bots) make_bot<G>(spec, 0);  // reject bad specs before any game runs
   return n;
@@ -454,13 +472,16 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
   const auto take_finished = [&](const std::string& path, bool own_file) {
     ResultsFile f = read_results(path);
     if (tournament_identity(f.header.json) != header)
-      input_error("\"" + path + "\" is the results file of another tournament (game, players, options, map, bots or seed differ): use another --out");
+      input_error("\"" + path +
+                  "\" is the results file of another tournament (game, players, options, map, bots or seed differ): "
+                  "use another --out");
     if (f.truncated_at && own_file) {  // drop the half-written line so the next write starts on a fresh line
       std::fprintf(stderr, "arena: dropping a truncated last line of %s\n", path.c_str());
       std::filesystem::resize_file(path, *f.truncated_at);
     }
     for (auto& g : f.games)
-      if (g.index < a.games && g.deal % a.shards == a.shard && done.insert(g.index).second) run.games.push_back(std::move(g));
+      if (g.index < a.games && g.deal % a.shards == a.shard && done.insert(g.index).second)
+        run.games.push_back(std::move(g));
   };
   for (const auto& path : options.also_done)
     if (std::filesystem::exists(path)) take_finished(path, false);
@@ -470,16 +491,12 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
     const std::string header_text = first_line.dump();
     switch (results_file_state(a.out, header_text)) {
       case ResultsFileState::Absent:
-      case ResultsFileState::Empty:
-        ResultsWriter(a.out).write(first_line);
-        break;
+      case ResultsFileState::Empty: ResultsWriter(a.out).write(first_line); break;
       case ResultsFileState::HalfHeader:  // a run killed while writing its header: start again
         std::filesystem::resize_file(a.out, 0);
         ResultsWriter(a.out).write(first_line);
         break;
-      case ResultsFileState::Results:
-        take_finished(a.out, true);
-        break;
+      case ResultsFileState::Results: take_finished(a.out, true); break;
     }
   }
   run.resumed = int(run.games.size());
@@ -495,7 +512,8 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
   const int cores = std::max(1, int(std::thread::hardware_concurrency()));
   run.jobs = std::max(1, std::min(a.jobs, cores / threads));
   if (run.jobs < a.jobs)
-    std::fprintf(stderr, "arena: %d jobs x %d search threads would exceed %d cores; using %d jobs\n", a.jobs, threads, cores, run.jobs);
+    std::fprintf(stderr, "arena: %d jobs x %d search threads would exceed %d cores; using %d jobs\n", a.jobs, threads,
+                 cores, run.jobs);
 
   Progress progress(int(todo.size()), options.progress);
   std::mutex results_mutex;
@@ -513,7 +531,8 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
       progress.tick();
     });
   }
-  std::sort(run.games.begin(), run.games.end(), [](const GameResult& x, const GameResult& y) { return x.index < y.index; });
+  std::sort(run.games.begin(), run.games.end(),
+            [](const GameResult& x, const GameResult& y) { return x.index < y.index; });
   return run;
 }
 

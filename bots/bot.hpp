@@ -31,11 +31,7 @@ class InfoSet {
   State determinize(Rng& rng) const { return truth_.determinize(seat_, rng); }
   std::string move_to_string(Move m) const { return G::move_to_string(truth_, seat_, m); }
   // For perfect-information games the information set is the state itself.
-  const State& state_if_perfect_information() const
-    requires(!G::kHiddenInformation)
-  {
-    return truth_;
-  }
+  const State& state_if_perfect_information() const requires(!G::kHiddenInformation) { return truth_; }
   const State& true_state_for_cheating() const {
     ++cheating_reads_;
     return truth_;

@@ -24,7 +24,8 @@ namespace {
 // is therefore taken as text and read here, in decimal only (core/params.hpp), with its range.
 
 template <class T>
-CLI::Option* add_integer(CLI::App* cmd, const std::string& names, T& target, long long lo, long long hi, const std::string& help) {
+CLI::Option* add_integer(CLI::App* cmd, const std::string& names, T& target, long long lo, long long hi,
+                         const std::string& help) {
   const std::string flag = names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
   return cmd
       ->add_option_function<std::string>(
@@ -32,7 +33,8 @@ CLI::Option* add_integer(CLI::App* cmd, const std::string& names, T& target, lon
           [&target, lo, hi, flag](const std::string& text) {
             long long v = 0;
             if (!Params::try_integer(text, v) || v < lo || v > hi)
-              input_error(flag + " \"" + text + "\" must be a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], written in decimal");
+              input_error(flag + " \"" + text + "\" must be a whole number in [" + std::to_string(lo) + ", " +
+                          std::to_string(hi) + "], written in decimal");
             target = T(v);
           },
           help)
@@ -46,14 +48,16 @@ CLI::Option* add_seed(CLI::App* cmd, const std::string& names, std::uint64_t& ta
           names,
           [&target](const std::string& text) {
             if (!Params::try_unsigned(text, target))
-              input_error("--seed \"" + text + "\" must be a whole number in [0, 18446744073709551615], written in decimal");
+              input_error("--seed \"" + text +
+                          "\" must be a whole number in [0, 18446744073709551615], written in decimal");
           },
           help)
       ->type_name("INT")
       ->default_str(std::to_string(target));
 }
 
-CLI::Option* add_real(CLI::App* cmd, const std::string& names, double& target, double lo, double hi, const std::string& help) {
+CLI::Option* add_real(CLI::App* cmd, const std::string& names, double& target, double lo, double hi,
+                      const std::string& help) {
   const std::string flag = names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
   char range[64];
   std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
@@ -64,7 +68,8 @@ CLI::Option* add_real(CLI::App* cmd, const std::string& names, double& target, d
           names,
           [&target, lo, hi, flag, r = std::string(range)](const std::string& text) {
             double v = 0;
-            if (!Params::try_real(text, v) || !(v >= lo && v <= hi)) input_error(flag + " \"" + text + "\" must be a decimal number in " + r);
+            if (!Params::try_real(text, v) || !(v >= lo && v <= hi))
+              input_error(flag + " \"" + text + "\" must be a decimal number in " + r);
             target = v;
           },
           help)
@@ -100,7 +105,7 @@ struct Common {
   std::uint64_t seed = 1;
   std::vector<std::string> options;  // KEY=VALUE
   std::string map_file;
-  std::string position;              // a file, or - for standard input
+  std::string position;  // a file, or - for standard input
 
   GameConfig config() const {
     GameConfig c;
@@ -119,7 +124,9 @@ struct Common {
 
 // Games with a board file say so; their positions name the board ("map"), which --map replaces.
 template <class G>
-concept HasMap = requires { G::kHasMap; };
+concept HasMap = requires {
+  G::kHasMap;
+};
 
 template <Game G>
 typename G::State load_position(const std::string& path, const std::string& map_file = "") {
@@ -211,7 +218,8 @@ class HumanBot final : public Bot<G> {
       };
       for (const auto& rest : rests) {
         const auto last = rest.rfind(' ');
-        const std::string head = last == std::string::npos ? "" : rest.substr(0, last), tail = last == std::string::npos ? rest : rest.substr(last + 1);
+        const std::string head = last == std::string::npos ? "" : rest.substr(0, last),
+                          tail = last == std::string::npos ? rest : rest.substr(last + 1);
         if (rest.empty()) {
           add(sub == "\x01" ? "(no action)" : "| (no action)");
           sub = "";
@@ -240,7 +248,8 @@ int cmd_games() {
   AllGames::for_each([]<Game G>() {
     std::cout << G::kName << "  (" << G::kMinPlayers;
     if (G::kMaxPlayers != G::kMinPlayers) std::cout << "-" << G::kMaxPlayers;
-    std::cout << " players" << (G::kHiddenInformation ? ", hidden information" : "") << ")  " << G::kDescription << "\n";
+    std::cout << " players" << (G::kHiddenInformation ? ", hidden information" : "") << ")  " << G::kDescription
+              << "\n";
     for (const auto& p : G::option_specs()) std::cout << "    option " << p.describe() << "\n";
   });
   return 0;
@@ -250,7 +259,8 @@ int cmd_games() {
 int cmd_bots() {
   const std::vector<ParamSpec> shared = search_params();
   const auto is_shared = [&](const ParamSpec& p) {
-    return std::any_of(shared.begin(), shared.end(), [&](const ParamSpec& q) { return q.name == p.name && p.name != "seed"; });
+    return std::any_of(shared.begin(), shared.end(),
+                       [&](const ParamSpec& q) { return q.name == p.name && p.name != "seed"; });
   };
   for (const auto& b : bot_catalog()) {
     const bool searches = std::any_of(b.params.begin(), b.params.end(), is_shared);
@@ -282,7 +292,8 @@ int cmd_play(const PlayArgs& a) {
   if (a.human >= n) input_error("--human " + std::to_string(a.human) + ": there is no such seat");
   const int needed = n - (a.human >= 0 ? 1 : 0);
   if (int(specs.size()) != needed)
-    input_error("play: " + std::to_string(n) + " seats need " + std::to_string(needed) + " bot specs, got " + std::to_string(specs.size()));
+    input_error("play: " + std::to_string(n) + " seats need " + std::to_string(needed) + " bot specs, got " +
+                std::to_string(specs.size()));
 
   std::vector<std::unique_ptr<Bot<G>>> owned;
   std::vector<Bot<G>*> seats;
@@ -305,8 +316,16 @@ int cmd_play(const PlayArgs& a) {
     log = OutputFile(a.log, "log file");
     Json options = Json::object();
     for (const auto& [k, v] : config.options) options[k] = v;
-    log.write(Json{{"nuraghe", "play"}, {"game", G::kName}, {"seed", config.seed}, {"players", n}, {"options", options},
-                   {"map", config.map_file}, {"bots", names}, {"version", version()}}.dump() + "\n");
+    log.write(Json{{"nuraghe", "play"},
+                   {"game", G::kName},
+                   {"seed", config.seed},
+                   {"players", n},
+                   {"options", options},
+                   {"map", config.map_file},
+                   {"bots", names},
+                   {"version", version()}}
+                  .dump() +
+              "\n");
   }
   std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
@@ -316,10 +335,14 @@ int cmd_play(const PlayArgs& a) {
     if (m.player == kSimultaneous) apply_joint<G>(final_state, m.moves);
     else final_state.apply(m.moves[0]);
     ++ply;
-    std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player)) << ": "
-              << m.text << "\n";
+    std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player))
+              << ": " << m.text << "\n";
     if (m.player != kSimultaneous) std::cout << explain_move<G>(before, m.moves[0]);
-    if (log.is_open()) log.write(Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}.dump() + "\n");
+    if (log.is_open())
+      log.write(
+          Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}
+              .dump() +
+          "\n");
   });
   // The end: the final board, and who won (the best return; a shared win names every winner).
   std::cout << "\n" << G::render(final_state, -1) << "\n";
@@ -338,9 +361,11 @@ int cmd_play(const PlayArgs& a) {
   std::cout << "scores: " << format_values(record.scores, n) << "\n";
   std::cout << "returns: " << format_values(record.returns, n) << "\n";
   if (log.is_open()) {
-    log.write(Json{{"result", {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
-                               {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}
-                  .dump() + "\n");
+    log.write(Json{{"result",
+                    {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
+                     {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}
+                  .dump() +
+              "\n");
     log.close();
   }
   return 0;
@@ -389,20 +414,24 @@ int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
   if (to_move == kTerminal) input_error("analyze: the game is over in this position");
   Player seat = to_move;
   if (to_move == kSimultaneous) {
-    if (seat_option < 0 || seat_option >= s.num_players()) input_error("analyze: a simultaneous node needs --seat 0.." + std::to_string(s.num_players() - 1));
+    if (seat_option < 0 || seat_option >= s.num_players())
+      input_error("analyze: a simultaneous node needs --seat 0.." + std::to_string(s.num_players() - 1));
     seat = seat_option;
   } else if (seat_option >= 0 && seat_option != to_move) {
-    input_error("analyze: player " + std::to_string(to_move) + " is to move, not player " + std::to_string(seat_option));
+    input_error("analyze: player " + std::to_string(to_move) + " is to move, not player " +
+                std::to_string(seat_option));
   }
   const std::string name = parse_spec(spec, "bot").name;
   auto bot = make_bot<G>(spec, c.seed);
   auto* searcher = dynamic_cast<MctsBot<G>*>(bot.get());
-  if (!searcher) input_error("analyze: bot " + name + " does not search (give uct, cheat-uct, pimc, ismcts or mo-ismcts)");
+  if (!searcher)
+    input_error("analyze: bot " + name + " does not search (give uct, cheat-uct, pimc, ismcts or mo-ismcts)");
   bot->start(seat);
   const Move best = bot->choose(InfoSet<G>(s, seat));
   const auto& r = searcher->last_result();
-  std::printf("%s for player %d: %lld iterations in %.3f s (%.0f/s), tree %.1f MiB of %.1f MiB reserved\n", spec.c_str(), seat,
-              r.iterations, r.seconds, r.seconds > 0 ? r.iterations / r.seconds : 0.0, r.bytes_used / 1048576.0, r.bytes_reserved / 1048576.0);
+  std::printf("%s for player %d: %lld iterations in %.3f s (%.0f/s), tree %.1f MiB of %.1f MiB reserved\n",
+              spec.c_str(), seat, r.iterations, r.seconds, r.seconds > 0 ? r.iterations / r.seconds : 0.0,
+              r.bytes_used / 1048576.0, r.bytes_reserved / 1048576.0);
   std::printf("%-24s %10s %8s %8s\n", "move", "visits", "mean", "policy");
   auto rows = r.moves;
   std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.visits > b.visits; });
@@ -439,8 +468,8 @@ int cmd_bench(double seconds) {
     bot->start(seat);
     bot->choose(InfoSet<G>(start, seat));
     const auto& r = dynamic_cast<MctsBot<G>*>(bot.get())->last_result();
-    std::printf("%-10s %14.0f %14.0f %16s %14.0f\n", std::string(G::kName).c_str(), playouts / elapsed, decisions / elapsed,
-                (G::kHiddenInformation ? "ismcts" : "uct"), r.iterations / r.seconds);
+    std::printf("%-10s %14.0f %14.0f %16s %14.0f\n", std::string(G::kName).c_str(), playouts / elapsed,
+                decisions / elapsed, (G::kHiddenInformation ? "ismcts" : "uct"), r.iterations / r.seconds);
   });
   return 0;
 }
@@ -462,7 +491,8 @@ int run_cli(int argc, char** argv) {
   app.require_subcommand(1);
   app.option_defaults()->always_capture_default();  // --help shows every default
   app.set_help_all_flag("--help-all", "help for every subcommand");
-  app.set_version_flag("--version", std::string("nuraghe ") + version(), "print the commit this program was built from");
+  app.set_version_flag("--version", std::string("nuraghe ") + version(),
+                       "print the commit this program was built from");
 
   Common common;
   auto* games = app.add_subcommand("games", "list the games and their rule options");
@@ -479,7 +509,9 @@ int run_cli(int argc, char** argv) {
   auto* apply = app.add_subcommand("apply", "apply moves to a position and print the result as JSON");
   add_game_options(apply, common, false);
   apply->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
-  apply->add_option("--moves", moves, "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
+  apply
+      ->add_option("--moves", moves,
+                   "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
       ->required();
 
   PlayArgs play_args;
@@ -488,24 +520,31 @@ int run_cli(int argc, char** argv) {
   play->add_option("--bots", play_args.bots, "bot specs, one per seat, separated by commas");
   play->add_option("-b,--bot", play_args.bot, "a bot spec (repeatable, one per seat)");
   play->add_option("--log", play_args.log, "write the game as JSON lines to FILE");
-  add_integer(play, "--human", play_args.human, 0, kMaxPlayers - 1, "a person plays this seat from the terminal")->default_str("none");
+  add_integer(play, "--human", play_args.human, 0, kMaxPlayers - 1, "a person plays this seat from the terminal")
+      ->default_str("none");
   play->add_flag("--force", play_args.force, "replace an existing --log file");
 
   ArenaCommand arena_args;
   std::string arena_bots, arena_shard;
   std::vector<std::string> arena_bot;
   Common arena_common;
-  auto* arena = app.add_subcommand("arena", "play a tournament with rotated seats and duplicate deals; print a result table");
+  auto* arena =
+      app.add_subcommand("arena", "play a tournament with rotated seats and duplicate deals; print a result table");
   add_game_options(arena, arena_common, true);
   arena->add_option("--bots", arena_bots, "bot specs, one per seat, separated by commas");
   arena->add_option("-b,--bot", arena_bot, "a bot spec (repeatable, one per seat)");
-  add_integer(arena, "-n,--games", arena_args.settings.games, 1, 1 << 30, "number of games (a multiple of the seat count)")->required();
+  add_integer(arena, "-n,--games", arena_args.settings.games, 1, 1 << 30,
+              "number of games (a multiple of the seat count)")
+      ->required();
   add_integer(arena, "-j,--jobs", arena_args.settings.jobs, 1, 256, "games played in parallel");
   arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed");
-  arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines")->default_str("0/1");
-  arena->add_flag("--self-play", arena_args.self_play, "the one --bot given plays every seat; the table compares the seats");
+  arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines")
+      ->default_str("0/1");
+  arena->add_flag("--self-play", arena_args.self_play,
+                  "the one --bot given plays every seat; the table compares the seats");
   arena->add_option("--format", arena_args.format, "table, csv or json");
-  arena->add_option("--sprt", arena_args.sprt, "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)");
+  arena->add_option("--sprt", arena_args.sprt,
+                    "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)");
   add_integer(arena, "--resamples", arena_args.resamples, 10, 100000, "bootstrap resamples for the intervals");
 
   std::vector<std::string> merge_files;
@@ -521,26 +560,32 @@ int run_cli(int argc, char** argv) {
   int replay_index = 0, replay_seat = -1;
   auto* replay = app.add_subcommand("replay", "step through a game of an arena results file or a play --log file");
   replay->add_option("file", replay_file, "results file (arena --out) or game log (play --log)")->required();
-  add_integer(replay, "-k,--index", replay_index, 0, 1 << 30, "the game's index in an arena results file (a play log holds game 0)");
-  add_integer(replay, "--seat", replay_seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")->default_str("everything");
+  add_integer(replay, "-k,--index", replay_index, 0, 1 << 30,
+              "the game's index in an arena results file (a play log holds game 0)");
+  add_integer(replay, "--seat", replay_seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")
+      ->default_str("everything");
 
   TuneCommand tune_args;
   std::string tune_bot;
   std::vector<std::string> tune_opponents;
   Common tune_common;
-  auto* tune = app.add_subcommand("tune", "tune numeric parameters of a bot spec against opponents (SPSA or cross-entropy)");
+  auto* tune =
+      app.add_subcommand("tune", "tune numeric parameters of a bot spec against opponents (SPSA or cross-entropy)");
   add_game_options(tune, tune_common, true);
   tune->add_option("-b,--bot", tune_bot, "the bot spec to tune, e.g. ismcts:iters=300")->required();
-  tune->add_option("--opponent", tune_opponents, "an opponent spec (repeatable; seats are filled from this pool)")->required();
+  tune->add_option("--opponent", tune_opponents, "an opponent spec (repeatable; seats are filled from this pool)")
+      ->required();
   tune->add_option("--param", tune_args.params, "NAME=LOW:HIGH (repeatable)")->required();
   tune->add_option("--method", tune_args.method, "spsa or cem");
   add_integer(tune, "--budget", tune_args.budget, 1, 1 << 30, "games in all")->required();
-  add_integer(tune, "--games-per-eval", tune_args.games_per_eval, 1, 1 << 30, "games per evaluation of a candidate")->required();
+  add_integer(tune, "--games-per-eval", tune_args.games_per_eval, 1, 1 << 30, "games per evaluation of a candidate")
+      ->required();
   add_integer(tune, "-j,--jobs", tune_args.arena.jobs, 1, 256, "games played in parallel");
   tune->add_option("--best", tune_args.best_out, "write the best spec to this file");
   tune->add_option("--csv", tune_args.csv_out, "write the trajectory to this CSV file");
   tune->add_flag("--force", tune_args.force, "replace existing --best and --csv files");
-  add_integer(tune, "--final-games", tune_args.final_games, 1, 1 << 30, "games of the final match, tuned and untuned spec each")
+  add_integer(tune, "--final-games", tune_args.final_games, 1, 1 << 30,
+              "games of the final match, tuned and untuned spec each")
       ->default_str("a fifth of --budget, at least 10 deals");
 
   double bench_seconds = 0.5;
@@ -553,20 +598,23 @@ int run_cli(int argc, char** argv) {
   add_game_options(analyze, common, false);
   analyze->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
   analyze->add_option("-b,--bot", analyze_bot, "a searching bot spec, e.g. ismcts:iters=10000")->required();
-  add_integer(analyze, "--seat", analyze_seat, 0, kMaxPlayers - 1, "the seat to analyse at a simultaneous node")->default_str("the seat to move");
+  add_integer(analyze, "--seat", analyze_seat, 0, kMaxPlayers - 1, "the seat to analyse at a simultaneous node")
+      ->default_str("the seat to move");
   add_seed(analyze, "-s,--seed", common.seed, "the bot's seed");
 
   try {
     // A mistyped command is named, with the nearest one, rather than CLI11's "not expected".
     if (argc > 1 && argv[1][0] != '-') {
       std::vector<std::string> names;
-      for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+      for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        names.push_back(sub->get_name());
       const std::string word = argv[1];
       if (std::find(names.begin(), names.end(), word) == names.end()) {
         const std::string near = closest(word, names);
         std::string all;
         for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
-        input_error("unknown command \"" + word + "\"" + (near.empty() ? "" : " (did you mean " + near + "?)") + "; the commands are " + all);
+        input_error("unknown command \"" + word + "\"" + (near.empty() ? "" : " (did you mean " + near + "?)") +
+                    "; the commands are " + all);
       }
     }
     try {
@@ -583,7 +631,8 @@ int run_cli(int argc, char** argv) {
     if (*legal) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_legal<G>(common); });
     if (*apply) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_apply<G>(common, moves); });
     if (*analyze)
-      return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_analyze<G>(common, analyze_bot, analyze_seat); });
+      return AllGames::dispatch(common.game,
+                                [&]<Game G>() { return cmd_analyze<G>(common, analyze_bot, analyze_seat); });
     if (*play) return AllGames::dispatch(play_args.common.game, [&]<Game G>() { return cmd_play<G>(play_args); });
     if (*arena) {
       ArenaSettings& a = arena_args.settings;

@@ -7,4 +7,4 @@ int run_cli(int argc, char** argv);
 // The commit the program was built from: `git describe --always --dirty` of the source tree at
 // build time ("...-dirty" when the sources differed from it).
 const char* version();
-}
+}  // namespace nuraghe

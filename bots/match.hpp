@@ -13,9 +13,9 @@ namespace nuraghe {
 // One decision of a finished game: who moved (kSimultaneous for a joint move), what, how long.
 struct MoveRecord {
   Player player;
-  JointMove moves;         // moves[0] for a single mover; one per seat at a simultaneous node
-  std::string text;        // in the game's notation; joint moves as "m0,m1,..."
-  Values seconds;          // thinking time of each seat that chose
+  JointMove moves;   // moves[0] for a single mover; one per seat at a simultaneous node
+  std::string text;  // in the game's notation; joint moves as "m0,m1,..."
+  Values seconds;    // thinking time of each seat that chose
 };
 
 struct GameRecord {

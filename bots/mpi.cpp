@@ -39,7 +39,8 @@ std::vector<std::string> gather_lines(const std::vector<std::string>& mine) {
   }
   MPI_Gatherv(packed.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
   std::vector<std::string> lines;
-  for (std::size_t from = 0, end; (end = all.find('\n', from)) != std::string::npos; from = end + 1) lines.push_back(all.substr(from, end - from));
+  for (std::size_t from = 0, end; (end = all.find('\n', from)) != std::string::npos; from = end + 1)
+    lines.push_back(all.substr(from, end - from));
   return lines;
 }
 

@@ -26,13 +26,21 @@ std::string legal_list(const typename G::State& s, Player p) {
 // legend(s): the board's geometry, shown once; explain(before, m): what m did beyond its notation;
 // move_help(s, p, m): what a move will do; why_illegal(s, p, m): one line on why m is not legal.
 template <class G>
-concept HasLegend = requires(const typename G::State& s) { { G::legend(s) } -> std::same_as<std::string>; };
+concept HasLegend = requires(const typename G::State& s) {
+  { G::legend(s) } -> std::same_as<std::string>;
+};
 template <class G>
-concept HasExplain = requires(const typename G::State& s, Move m) { { G::explain(s, m) } -> std::same_as<std::string>; };
+concept HasExplain = requires(const typename G::State& s, Move m) {
+  { G::explain(s, m) } -> std::same_as<std::string>;
+};
 template <class G>
-concept HasMoveHelp = requires(const typename G::State& s, Player p, Move m) { { G::move_help(s, p, m) } -> std::same_as<std::string>; };
+concept HasMoveHelp = requires(const typename G::State& s, Player p, Move m) {
+  { G::move_help(s, p, m) } -> std::same_as<std::string>;
+};
 template <class G>
-concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) { { G::why_illegal(s, p, m) } -> std::same_as<std::string>; };
+concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) {
+  { G::why_illegal(s, p, m) } -> std::same_as<std::string>;
+};
 
 template <Game G>
 std::string explain_move(const typename G::State& before, Move m) {
@@ -55,7 +63,8 @@ Move parse_legal_move(const typename G::State& s, Player p, const std::string& t
   if (!moves.contains(m)) {
     std::string why;
     if constexpr (HasWhyIllegal<G>) why = ": " + G::why_illegal(s, p, m);
-    const std::string list = moves.size() <= 12 ? " (legal: " + legal_list<G>(s, p) + ")" : " (" + std::to_string(moves.size()) + " legal moves)";
+    const std::string list = moves.size() <= 12 ? " (legal: " + legal_list<G>(s, p) + ")"
+                                                : " (" + std::to_string(moves.size()) + " legal moves)";
     input_error("illegal move \"" + trim(text) + "\" for player " + std::to_string(p) + why + list);
   }
   return m;

@@ -43,7 +43,8 @@ std::unique_ptr<Bot<G>> make_bot(const std::string& text, std::uint64_t default_
     if constexpr (HasHeuristic<G>) return std::make_unique<HeuristicBot<G>>(seed);
     else input_error("bot heuristic: " + std::string(G::kName) + " has no heuristic policy");
   }
-  if (spec.name == "uct" || spec.name == "cheat-uct" || spec.name == "pimc" || spec.name == "ismcts" || spec.name == "mo-ismcts")
+  if (spec.name == "uct" || spec.name == "cheat-uct" || spec.name == "pimc" || spec.name == "ismcts" ||
+      spec.name == "mo-ismcts")
     return make_search_bot<G>(spec.name, params, seed);
   input_error("bot \"" + spec.name + "\" is not available for " + std::string(G::kName));
 }

@@ -41,7 +41,8 @@ class MctsBot final : public Bot<G> {
     } else if (algorithm == search::Algorithm::CheatUct) {
       last_ = search_state(info.true_state_for_cheating());  // the upper bound reads the hidden cards on purpose
     } else {
-      last_ = mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
+      last_ =
+          mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
     }
     if (last_.moves.empty()) {  // no iteration ran (a tiny time budget): any legal move
       typename G::MoveList moves;
@@ -68,7 +69,9 @@ std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p
   const search::SearchConfig cfg = search_config(name, p);
   const std::string game(G::kName);
   if (cfg.algorithm == search::Algorithm::Uct && G::kHiddenInformation)
-    input_error("bot uct: " + game + " has hidden information; uct would read the hidden state (use cheat-uct for that upper bound, or ismcts)");
+    input_error(
+        "bot uct: " + game +
+        " has hidden information; uct would read the hidden state (use cheat-uct for that upper bound, or ismcts)");
   if (cfg.rollout == search::Rollout::Heuristic && !HasHeuristic<G>)
     input_error("bot " + name + ": " + game + " has no heuristic policy for rollout=heuristic");
   if (cfg.cutoff > 0 && !HasEvaluation<G>)

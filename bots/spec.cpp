@@ -17,19 +17,24 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::integer("iters", 1000, 0, 1000000000, "iterations per move (0: no limit; then ms must be set)"),
       ParamSpec::real("ms", 0, 0, 1e7, "milliseconds per move (0: no limit); with iters, the first reached"),
       ParamSpec::real("c", 0.7, 0, 100, "UCB exploration constant"),
-      ParamSpec::choice("sim", "ucb", {"ucb", "exp3", "rm"}, "bandit at simultaneous nodes: decoupled UCB, Exp3, regret matching"),
+      ParamSpec::choice("sim", "ucb", {"ucb", "exp3", "rm"},
+                        "bandit at simultaneous nodes: decoupled UCB, Exp3, regret matching"),
       ParamSpec::real("gamma", 0.1, 0.001, 0.999, "Exp3 / regret-matching exploration"),
       ParamSpec::choice("final", "max", {"max", "sample"}, "play the policy's most likely move, or sample it"),
-      ParamSpec::choice("rollout", "random", {"random", "heuristic"}, "rollout policy (heuristic: the game's, with epsilon)"),
+      ParamSpec::choice("rollout", "random", {"random", "heuristic"},
+                        "rollout policy (heuristic: the game's, with epsilon)"),
       ParamSpec::real("epsilon", 0.1, 0, 1, "heuristic rollouts: probability of a uniformly random move"),
       ParamSpec::integer("cutoff", 0, 0, 100000, "rollout steps before the game's static evaluation (0: play out)"),
-      ParamSpec::choice("reward", "win", {"win", "score"}, "win: the game's returns; score: points scaled between the lowest and highest"),
+      ParamSpec::choice("reward", "win", {"win", "score"},
+                        "win: the game's returns; score: points scaled between the lowest and highest"),
       ParamSpec::integer("threads", 1, 1, 256, "search threads (OpenMP)"),
-      ParamSpec::choice("parallel", "root", {"root", "tree"}, "root: a tree per thread, merged; tree: one shared tree, virtual loss"),
+      ParamSpec::choice("parallel", "root", {"root", "tree"},
+                        "root: a tree per thread, merged; tree: one shared tree, virtual loss"),
       ParamSpec::integer("memory", 64, 1, 65536, "hard cap on tree memory per search, MiB"),
       ParamSpec::integer("outcomes", 4096, 1, 16384,
                          "joint outcomes a simultaneous node tells apart; every further one leads to one shared child"),
-      ParamSpec::choice("reuse", "off", {"on", "off"}, "keep the subtree reached by the bot's own observations between moves"),
+      ParamSpec::choice("reuse", "off", {"on", "off"},
+                        "keep the subtree reached by the bot's own observations between moves"),
       seed_param(),
   };
 }
@@ -48,10 +53,13 @@ const std::vector<BotInfo>& bot_catalog() {
       {"random", "plays a uniformly random legal move", {seed_param()}},
       {"heuristic", "plays the game's heuristic policy (connect4, goofspiel, sardegna)", {seed_param()}},
       {"uct", "UCT on the state it is given (perfect-information games only)", search_params()},
-      {"cheat-uct", "UCT on the true state, hidden cards included: an upper-bound baseline, not a fair player", search_params()},
+      {"cheat-uct", "UCT on the true state, hidden cards included: an upper-bound baseline, not a fair player",
+       search_params()},
       {"pimc", "perfect-information Monte Carlo: UCT on each of `dets` determinizations, combined",
-       with(search_params(), {ParamSpec::integer("dets", 20, 1, 100000, "determinizations (iters is per determinization)"),
-                              ParamSpec::choice("combine", "vote", {"vote", "average"}, "each determinization's best move votes, or values are averaged")})},
+       with(search_params(),
+            {ParamSpec::integer("dets", 20, 1, 100000, "determinizations (iters is per determinization)"),
+             ParamSpec::choice("combine", "vote", {"vote", "average"},
+                               "each determinization's best move votes, or values are averaged")})},
       {"ismcts", "single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012)", search_params()},
       {"mo-ismcts", "multiple-observer information-set MCTS: one tree per player", search_params()},
   };
@@ -61,16 +69,19 @@ const std::vector<BotInfo>& bot_catalog() {
 search::SearchConfig search_config(const std::string& name, const Params& p) {
   using namespace search;
   SearchConfig c;
-  c.algorithm = name == "uct" ? Algorithm::Uct
-              : name == "cheat-uct" ? Algorithm::CheatUct
-              : name == "pimc" ? Algorithm::Pimc
-              : name == "mo-ismcts" ? Algorithm::MoIsmcts
-                                    : Algorithm::Ismcts;
+  c.algorithm = name == "uct"         ? Algorithm::Uct
+                : name == "cheat-uct" ? Algorithm::CheatUct
+                : name == "pimc"      ? Algorithm::Pimc
+                : name == "mo-ismcts" ? Algorithm::MoIsmcts
+                                      : Algorithm::Ismcts;
   c.iterations = p.integer("iters");
   c.milliseconds = p.real("ms");
-  if (c.iterations == 0 && c.milliseconds == 0) input_error("bot " + name + ": iters=0 and ms=0 would search forever; set one of them");
+  if (c.iterations == 0 && c.milliseconds == 0)
+    input_error("bot " + name + ": iters=0 and ms=0 would search forever; set one of them");
   c.c = p.real("c");
-  c.sim = p.text("sim") == "exp3" ? SimSelect::Exp3 : p.text("sim") == "rm" ? SimSelect::RegretMatching : SimSelect::Ucb;
+  c.sim = p.text("sim") == "exp3" ? SimSelect::Exp3
+          : p.text("sim") == "rm" ? SimSelect::RegretMatching
+                                  : SimSelect::Ucb;
   c.gamma = p.real("gamma");
   c.final = p.text("final") == "sample" ? Final::Sample : Final::Max;
   c.rollout = p.text("rollout") == "heuristic" ? Rollout::Heuristic : Rollout::Random;
@@ -84,10 +95,13 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   if (c.algorithm == Algorithm::Pimc) {
     c.determinizations = int(p.integer("dets"));
     c.pimc_vote = p.text("combine") == "vote";
-    if (p.text("reuse") == "on") input_error("bot pimc: reuse=on has no meaning (every move draws new determinizations)");
-    if (c.parallel == Parallel::Tree && c.threads > 1) input_error("bot pimc: threads search determinizations side by side; parallel=tree is not available");
+    if (p.text("reuse") == "on")
+      input_error("bot pimc: reuse=on has no meaning (every move draws new determinizations)");
+    if (c.parallel == Parallel::Tree && c.threads > 1)
+      input_error("bot pimc: threads search determinizations side by side; parallel=tree is not available");
   }
-  if (p.given("rollout") == false && p.given("epsilon")) input_error("bot " + name + ": epsilon is for rollout=heuristic");
+  if (p.given("rollout") == false && p.given("epsilon"))
+    input_error("bot " + name + ": epsilon is for rollout=heuristic");
   return c;
 }
 
@@ -109,7 +123,8 @@ std::vector<std::string> split_bot_list(const std::string& list) {
   std::size_t start = 0;
   while (start <= list.size()) {
     const auto comma = list.find(',', start);
-    const std::string piece = trim(std::string_view(list).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    const std::string piece =
+        trim(std::string_view(list).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     const bool continues = piece.find('=') != std::string::npos && piece.find(':') == std::string::npos;
     if (continues && !specs.empty()) specs.back() += "," + piece;
     else specs.push_back(piece);

@@ -129,7 +129,9 @@ inline Summary summarize(const std::vector<std::string>& bots, const std::vector
     std::vector<std::vector<double>> seat_games(k, std::vector<double>(n, 0.0)), seat_wins = seat_games;
     std::vector<double> seat_score(n, 0.0);
     for (const auto& g : games)
-      for (int st = 0; st < n; ++st) seat_games[set_of_deal[g.deal]][st] += 1, seat_wins[set_of_deal[g.deal]][st] += share_of_win(g, st), seat_score[st] += g.scores[st];
+      for (int st = 0; st < n; ++st)
+        seat_games[set_of_deal[g.deal]][st] += 1, seat_wins[set_of_deal[g.deal]][st] += share_of_win(g, st),
+            seat_score[st] += g.scores[st];
     for (int st = 0; st < n; ++st) {
       SeatRow r;
       r.seat = st;
@@ -152,7 +154,8 @@ inline Summary summarize(const std::vector<std::string>& bots, const std::vector
       // Per set: games with both, a's wins minus c's, a's points minus c's, games a finished above c.
       std::vector<double> both(k, 0.0), wins(k, 0.0), points(k, 0.0), above(k, 0.0);
       for (const auto& g : games) {
-        const auto sa = std::find(g.seat_bot.begin(), g.seat_bot.end(), a), sc = std::find(g.seat_bot.begin(), g.seat_bot.end(), c);
+        const auto sa = std::find(g.seat_bot.begin(), g.seat_bot.end(), a),
+                   sc = std::find(g.seat_bot.begin(), g.seat_bot.end(), c);
         if (sa == g.seat_bot.end() || sc == g.seat_bot.end()) continue;
         const auto ia = std::size_t(sa - g.seat_bot.begin()), ic = std::size_t(sc - g.seat_bot.begin());
         const int set = set_of_deal[g.deal];
@@ -173,9 +176,12 @@ inline Summary summarize(const std::vector<std::string>& bots, const std::vector
       for (double g : both) r.games += int(g);
       const std::uint64_t pair_seed = hash_combine(seed, 0x7A1 + std::uint64_t(a) * 64 + std::uint64_t(c));
       r.win_diff = ratio(wins, all), r.score_diff = ratio(points, all), r.ahead = ratio(above, all);
-      std::tie(r.win_diff_low, r.win_diff_high) = bootstrap_interval(k, [&](const std::vector<int>& p) { return ratio(wins, p); }, resamples, pair_seed);
-      std::tie(r.score_diff_low, r.score_diff_high) = bootstrap_interval(k, [&](const std::vector<int>& p) { return ratio(points, p); }, resamples, pair_seed);
-      std::tie(r.ahead_low, r.ahead_high) = bootstrap_interval(k, [&](const std::vector<int>& p) { return ratio(above, p); }, resamples, pair_seed);
+      std::tie(r.win_diff_low, r.win_diff_high) = bootstrap_interval(
+          k, [&](const std::vector<int>& p) { return ratio(wins, p); }, resamples, pair_seed);
+      std::tie(r.score_diff_low, r.score_diff_high) = bootstrap_interval(
+          k, [&](const std::vector<int>& p) { return ratio(points, p); }, resamples, pair_seed);
+      std::tie(r.ahead_low, r.ahead_high) = bootstrap_interval(
+          k, [&](const std::vector<int>& p) { return ratio(above, p); }, resamples, pair_seed);
       sum.pairs.push_back(r);
     }
   return sum;
@@ -201,36 +207,60 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
   if (format == "json") {
     Json rows = Json::array();
     for (const auto& r : s.rows)
-      rows.push_back({{"bot", r.spec}, {"games", r.games}, {"wins", r.wins}, {"win_rate", r.games ? r.wins / r.games : 0.0},
-                      {"win_rate_low", r.win_low}, {"win_rate_high", r.win_high}, {"mean_score", r.mean_score},
-                      {"mean_rank", r.mean_rank}, {"ms_per_move", r.ms_per_move}, {"elo", r.elo}, {"elo_low", r.elo_low},
+      rows.push_back({{"bot", r.spec},
+                      {"games", r.games},
+                      {"wins", r.wins},
+                      {"win_rate", r.games ? r.wins / r.games : 0.0},
+                      {"win_rate_low", r.win_low},
+                      {"win_rate_high", r.win_high},
+                      {"mean_score", r.mean_score},
+                      {"mean_rank", r.mean_rank},
+                      {"ms_per_move", r.ms_per_move},
+                      {"elo", r.elo},
+                      {"elo_low", r.elo_low},
                       {"elo_high", r.elo_high}});
     Json pairs = Json::array(), seats = Json::array();
     const auto number = [](double v) { return std::isnan(v) ? Json() : Json(v); };
     for (const auto& r : s.pairs)
-      pairs.push_back({{"first", s.rows[std::size_t(r.a)].spec}, {"second", s.rows[std::size_t(r.b)].spec}, {"games", r.games},
-                       {"win_rate_diff", r.win_diff}, {"win_rate_diff_low", number(r.win_diff_low)}, {"win_rate_diff_high", number(r.win_diff_high)},
-                       {"score_diff", r.score_diff}, {"score_diff_low", number(r.score_diff_low)}, {"score_diff_high", number(r.score_diff_high)},
-                       {"first_above", r.ahead}, {"first_above_low", number(r.ahead_low)}, {"first_above_high", number(r.ahead_high)}});
+      pairs.push_back({{"first", s.rows[std::size_t(r.a)].spec},
+                       {"second", s.rows[std::size_t(r.b)].spec},
+                       {"games", r.games},
+                       {"win_rate_diff", r.win_diff},
+                       {"win_rate_diff_low", number(r.win_diff_low)},
+                       {"win_rate_diff_high", number(r.win_diff_high)},
+                       {"score_diff", r.score_diff},
+                       {"score_diff_low", number(r.score_diff_low)},
+                       {"score_diff_high", number(r.score_diff_high)},
+                       {"first_above", r.ahead},
+                       {"first_above_low", number(r.ahead_low)},
+                       {"first_above_high", number(r.ahead_high)}});
     for (const auto& r : s.seats)
-      seats.push_back({{"seat", r.seat}, {"games", r.games}, {"win_rate", r.games ? r.wins / r.games : 0.0}, {"win_rate_low", number(r.win_low)},
-                       {"win_rate_high", number(r.win_high)}, {"mean_score", r.mean_score}});
-    Json j{{"games", s.games}, {"duplicate_sets", s.sets}, {"bootstrap_resamples", s.resamples}, {"bots", rows}, {"head_to_head", pairs}};
+      seats.push_back({{"seat", r.seat},
+                       {"games", r.games},
+                       {"win_rate", r.games ? r.wins / r.games : 0.0},
+                       {"win_rate_low", number(r.win_low)},
+                       {"win_rate_high", number(r.win_high)},
+                       {"mean_score", r.mean_score}});
+    Json j{{"games", s.games},
+           {"duplicate_sets", s.sets},
+           {"bootstrap_resamples", s.resamples},
+           {"bots", rows},
+           {"head_to_head", pairs}};
     if (s.self_play) j["self_play_seats"] = seats;
     return j.dump(2) + "\n";
   }
   if (format == "csv") {
     out = "bot,games,wins,win_rate,win_rate_low,win_rate_high,mean_score,mean_rank,ms_per_move,elo,elo_low,elo_high\n";
     for (const auto& r : s.rows) {
-      std::snprintf(line, sizeof line, "\"%s\",%d,%.1f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f\n", r.spec.c_str(), r.games, r.wins,
-                    r.games ? r.wins / r.games : 0.0, r.win_low, r.win_high, r.mean_score, r.mean_rank, r.ms_per_move, r.elo,
-                    r.elo_low, r.elo_high);
+      std::snprintf(line, sizeof line, "\"%s\",%d,%.1f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f\n", r.spec.c_str(),
+                    r.games, r.wins, r.games ? r.wins / r.games : 0.0, r.win_low, r.win_high, r.mean_score, r.mean_rank,
+                    r.ms_per_move, r.elo, r.elo_low, r.elo_high);
       out += line;
     }
     return out;
   }
-  std::snprintf(line, sizeof line, "%-34s %6s %7s %20s %10s %9s %9s %20s\n", "bot", "games", "wins", "win rate [95%]", "mean score",
-                "mean rank", "ms/move", "Elo [95%]");
+  std::snprintf(line, sizeof line, "%-34s %6s %7s %20s %10s %9s %9s %20s\n", "bot", "games", "wins", "win rate [95%]",
+                "mean score", "mean rank", "ms/move", "Elo [95%]");
   if (!s.self_play) out += line;
   bool no_spread = false;
   const auto interval = [&](double low, double high, double scale, const char* f) {
@@ -239,39 +269,46 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
   };
   for (const auto& r : s.rows) {
     if (s.self_play) break;  // one spec in every seat: the seats below are what there is to compare
-    std::snprintf(line, sizeof line, "%-34s %6d %7.1f %5.1f%% %-13s %10.2f %9.2f %9.2f %6.0f %s\n", r.spec.c_str(), r.games, r.wins,
-                  r.games ? 100 * r.wins / r.games : 0.0, interval(r.win_low, r.win_high, 100, "%5.1f").c_str(), r.mean_score,
-                  r.mean_rank, r.ms_per_move, r.elo, interval(r.elo_low, r.elo_high, 1, "%5.0f").c_str());
+    std::snprintf(line, sizeof line, "%-34s %6d %7.1f %5.1f%% %-13s %10.2f %9.2f %9.2f %6.0f %s\n", r.spec.c_str(),
+                  r.games, r.wins, r.games ? 100 * r.wins / r.games : 0.0,
+                  interval(r.win_low, r.win_high, 100, "%5.1f").c_str(), r.mean_score, r.mean_rank, r.ms_per_move,
+                  r.elo, interval(r.elo_low, r.elo_high, 1, "%5.0f").c_str());
     out += line;
   }
   if (s.self_play) {
     out += "self-play: " + s.rows[0].spec + " in every seat; win rate by seat [95%]:\n";
     for (const auto& r : s.seats) {
-      std::snprintf(line, sizeof line, "  seat %d %6d games %5.1f%% %-13s mean score %.2f\n", r.seat, r.games, r.games ? 100 * r.wins / r.games : 0.0,
-                    interval(r.win_low, r.win_high, 100, "%5.1f").c_str(), r.mean_score);
+      std::snprintf(line, sizeof line, "  seat %d %6d games %5.1f%% %-13s mean score %.2f\n", r.seat, r.games,
+                    r.games ? 100 * r.wins / r.games : 0.0, interval(r.win_low, r.win_high, 100, "%5.1f").c_str(),
+                    r.mean_score);
       out += line;
     }
   }
   if (!s.pairs.empty()) {
     out += "\nhead to head (first bot minus second, over the games both played) [95%]:\n";
-    std::snprintf(line, sizeof line, "  %-50s %27s %27s %26s\n", "pair", "win rate difference", "mean score difference", "first finished above");
+    std::snprintf(line, sizeof line, "  %-50s %27s %27s %26s\n", "pair", "win rate difference", "mean score difference",
+                  "first finished above");
     out += line;
     for (const auto& r : s.pairs) {
       const std::string name = s.rows[std::size_t(r.a)].spec + " - " + s.rows[std::size_t(r.b)].spec;
-      std::snprintf(line, sizeof line, "  %-50s %+7.1f%% %-19s %+8.2f %-18s %6.1f%% %s\n", name.c_str(), 100 * r.win_diff,
-                    interval(r.win_diff_low, r.win_diff_high, 100, "%+6.1f").c_str(), r.score_diff,
+      std::snprintf(line, sizeof line, "  %-50s %+7.1f%% %-19s %+8.2f %-18s %6.1f%% %s\n", name.c_str(),
+                    100 * r.win_diff, interval(r.win_diff_low, r.win_diff_high, 100, "%+6.1f").c_str(), r.score_diff,
                     interval(r.score_diff_low, r.score_diff_high, 1, "%+7.2f").c_str(), 100 * r.ahead,
                     interval(r.ahead_low, r.ahead_high, 100, "%5.1f").c_str());
       out += line;
     }
   }
-  std::snprintf(line, sizeof line, "%d games in %d duplicate sets; intervals: bootstrap over sets (%d resamples)\n", s.games, s.sets,
-                s.resamples);
+  std::snprintf(line, sizeof line, "%d games in %d duplicate sets; intervals: bootstrap over sets (%d resamples)\n",
+                s.games, s.sets, s.resamples);
   out += line;
-  if (no_spread) out += "(*) every resample gave the same value: not a certainty, only too few or too uniform sets to measure the spread\n";
+  if (no_spread)
+    out +=
+        "(*) every resample gave the same value: not a certainty, only too few or too uniform sets to measure the "
+        "spread\n";
   if (s.sets < kMinSetsForIntervals) {
-    std::snprintf(line, sizeof line, "warning: %d duplicate sets are too few for these intervals to be read as 95%%; play at least %d\n", s.sets,
-                  kMinSetsForIntervals);
+    std::snprintf(line, sizeof line,
+                  "warning: %d duplicate sets are too few for these intervals to be read as 95%%; play at least %d\n",
+                  s.sets, kMinSetsForIntervals);
     out += line;
   }
   return out;

@@ -9,11 +9,11 @@
 
 #include "bots/cli.hpp"
 #include "bots/games.hpp"
-#include "core/files.hpp"
 #include "bots/mpi.hpp"
 #include "bots/notation.hpp"
 #include "bots/summary.hpp"
 #include "bots/tune.hpp"
+#include "core/files.hpp"
 #include "core/ratings.hpp"
 
 namespace nuraghe {
@@ -22,9 +22,10 @@ void parse_shard(const std::string& text, int& shard, int& shards) {
   const auto slash = text.find('/');
   long long i = -1, n = -1;
   constexpr long long kMaxShards = 1 << 20;
-  if (slash == std::string::npos || !Params::try_integer(text.substr(0, slash), i) || !Params::try_integer(text.substr(slash + 1), n) ||
-      n < 1 || n > kMaxShards || i < 0 || i >= n)
-    input_error("--shard \"" + text + "\" must be i/n in decimal with 0 <= i < n <= " + std::to_string(kMaxShards) + " (for example 0/4)");
+  if (slash == std::string::npos || !Params::try_integer(text.substr(0, slash), i) ||
+      !Params::try_integer(text.substr(slash + 1), n) || n < 1 || n > kMaxShards || i < 0 || i >= n)
+    input_error("--shard \"" + text + "\" must be i/n in decimal with 0 <= i < n <= " + std::to_string(kMaxShards) +
+                " (for example 0/4)");
   shard = int(i), shards = int(n);
 }
 
@@ -33,7 +34,8 @@ namespace {
 ProgressMode progress_mode() { return isatty(fileno(stderr)) ? ProgressMode::Bar : ProgressMode::Lines; }
 
 void check_format(const std::string& format) {
-  if (format != "table" && format != "csv" && format != "json") input_error("--format \"" + format + "\": use table, csv or json");
+  if (format != "table" && format != "csv" && format != "json")
+    input_error("--format \"" + format + "\": use table, csv or json");
 }
 
 // ---- SPRT over game pairs (two bots, two seats) --------------------------------------------
@@ -76,18 +78,21 @@ std::string sprt_report(const SprtTrack& t) {
   char line[512];
   std::string out;
   const auto& s = t.settings;
-  std::snprintf(line, sizeof line, "SPRT elo0=%g elo1=%g alpha=%g beta=%g (logistic Elo, pentanomial pairs): bounds [%.3f, %.3f]\n", s.elo0,
-                s.elo1, s.alpha, s.beta, sprt_lower_bound(s), sprt_upper_bound(s));
+  std::snprintf(line, sizeof line,
+                "SPRT elo0=%g elo1=%g alpha=%g beta=%g (logistic Elo, pentanomial pairs): bounds [%.3f, %.3f]\n",
+                s.elo0, s.elo1, s.alpha, s.beta, sprt_lower_bound(s), sprt_upper_bound(s));
   out += line;
   if (t.verdict)
     std::snprintf(line, sizeof line, "verdict: %s after %d pairs (LLR %.3f)\n",
-                  t.verdict > 0 ? "H1 accepted: bot 1 is stronger by at least elo1" : "H0 accepted: the difference is at most elo0",
+                  t.verdict > 0 ? "H1 accepted: bot 1 is stronger by at least elo1"
+                                : "H0 accepted: the difference is at most elo0",
                   t.decided_at, t.llr.back());
   else
-    std::snprintf(line, sizeof line, "verdict: none after %zu pairs (LLR %.3f): the game budget ran out first\n", t.llr.size(),
-                  t.llr.empty() ? 0.0 : t.llr.back());
+    std::snprintf(line, sizeof line, "verdict: none after %zu pairs (LLR %.3f): the game budget ran out first\n",
+                  t.llr.size(), t.llr.empty() ? 0.0 : t.llr.back());
   out += line;
-  std::snprintf(line, sizeof line, "pairs scoring 0/0.5/1/1.5/2 for bot 1: %.0f %.0f %.0f %.0f %.0f\nLLR trajectory (every pair):",
+  std::snprintf(line, sizeof line,
+                "pairs scoring 0/0.5/1/1.5/2 for bot 1: %.0f %.0f %.0f %.0f %.0f\nLLR trajectory (every pair):",
                 t.counts[0], t.counts[1], t.counts[2], t.counts[3], t.counts[4]);
   out += line;
   for (std::size_t i = 0; i < t.llr.size(); ++i) {
@@ -122,7 +127,8 @@ ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
     first_line["version"] = options.version;
     const ResultsHeader header = header_from_line(first_line, "mpi");
     for (const auto& line : all) merged.games.push_back(result_from_line(parse_json(line, "mpi"), header, "mpi"));
-    std::sort(merged.games.begin(), merged.games.end(), [](const GameResult& x, const GameResult& y) { return x.index < y.index; });
+    std::sort(merged.games.begin(), merged.games.end(),
+              [](const GameResult& x, const GameResult& y) { return x.index < y.index; });
     if (!a.out.empty()) {
       const std::string tmp = a.out + ".tmp";
       std::filesystem::remove(tmp);
@@ -165,7 +171,9 @@ int arena(const ArenaCommand& c) {
     for (std::size_t i = 0; i < a.bots.size(); ++i)
       for (std::size_t k = i + 1; k < a.bots.size(); ++k)
         if (same_bot(a.bots[i], a.bots[k]))
-          input_error("arena: \"" + a.bots[i] + "\" and \"" + a.bots[k] + "\" are the same bot given twice: give --self-play for one bot in every seat, or make the specs differ (e.g. seed=)");
+          input_error("arena: \"" + a.bots[i] + "\" and \"" + a.bots[k] +
+                      "\" are the same bot given twice: give --self-play for one bot in every seat, or make the specs "
+                      "differ (e.g. seed=)");
   }
   ArenaRunOptions options;
   options.progress = progress_mode();
@@ -187,18 +195,23 @@ int arena(const ArenaCommand& c) {
   const Summary summary = summarize(a.bots, run.games, a.config.seed, c.resamples);
   if (c.format == "json") {
     Json j = parse_json(format_summary(summary, "json"), "summary");
-    j["game"] = G::kName, j["seed"] = a.config.seed, j["shard"] = std::to_string(a.shard) + "/" + std::to_string(a.shards);
+    j["game"] = G::kName, j["seed"] = a.config.seed,
+    j["shard"] = std::to_string(a.shard) + "/" + std::to_string(a.shards);
     if (sprt) {
       const SprtTrack t = sprt_track(*sprt, run.games);
-      j["sprt"] = {{"verdict", t.verdict > 0 ? "H1" : t.verdict < 0 ? "H0" : "none"}, {"pairs", t.llr.size()}, {"llr", t.llr}};
+      j["sprt"] = {{"verdict", t.verdict > 0   ? "H1"
+                               : t.verdict < 0 ? "H0"
+                                               : "none"},
+                   {"pairs", t.llr.size()},
+                   {"llr", t.llr}};
     }
     std::cout << j.dump(2) << "\n";
     return 0;
   }
   if (c.format == "table") {
     const int n = int(a.bots.size());
-    std::cout << "arena: " << G::kName << ", " << run.games.size() << " games (" << (run.games.size() + n - 1) / n << " deals x " << n
-              << " seatings";
+    std::cout << "arena: " << G::kName << ", " << run.games.size() << " games (" << (run.games.size() + n - 1) / n
+              << " deals x " << n << " seatings";
     if (a.shards > 1) std::cout << ", shard " << a.shard << "/" << a.shards;
     std::cout << "), seed " << a.config.seed;
     if (run.resumed) std::cout << ", " << run.resumed << " resumed from " << a.out;
@@ -222,7 +235,8 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
     AllGames::dispatch(f.header.game, []<Game G>() { return 0; });  // a game this program knows
     if (!header) header = f.header;
     else if (tournament_identity(f.header.json) != tournament_identity(header->json))
-      input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] + "\" (game, players, options, map, bots or seed differ)");
+      input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] +
+                  "\" (game, players, options, map, bots or seed differ)");
     for (auto& g : f.games) {
       const auto [it, fresh] = games.emplace(g.index, g);
       if (!fresh && (it->second.scores != g.scores || it->second.seat_bot != g.seat_bot || it->second.seed != g.seed))
@@ -238,7 +252,8 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
   }
   const Summary s = summarize(header->bots, all, header->config.seed, resamples);
   if (format == "table")
-    std::cout << "merge: " << header->game << ", " << all.size() << " games from " << files.size() << " files, seed " << header->config.seed << "\n";
+    std::cout << "merge: " << header->game << ", " << all.size() << " games from " << files.size() << " files, seed "
+              << header->config.seed << "\n";
   std::cout << format_summary(s, format);
   return 0;
 }
@@ -252,7 +267,8 @@ int replay(const ResultsFile& f, const std::string& file, int index, int observe
   GameConfig config = f.header.config;
   config.seed = game->seed;
   auto s = G::initial(config);
-  if (observer >= s.num_players()) input_error("replay: --seat " + std::to_string(observer) + ": there is no such seat");
+  if (observer >= s.num_players())
+    input_error("replay: --seat " + std::to_string(observer) + ": there is no such seat");
   const JsonIn line(game->line, "replay: game " + std::to_string(index));
   const auto moves = line.at("moves").strings();
   const auto bots = line.at("bots").strings();
@@ -263,7 +279,9 @@ int replay(const ResultsFile& f, const std::string& file, int index, int observe
   for (const auto& text : moves) {
     const Player p = s.to_move();
     apply_text<G>(s, text);  // checks legality: a file that does not replay is reported
-    std::cout << "\n" << ++ply << ". " << (p == kSimultaneous ? std::string("all") : "player " + std::to_string(p)) << ": " << text << "\n"
+    std::cout << "\n"
+              << ++ply << ". " << (p == kSimultaneous ? std::string("all") : "player " + std::to_string(p)) << ": "
+              << text << "\n"
               << G::render(s, observer);
   }
   if (s.to_move() != kTerminal) input_error("replay: the logged moves stop before the end of the game");
@@ -346,15 +364,18 @@ int tune(const TuneCommand& c) {
   settings.start = start;
   const TuneResult result = nuraghe::tune(params, settings, objective, [&](const TuneStep& step) {
     std::fprintf(stderr, "tune: iteration %d, %d games, score %.3f:", step.iteration, step.games_used, step.score);
-    for (std::size_t i = 0; i < params.size(); ++i) std::fprintf(stderr, " %s=%.4g", params[i].name.c_str(), step.values[i]);
+    for (std::size_t i = 0; i < params.size(); ++i)
+      std::fprintf(stderr, " %s=%.4g", params[i].name.c_str(), step.values[i]);
     std::fprintf(stderr, "\n");
   });
   const std::string untuned = spec_with(tuned, params, start);
-  const bool nothing_learned = std::all_of(evaluations.begin(), evaluations.end(), [&](double y) { return y == evaluations[0]; });
+  const bool nothing_learned =
+      std::all_of(evaluations.begin(), evaluations.end(), [&](double y) { return y == evaluations[0]; });
   if (nothing_learned) {
-    std::printf("tune: nothing was learned: all %zu evaluations scored %.3f, so the games could not tell the values apart "
-                "(more --games-per-eval, or a parameter that matters here); the spec is returned unchanged\n",
-                evaluations.size(), evaluations.empty() ? 0.0 : evaluations[0]);
+    std::printf(
+        "tune: nothing was learned: all %zu evaluations scored %.3f, so the games could not tell the values apart "
+        "(more --games-per-eval, or a parameter that matters here); the spec is returned unchanged\n",
+        evaluations.size(), evaluations.empty() ? 0.0 : evaluations[0]);
   }
   const std::string best = nothing_learned ? untuned : spec_with(tuned, params, result.best);
   std::cout << "best: " << best << "  (in-run estimate " << result.best_score << ")\n";
@@ -369,7 +390,8 @@ int tune(const TuneCommand& c) {
     std::vector<double> diff(with.size());
     for (std::size_t d = 0; d < with.size(); ++d) diff[d] = with[d] - without[d];
     const auto [low, high] = bootstrap_interval(
-        int(diff.size()), [&](const std::vector<int>& pick) {
+        int(diff.size()),
+        [&](const std::vector<int>& pick) {
           double t = 0;
           for (int d : pick) t += diff[std::size_t(d)];
           return t / double(pick.size());
@@ -377,10 +399,13 @@ int tune(const TuneCommand& c) {
         1000, hash_combine(seed, 0xB00));
     char interval[96] = "[no spread: more --final-games needed]";
     if (low != high && !std::isnan(low)) std::snprintf(interval, sizeof interval, "[%+.3f, %+.3f]", low, high);
-    std::printf("final match (%zu deals x %d seatings each, fresh seed): tuned %.3f, untuned %.3f mean return against the opponents;\n"
-                "  tuned minus untuned %+.3f, 95%% bootstrap interval over deals %s\n",
-                with.size(), n, mean(with), mean(without), mean(diff), interval);
-    if (!(low > 0)) std::printf("  the interval includes no gain over the untuned spec: the tuning has not shown an improvement\n");
+    std::printf(
+        "final match (%zu deals x %d seatings each, fresh seed): tuned %.3f, untuned %.3f mean return against the "
+        "opponents;\n"
+        "  tuned minus untuned %+.3f, 95%% bootstrap interval over deals %s\n",
+        with.size(), n, mean(with), mean(without), mean(diff), interval);
+    if (!(low > 0))
+      std::printf("  the interval includes no gain over the untuned spec: the tuning has not shown an improvement\n");
   }
   if (!c.best_out.empty()) {
     OutputFile f(c.best_out, "tune --best");
@@ -401,7 +426,8 @@ int run_arena_command(const ArenaCommand& c) {
   return AllGames::dispatch(c.settings.game, [&]<Game G>() { return arena<G>(c); });
 }
 
-int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples) {
+int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out,
+                      int resamples) {
   return merge(files, format, out, resamples);
 }
 

@@ -18,20 +18,21 @@ struct ArenaCommand {
 };
 int run_arena_command(const ArenaCommand& c);
 
-int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples);
+int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out,
+                      int resamples);
 
 // Steps through game `index` of a results file, printing the state after each move as `observer`
 // sees it (-1: everything).
 int run_replay_command(const std::string& file, int index, int observer);
 
 struct TuneCommand {
-  ArenaSettings arena;                  // game, config, opponents (bots[1..]), jobs; bots[0] is the spec tuned
-  std::vector<std::string> params;      // "name=low:high"
+  ArenaSettings arena;              // game, config, opponents (bots[1..]), jobs; bots[0] is the spec tuned
+  std::vector<std::string> params;  // "name=low:high"
   std::string method = "spsa";
   int budget = 0, games_per_eval = 0;
   std::string best_out, csv_out;
-  bool force = false;                   // replace existing --best / --csv files
-  int final_games = 0;                  // the final match's games per spec (0: a fifth of the budget, at least 10 deals)
+  bool force = false;   // replace existing --best / --csv files
+  int final_games = 0;  // the final match's games per spec (0: a fifth of the budget, at least 10 deals)
 };
 int run_tune_command(const TuneCommand& c);
 

@@ -174,9 +174,11 @@ inline void validate(const std::vector<TuneParam>& params, const TuneSettings& s
     if (s.start.size() != params.size()) throw std::logic_error("tune: one start value per parameter expected");
     for (std::size_t i = 0; i < params.size(); ++i)
       if (!(s.start[i] >= params[i].low && s.start[i] <= params[i].high))
-        input_error("tune: the spec's " + params[i].name + "=" + tune_value_text(params[i], s.start[i]) + " lies outside the range " +
-                    tune_value_text(params[i], params[i].low) + ":" + tune_value_text(params[i], params[i].high) +
-                    " (the search starts from the spec's own values): widen the range or set " + params[i].name + " in the spec");
+        input_error("tune: the spec's " + params[i].name + "=" + tune_value_text(params[i], s.start[i]) +
+                    " lies outside the range " + tune_value_text(params[i], params[i].low) + ":" +
+                    tune_value_text(params[i], params[i].high) +
+                    " (the search starts from the spec's own values): widen the range or set " + params[i].name +
+                    " in the spec");
   }
   if (s.games_per_eval < 1) input_error("tune: games per evaluation must be at least 1");
   if (s.method == "spsa") {
@@ -184,13 +186,14 @@ inline void validate(const std::vector<TuneParam>& params, const TuneSettings& s
       input_error("tune: spsa needs a > 0 and 0 < c <= 0.5 (fractions of each range)");
     if (!(s.alpha >= 0) || !(s.gamma >= 0)) input_error("tune: spsa needs alpha >= 0 and gamma >= 0");
     if (s.budget_games < 2LL * s.games_per_eval)
-      input_error("tune: a budget of " + std::to_string(s.budget_games) + " games is too small for one spsa iteration (" +
-                  std::to_string(2LL * s.games_per_eval) + " games)");
+      input_error("tune: a budget of " + std::to_string(s.budget_games) +
+                  " games is too small for one spsa iteration (" + std::to_string(2LL * s.games_per_eval) + " games)");
   } else {
     if (s.population < 2) input_error("tune: cem needs a population of at least 2");
     if (!(s.elite_fraction > 0 && s.elite_fraction <= 1)) input_error("tune: cem needs an elite fraction in (0, 1]");
     if (s.budget_games < 1LL * s.population * s.games_per_eval)
-      input_error("tune: a budget of " + std::to_string(s.budget_games) + " games is too small for one cem generation (" +
+      input_error("tune: a budget of " + std::to_string(s.budget_games) +
+                  " games is too small for one cem generation (" +
                   std::to_string(1LL * s.population * s.games_per_eval) + " games)");
   }
 }
@@ -298,7 +301,8 @@ inline TuneResult cem(const std::vector<TuneParam>& params, const TuneSettings& 
     // Stable, so tied candidates (common with few games) keep a reproducible order.
     std::vector<int> order(static_cast<std::size_t>(pop));
     for (int j = 0; j < pop; ++j) order[std::size_t(j)] = j;
-    std::stable_sort(order.begin(), order.end(), [&](int l, int r) { return score[std::size_t(l)] > score[std::size_t(r)]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int l, int r) { return score[std::size_t(l)] > score[std::size_t(r)]; });
     Eigen::VectorXd elite_mean = Eigen::VectorXd::Zero(d), elite_var = Eigen::VectorXd::Zero(d);
     for (int e = 0; e < elite; ++e) elite_mean += x.col(order[std::size_t(e)]);
     elite_mean /= double(elite);
@@ -325,10 +329,12 @@ inline TuneResult cem(const std::vector<TuneParam>& params, const TuneSettings& 
 
 // Maximises `objective` over the box given by `params` within settings.budget_games games.
 // Reproducible: every evaluation seed and every random draw derives from settings.seed.
-//   spsa: starts at settings.start (the centre of the box if empty); best is the final iterate (SPSA converges in its iterate,
+//   spsa: starts at settings.start (the centre of the box if empty); best is the final iterate (SPSA converges in its
+//   iterate,
 //         not in the best single evaluation, which is mostly the luckiest); each trajectory step is
 //         the centre theta_k with (y+ + y-)/2; best_score averages the last 10% of those.
-//   cem:  mean at settings.start (else 0.5) and deviation 0.3 per normalised coordinate; best is the final mean; each step is
+//   cem:  mean at settings.start (else 0.5) and deviation 0.3 per normalised coordinate; best is the final mean; each
+//   step is
 //         the generation's mean with the average score of its population; best_score is the last.
 // Neither best_score is an independent measurement: for a figure to report, play a fresh match.
 inline TuneResult tune(const std::vector<TuneParam>& params, const TuneSettings& settings, const Objective& objective,

@@ -144,8 +144,10 @@ void check_optional_moves(const StateOf<G>& s, Rng& rng) {
         Rng fast(rng.next());
         Rng slow = fast;
         const Move expected = list[slow.below(std::uint32_t(list.size()))];
-        CHECK_MESSAGE(G::random_move(s, to_move, fast) == expected, "random_move is not legal_moves()[rng.below(size)] at " << G::to_json(s).dump());
-        CHECK_MESSAGE(fast == slow, "random_move leaves the RNG otherwise than one rng.below(size) at " << G::to_json(s).dump());
+        CHECK_MESSAGE(G::random_move(s, to_move, fast) == expected,
+                      "random_move is not legal_moves()[rng.below(size)] at " << G::to_json(s).dump());
+        CHECK_MESSAGE(fast == slow,
+                      "random_move leaves the RNG otherwise than one rng.below(size) at " << G::to_json(s).dump());
       }
     }
   }
@@ -177,7 +179,8 @@ void check_copy_and_json(const StateOf<G>& s) {
 
 // Two transitions from states of one information set of o give equal tokens iff equal views after.
 template <Game G>
-void check_tokens(const StateOf<G>& a, const Transition<G>& ta, const StateOf<G>& b, const Transition<G>& tb, Player o) {
+void check_tokens(const StateOf<G>& a, const Transition<G>& ta, const StateOf<G>& b, const Transition<G>& tb,
+                  Player o) {
   const StateOf<G> a2 = ta.after(a), b2 = tb.after(b);
   const bool same_view = a2.view(o) == b2.view(o);
   CHECK_MESSAGE((a2.view_hash(o) == b2.view_hash(o)) == same_view, "view_hash does not follow view");
@@ -225,8 +228,9 @@ void check_determinizations_vary(const StateOf<G>& a, Player o, std::uint64_t se
   Rng rng(seed);
   std::set<std::string> seen;
   for (int i = 0; i < 200 && seen.size() < 2; ++i) seen.insert(G::to_json(a.determinize(o, rng)).dump());
-  CHECK_MESSAGE(seen.size() > 1, "200 determinizations of an information set with several states were all the same (observer "
-                                     << o << ", " << G::to_json(a).dump() << ")");
+  CHECK_MESSAGE(seen.size() > 1,
+                "200 determinizations of an information set with several states were all the same (observer "
+                    << o << ", " << G::to_json(a).dump() << ")");
 }
 
 // Finds another deal that observer o cannot tell from `config`'s and walks both games with the same

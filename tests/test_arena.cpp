@@ -82,7 +82,8 @@ TEST_CASE("ratings: two identical bots, the 95% Elo interval covers 0 in at leas
       narrower += (big.rows[0].elo_high - big.rows[0].elo_low) < (s.rows[0].elo_high - s.rows[0].elo_low);
     }
   }
-  MESSAGE("interval covered 0 in " << covered << " of " << tournaments << "; narrower with 4x games in " << narrower << " of 10");
+  MESSAGE("interval covered 0 in " << covered << " of " << tournaments << "; narrower with 4x games in " << narrower
+                                   << " of 10");
   CHECK(covered >= tournaments * 9 / 10);
   CHECK(narrower >= 9);
 }

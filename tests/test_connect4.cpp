@@ -31,8 +31,8 @@ TEST_CASE("a full column is not a legal move") {
 }
 
 TEST_CASE("four in a row wins in every direction, and three does not") {
-  CHECK(play("1213141").winner == 0);                 // vertical in column 1
-  CHECK(play("1122334").winner == 0);                 // horizontal along the bottom
+  CHECK(play("1213141").winner == 0);  // vertical in column 1
+  CHECK(play("1122334").winner == 0);  // horizontal along the bottom
   const std::string e = ".......";
   CHECK(position({e, e, "...X...", "..XO...", ".XOO...", "XOXO.X."}).winner == 0);  // diagonal rising right
   CHECK(position({e, e, "...X...", "...OX..", "...OOX.", ".X.OXOX"}).winner == 0);  // diagonal rising left
@@ -77,10 +77,10 @@ TEST_CASE("positions: floating stones, wrong counts and double wins are rejected
   const std::string empty = ".......";
   CHECK_NOTHROW(position({empty, empty, empty, empty, empty, "XO....."}));
   CHECK_THROWS_AS(position({empty, empty, empty, empty, "X......", "......."}), InputError);  // floating
-  CHECK_THROWS_AS(position({empty, empty, empty, empty, empty, "XX....."}), InputError);     // X two ahead
-  CHECK_NOTHROW(position({empty, empty, empty, empty, empty, "XXXXOOO"}));                   // X just won
-  CHECK_THROWS_AS(position({empty, empty, empty, empty, "O......", "XXXXOOO"}), InputError); // O after X won
-  CHECK_THROWS_AS(position({empty, empty, empty, empty, empty}), InputError);                // five rows
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, empty, "XX....."}), InputError);      // X two ahead
+  CHECK_NOTHROW(position({empty, empty, empty, empty, empty, "XXXXOOO"}));                    // X just won
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, "O......", "XXXXOOO"}), InputError);  // O after X won
+  CHECK_THROWS_AS(position({empty, empty, empty, empty, empty}), InputError);                 // five rows
   CHECK_THROWS_AS(position({empty, empty, empty, empty, empty, "X.Z...."}), InputError);
 }
 

@@ -90,7 +90,8 @@ TEST_CASE("params: defaults, ranges, types and unknown names") {
 
 TEST_CASE("bot lists split on commas but keep a spec's own parameters") {
   CHECK(split_bot_list("random,random") == std::vector<std::string>{"random", "random"});
-  CHECK(split_bot_list("uct:iters=10,c=0.5,random:seed=3") == std::vector<std::string>{"uct:iters=10,c=0.5", "random:seed=3"});
+  CHECK(split_bot_list("uct:iters=10,c=0.5,random:seed=3") ==
+        std::vector<std::string>{"uct:iters=10,c=0.5", "random:seed=3"});
   CHECK_THROWS_AS(split_bot_list("random,,random"), InputError);
   CHECK_THROWS_AS(find_bot("alphazero"), InputError);
   CHECK_THROWS_AS(bot_params(parse_spec("random:depth=3", "bot")), InputError);

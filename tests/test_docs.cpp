@@ -57,7 +57,8 @@ std::string first_difference(const std::string& doc, const std::string& file) {
     const bool more_a = bool(std::getline(a, x)), more_b = bool(std::getline(b, y));
     if (!more_a && !more_b) return "a difference in the last newline";
     if (!more_a || !more_b || x != y)
-      return "line " + std::to_string(line) + ": the document has \"" + (more_a ? x : "(end)") + "\", the file \"" + (more_b ? y : "(end)") + "\"";
+      return "line " + std::to_string(line) + ": the document has \"" + (more_a ? x : "(end)") + "\", the file \"" +
+             (more_b ? y : "(end)") + "\"";
   }
 }
 

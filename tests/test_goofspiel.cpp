@@ -9,7 +9,8 @@ using S = Goofspiel::State;
 
 namespace {
 S position(int players, std::vector<int> prizes, std::vector<std::vector<int>> bids) {
-  return Goofspiel::from_json(Json{{"game", "goofspiel"}, {"players", players}, {"cards", prizes.size()}, {"prizes", prizes}, {"bids", bids}});
+  return Goofspiel::from_json(
+      Json{{"game", "goofspiel"}, {"players", players}, {"cards", prizes.size()}, {"prizes", prizes}, {"bids", bids}});
 }
 JointMove joint(std::initializer_list<Move> m) {
   JointMove j{};
@@ -104,11 +105,11 @@ TEST_CASE("the joint observation shows all bids and the next prize") {
 }
 
 TEST_CASE("positions and options: bad input is rejected") {
-  CHECK_THROWS_AS(position(2, {1, 1, 2}, {{}, {}}), InputError);        // not a permutation
-  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{1, 1}, {2, 3}}), InputError); // card 1 bid twice
-  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{1}, {}}), InputError);        // rounds disagree
-  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{4}, {1}}), InputError);       // no card 4
-  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{1}}), InputError);            // a player's bids missing
+  CHECK_THROWS_AS(position(2, {1, 1, 2}, {{}, {}}), InputError);          // not a permutation
+  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{1, 1}, {2, 3}}), InputError);  // card 1 bid twice
+  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{1}, {}}), InputError);         // rounds disagree
+  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{4}, {1}}), InputError);        // no card 4
+  CHECK_THROWS_AS(position(2, {1, 2, 3}, {{1}}), InputError);             // a player's bids missing
   GameConfig c;
   c.options["cards"] = "17";
   CHECK_THROWS_AS(Goofspiel::initial(c), InputError);

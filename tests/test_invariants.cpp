@@ -32,5 +32,9 @@ GameConfig sardegna_config(int players, const char* variant) {
 // (2 players, base: the default configuration above, with as many games.)
 TEST_CASE("sardegna invariants, 3 players") { check_invariants<Sardegna>(sardegna_config(3, "base"), 8); }
 TEST_CASE("sardegna invariants, 4 players") { check_invariants<Sardegna>(sardegna_config(4, "base"), 8); }
-TEST_CASE("sardegna invariants, 2 players, alt-sentinel") { check_invariants<Sardegna>(sardegna_config(2, "alt-sentinel"), 16); }
-TEST_CASE("sardegna invariants, 4 players, alt-sentinel") { check_invariants<Sardegna>(sardegna_config(4, "alt-sentinel"), 8); }
+TEST_CASE("sardegna invariants, 2 players, alt-sentinel") {
+  check_invariants<Sardegna>(sardegna_config(2, "alt-sentinel"), 16);
+}
+TEST_CASE("sardegna invariants, 4 players, alt-sentinel") {
+  check_invariants<Sardegna>(sardegna_config(4, "alt-sentinel"), 8);
+}

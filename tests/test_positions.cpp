@@ -97,9 +97,19 @@ void leaf_paths(const Json& j, const Json::json_pointer& at, std::vector<Json::j
 // Values of the wrong type or range, for every field: the reader must reject each or accept it
 // and round-trip; nlohmann's own conversions (1.5 -> 1, true -> 1, 2^40 -> 0) must never happen.
 const std::vector<Json>& wrong_values() {
-  static const std::vector<Json> values = {
-      Json(1.5), Json(true), Json(false), Json("x"), Json::array(), Json::object(), Json(nullptr), Json(-1),
-      Json(1099511627776LL), Json(9223372036854775807LL), Json(std::uint64_t(9223372036854775808ULL)), Json(1e300), Json(1.0)};
+  static const std::vector<Json> values = {Json(1.5),
+                                           Json(true),
+                                           Json(false),
+                                           Json("x"),
+                                           Json::array(),
+                                           Json::object(),
+                                           Json(nullptr),
+                                           Json(-1),
+                                           Json(1099511627776LL),
+                                           Json(9223372036854775807LL),
+                                           Json(std::uint64_t(9223372036854775808ULL)),
+                                           Json(1e300),
+                                           Json(1.0)};
   return values;
 }
 
@@ -121,7 +131,8 @@ void mutate_every_field(const Json& base, const std::string& label) {
     (read_or_reject<G>(j.dump(), label + " without " + path.to_string()) ? accepted : rejected)++;
   }
   CHECK(rejected > 0);
-  MESSAGE(label << ": " << paths.size() << " fields, " << accepted << " variants accepted (and round-tripped), " << rejected << " rejected");
+  MESSAGE(label << ": " << paths.size() << " fields, " << accepted << " variants accepted (and round-tripped), "
+                << rejected << " rejected");
 }
 
 std::string slurp(const std::filesystem::path& p) { return read_input_file(p.string(), "fixture"); }
@@ -195,7 +206,8 @@ TEST_CASE("every fuzz corpus input starts with the letter of the game its name s
 TEST_CASE("every game: positions along random games round-trip, canonical files come back unchanged") {
   AllGames::for_each([]<Game G>() {
     for (std::uint64_t seed = 1; seed <= 5; ++seed)
-      for (int plies : {0, 1, 3, 10, 40, 1000}) check_round_trip<G>(midgame_position<G>(plies, seed), std::string(G::kName));
+      for (int plies : {0, 1, 3, 10, 40, 1000})
+        check_round_trip<G>(midgame_position<G>(plies, seed), std::string(G::kName));
   });
 }
 
@@ -224,14 +236,16 @@ TEST_CASE("every game: every field of a position, given a wrong type or removed,
 TEST_CASE("typed accessors reject what nlohmann would convert") {
   const Json j = Json::parse(R"({"a": 1.5, "b": true, "c": 1099511627776, "d": -1, "e": 1.0, "f": "3", "g": 3})");
   const JsonIn in(j, "test");
-  CHECK_THROWS_WITH_AS(in.at("a").integer(0, 10), doctest::Contains("a must be an integer in [0, 10], not 1.5"), InputError);
+  CHECK_THROWS_WITH_AS(in.at("a").integer(0, 10), doctest::Contains("a must be an integer in [0, 10], not 1.5"),
+                       InputError);
   CHECK_THROWS_AS(in.at("b").integer(0, 10), InputError);
   CHECK_THROWS_AS(in.at("c").integer(0, 1 << 30), InputError);
   CHECK_THROWS_AS(in.at("d").u64(), InputError);
   CHECK_THROWS_AS(in.at("e").integer(0, 10), InputError);
   CHECK_THROWS_AS(in.at("f").integer(0, 10), InputError);
   CHECK(in.at("g").integer(0, 10) == 3);
-  CHECK_THROWS_WITH_AS(in.at("g").integer(5, 10), doctest::Contains("not 3"), InputError);  // below the range (nlohmann holds 3 as unsigned)
+  CHECK_THROWS_WITH_AS(in.at("g").integer(5, 10), doctest::Contains("not 3"),
+                       InputError);  // below the range (nlohmann holds 3 as unsigned)
   CHECK_THROWS_AS(in.at("d").integer(0, 10), InputError);
   CHECK_THROWS_WITH_AS(in.at("zz"), doctest::Contains("missing field \"zz\""), InputError);
   CHECK_THROWS_WITH_AS(in.at("g").string(), doctest::Contains("g must be a string, not 3"), InputError);
@@ -252,7 +266,8 @@ TEST_CASE("decimal numbers only") {
   for (const char* bad : {"", "-1", "010", "18446744073709551616"}) CHECK_MESSAGE(!Params::try_unsigned(bad, u), bad);
   CHECK(Params::try_unsigned("18446744073709551615", u));
   CHECK(u == 18446744073709551615ULL);
-  for (const char* bad : {"", "nan", "inf", "-inf", "0x10", "1e999", ".5", "1.", "01.5", "1e", "1e+", "+1", " 1", "1,5"})
+  for (const char* bad :
+       {"", "nan", "inf", "-inf", "0x10", "1e999", ".5", "1.", "01.5", "1e", "1e+", "+1", " 1", "1,5"})
     CHECK_MESSAGE(!Params::try_real(bad, r), bad);
   for (const char* good : {"0", "0.7", "-2.5", "1e-3", "3E2", "10"}) CHECK_MESSAGE(Params::try_real(good, r), good);
   CHECK(Params::try_real("1e-3", r));
@@ -271,7 +286,8 @@ void rejects(const Json& base, const std::function<void(Json&)>& edit, const cha
     G::from_json(j);
     FAIL("accepted: " << fragment << "\n" << j.dump());
   } catch (const InputError& e) {
-    CHECK_MESSAGE(std::string(e.what()).find(fragment) != std::string::npos, std::string(e.what()) << " -- expected: " << fragment);
+    CHECK_MESSAGE(std::string(e.what()).find(fragment) != std::string::npos, std::string(e.what())
+                                                                                 << " -- expected: " << fragment);
   }
 }
 
@@ -279,43 +295,98 @@ void rejects(const Json& base, const std::function<void(Json&)>& edit, const cha
 
 TEST_CASE("tictactoe invariants") {
   const Json base = Json{{"game", "tictactoe"}, {"board", {"...", "...", "..."}}};
-  rejects<TicTacToe>(base, [](Json& j) { j["board"] = {"XX.", "...", "..."}; }, "as many marks as O or one more");
-  rejects<TicTacToe>(base, [](Json& j) { j["board"] = {"XXX", "OOO", "X.."}; }, "both players have a line");
-  rejects<TicTacToe>(base, [](Json& j) { j["board"] = {"XXX", "OO.", "O.."}; }, "O moved after X");
-  rejects<TicTacToe>(base, [](Json& j) { j["board"] = {"OOO", "XX.", "X.X"}; }, "X moved after O");
+  rejects<TicTacToe>(
+      base,
+      [](Json& j) {
+        j["board"] = {"XX.", "...", "..."};
+      },
+      "as many marks as O or one more");
+  rejects<TicTacToe>(
+      base,
+      [](Json& j) {
+        j["board"] = {"XXX", "OOO", "X.."};
+      },
+      "both players have a line");
+  rejects<TicTacToe>(
+      base,
+      [](Json& j) {
+        j["board"] = {"XXX", "OO.", "O.."};
+      },
+      "O moved after X");
+  rejects<TicTacToe>(
+      base,
+      [](Json& j) {
+        j["board"] = {"OOO", "XX.", "X.X"};
+      },
+      "X moved after O");
   // Two lines through one mark are one last move (with at most five marks, two lines always share one).
   CHECK_NOTHROW(TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", {"XXX", "XOO", "XOO"}}}));
 }
 
 TEST_CASE("connect4 invariants") {
-  const Json base = Json{{"game", "connect4"}, {"board", {".......", ".......", ".......", ".......", ".......", "......."}}};
-  rejects<Connect4>(base, [](Json& j) { j["board"][4] = "...X..."; }, "floats above an empty cell");
-  rejects<Connect4>(base, [](Json& j) { j["board"][5] = "XX....."; }, "as many stones as O or one more");
-  rejects<Connect4>(base, [](Json& j) { j["board"] = {".......", ".......", ".......", "O......", "O......", "OXXXXO."}; }, "O moved after X won");
+  const Json base =
+      Json{{"game", "connect4"}, {"board", {".......", ".......", ".......", ".......", ".......", "......."}}};
+  rejects<Connect4>(
+      base, [](Json& j) { j["board"][4] = "...X..."; }, "floats above an empty cell");
+  rejects<Connect4>(
+      base, [](Json& j) { j["board"][5] = "XX....."; }, "as many stones as O or one more");
+  rejects<Connect4>(
+      base, [](Json& j) { j["board"] = {".......", ".......", ".......", "O......", "O......", "OXXXXO."}; },
+      "O moved after X won");
   // Two separate fours of X, on the bottom row and in the last column: neither top stone
   // (d1, g4) lies on both, so the game would have ended at the first.
-  rejects<Connect4>(base,
-                    [](Json& j) { j["board"] = {".......", ".......", "......X", "OO....X", "OOO...X", "XXXXOOX"}; },
-                    "X has fours that no single last stone completed");
-  CHECK_NOTHROW(Connect4::from_json(Json{{"game", "connect4"}, {"board", {".......", ".......", "X......", "X......", "XO.....", "XOO...."}}}));
+  rejects<Connect4>(
+      base, [](Json& j) { j["board"] = {".......", ".......", "......X", "OO....X", "OOO...X", "XXXXOOX"}; },
+      "X has fours that no single last stone completed");
+  CHECK_NOTHROW(Connect4::from_json(
+      Json{{"game", "connect4"}, {"board", {".......", ".......", "X......", "X......", "XO.....", "XOO...."}}}));
 }
 
 TEST_CASE("goofspiel invariants") {
-  const Json base = Json{{"game", "goofspiel"}, {"players", 2}, {"cards", 3}, {"prizes", {2, 3, 1}}, {"bids", {{3}, {1}}}};
+  const Json base =
+      Json{{"game", "goofspiel"}, {"players", 2}, {"cards", 3}, {"prizes", {2, 3, 1}}, {"bids", {{3}, {1}}}};
   CHECK_NOTHROW(Goofspiel::from_json(base));
-  rejects<Goofspiel>(base, [](Json& j) { j["prizes"] = {1, 1, 2}; }, "permutation");
-  rejects<Goofspiel>(base, [](Json& j) { j["prizes"] = {1, 2}; }, "must have 3 entries");
-  rejects<Goofspiel>(base, [](Json& j) { j["bids"] = {{3, 3}, {1, 2}}; }, "a card not in hand");
-  rejects<Goofspiel>(base, [](Json& j) { j["bids"] = {{3}, {1, 2}}; }, "once per round");
-  rejects<Goofspiel>(base, [](Json& j) { j["bids"] = {{3}}; }, "must have 2 entries");
+  rejects<Goofspiel>(
+      base,
+      [](Json& j) {
+        j["prizes"] = {1, 1, 2};
+      },
+      "permutation");
+  rejects<Goofspiel>(
+      base,
+      [](Json& j) {
+        j["prizes"] = {1, 2};
+      },
+      "must have 3 entries");
+  rejects<Goofspiel>(
+      base,
+      [](Json& j) {
+        j["bids"] = {{3, 3}, {1, 2}};
+      },
+      "a card not in hand");
+  rejects<Goofspiel>(
+      base,
+      [](Json& j) {
+        j["bids"] = {{3}, {1, 2}};
+      },
+      "once per round");
+  rejects<Goofspiel>(
+      base, [](Json& j) { j["bids"] = {{3}}; }, "must have 2 entries");
 }
 
 TEST_CASE("kuhn invariants") {
   const Json base = Json{{"game", "kuhn"}, {"cards", {"K", "J", "Q"}}, {"history", "pb"}};
   CHECK_NOTHROW(Kuhn::from_json(base));
-  rejects<Kuhn>(base, [](Json& j) { j["cards"] = {"K", "K", "Q"}; }, "appears twice");
-  rejects<Kuhn>(base, [](Json& j) { j["history"] = "pbbp"; }, "after the hand is over");
-  rejects<Kuhn>(base, [](Json& j) { j["history"] = "px"; }, "unknown action");
+  rejects<Kuhn>(
+      base,
+      [](Json& j) {
+        j["cards"] = {"K", "K", "Q"};
+      },
+      "appears twice");
+  rejects<Kuhn>(
+      base, [](Json& j) { j["history"] = "pbbp"; }, "after the hand is over");
+  rejects<Kuhn>(
+      base, [](Json& j) { j["history"] = "px"; }, "unknown action");
 }
 
 TEST_CASE("sardegna invariants") {
@@ -329,43 +400,90 @@ TEST_CASE("sardegna invariants") {
   CHECK_NOTHROW(Sardegna::from_json(variant));
   using G = Sardegna;
   // The map.
-  rejects<G>(base, [](Json& j) { j["map"] = "other"; }, "must be \"standard\" or a whole board object");
-  rejects<G>(base, [](Json& j) { j["map"] = 5; }, "map must be a JSON object");
-  rejects<G>(base, [](Json& j) { j["map"] = {1}; }, "map must be a JSON object");
-  rejects<G>(base, [](Json& j) { j["map"] = Json::object(); }, "missing field");
+  rejects<G>(
+      base, [](Json& j) { j["map"] = "other"; }, "must be \"standard\" or a whole board object");
+  rejects<G>(
+      base, [](Json& j) { j["map"] = 5; }, "map must be a JSON object");
+  rejects<G>(
+      base, [](Json& j) { j["map"] = {1}; }, "map must be a JSON object");
+  rejects<G>(
+      base, [](Json& j) { j["map"] = Json::object(); }, "missing field");
   // The fort cards: each of the 26 exactly once across row, deck and private cards.
-  rejects<G>(base, [](Json& j) { j["deck"][0]["fort"] = j["row"][0]; }, "appears twice");
-  rejects<G>(base, [](Json& j) { j["deck"].erase(0); }, "all 26 fort cards");
-  rejects<G>(base, [](Json& j) { j["deck"][0]["known_by"] = {1, 1}; }, "names player 1 a second time");
-  rejects<G>(base, [](Json& j) { j["deck"][0]["known_by"] = {3}; }, "known_by[0] must be an integer in [0, 2]");
-  rejects<G>(base, [](Json& j) { j["row"].erase(0); }, "row must have 11 entries");
-  rejects<G>(variant, [](Json& j) { j["seats"][0]["private"] = Json::array(); }, "must hold 1 private fort cards");
+  rejects<G>(
+      base, [](Json& j) { j["deck"][0]["fort"] = j["row"][0]; }, "appears twice");
+  rejects<G>(
+      base, [](Json& j) { j["deck"].erase(0); }, "all 26 fort cards");
+  rejects<G>(
+      base,
+      [](Json& j) {
+        j["deck"][0]["known_by"] = {1, 1};
+      },
+      "names player 1 a second time");
+  rejects<G>(
+      base, [](Json& j) { j["deck"][0]["known_by"] = {3}; }, "known_by[0] must be an integer in [0, 2]");
+  rejects<G>(
+      base, [](Json& j) { j["row"].erase(0); }, "row must have 11 entries");
+  rejects<G>(
+      variant, [](Json& j) { j["seats"][0]["private"] = Json::array(); }, "must hold 1 private fort cards");
   // Tokens: of the right colour, all 16 accounted for.
-  rejects<G>(base, [](Json& j) { j["tokens"][0] = j["tokens"][0] == "wheat" ? "olive" : "wheat"; }, "wrong colour");
-  rejects<G>(base, [](Json& j) { j["tokens"][0] = nullptr; }, "tokens on the board and harvested");
+  rejects<G>(
+      base, [](Json& j) { j["tokens"][0] = j["tokens"][0] == "wheat" ? "olive" : "wheat"; }, "wrong colour");
+  rejects<G>(
+      base, [](Json& j) { j["tokens"][0] = nullptr; }, "tokens on the board and harvested");
   // Character cards: each in hand or in front, once.
-  rejects<G>(base, [](Json& j) { j["seats"][0]["front"] = {"farmer"}; }, "either in hand or in front");
-  rejects<G>(base, [](Json& j) { j["seats"][0]["hand"].push_back("farmer"); }, "names the farmer a second time");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][0]["front"] = {"farmer"}; }, "either in hand or in front");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][0]["hand"].push_back("farmer"); }, "names the farmer a second time");
   // Supplies and capacity.
-  rejects<G>(base, [](Json& j) { j["seats"][0]["villagers"][0] = 6; }, "villagers[0] must be an integer in [0, 5]");
-  rejects<G>(base, [](Json& j) { j["seats"][0]["villagers"] = {3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}; }, "than the supply has");
-  rejects<G>(base, [](Json& j) { for (int p = 0; p < 2; ++p) j["seats"][p]["villagers"][0] = 4; }, "holds more than 7 pieces");
-  rejects<G>(base, [](Json& j) { j["seats"][0]["villages"][0] = 1; }, "more villages than harvested tokens");
-  rejects<G>(base, [](Json& j) { j["seats"][0]["ships"] = {1, 1}; }, "names harbour 1 a second time");
-  rejects<G>(base, [](Json& j) { j["seats"][0]["forts"] = {1}; j["seats"][1]["forts"] = {1}; }, "which is not free");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][0]["villagers"][0] = 6; }, "villagers[0] must be an integer in [0, 5]");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][0]["villagers"] = {3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}; },
+      "than the supply has");
+  rejects<G>(
+      base,
+      [](Json& j) {
+        for (int p = 0; p < 2; ++p) j["seats"][p]["villagers"][0] = 4;
+      },
+      "holds more than 7 pieces");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][0]["villages"][0] = 1; }, "more villages than harvested tokens");
+  rejects<G>(
+      base,
+      [](Json& j) {
+        j["seats"][0]["ships"] = {1, 1};
+      },
+      "names harbour 1 a second time");
+  rejects<G>(
+      base,
+      [](Json& j) {
+        j["seats"][0]["forts"] = {1};
+        j["seats"][1]["forts"] = {1};
+      },
+      "which is not free");
   // Points: harvests score exactly their points, and nothing else scores before the first scoring.
-  rejects<G>(base, [](Json& j) { j["seats"][1]["score"] = 3; }, "points before any scoring");
-  rejects<G>(base, [](Json& j) { j["seats"][1]["score"] = 1099511627776LL; }, "score must be an integer");
-  rejects<G>(base, [](Json& j) { j["seats"][1]["score"] = 1.5; }, "score must be an integer");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][1]["score"] = 3; }, "points before any scoring");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][1]["score"] = 1099511627776LL; }, "score must be an integer");
+  rejects<G>(
+      base, [](Json& j) { j["seats"][1]["score"] = 1.5; }, "score must be an integer");
   // The phase.
-  rejects<G>(base, [](Json& j) { j["phase"] = "discard"; }, "alt-sentinel variant only");
-  rejects<G>(base, [](Json& j) {
-    j["phase"] = "sentinel-choice";
-    j["seats"][0]["hand"].erase(std::find(j["seats"][0]["hand"].begin(), j["seats"][0]["hand"].end(), "sentinel"));
-    j["seats"][0]["front"] = {"sentinel"};
-  }, "sentinel-choice needs a scoring just made");
-  rejects<G>(base, [](Json& j) { j["phase"] = "over"; }, "over exactly after the 11th scoring");
-  rejects<G>(base, [](Json& j) { j["turn"] = 3; }, "turn must be an integer in [0, 2]");
+  rejects<G>(
+      base, [](Json& j) { j["phase"] = "discard"; }, "alt-sentinel variant only");
+  rejects<G>(
+      base,
+      [](Json& j) {
+        j["phase"] = "sentinel-choice";
+        j["seats"][0]["hand"].erase(std::find(j["seats"][0]["hand"].begin(), j["seats"][0]["hand"].end(), "sentinel"));
+        j["seats"][0]["front"] = {"sentinel"};
+      },
+      "sentinel-choice needs a scoring just made");
+  rejects<G>(
+      base, [](Json& j) { j["phase"] = "over"; }, "over exactly after the 11th scoring");
+  rejects<G>(
+      base, [](Json& j) { j["turn"] = 3; }, "turn must be an integer in [0, 2]");
   // A half-finished Commander move: its card in front, pieces where its steps ended.
   const auto commander_move = [](Json& j) {
     j["phase"] = "commander-move";
@@ -378,10 +496,33 @@ TEST_CASE("sardegna invariants") {
   commander_move(with_villager);
   with_villager["seats"][0]["villagers"][1] = 1;
   CHECK_NOTHROW(Sardegna::from_json(with_villager));
-  rejects<G>(with_villager, [](Json& j) { j["move"]["started"] = {1, 1}; }, "names 1 a second time");
-  rejects<G>(with_villager, [](Json& j) { j["move"]["last"] = {3, 2}; }, "previous step");
-  rejects<G>(with_villager, [](Json& j) { j["move"]["started"] = {1, 2}; }, "starting where another ended");
-  rejects<G>(with_villager, [](Json& j) { j["move"]["steps_left"] = 4; }, "steps_left must be an integer in [0, 3]");
-  rejects<G>(with_villager, [](Json& j) { j["seats"][0]["front"] = {"farmer"}; j["seats"][0]["hand"] = {"admiral", "commander", "priest", "architect", "queen", "sentinel"}; }, "needs the commander");
-  rejects<G>(with_villager, [](Json& j) { j.erase("move"); }, "\"move\" describes a half-finished");
+  rejects<G>(
+      with_villager,
+      [](Json& j) {
+        j["move"]["started"] = {1, 1};
+      },
+      "names 1 a second time");
+  rejects<G>(
+      with_villager,
+      [](Json& j) {
+        j["move"]["last"] = {3, 2};
+      },
+      "previous step");
+  rejects<G>(
+      with_villager,
+      [](Json& j) {
+        j["move"]["started"] = {1, 2};
+      },
+      "starting where another ended");
+  rejects<G>(
+      with_villager, [](Json& j) { j["move"]["steps_left"] = 4; }, "steps_left must be an integer in [0, 3]");
+  rejects<G>(
+      with_villager,
+      [](Json& j) {
+        j["seats"][0]["front"] = {"farmer"};
+        j["seats"][0]["hand"] = {"admiral", "commander", "priest", "architect", "queen", "sentinel"};
+      },
+      "needs the commander");
+  rejects<G>(
+      with_villager, [](Json& j) { j.erase("move"); }, "\"move\" describes a half-finished");
 }

@@ -51,7 +51,8 @@ TEST_CASE("elo and score helpers are logistic and inverse to each other") {
   CHECK(score_from_elo(0) == doctest::Approx(0.5));
   CHECK(score_from_elo(400) == doctest::Approx(10.0 / 11.0));
   CHECK(elo_from_score(0.75) == doctest::Approx(400 * std::log10(3.0)));
-  for (double elo : {-700.0, -35.5, 0.0, 12.0, 250.0}) CHECK(elo_from_score(score_from_elo(elo)) == doctest::Approx(elo));
+  for (double elo : {-700.0, -35.5, 0.0, 12.0, 250.0})
+    CHECK(elo_from_score(score_from_elo(elo)) == doctest::Approx(elo));
   CHECK(std::isinf(elo_from_score(1.0)));
   CHECK(elo_from_score(0.0) < 0);
 }
@@ -143,7 +144,8 @@ TEST_CASE("bootstrap: intervals are unknown without data, deterministic per seed
   const EloIntervals single = elo_with_intervals(one, 2, 100, 1);
   CHECK(std::isnan(single.low[0]));
   CHECK(std::isnan(single.high[1]));
-  const auto none = bootstrap_interval(1, [](const std::vector<int>&) { return 0.5; }, 100, 1, 0.95);
+  const auto none = bootstrap_interval(
+      1, [](const std::vector<int>&) { return 0.5; }, 100, 1, 0.95);
   CHECK(std::isnan(none.first));
   CHECK(std::isnan(none.second));
 
@@ -271,9 +273,8 @@ TEST_CASE("parse_sprt: four numbers, elo0 < elo1, 0 < alpha, beta < 0.5") {
   CHECK(sprt_lower_bound(t) == doctest::Approx(std::log(0.05 / 0.95)));
   CHECK(sprt_upper_bound(t) == doctest::Approx(std::log(0.95 / 0.05)));
 
-  for (const char* bad : {"1,2,3", "5,0,0.05,0.05", "0,5,0.6,0.05", "a,b,c,d", "", "0,10,0.05,0.05,1",
-                          "0,10,0.05,", "0,10,0.05,0.5", "0,10,0,0.05", "nan,10,0.05,0.05", "0,10x,0.05,0.05",
-                          "0,5000,0.05,0.05"}) {
+  for (const char* bad : {"1,2,3", "5,0,0.05,0.05", "0,5,0.6,0.05", "a,b,c,d", "", "0,10,0.05,0.05,1", "0,10,0.05,",
+                          "0,10,0.05,0.5", "0,10,0,0.05", "nan,10,0.05,0.05", "0,10x,0.05,0.05", "0,5000,0.05,0.05"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(parse_sprt(bad), InputError);
   }

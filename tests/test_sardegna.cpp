@@ -6,8 +6,8 @@
 #include <map>
 #include <set>
 
-#include "games/sardegna/sardegna.hpp"
 #include "bots/summary.hpp"
+#include "games/sardegna/sardegna.hpp"
 #include "invariants.hpp"
 
 using namespace nuraghe;
@@ -110,7 +110,9 @@ bool all_cards_once(const S& s) {
 TEST_CASE("board: the built-in board passes its validator and has the rulebook's numbers") {
   const auto& b = sardegna::Board::standard();
   int yellow = 0, green = 0, brown = 0;
-  for (auto c : b.colour) yellow += c == sardegna::Colour::Yellow, green += c == sardegna::Colour::Green, brown += c == sardegna::Colour::Brown;
+  for (auto c : b.colour)
+    yellow += c == sardegna::Colour::Yellow, green += c == sardegna::Colour::Green,
+        brown += c == sardegna::Colour::Brown;
   CHECK(yellow == 2);
   CHECK(green == 8);
   CHECK(brown == 6);
@@ -152,7 +154,7 @@ TEST_CASE("worked example, pages 8-9: provinces A, B and C around fort 6, four p
   const int A = 4, B = 3, C = 2;
   villagers(s, 1, A, 1);  // A: blue 1 villager; purple 1 fort
   fort(s, 2, 6);
-  village(s, 0, B);       // B: yellow village + ship + fort = 4
+  village(s, 0, B);  // B: yellow village + ship + fort = 4
   ship(s, 0, 7);
   fort(s, 0, 2);
   villagers(s, 2, B, 2);  // purple: 2 villagers + fort 6 = 3
@@ -171,11 +173,11 @@ TEST_CASE("worked example, pages 8-9: provinces A, B and C around fort 6, four p
   row_card(s, 2, 8);
   CHECK(s.face_up(0) == 5);
   CHECK(s.face_up(1) == 16);
-  play(s, "sentinel");  // yellow
-  CHECK(s.score[0] == 5 + 1);   // B first, C second
-  CHECK(s.score[1] == 5 + 2);   // A shared first, C first
-  CHECK(s.score[2] == 5 + 2);   // A shared first, B second (tied with green), C third: nothing
-  CHECK(s.score[3] == 2);       // B second
+  play(s, "sentinel");         // yellow
+  CHECK(s.score[0] == 5 + 1);  // B first, C second
+  CHECK(s.score[1] == 5 + 2);  // A shared first, C first
+  CHECK(s.score[2] == 5 + 2);  // A shared first, B second (tied with green), C third: nothing
+  CHECK(s.score[3] == 2);      // B second
   // "Yellow removes fort card 6 and reveals the next card in the row - fort card 8."
   CHECK(s.face_up(0) == 16);
   CHECK(s.face_up(1) == 7);
@@ -184,7 +186,8 @@ TEST_CASE("worked example, pages 8-9: provinces A, B and C around fort 6, four p
   CHECK(s.deck[s.deck_size - 1] == 5);  // the scored card lies at the bottom of the deck
 }
 
-TEST_CASE("sentinel: keep leaves the turned card; replace puts it under the deck and turns the top card; hands return") {
+TEST_CASE(
+    "sentinel: keep leaves the turned card; replace puts it under the deck and turns the top card; hands return") {
   S s = empty_game(3);
   row_card(s, 0, 6);
   row_card(s, 1, 17);
@@ -209,14 +212,15 @@ TEST_CASE("sentinel: keep leaves the turned card; replace puts it under the deck
   CHECK(replaced.deck_size == size);
 }
 
-TEST_CASE("scoring: no influence scores nothing; a tie for first gives no second place; two players never score second") {
+TEST_CASE(
+    "scoring: no influence scores nothing; a tie for first gives no second place; two players never score second") {
   S s = empty_game(3);
   villagers(s, 0, 5, 2);
   villagers(s, 1, 5, 1);
   s.score_province(4);
-  CHECK(s.score[0] == 4);      // Baronia is worth 4
-  CHECK(s.score[1] == 2);      // second: half, rounded down
-  CHECK(s.score[2] == 0);      // no influence
+  CHECK(s.score[0] == 4);  // Baronia is worth 4
+  CHECK(s.score[1] == 2);  // second: half, rounded down
+  CHECK(s.score[2] == 0);  // no influence
   S tie = empty_game(3);
   villagers(tie, 0, 5, 2);
   villagers(tie, 1, 5, 2);
@@ -224,18 +228,18 @@ TEST_CASE("scoring: no influence scores nothing; a tie for first gives no second
   tie.score_province(4);
   CHECK(tie.score[0] == 4);
   CHECK(tie.score[1] == 4);
-  CHECK(tie.score[2] == 0);    // first place tied: nobody is second
+  CHECK(tie.score[2] == 0);  // first place tied: nobody is second
   S two = empty_game(2);
   villagers(two, 0, 5, 2);
   villagers(two, 1, 5, 1);
   two.score_province(4);
-  CHECK(two.score[1] == 0);    // two players: no second place
+  CHECK(two.score[1] == 0);  // two players: no second place
   S odd = empty_game(4);
-  villagers(odd, 0, 10, 3);    // Arborea, 7 VP
+  villagers(odd, 0, 10, 3);  // Arborea, 7 VP
   villagers(odd, 1, 10, 1);
   villagers(odd, 2, 10, 1);
   odd.score_province(9);
-  CHECK(odd.score[1] == 3);    // floor(7 / 2), every player tied for second
+  CHECK(odd.score[1] == 3);  // floor(7 / 2), every player tied for second
   CHECK(odd.score[2] == 3);
 }
 
@@ -260,14 +264,14 @@ TEST_CASE("priest lock: no adding, leaving or ending a move there; passing throu
   CHECK(s.locked_for(0, 3));
   CHECK(!s.locked_for(1, 3));
   CHECK(!legal(s, "commander villager 4"));
-  CHECK(!legal(s, "commander move 4-7"));   // may not move out
-  CHECK(!legal(s, "commander move 3-4"));   // may not end there
-  CHECK(legal(s, "commander move 3-7"));    // may pass through
-  CHECK(legal(s, "priest add 4"));          // a priest may join another priest
+  CHECK(!legal(s, "commander move 4-7"));  // may not move out
+  CHECK(!legal(s, "commander move 3-4"));  // may not end there
+  CHECK(legal(s, "commander move 3-7"));   // may pass through
+  CHECK(legal(s, "priest add 4"));         // a priest may join another priest
   s.harvested[0][SG::kWheat] = 1;
   CHECK(!legal(s, "architect village 4"));
   CHECK(legal(s, "architect village 3"));
-  priest(s, 0, 4);                          // with our own priest there the lock is gone
+  priest(s, 0, 4);  // with our own priest there the lock is gone
   CHECK(legal(s, "commander move 4-7"));
   CHECK(legal(s, "architect village 4"));
 }
@@ -281,7 +285,7 @@ TEST_CASE("farmer: harvest from a villager province next to an own-ship harbour 
   CHECK(s.harvestable(0) == 0);  // no ship: no harvest
   ship(s, 0, 7);
   CHECK(s.harvestable(0) == ((1u << 2) | (1u << 3) | (1u << 6)));  // the chain Nurra-Logudoro-Marghine
-  villagers(s, 0, 4, -1);        // break the chain
+  villagers(s, 0, 4, -1);                                          // break the chain
   CHECK(s.harvestable(0) == (1u << 2));
   // A locked province can still be harvested (ruling 3).
   priest(s, 1, 3);
@@ -321,8 +325,8 @@ TEST_CASE("architect: forts on empty spaces, at most three; villages up to the h
   fort(s, 0, 1);
   fort(s, 0, 2);
   fort(s, 0, 3);
-  CHECK(!legal(s, "architect fort 7"));  // a fourth fort
-  CHECK(!legal(s, "architect village 5")); // no token harvested yet
+  CHECK(!legal(s, "architect fort 7"));     // a fourth fort
+  CHECK(!legal(s, "architect village 5"));  // no token harvested yet
   s.harvested[0][SG::kOlive] = 1;
   CHECK(legal(s, "architect village 5"));
   play(s, "architect village 5");
@@ -338,11 +342,11 @@ TEST_CASE("commander: up to four crossings split among villagers; steps then sto
   play(s, "commander move 3-4");  // 1 crossing
   CHECK(s.phase == SG::Phase::CommanderSteps);
   CHECK(s.steps_left == 3);
-  CHECK(!legal(s, "move 4-7"));   // a step never starts where one ended (that is the step 3-7)
-  CHECK(!legal(s, "move 3-2"));   // steps come in non-decreasing (from, to) order
-  CHECK(legal(s, "move 3-4"));    // the second villager may follow
+  CHECK(!legal(s, "move 4-7"));  // a step never starts where one ended (that is the step 3-7)
+  CHECK(!legal(s, "move 3-2"));  // steps come in non-decreasing (from, to) order
+  CHECK(legal(s, "move 3-4"));   // the second villager may follow
   CHECK(legal(s, "stop"));
-  play(s, "move 3-8");            // 1 crossing: 2 left, and no step is left from Nurra
+  play(s, "move 3-8");  // 1 crossing: 2 left, and no step is left from Nurra
   CHECK(s.villagers_in(0, 2) == 0);
   CHECK(s.phase == SG::Phase::Play);  // nothing more is possible: the move ended by itself
   CHECK(s.turn == 1);
@@ -438,7 +442,8 @@ TEST_CASE("hidden information: determinize re-deals only the unseen fort cards")
   CHECK(d.deck[d.deck_size - 1] == t.row[0]);
 }
 
-TEST_CASE("setup, page 2: 11 row cards with the 2 leftmost face up, 15 in the deck, 16 tokens by colour, 7 cards in hand") {
+TEST_CASE(
+    "setup, page 2: 11 row cards with the 2 leftmost face up, 15 in the deck, 16 tokens by colour, 7 cards in hand") {
   // Page 2: "place the 2 wheat tokens onto the 2 yellow provinces, the 8 olive and wine tokens
   // randomly onto the 8 green provinces, and the 6 thyme and cheese tokens randomly onto the 6
   // brown provinces" (4 + 4 and 3 + 3: rulings.md, board data); "Shuffle the 26 fort cards ...
@@ -511,7 +516,8 @@ TEST_CASE("setup, page 2: 11 row cards with the 2 leftmost face up, 15 in the de
   CHECK(layouts.size() > 4);  // olive/wine and thyme/cheese are placed at random: 8 seeds, several layouts
 }
 
-TEST_CASE("priest move, page 4: up to 3 crossings, through full provinces but not into one, next to an opponent's priest") {
+TEST_CASE(
+    "priest move, page 4: up to 3 crossings, through full provinces but not into one, next to an opponent's priest") {
   // Page 4: "Move your priest up to 3 times." Page 3: "Priests and villagers can move through
   // full provinces, but cannot end their movement there." Ruling 3: the lock concerns villages and
   // villagers only; a priest may be moved into a province holding another player's priest.
@@ -533,18 +539,19 @@ TEST_CASE("priest move, page 4: up to 3 crossings, through full provinces but no
   villagers(s, 2, 9, 1);
   priest(s, 1, 9);
   priest(s, 3, 9);
-  priest(s, 2, 10);        // an opponent's priest in Arborea
+  priest(s, 2, 10);  // an opponent's priest in Arborea
   CHECK(s.full(12));
   CHECK(s.full(13));
   CHECK(s.full(8));
-  CHECK(legal_starting(s, "priest ") == std::set<std::string>{"priest move 16-6", "priest move 16-7", "priest move 16-8", "priest move 16-10",
-                                                               "priest move 16-11", "priest move 16-12", "priest move 16-15"});
+  CHECK(legal_starting(s, "priest ") ==
+        std::set<std::string>{"priest move 16-6", "priest move 16-7", "priest move 16-8", "priest move 16-10",
+                              "priest move 16-11", "priest move 16-12", "priest move 16-15"});
   CHECK(!legal(s, "priest move 16-9"));   // 3 crossings, but full
   CHECK(!legal(s, "priest move 16-4"));   // 4 crossings
   CHECK(!legal(s, "priest move 16-13"));  // full
   play(s, "priest move 16-10");           // one decision: the turn passes (docs ruling 3)
   CHECK(s.priest[0] == 9);
-  CHECK(s.pieces_in(9) == 2);             // two priests share Arborea
+  CHECK(s.pieces_in(9) == 2);  // two priests share Arborea
   CHECK(s.pieces_in(15) == 0);
   CHECK(s.phase == SG::Phase::Play);
   CHECK(s.turn == 1);
@@ -565,7 +572,7 @@ TEST_CASE("scoring, page 7: a priest adds 1 influence in its own province (and n
   CHECK(s.score[1] == 2);  // second, three players: floor(4 / 2)
   CHECK(s.score[2] == 0);
   S lone = empty_game(2);
-  priest(lone, 1, 16);     // a priest alone wins Sulcis (4 VP)
+  priest(lone, 1, 16);  // a priest alone wins Sulcis (4 VP)
   lone.score_province(15);
   CHECK(lone.score[0] == 0);
   CHECK(lone.score[1] == 4);
@@ -576,7 +583,7 @@ TEST_CASE("capacity, page 3: priests and villages count toward 7 (5 villagers + 
   // time. As soon as a province is full, no further priests, villages, or villagers may be added."
   S s = empty_game(3);
   villagers(s, 1, 4, 5);
-  village(s, 2, 4);        // Logudoro: 6 pieces
+  village(s, 2, 4);  // Logudoro: 6 pieces
   villagers(s, 0, 3, 1);
   s.harvested[0][SG::kOlive] = 1;
   CHECK(s.pieces_in(3) == 6);
@@ -585,7 +592,7 @@ TEST_CASE("capacity, page 3: priests and villages count toward 7 (5 villagers + 
   CHECK(legal(s, "architect village 4"));
   CHECK(legal(s, "priest add 4"));
   S own = s;
-  priest(own, 0, 4);       // our own priest (no lock for us) is the 7th piece
+  priest(own, 0, 4);  // our own priest (no lock for us) is the 7th piece
   CHECK(own.full(3));
   CHECK(!legal(own, "commander villager 4"));
   CHECK(!legal(own, "commander move 3-4"));
@@ -593,7 +600,7 @@ TEST_CASE("capacity, page 3: priests and villages count toward 7 (5 villagers + 
   CHECK(legal(own, "commander villager 7"));
   CHECK(legal(own, "architect village 7"));
   S other = s;
-  priest(other, 1, 4);     // an opponent's priest as the 7th: the capacity, not the lock, stops ours
+  priest(other, 1, 4);  // an opponent's priest as the 7th: the capacity, not the lock, stops ours
   CHECK(!legal(other, "priest add 4"));
   CHECK(legal(other, "priest add 3"));
   S two_villages = s;
@@ -632,7 +639,9 @@ TEST_CASE("supply, page 2: at most 5 villagers and 4 villages on the board (even
   CHECK(legal_starting(p, "priest add ").empty());
 }
 
-TEST_CASE("farmer, page 5: villages do not link the chain; a harvested province is not offered; each kind scores on its own") {
+TEST_CASE(
+    "farmer, page 5: villages do not link the chain; a harvested province is not offered; each kind scores on its "
+    "own") {
   // Page 5: "there is an unbroken chain of provinces containing your villager(s) connecting your
   // chosen harbor to the chosen province" (ruling 6: villages do not count). "The first collected
   // agriculture token of each type is worth 1 point; the 2nd, 3rd, and 4th tokens of the the same
@@ -641,19 +650,20 @@ TEST_CASE("farmer, page 5: villages do not link the chain; a harvested province 
   S s = empty_game(2);
   ship(s, 0, 7);
   villagers(s, 0, 3, 1);
-  village(s, 0, 4);        // Logudoro: a village, no villager
+  village(s, 0, 4);  // Logudoro: a village, no villager
   villagers(s, 0, 7, 1);
-  village(s, 0, 8);        // Planargia, next to the harbour: a village only
+  village(s, 0, 8);  // Planargia, next to the harbour: a village only
   CHECK(s.harvestable(0) == 1u << 2);
   CHECK(legal_starting(s, "farmer ") == std::set<std::string>{"farmer harvest 3"});
-  villagers(s, 0, 4, 1);   // a villager in Logudoro links Nurra and Marghine
-  CHECK(legal_starting(s, "farmer ") == std::set<std::string>{"farmer harvest 3", "farmer harvest 4", "farmer harvest 7"});
+  villagers(s, 0, 4, 1);  // a villager in Logudoro links Nurra and Marghine
+  CHECK(legal_starting(s, "farmer ") ==
+        std::set<std::string>{"farmer harvest 3", "farmer harvest 4", "farmer harvest 7"});
 
   // A harvested province is not offered again, but its villagers still link the chain.
   S h = empty_game(2);
   ship(h, 0, 7);
   villagers(h, 0, 3, 1);
-  villagers(h, 0, 2, 1);   // Anglona reaches Alghero only through Nurra
+  villagers(h, 0, 2, 1);  // Anglona reaches Alghero only through Nurra
   CHECK(h.harvestable(0) == ((1u << 1) | (1u << 2)));
   play(h, "farmer harvest 3");
   CHECK(h.token_in(2) == SG::kNoToken);
@@ -742,7 +752,7 @@ TEST_CASE("admiral, page 4: later steps obey the cuts (docs ruling 4), the move 
     walk(u);
   }
   CHECK(sequences == 30);
-  CHECK(ends.size() == 20);   // C(7, 2) - 1
+  CHECK(ends.size() == 20);      // C(7, 2) - 1
   CHECK(ends.count(0b11) == 0);  // the swap of the two own ships
 }
 
@@ -776,7 +786,9 @@ TEST_CASE("variant, page 10: the Sentinel is refused with 0, 1 or 2 other cards 
   CHECK(legal(q, "sentinel"));
 }
 
-TEST_CASE("after the 10th scoring nothing is turned up: no choice, hands return, play goes on; the 11th ends the game (ruling 10, docs ruling 9)") {
+TEST_CASE(
+    "after the 10th scoring nothing is turned up: no choice, hands return, play goes on; the 11th ends the game "
+    "(ruling 10, docs ruling 9)") {
   // rulings.md 10: "When no face-down card is left in the row, there is nothing to reveal and no
   // choice. Then every player takes all their played cards back into hand." Page 9: "The game
   // ends after the 11th fort card is scored." Both rule sets.
@@ -851,7 +863,9 @@ TEST_CASE("hands return after replace, and in the variant after swap and after k
   hands_back(kept);
 }
 
-TEST_CASE("variant hidden information: determinize re-deals others' private cards, keeps the observer's own and its discard; observe carries revealed cards") {
+TEST_CASE(
+    "variant hidden information: determinize re-deals others' private cards, keeps the observer's own and its discard; "
+    "observe carries revealed cards") {
   // rulings.md 13: "each player holds one private fort card (hidden from others) ... A card that a
   // player discards from their supply to the bottom of the deck is known to that player only: for
   // the others it joins the unseen cards (its position is known, its face is not)." Docs ruling 7.
@@ -881,7 +895,7 @@ TEST_CASE("variant hidden information: determinize re-deals others' private card
   std::set<int> under_for_1, private_for_1;
   for (int i = 0; i < 200; ++i) {
     const S d0 = s.determinize(0, rng);
-    CHECK(d0.deck[bottom] == mine);              // the owner knows its discard
+    CHECK(d0.deck[bottom] == mine);  // the owner knows its discard
     CHECK(d0.private_card[0][0] == drawn);
     CHECK(d0.deck[bottom - 1] == s.deck[bottom - 1]);  // the scored card: seen by all
     const S d1 = s.determinize(1, rng);
@@ -909,10 +923,11 @@ TEST_CASE("variant hidden information: determinize re-deals others' private card
   S other_top = choice, other_private = choice;
   std::swap(other_top.deck[0], other_top.deck[1]);
   std::swap(other_private.private_card[0][0], other_private.deck[2]);
-  const Move replace = SG::parse_move(choice, 0, "replace"), swap = SG::parse_move(choice, 0, "swap"), keep = SG::parse_move(choice, 0, "keep");
+  const Move replace = SG::parse_move(choice, 0, "replace"), swap = SG::parse_move(choice, 0, "swap"),
+             keep = SG::parse_move(choice, 0, "keep");
   for (int o = 0; o < 3; ++o) {
-    CHECK(SG::observe(choice, replace, o) != SG::observe(other_top, replace, o));    // the drawn card goes face up
-    CHECK(SG::observe(choice, swap, o) != SG::observe(other_private, swap, o));      // the private card goes face up
+    CHECK(SG::observe(choice, replace, o) != SG::observe(other_top, replace, o));  // the drawn card goes face up
+    CHECK(SG::observe(choice, swap, o) != SG::observe(other_private, swap, o));    // the private card goes face up
   }
   for (int o = 1; o < 3; ++o) {  // the deck's top goes to seat 0's supply: only seat 0 sees it
     CHECK(SG::observe(choice, swap, o) == SG::observe(other_top, swap, o));
@@ -933,7 +948,8 @@ TEST_CASE("variant hidden information: determinize re-deals others' private card
   CHECK(SG::observe(disc, moves[0], 0) != SG::observe(disc, moves[1], 0));
 }
 
-TEST_CASE("queen, page 6: copying a Commander move over several steps; the Commander stays in front, the Queen joins it") {
+TEST_CASE(
+    "queen, page 6: copying a Commander move over several steps; the Commander stays in front, the Queen joins it") {
   // Page 6: "you may copy any action from any character card you have played since the last
   // Sentinel"; page 4: "Move your villagers up to 4 times ... split this movement across multiple
   // villagers freely."
@@ -977,7 +993,8 @@ TEST_CASE("commander moves: the step cuts lose no end position (brute force on r
       s.legal_moves(moves);
       s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
     }
-    if (s.phase != SG::Phase::Play || !(s.hand[s.turn] >> SG::kCommander & 1) || s.villager_provinces(s.turn) == 0) continue;
+    if (s.phase != SG::Phase::Play || !(s.hand[s.turn] >> SG::kCommander & 1) || s.villager_provinces(s.turn) == 0)
+      continue;
     ++positions;
     const int p = s.turn;
     // The engine's end positions.
@@ -1026,8 +1043,8 @@ TEST_CASE("commander moves: the step cuts lose no end position (brute force on r
       }
     };
     crossings(s.villagers[p], SG::kCommanderMoves);
-    CHECK_MESSAGE(engine == brute, "engine " << engine.size() << " end positions, brute force " << brute.size() << " at "
-                                              << SG::to_json(s).dump());
+    CHECK_MESSAGE(engine == brute, "engine " << engine.size() << " end positions, brute force " << brute.size()
+                                             << " at " << SG::to_json(s).dump());
   }
   CHECK(positions >= 10);
 }

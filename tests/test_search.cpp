@@ -110,10 +110,14 @@ TEST_CASE("tictactoe: uct with 20k iterations never loses to perfect play, from 
 }
 
 TEST_CASE("tictactoe: uct takes the win and blocks") {
-  auto pos = [](std::vector<std::string> rows) { return TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", rows}}); };
+  auto pos = [](std::vector<std::string> rows) {
+    return TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", rows}});
+  };
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    CHECK(TicTacToe::move_to_string({}, 0, best_move<TicTacToe>("uct:iters=5000", pos({"XX.", "OO.", "..."}), seed)) == "c3");
-    CHECK(TicTacToe::move_to_string({}, 0, best_move<TicTacToe>("uct:iters=5000", pos({"X..", "OO.", "X.."}), seed)) == "c2");
+    CHECK(TicTacToe::move_to_string({}, 0, best_move<TicTacToe>("uct:iters=5000", pos({"XX.", "OO.", "..."}), seed)) ==
+          "c3");
+    CHECK(TicTacToe::move_to_string({}, 0, best_move<TicTacToe>("uct:iters=5000", pos({"X..", "OO.", "X.."}), seed)) ==
+          "c2");
   }
 }
 
@@ -200,10 +204,10 @@ TEST_CASE("goofspiel: decoupled search beats random in at least 90% of 200 games
 namespace {
 
 struct KuhnStrategy {
-  double first[3];      // seat 0, history "":   P(bet | card)
-  double after_pb[3];   // seat 0, history "pb": P(call | card)
-  double after_p[3];    // seat 1, history "p":  P(bet | card)
-  double after_b[3];    // seat 1, history "b":  P(call | card)
+  double first[3];     // seat 0, history "":   P(bet | card)
+  double after_pb[3];  // seat 0, history "pb": P(call | card)
+  double after_p[3];   // seat 1, history "p":  P(bet | card)
+  double after_b[3];   // seat 1, history "b":  P(call | card)
 };
 
 int payoff0(int c0, int c1, const std::string& h) {
@@ -281,7 +285,8 @@ TEST_CASE("kuhn: information-set search never calls a bet holding the jack; expl
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
       // Seat 1 holds the jack facing a bet; seat 0 holds the jack after pass-bet.
       const auto facing_bet = Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", {"Q", "J", "K"}}, {"history", "b"}});
-      const auto after_pass_bet = Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", {"J", "K", "Q"}}, {"history", "pb"}});
+      const auto after_pass_bet =
+          Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", {"J", "K", "Q"}}, {"history", "pb"}});
       CHECK(best_move<Kuhn>(spec, facing_bet, seed) == Kuhn::kPass);
       CHECK(best_move<Kuhn>(spec, after_pass_bet, seed) == Kuhn::kPass);
     }
@@ -300,7 +305,8 @@ namespace {
 // Pairs of states of one information set for `seat`: deals from different seeds that the seat
 // cannot tell apart.
 template <Game G>
-std::vector<std::pair<typename G::State, typename G::State>> information_set_pairs(const GameConfig& base, Player seat, int wanted) {
+std::vector<std::pair<typename G::State, typename G::State>> information_set_pairs(const GameConfig& base, Player seat,
+                                                                                   int wanted) {
   std::vector<std::pair<typename G::State, typename G::State>> pairs;
   for (std::uint64_t a = 1; a < 200 && int(pairs.size()) < wanted; ++a) {
     GameConfig ca = base;
@@ -337,8 +343,8 @@ std::vector<std::pair<typename G::State, typename G::State>> information_set_pai
 // fresh bot per game for its decision whenever the seat moves. Returns whether every search of the
 // pair gave identical root statistics.
 template <Game G>
-bool same_statistics_along(const std::string& spec, typename G::State a, typename G::State b, Player seat, std::uint64_t seed,
-                           int max_searches = 1000000) {
+bool same_statistics_along(const std::string& spec, typename G::State a, typename G::State b, Player seat,
+                           std::uint64_t seed, int max_searches = 1000000) {
   auto bot_a = make_bot<G>(spec, seed), bot_b = make_bot<G>(spec, seed);
   auto* sa = dynamic_cast<MctsBot<G>*>(bot_a.get());
   auto* sb = dynamic_cast<MctsBot<G>*>(bot_b.get());
@@ -369,17 +375,19 @@ template <Game G>
 void check_no_peeking(const GameConfig& config, Player seat, bool cheat_shows = true) {
   const auto pairs = information_set_pairs<G>(config, seat, kLight ? 3 : 6);
   REQUIRE(pairs.size() >= 3);
-  for (const std::string spec : {"ismcts:iters=300", "ismcts:iters=300,reuse=on", "ismcts:iters=300,threads=2",
-                           "ismcts:iters=300,threads=2,reuse=on", "mo-ismcts:iters=300", "mo-ismcts:iters=300,reuse=on",
-                           "mo-ismcts:iters=300,threads=2", "pimc:iters=50,dets=6", "pimc:iters=50,dets=6,threads=2",
-                           "ismcts:iters=300,sim=exp3", "ismcts:iters=300,sim=rm,reuse=on"}) {
+  for (const std::string spec :
+       {"ismcts:iters=300", "ismcts:iters=300,reuse=on", "ismcts:iters=300,threads=2",
+        "ismcts:iters=300,threads=2,reuse=on", "mo-ismcts:iters=300", "mo-ismcts:iters=300,reuse=on",
+        "mo-ismcts:iters=300,threads=2", "pimc:iters=50,dets=6", "pimc:iters=50,dets=6,threads=2",
+        "ismcts:iters=300,sim=exp3", "ismcts:iters=300,sim=rm,reuse=on"}) {
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<G>(spec, a, b, seat, 11));
   }
   if (!cheat_shows) return;
   // The upper-bound baseline reads the true state, and the same check sees it.
   bool cheat_differs = false;
-  for (const auto& [a, b] : information_set_pairs<G>(config, seat, 20)) cheat_differs = cheat_differs || !same_statistics_along<G>("cheat-uct:iters=300", a, b, seat, 11);
+  for (const auto& [a, b] : information_set_pairs<G>(config, seat, 20))
+    cheat_differs = cheat_differs || !same_statistics_along<G>("cheat-uct:iters=300", a, b, seat, 11);
   CHECK(cheat_differs);
 }
 
@@ -405,13 +413,15 @@ TEST_CASE("no peeking: sardegna alt-sentinel") {
   c.options["variant"] = "alt-sentinel";
   const auto pairs = information_set_pairs<Sardegna>(c, 1, kLight ? 2 : 4);
   REQUIRE(pairs.size() >= 2);
-  for (const std::string spec : {"ismcts:iters=150", "ismcts:iters=150,reuse=on,threads=2", "mo-ismcts:iters=150,reuse=on",
-                                 "pimc:iters=40,dets=4", "ismcts:iters=100,rollout=heuristic,cutoff=20"}) {
+  for (const std::string spec :
+       {"ismcts:iters=150", "ismcts:iters=150,reuse=on,threads=2", "mo-ismcts:iters=150,reuse=on",
+        "pimc:iters=40,dets=4", "ismcts:iters=100,rollout=heuristic,cutoff=20"}) {
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<Sardegna>(spec, a, b, 1, 5, 4));
   }
   bool cheat_differs = false;
-  for (const auto& [a, b] : pairs) cheat_differs = cheat_differs || !same_statistics_along<Sardegna>("cheat-uct:iters=150", a, b, 1, 5, 4);
+  for (const auto& [a, b] : pairs)
+    cheat_differs = cheat_differs || !same_statistics_along<Sardegna>("cheat-uct:iters=150", a, b, 1, 5, 4);
   CHECK(cheat_differs);
 }
 
@@ -435,8 +445,8 @@ TEST_CASE_TEMPLATE_DEFINE("no peeking: every hidden-information game at its defa
     CAPTURE(seat);
     const auto pairs = information_set_pairs<G>({}, seat, kLight ? 2 : 3);
     REQUIRE_MESSAGE(pairs.size() >= 2, "no two states of one information set found: is the hidden part ever hidden?");
-    for (const std::string spec : {"ismcts:iters=100", "ismcts:iters=100,reuse=on,threads=2", "mo-ismcts:iters=100,reuse=on",
-                                   "pimc:iters=20,dets=4"}) {
+    for (const std::string spec : {"ismcts:iters=100", "ismcts:iters=100,reuse=on,threads=2",
+                                   "mo-ismcts:iters=100,reuse=on", "pimc:iters=20,dets=4"}) {
       CAPTURE(spec);
       for (const auto& [a, b] : pairs) CHECK(same_statistics_along<G>(spec, a, b, seat, 13, 6));
     }
@@ -450,7 +460,8 @@ TEST_CASE("determinism: one seed, one thread count, one budget: one move and one
   GameConfig c;
   c.seed = 3;
   const auto s = Goofspiel::initial(c);
-  for (const std::string spec : {"ismcts:iters=2000", "ismcts:iters=2000,threads=2", "mo-ismcts:iters=2000,threads=2,sim=rm", "pimc:iters=100,dets=8,threads=2"}) {
+  for (const std::string spec : {"ismcts:iters=2000", "ismcts:iters=2000,threads=2",
+                                 "mo-ismcts:iters=2000,threads=2,sim=rm", "pimc:iters=100,dets=8,threads=2"}) {
     CAPTURE(spec);
     const auto first = analyse<Goofspiel>(spec, s, 0, 5), second = analyse<Goofspiel>(spec, s, 0, 5);
     CHECK(first.best == second.best);
@@ -499,7 +510,7 @@ TEST_CASE("tree reuse: the subtree reached by the bot's own observations keeps i
 }
 
 TEST_CASE("search bots reject what a game cannot give") {
-  CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);              // hidden information
+  CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);  // hidden information
   CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));
   CHECK_THROWS_AS(make_bot<Kuhn>("ismcts:rollout=heuristic", 1), InputError);  // kuhn has no heuristic
   CHECK_THROWS_AS(make_bot<Connect4>("uct:cutoff=3", 1), InputError);          // nor connect4 an evaluation

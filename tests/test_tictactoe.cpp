@@ -26,11 +26,11 @@ TEST_CASE("X moves first, then the players alternate") {
 }
 
 TEST_CASE("three in a row wins: rows, columns and both diagonals") {
-  CHECK(play({"a3", "a1", "b3", "b1", "c3"}).returns()[0] == 1.0);   // top row
+  CHECK(play({"a3", "a1", "b3", "b1", "c3"}).returns()[0] == 1.0);        // top row
   CHECK(play({"a3", "b3", "a2", "b2", "c1", "b1"}).returns()[1] == 1.0);  // O's middle column
-  CHECK(play({"a3", "b3", "b2", "c3", "c1"}).returns()[0] == 1.0);   // diagonal
-  CHECK(play({"c3", "a3", "b2", "b3", "a1"}).to_move() == kTerminal);  // anti-diagonal
-  CHECK(play({"a3", "a1", "b3", "b1"}).to_move() == 0);               // no line yet
+  CHECK(play({"a3", "b3", "b2", "c3", "c1"}).returns()[0] == 1.0);        // diagonal
+  CHECK(play({"c3", "a3", "b2", "b3", "a1"}).to_move() == kTerminal);     // anti-diagonal
+  CHECK(play({"a3", "a1", "b3", "b1"}).to_move() == 0);                   // no line yet
 }
 
 TEST_CASE("a full board without a line is a draw worth one half each") {
@@ -54,14 +54,15 @@ TEST_CASE("positions: read, and impossible boards rejected") {
   const S s = position({"X.O", ".X.", "..."});
   CHECK(s.to_move() == 1);
   CHECK(TicTacToe::to_json(s)["board"][0] == "X.O");
-  CHECK_THROWS_AS(position({"XX.", "...", "..."}), InputError);          // X two ahead
-  CHECK_THROWS_AS(position({"OO.", "...", "..."}), InputError);          // O ahead
-  CHECK_THROWS_AS(position({"XXX", "OOO", "..."}), InputError);          // both have lines
-  CHECK_THROWS_AS(position({"XXX", "OO.", "O.."}), InputError);          // O moved after X won
-  CHECK_THROWS_AS(position({"X?.", "...", "..."}), InputError);          // unknown cell
-  CHECK_THROWS_AS(position({"X..", "..."}), InputError);                 // two rows
+  CHECK_THROWS_AS(position({"XX.", "...", "..."}), InputError);  // X two ahead
+  CHECK_THROWS_AS(position({"OO.", "...", "..."}), InputError);  // O ahead
+  CHECK_THROWS_AS(position({"XXX", "OOO", "..."}), InputError);  // both have lines
+  CHECK_THROWS_AS(position({"XXX", "OO.", "O.."}), InputError);  // O moved after X won
+  CHECK_THROWS_AS(position({"X?.", "...", "..."}), InputError);  // unknown cell
+  CHECK_THROWS_AS(position({"X..", "..."}), InputError);         // two rows
   CHECK_THROWS_AS(TicTacToe::from_json(Json{{"game", "connect4"}, {"board", {"...", "...", "..."}}}), InputError);
-  CHECK_THROWS_AS(TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", {"...", "...", "..."}}, {"extra", 1}}), InputError);
+  CHECK_THROWS_AS(TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", {"...", "...", "..."}}, {"extra", 1}}),
+                  InputError);
 }
 
 TEST_CASE("setup rejects options, maps and seat counts the game does not have") {

@@ -128,7 +128,8 @@ TEST_CASE("tune: reproducible from the seed, within budget, and written as CSV")
     CHECK(csv.rfind("iteration,games,x,y,score\n", 0) == 0);
     CHECK(count_lines(csv) == int(a.trajectory.size()) + 1);
     // Real units: y is printed as an integer within its range.
-    const std::string first_row = csv.substr(csv.find('\n') + 1, csv.find('\n', csv.find('\n') + 1) - csv.find('\n') - 1);
+    const std::string first_row =
+        csv.substr(csv.find('\n') + 1, csv.find('\n', csv.find('\n') + 1) - csv.find('\n') - 1);
     CHECK(first_row.rfind("1," + std::to_string(per_iteration) + ",1,30,", 0) == 0);
   }
 }
@@ -153,8 +154,9 @@ TEST_CASE("tune: bad settings are one-line input errors") {
   CHECK_THROWS_AS(tune({}, settings_for("spsa", 1), synthetic), InputError);
   CHECK_THROWS_AS(tune({params[0], params[0]}, settings_for("spsa", 1), synthetic), InputError);
   // A broken objective is a bug, not bad input.
-  CHECK_THROWS_AS(tune(params, settings_for("cem", 1), [](const std::vector<double>&, int, std::uint64_t) { return NAN; }),
-                  std::logic_error);
+  CHECK_THROWS_AS(
+      tune(params, settings_for("cem", 1), [](const std::vector<double>&, int, std::uint64_t) { return NAN; }),
+      std::logic_error);
 }
 
 TEST_CASE("tune: the search starts from the given values, and a flat objective leaves them unchanged") {
@@ -172,7 +174,7 @@ TEST_CASE("tune: the search starts from the given values, and a flat objective l
     };
     const TuneResult r = tune(params, s, flat);
     INFO(method);
-    CHECK(r.trajectory.front().values == std::vector<double>{0.4, 17});  // not the centre (1, 30)
+    CHECK(r.trajectory.front().values == std::vector<double>{0.4, 17});                // not the centre (1, 30)
     if (std::string(method) == "spsa") CHECK(r.best == std::vector<double>{0.4, 17});  // no gradient, no step
     s.start = {2.5, 17};
     CHECK_THROWS_WITH_AS(tune(params, s, flat), doctest::Contains("lies outside the range"), InputError);

@@ -78,8 +78,12 @@ struct RevealGuess {
     if (before.step == 0) return drop_reveals ? 100 : 100 + before.deck[0];
     return m;
   }
-  static std::string move_to_string(const State& s, Player, Move m) { return s.step == 0 ? "reveal" : std::to_string(m); }
-  static Move parse_move(const State&, Player, std::string_view t) { return t == "reveal" ? 0 : Move(std::stoi(std::string(t))); }
+  static std::string move_to_string(const State& s, Player, Move m) {
+    return s.step == 0 ? "reveal" : std::to_string(m);
+  }
+  static Move parse_move(const State&, Player, std::string_view t) {
+    return t == "reveal" ? 0 : Move(std::stoi(std::string(t)));
+  }
   static Json to_json(const State& s) {
     return Json{{"deck", std::vector<int>(s.deck, s.deck + kCards)}, {"step", s.step}, {"guess", s.guess}};
   }

@@ -62,8 +62,8 @@ inline std::uint16_t at_least_seven(std::uint64_t packed) {
 
 // The sum of all counters.
 inline int sum(std::uint64_t packed) {
-  return std::popcount(packed & kLow) + 2 * std::popcount(packed & (kLow << 1)) + 4 * std::popcount(packed & (kLow << 2)) +
-         8 * std::popcount(packed & (kLow << 3));
+  return std::popcount(packed & kLow) + 2 * std::popcount(packed & (kLow << 1)) +
+         4 * std::popcount(packed & (kLow << 2)) + 8 * std::popcount(packed & (kLow << 3));
 }
 
 }  // namespace nibbles

@@ -18,7 +18,8 @@ namespace nuraghe {
 inline constexpr std::size_t kMaxInputBytes = std::size_t(64) << 20;
 
 // The whole of a file the user named ("-" is standard input), at most max_bytes of it.
-inline std::string read_input_file(const std::string& path, std::string_view what, std::size_t max_bytes = kMaxInputBytes) {
+inline std::string read_input_file(const std::string& path, std::string_view what,
+                                   std::size_t max_bytes = kMaxInputBytes) {
   const std::string named = std::string(what) + " \"" + path + "\"";
   std::ifstream file;
   std::istream* in = &std::cin;
@@ -57,8 +58,10 @@ inline void check_output_path(const std::string& path, std::string_view what, bo
   }
   std::filesystem::path folder = std::filesystem::path(path).parent_path();
   if (folder.empty()) folder = ".";
-  if (!std::filesystem::is_directory(folder, ec)) input_error("cannot write " + named + ": the folder " + folder.string() + " does not exist");
-  if (::access(folder.c_str(), W_OK) != 0) input_error("cannot write " + named + ": the folder " + folder.string() + " is not writable");
+  if (!std::filesystem::is_directory(folder, ec))
+    input_error("cannot write " + named + ": the folder " + folder.string() + " does not exist");
+  if (::access(folder.c_str(), W_OK) != 0)
+    input_error("cannot write " + named + ": the folder " + folder.string() + " is not writable");
 }
 
 // A text file written in one go or line by line; any failure (a full disk, /dev/full) is an

@@ -31,8 +31,8 @@ inline constexpr Player kSimultaneous = -2;  // every player chooses a move in s
 
 inline constexpr int kMaxPlayers = 5;  // the most any nuraghe game seats (Bardagi, Ticket to Ride)
 
-using Values = std::array<double, kMaxPlayers>;    // one number per seat; unused seats are 0
-using JointMove = std::array<Move, kMaxPlayers>;   // one move per seat at a simultaneous node
+using Values = std::array<double, kMaxPlayers>;   // one number per seat; unused seats are 0
+using JointMove = std::array<Move, kMaxPlayers>;  // one move per seat at a simultaneous node
 
 // How to set up a game: seat count (0 = the game's default), seed for everything random at
 // setup, rule options ("variant=alt-sentinel"), and an optional board/map file.
@@ -48,7 +48,9 @@ struct GameConfig {
 // A sequential game leaves all three out and gets the defaults below (legal_moves_of,
 // apply_joint, observe_joint), which is how every caller reaches them.
 template <class G>
-concept HasApplyJoint = requires(typename G::State& s, const JointMove& joint) { s.apply_joint(joint); };
+concept HasApplyJoint = requires(typename G::State& s, const JointMove& joint) {
+  s.apply_joint(joint);
+};
 template <class G>
 concept HasObserveJoint = requires(const typename G::State& s, const JointMove& joint, Player p) {
   { G::observe_joint(s, joint, p) } -> std::same_as<std::uint64_t>;
@@ -57,8 +59,12 @@ template <class G>
 concept HasSimultaneousMoves = HasApplyJoint<G> && HasObserveJoint<G>;
 // Moves of any seat p, not only of the seat to move: required with simultaneous nodes.
 template <class G>
-concept HasSeatMoves = requires(const typename G::State& s, Player p, typename G::MoveList& moves) { s.legal_moves(p, moves); };
+concept HasSeatMoves = requires(const typename G::State& s, Player p, typename G::MoveList& moves) {
+  s.legal_moves(p, moves);
+};
 
+// (clang-format 14 would put the requires body at the indent of `concept`.)
+// clang-format off
 template <class G>
 concept Game =
     std::is_trivially_copyable_v<typename G::State> && std::equality_comparable<typename G::State> &&
@@ -103,6 +109,7 @@ concept Game =
       { G::from_json(json) } -> std::same_as<typename G::State>;  // InputError if malformed
       { G::render(s, p) } -> std::same_as<std::string>;           // a text picture as p sees it
     };
+// clang-format on
 
 // Seat p's legal moves (at a simultaneous node every seat has at least one; elsewhere only the
 // seat to move has any): the game's own legal_moves(p, list) where it has one, else the moves of
@@ -170,7 +177,8 @@ int checked_players(const GameConfig& config, int default_players) {
   const int n = config.players == 0 ? default_players : config.players;
   if (n < G::kMinPlayers || n > G::kMaxPlayers)
     input_error(std::string(G::kName) + ": " + std::to_string(n) + " players requested; this game seats " +
-                std::to_string(G::kMinPlayers) + (G::kMinPlayers == G::kMaxPlayers ? "" : " to " + std::to_string(G::kMaxPlayers)));
+                std::to_string(G::kMinPlayers) +
+                (G::kMinPlayers == G::kMaxPlayers ? "" : " to " + std::to_string(G::kMaxPlayers)));
   return n;
 }
 

@@ -27,7 +27,8 @@ struct GameList {
   using Types = std::tuple<Gs...>;  // for doctest's TEST_CASE_TEMPLATE_APPLY and type computations
 
   // dispatch finds a game by name: a second game of one name would be hidden.
-  static_assert(distinct_names(std::array<std::string_view, sizeof...(Gs)>{Gs::kName...}), "two games of one GameList share a kName");
+  static_assert(distinct_names(std::array<std::string_view, sizeof...(Gs)>{Gs::kName...}),
+                "two games of one GameList share a kName");
 
   // Calls f.template operator()<G>() for the game named `name`; InputError if there is none.
   template <class F>

@@ -57,8 +57,7 @@ inline Json parse_json(std::string_view text, std::string_view source) {
         if (!keys.empty() && !keys.back().insert(parsed.get<std::string>()).second)
           input_error(std::string(source) + ": key \"" + parsed.get<std::string>() + "\" given twice in one object");
         break;
-      default:
-        break;
+      default: break;
     }
     return true;
   };
@@ -120,7 +119,8 @@ class JsonIn {
     if (!j_->is_array()) fail("must be a list, not " + type_name());
     if (j_->size() < min || j_->size() > max) {
       if (min == max) fail("must have " + std::to_string(min) + " entries, not " + std::to_string(j_->size()));
-      fail("must have " + std::to_string(min) + " to " + std::to_string(max) + " entries, not " + std::to_string(j_->size()));
+      fail("must have " + std::to_string(min) + " to " + std::to_string(max) + " entries, not " +
+           std::to_string(j_->size()));
     }
     std::vector<JsonIn> out;
     out.reserve(j_->size());
@@ -158,7 +158,8 @@ class JsonIn {
   double real(double lo, double hi) const {
     if (!j_->is_number()) fail("must be a number, not " + describe());
     const double v = j_->get<double>();
-    if (!std::isfinite(v) || v < lo || v > hi) fail("must be a number in [" + num(lo) + ", " + num(hi) + "], not " + j_->dump());
+    if (!std::isfinite(v) || v < lo || v > hi)
+      fail("must be a number in [" + num(lo) + ", " + num(hi) + "], not " + j_->dump());
     return v;
   }
   bool boolean() const {
@@ -169,7 +170,8 @@ class JsonIn {
     if (!j_->is_string()) fail("must be a string, not " + describe());
     return j_->get<std::string>();
   }
-  std::vector<std::string> strings(std::size_t min = 0, std::size_t max = std::numeric_limits<std::size_t>::max()) const {
+  std::vector<std::string> strings(std::size_t min = 0,
+                                   std::size_t max = std::numeric_limits<std::size_t>::max()) const {
     std::vector<std::string> out;
     for (const auto& e : array(min, max)) out.push_back(e.string());
     return out;
@@ -180,7 +182,8 @@ class JsonIn {
     for (const auto& e : array(min, max)) out.push_back(e.integer(lo, hi));
     return out;
   }
-  std::vector<double> reals(double lo, double hi, std::size_t min = 0, std::size_t max = std::numeric_limits<std::size_t>::max()) const {
+  std::vector<double> reals(double lo, double hi, std::size_t min = 0,
+                            std::size_t max = std::numeric_limits<std::size_t>::max()) const {
     std::vector<double> out;
     for (const auto& e : array(min, max)) out.push_back(e.real(lo, hi));
     return out;

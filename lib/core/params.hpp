@@ -20,9 +20,9 @@ struct ParamSpec {
   enum class Kind { Integer, Real, Choice };
   std::string name;
   Kind kind = Kind::Integer;
-  std::string default_value;          // as text; validated like a given value
-  double lo = 0, hi = 0;              // inclusive range for Integer and Real
-  std::vector<std::string> choices;   // for Choice
+  std::string default_value;         // as text; validated like a given value
+  double lo = 0, hi = 0;             // inclusive range for Integer and Real
+  std::vector<std::string> choices;  // for Choice
   std::string help;
 
   static ParamSpec integer(std::string n, long long def, long long lo, long long hi, std::string h) {
@@ -110,8 +110,7 @@ inline Spec parse_spec(std::string_view text, std::string_view what) {
 class Params {
  public:
   Params() = default;
-  Params(std::string owner, const std::map<std::string, std::string>& given,
-         const std::vector<ParamSpec>& specs)
+  Params(std::string owner, const std::map<std::string, std::string>& given, const std::vector<ParamSpec>& specs)
       : owner_(std::move(owner)) {
     for (const auto& entry : given) {
       const std::string& key = entry.first;  // (clang 14 lambdas cannot capture structured bindings)
@@ -119,8 +118,7 @@ class Params {
       if (it == specs.end()) {
         std::string known;
         for (const auto& p : specs) known += (known.empty() ? "" : ", ") + p.name;
-        input_error(owner_ + ": unknown parameter \"" + key + "\" (known: " +
-                    (known.empty() ? "none" : known) + ")");
+        input_error(owner_ + ": unknown parameter \"" + key + "\" (known: " + (known.empty() ? "none" : known) + ")");
       }
       given_.push_back(key);
     }
@@ -142,9 +140,7 @@ class Params {
     for (const auto& [name, value] : values_) out += (out.empty() ? "" : ",") + name + "=" + value.text;
     return out;
   }
-  bool given(const std::string& name) const {
-    return std::find(given_.begin(), given_.end(), name) != given_.end();
-  }
+  bool given(const std::string& name) const { return std::find(given_.begin(), given_.end(), name) != given_.end(); }
 
   // Numbers as a person writes them in decimal: "12", "-3", "0.7", "1e-3". Not "012", "0x10",
   // "+1", " 1", "1.", ".5", "nan", "inf" or anything out of range: each of those would otherwise

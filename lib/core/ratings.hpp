@@ -246,8 +246,8 @@ inline std::pair<double, double> percentile_bounds(std::vector<double> values, d
 // the resampled set indices (const std::vector<int>&, duplicates allowed) and returns a double,
 // e.g. a bot's win rate over those sets. NaN results are left out; NaN bounds if n_sets < 2.
 template <class F>
-std::pair<double, double> bootstrap_interval(int n_sets, F statistic_of_indices, int resamples,
-                                             std::uint64_t seed, double level = 0.95) {
+std::pair<double, double> bootstrap_interval(int n_sets, F statistic_of_indices, int resamples, std::uint64_t seed,
+                                             double level = 0.95) {
   constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
   if (n_sets < 2 || resamples < 1) return {kUnknown, kUnknown};
   std::vector<double> values;
@@ -342,8 +342,7 @@ inline SprtSettings parse_sprt(const std::string& text) {
     if (comma == text.size()) break;
     start = comma + 1;
   }
-  if (field != value.size())
-    input_error(where + "expected four numbers elo0,elo1,alpha,beta such as 0,10,0.05,0.05");
+  if (field != value.size()) input_error(where + "expected four numbers elo0,elo1,alpha,beta such as 0,10,0.05,0.05");
   const SprtSettings s{value[0], value[1], value[2], value[3]};
   if (!(s.elo0 < s.elo1)) input_error(where + "elo0 must be below elo1");
   // Beyond +-1000 Elo the expected score is within 0.3% of 0 or 1 and the test means nothing.
@@ -363,8 +362,7 @@ namespace detail {
 // (Van den Bergh, "Comments on normalized Elo", Proposition 1.1). Returns log(1 + x (a_i - s)),
 // i.e. log(p_i / q_i). The left side is strictly decreasing in x and runs from +inf to -inf across
 // the interval where every 1 + x (a_i - s) is positive, so bisection always finds the root.
-inline std::array<double, 5> log_p_over_q(const std::array<double, 5>& p, const std::array<double, 5>& a,
-                                          double s) {
+inline std::array<double, 5> log_p_over_q(const std::array<double, 5>& p, const std::array<double, 5>& a, double s) {
   assert(s > a.front() && s < a.back());
   double lo = -1.0 / (a.back() - s), hi = 1.0 / (s - a.front());
   auto f = [&](double x) {

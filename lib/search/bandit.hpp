@@ -14,7 +14,8 @@ enum class SimSelect : std::uint8_t { Ucb, Exp3, RegretMatching };
 // Virtual loss counts as visits that returned 0, steering other threads elsewhere.
 // The logarithm is the costly part and most arms of a node share their availability (in UCT all
 // do), so callers pass it in through LogCache.
-inline double ucb_score(double reward_sum, std::uint32_t visits, double log_available, std::uint32_t virtual_loss, double c) {
+inline double ucb_score(double reward_sum, std::uint32_t visits, double log_available, std::uint32_t virtual_loss,
+                        double c) {
   const double n = double(visits) + double(virtual_loss);
   if (n == 0) return 1e300;
   return reward_sum / n + c * std::sqrt(log_available / n);

@@ -492,9 +492,9 @@ class Worker {
         LogCache log_of;
         for (int i = 0; i < available; ++i) {
           const Edge& e = tree.edge(arm[i]);
-          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits),
-                                         log_of(parent ? parent : TreeT::load(e.available)), TreeT::load(e.virtual_loss),
-                                         cfg_.c);
+          const double score =
+              ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits),
+                        log_of(parent ? parent : TreeT::load(e.available)), TreeT::load(e.virtual_loss), cfg_.c);
           if (score > best) best = score, pick = i;
         }
       }

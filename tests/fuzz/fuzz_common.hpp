@@ -62,11 +62,13 @@ void check_round_trip(const typename G::State& s, const std::string& context) {
   try {
     s2 = G::from_json(j);
   } catch (const InputError& e) {
-    failed(game + " (" + context + "): from_json rejects to_json's own output: " + e.what() + "\n  position: " + shown(j));
+    failed(game + " (" + context + "): from_json rejects to_json's own output: " + e.what() +
+           "\n  position: " + shown(j));
   }
   check(*s2 == s, game + " (" + context + "): from_json(to_json(s)) != s\n  position: " + shown(j));
   const Json j2 = G::to_json(*s2);
-  check(j2 == j, game + " (" + context + "): to_json is not idempotent\n  first:  " + shown(j) + "\n  second: " + shown(j2));
+  check(j2 == j,
+        game + " (" + context + "): to_json is not idempotent\n  first:  " + shown(j) + "\n  second: " + shown(j2));
 }
 
 // Everything the program does with a position once it is read must work: whose turn, the legal
@@ -85,7 +87,8 @@ void exercise(const typename G::State& s, std::uint64_t seed, const std::string&
   for (Player p = 0; p < n; ++p) {
     if (to_move != kSimultaneous && to_move != p) continue;
     legal_moves_of<G>(s, p, moves);
-    check(!moves.empty(), game + ": player " + std::to_string(p) + " is to move but has no legal move\n  position: " + shown(G::to_json(s)));
+    check(!moves.empty(), game + ": player " + std::to_string(p) +
+                              " is to move but has no legal move\n  position: " + shown(G::to_json(s)));
     for (Move m : moves) {
       const std::string text = G::move_to_string(s, p, m);
       Move back = 0;
@@ -111,7 +114,8 @@ void exercise(const typename G::State& s, std::uint64_t seed, const std::string&
     const std::uint64_t hash = s.view_hash(p);
     if constexpr (G::kHiddenInformation) {
       const auto d = s.determinize(p, rng);
-      check(d.view(p) == view, game + ": determinize(" + std::to_string(p) + ") changed the observer's view\n  position: " + shown(G::to_json(s)));
+      check(d.view(p) == view, game + ": determinize(" + std::to_string(p) +
+                                   ") changed the observer's view\n  position: " + shown(G::to_json(s)));
       check(d.view_hash(p) == hash, game + ": a determinization has another view_hash");
       check_round_trip<G>(d, context + ", determinized for player " + std::to_string(p));
     }

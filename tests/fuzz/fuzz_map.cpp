@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "games/sardegna/board.hpp"
 #include "fuzz_common.hpp"
+#include "games/sardegna/board.hpp"
 
 namespace {
 
@@ -19,9 +19,12 @@ using nuraghe::sardegna::Board;
 void check_same_tables(const Board& a, const Board& b) {
   using nuraghe::fuzz::check;
   check(a.name == b.name, "map: name differs after reading the source again");
-  check(a.province_names == b.province_names && a.harbour_names == b.harbour_names, "map: names differ after reading the source again");
-  check(a.value == b.value && a.colour == b.colour && a.neighbours == b.neighbours, "map: provinces differ after reading the source again");
-  check(a.fort_provinces == b.fort_provinces && a.forts_of == b.forts_of, "map: fort spaces differ after reading the source again");
+  check(a.province_names == b.province_names && a.harbour_names == b.harbour_names,
+        "map: names differ after reading the source again");
+  check(a.value == b.value && a.colour == b.colour && a.neighbours == b.neighbours,
+        "map: provinces differ after reading the source again");
+  check(a.fort_provinces == b.fort_provinces && a.forts_of == b.forts_of,
+        "map: fort spaces differ after reading the source again");
   check(a.harbour_provinces == b.harbour_provinces && a.harbours_of == b.harbours_of && a.coast_of == b.coast_of,
         "map: harbours differ after reading the source again");
   check(a.distance == b.distance && a.within == b.within, "map: distances differ after reading the source again");

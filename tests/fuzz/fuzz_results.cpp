@@ -47,7 +47,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::failed(std::string("results: the accepted header does not read again: ") + e.what());
   }
   const auto n = std::size_t(h.players);
-  fuzz::check(h.players >= 1 && h.players <= kMaxPlayers && h.bots.size() == n, "results: the header's players and bots disagree");
+  fuzz::check(h.players >= 1 && h.players <= kMaxPlayers && h.bots.size() == n,
+              "results: the header's players and bots disagree");
   for (const GameResult& g : f->games) {
     try {
       (void)result_from_line(g.line, h, "fuzz");
@@ -58,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     g.think_seconds.size() == n && g.decisions.size() == n,
                 "results: game " + std::to_string(g.index) + " has not one entry per seat");
     for (std::size_t s = 0; s < n; ++s) {
-      fuzz::check(g.seat_bot[s] >= 0 && std::size_t(g.seat_bot[s]) < n, "results: a seat's bot is not one of the header's");
+      fuzz::check(g.seat_bot[s] >= 0 && std::size_t(g.seat_bot[s]) < n,
+                  "results: a seat's bot is not one of the header's");
       fuzz::check(g.returns[s] >= 0 && g.returns[s] <= 1, "results: a return outside [0, 1]");
     }
   }

@@ -59,7 +59,8 @@ Connect4::State Connect4::from_json(const Json& j) {
   for (int c = 0; c < kWidth; ++c) {
     const std::uint64_t col = s.occupied() & column_mask(c);
     // Stones lie contiguous from the bottom exactly when adding the bottom bit carries past all of them.
-    if (((col + bottom_bit(c)) & col) != 0) input_error("connect4 position: a stone floats above an empty cell in column " + std::to_string(c + 1));
+    if (((col + bottom_bit(c)) & col) != 0)
+      input_error("connect4 position: a stone floats above an empty cell in column " + std::to_string(c + 1));
   }
   const int x = std::popcount(s.stones[0]), o = std::popcount(s.stones[1]);
   if (x != o && x != o + 1) input_error("connect4 position: X must have as many stones as O or one more");
@@ -78,7 +79,9 @@ Connect4::State Connect4::from_json(const Json& j) {
       const std::uint64_t top = std::uint64_t(1) << (63 - std::countl_zero(col));
       reachable = (s.stones[p] & top) && !has_four(s.stones[p] & ~top);
     }
-    if (!reachable) input_error(std::string("connect4 position: ") + (p ? "O" : "X") + " has fours that no single last stone completed (the game would have ended earlier)");
+    if (!reachable)
+      input_error(std::string("connect4 position: ") + (p ? "O" : "X") +
+                  " has fours that no single last stone completed (the game would have ended earlier)");
   }
   s.ply = std::uint8_t(x + o);
   s.winner = x4 ? 0 : o4 ? 1 : -1;

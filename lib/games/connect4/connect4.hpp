@@ -12,7 +12,8 @@ namespace nuraghe {
 
 struct Connect4 {
   static constexpr std::string_view kName = "connect4";
-  static constexpr std::string_view kDescription = "Connect Four, 7x6 (perfect information; bitboards, for speed comparisons)";
+  static constexpr std::string_view kDescription =
+      "Connect Four, 7x6 (perfect information; bitboards, for speed comparisons)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 2;
   static constexpr bool kHiddenInformation = false;
   static constexpr int kWidth = 7, kHeight = 6;
@@ -37,7 +38,7 @@ struct Connect4 {
   struct State {
     std::uint64_t stones[2] = {0, 0};  // seat 0 moves first
     std::uint8_t ply = 0;
-    std::int8_t winner = -1;           // seat with four in a row, or -1
+    std::int8_t winner = -1;  // seat with four in a row, or -1
 
     int num_players() const { return 2; }
     std::uint64_t occupied() const { return stones[0] | stones[1]; }

@@ -42,15 +42,21 @@ Json Goofspiel::State::view(Player) const {
   Json bid_history = Json::array();
   for (int p = 0; p < players; ++p) bid_history.push_back(history(*this, p));
   const int shown = std::min<int>(round + 1, cards);
-  return Json{{"game", "goofspiel"}, {"players", players}, {"cards", cards},
-              {"prizes_seen", std::vector<int>(prizes, prizes + shown)}, {"bids", bid_history}};
+  return Json{{"game", "goofspiel"},
+              {"players", players},
+              {"cards", cards},
+              {"prizes_seen", std::vector<int>(prizes, prizes + shown)},
+              {"bids", bid_history}};
 }
 
 Json Goofspiel::to_json(const State& s) {
   Json bid_history = Json::array();
   for (int p = 0; p < s.players; ++p) bid_history.push_back(history(s, p));
-  return Json{{"game", "goofspiel"}, {"players", s.players}, {"cards", s.cards},
-              {"prizes", std::vector<int>(s.prizes, s.prizes + s.cards)}, {"bids", bid_history}};
+  return Json{{"game", "goofspiel"},
+              {"players", s.players},
+              {"cards", s.cards},
+              {"prizes", std::vector<int>(s.prizes, s.prizes + s.cards)},
+              {"bids", bid_history}};
 }
 
 // Rebuilds the state by replaying the bids, so hands and points cannot disagree with them.
@@ -62,7 +68,8 @@ Goofspiel::State Goofspiel::from_json(const Json& j) {
   const int players = in.at("players").int_in(kMinPlayers, kMaxPlayers);
   const int cards = in.at("cards").int_in(1, kMaxCards);
   std::vector<int> prizes;
-  for (long long v : in.at("prizes").integers(1, cards, std::size_t(cards), std::size_t(cards))) prizes.push_back(int(v));
+  for (long long v : in.at("prizes").integers(1, cards, std::size_t(cards), std::size_t(cards)))
+    prizes.push_back(int(v));
   std::vector<std::vector<int>> bids;
   for (const JsonIn& b : in.at("bids").array(std::size_t(players), std::size_t(players))) {
     bids.emplace_back();
@@ -71,7 +78,8 @@ Goofspiel::State Goofspiel::from_json(const Json& j) {
   std::vector<int> sorted = prizes;
   std::sort(sorted.begin(), sorted.end());
   for (int i = 0; i < cards; ++i)
-    if (sorted[i] != i + 1) input_error("goofspiel position: \"prizes\" must be a permutation of 1.." + std::to_string(cards));
+    if (sorted[i] != i + 1)
+      input_error("goofspiel position: \"prizes\" must be a permutation of 1.." + std::to_string(cards));
   for (const auto& b : bids)
     if (b.size() != bids[0].size()) input_error("goofspiel position: every player must have bid once per round played");
 
@@ -85,8 +93,8 @@ Goofspiel::State Goofspiel::from_json(const Json& j) {
     for (int p = 0; p < players; ++p) {
       const int v = bids[p][r];
       if (v < 1 || v > cards || !(s.hands[p] & (1u << (v - 1))))
-        input_error("goofspiel position: player " + std::to_string(p) + " bids " + std::to_string(v) +
-                    " in round " + std::to_string(r + 1) + ", a card not in hand");
+        input_error("goofspiel position: player " + std::to_string(p) + " bids " + std::to_string(v) + " in round " +
+                    std::to_string(r + 1) + ", a card not in hand");
       joint[p] = Move(v);
     }
     s.apply_joint(joint);
@@ -102,7 +110,11 @@ std::string Goofspiel::render(const State& s, Player) {
   if (s.round < s.cards) out.append(", prize ").append(std::to_string(s.face_up_prize())).append("\n");
   else out.append(", over\n");
   for (int p = 0; p < s.players; ++p) {
-    out.append("  player ").append(std::to_string(p)).append(": ").append(std::to_string(s.points[p])).append(" points, hand");
+    out.append("  player ")
+        .append(std::to_string(p))
+        .append(": ")
+        .append(std::to_string(s.points[p]))
+        .append(" points, hand");
     for (unsigned h = s.hands[p]; h; h &= h - 1) out.append(" ").append(std::to_string(std::countr_zero(h) + 1));
     out.append("\n");
   }

@@ -17,7 +17,8 @@ namespace nuraghe {
 
 struct Goofspiel {
   static constexpr std::string_view kName = "goofspiel";
-  static constexpr std::string_view kDescription = "Goofspiel with N cards and a hidden prize deck (simultaneous secret bids)";
+  static constexpr std::string_view kDescription =
+      "Goofspiel with N cards and a hidden prize deck (simultaneous secret bids)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 5;
   static constexpr bool kHiddenInformation = true;
   static constexpr int kMaxCards = 16;
@@ -120,7 +121,8 @@ struct Goofspiel {
       projected[p] = s.points[p] + (total_strength > 0 ? remaining * strength[p] / total_strength : 0.0);
     const double best = *std::max_element(projected.begin(), projected.begin() + s.players);
     double total = 0;
-    for (int p = 0; p < s.players; ++p) total += v[p] = std::exp(kEvaluationSharpness * (projected[p] - best) / std::max(1.0, double(remaining)));
+    for (int p = 0; p < s.players; ++p)
+      total += v[p] = std::exp(kEvaluationSharpness * (projected[p] - best) / std::max(1.0, double(remaining)));
     for (int p = 0; p < s.players; ++p) v[p] /= total;
     return v;
   }

@@ -67,7 +67,8 @@ Kuhn::State Kuhn::from_json(const Json& j) {
   }
   for (char ch : in.at("history").string()) {
     if (s.is_terminal()) input_error("kuhn position: \"history\" goes on after the hand is over");
-    if (ch != 'p' && ch != 'b') input_error(std::string("kuhn position: unknown action '") + ch + "' in history (use p or b)");
+    if (ch != 'p' && ch != 'b')
+      input_error(std::string("kuhn position: unknown action '") + ch + "' in history (use p or b)");
     s.apply(ch == 'b' ? kBet : kPass);
   }
   return s;

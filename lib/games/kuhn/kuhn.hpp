@@ -13,7 +13,8 @@ namespace nuraghe {
 
 struct Kuhn {
   static constexpr std::string_view kName = "kuhn";
-  static constexpr std::string_view kDescription = "Kuhn poker (three cards, private hands; for information-set search)";
+  static constexpr std::string_view kDescription =
+      "Kuhn poker (three cards, private hands; for information-set search)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 2;
   static constexpr bool kHiddenInformation = true;
   static constexpr int kMaxGameLength = 3;
@@ -32,7 +33,7 @@ struct Kuhn {
     bool bet(int i) const { return (actions >> i) & 1; }
     bool is_terminal() const {
       if (length == 2) return bet(0) == bet(1) || bet(0);  // pp, bb, bp
-      return length == 3;                                   // pbp, pbb
+      return length == 3;                                  // pbp, pbb
     }
     bool is_showdown() const { return is_terminal() && !(bet(length - 2) && !bet(length - 1)); }
     Player to_move() const { return is_terminal() ? kTerminal : length & 1; }

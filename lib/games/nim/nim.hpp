@@ -8,7 +8,8 @@ namespace nuraghe {
 
 struct Nim {
   static constexpr std::string_view kName = "nim";
-  static constexpr std::string_view kDescription = "Nim on heaps of 1, 3, 5, 7 (the example game of docs/adding-a-game.md)";
+  static constexpr std::string_view kDescription =
+      "Nim on heaps of 1, 3, 5, 7 (the example game of docs/adding-a-game.md)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 2;
   static constexpr bool kHiddenInformation = false;
   static constexpr int kMaxHeaps = 4;
@@ -41,7 +42,9 @@ struct Nim {
     bool operator==(const State&) const = default;
   };
 
-  static std::vector<ParamSpec> option_specs() { return {ParamSpec::integer("heaps", 4, 1, kMaxHeaps, "heaps in play")}; }
+  static std::vector<ParamSpec> option_specs() {
+    return {ParamSpec::integer("heaps", 4, 1, kMaxHeaps, "heaps in play")};
+  }
   static State initial(const GameConfig& config) {
     checked_players<Nim>(config, 2);
     reject_map_file<Nim>(config);

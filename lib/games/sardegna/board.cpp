@@ -29,7 +29,9 @@ std::uint16_t province_mask(const JsonIn& list) {
 std::vector<JsonIn> numbered(const JsonIn& list, int count) {
   std::vector<JsonIn> entries = list.array_of_size(std::size_t(count));
   for (int i = 0; i < count; ++i)
-    if (entries[i].at("id").int_in(1, count) != i + 1) entries[i].at("id").fail("must be " + std::to_string(i + 1) + " (ids are 1.." + std::to_string(count) + " in order)");
+    if (entries[i].at("id").int_in(1, count) != i + 1)
+      entries[i].at("id").fail("must be " + std::to_string(i + 1) + " (ids are 1.." + std::to_string(count) +
+                               " in order)");
   return entries;
 }
 
@@ -67,7 +69,8 @@ Board Board::from_json(const Json& j, const std::string& where) {
   for (int p = 0; p < kProvinces; ++p)
     for (int q = 0; q < kProvinces; ++q)
       if ((b.neighbours[p] >> q & 1) != (b.neighbours[q] >> p & 1))
-        bad(where, "province " + std::to_string(p + 1) + " and " + std::to_string(q + 1) + " disagree about being neighbours");
+        bad(where,
+            "province " + std::to_string(p + 1) + " and " + std::to_string(q + 1) + " disagree about being neighbours");
 
   // Distances by breadth-first search; the map must be connected.
   for (int p = 0; p < kProvinces; ++p) {

@@ -20,17 +20,17 @@ struct Board {
   std::string name;
   std::array<std::string, kProvinces> province_names;
   std::array<std::string, kHarbours> harbour_names;
-  std::array<std::uint8_t, kProvinces> value{};          // victory points
+  std::array<std::uint8_t, kProvinces> value{};  // victory points
   std::array<Colour, kProvinces> colour{};
-  std::array<std::uint16_t, kProvinces> neighbours{};    // province masks
-  std::array<std::uint16_t, kForts> fort_provinces{};    // provinces on each fort space's border
-  std::array<std::uint32_t, kProvinces> forts_of{};      // fort spaces on each province's border
+  std::array<std::uint16_t, kProvinces> neighbours{};  // province masks
+  std::array<std::uint16_t, kForts> fort_provinces{};  // provinces on each fort space's border
+  std::array<std::uint32_t, kProvinces> forts_of{};    // fort spaces on each province's border
   std::array<std::uint16_t, kHarbours> harbour_provinces{};
   std::array<std::uint8_t, kProvinces> harbours_of{};    // harbours adjacent to each province
   std::array<std::uint16_t, 1 << kHarbours> coast_of{};  // provinces adjacent to any harbour of a set
   std::array<std::array<std::uint8_t, kProvinces>, kProvinces> distance{};  // border crossings
-  std::array<std::array<std::uint16_t, 5>, kProvinces> within{};           // provinces at distance 1..d (d <= 4)
-  Json source;                                           // the file as read, for positions
+  std::array<std::array<std::uint16_t, 5>, kProvinces> within{};            // provinces at distance 1..d (d <= 4)
+  Json source;                                                              // the file as read, for positions
 
   // Reads and validates a board; InputError naming `where` and the broken rule otherwise.
   static Board from_json(const Json& j, const std::string& where);

@@ -36,7 +36,8 @@ void S::add_villager_steps(Out& out, int slot, Move played, std::uint32_t enable
     const int from = std::countr_zero(from_mask | 0x8000'0000u) & 15;
     const std::uint32_t any = when(from_mask != 0, enabled);
     const std::uint32_t targets = board->within[from][reach] & ~m.blocked;
-    out.put(slot + i, (make_move(kVillagerStep, 0, false, Move(from)) | played), any & (kFirstStep ? targets : step_targets(from, targets)), 16);
+    out.put(slot + i, (make_move(kVillagerStep, 0, false, Move(from)) | played),
+            any & (kFirstStep ? targets : step_targets(from, targets)), 16);
   }
 }
 
@@ -50,9 +51,10 @@ template <bool kFirstStep, class Out>
 void S::add_ship_steps(Out& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const {
   unsigned from_mask = ships[turn];
   for (int i = 0; i < kSupplyShips; ++i, from_mask &= from_mask - 1) {  // fixed count, as for villagers
-    const int from = std::countr_zero(from_mask | 0x80u);                  // 7: no ship (a harmless index)
+    const int from = std::countr_zero(from_mask | 0x80u);               // 7: no ship (a harmless index)
     const std::uint32_t any = when(from_mask != 0, enabled);
-    out.put(slot + i, (make_move(kShipStep, 0, false, Move(from)) | played), any & (kFirstStep ? m.ship_targets : step_targets(from, m.ship_targets)), 16);
+    out.put(slot + i, (make_move(kShipStep, 0, false, Move(from)) | played),
+            any & (kFirstStep ? m.ship_targets : step_targets(from, m.ship_targets)), 16);
   }
 }
 
@@ -70,9 +72,17 @@ bool S::any_ship_step() const {
 namespace {
 // Where each group of a turn's first decision goes: one slot per group, steps one per piece.
 enum PlaySlot : int {
-  kSlotNoAction, kSlotSentinel, kSlotAddShip, kSlotShipSteps,
-  kSlotAddVillager = kSlotShipSteps + Sardegna::kSupplyShips, kSlotVillagerSteps,
-  kSlotPriest = kSlotVillagerSteps + Sardegna::kSupplyVillagers, kSlotHarvest, kSlotFort, kSlotVillage, kPlaySlots
+  kSlotNoAction,
+  kSlotSentinel,
+  kSlotAddShip,
+  kSlotShipSteps,
+  kSlotAddVillager = kSlotShipSteps + Sardegna::kSupplyShips,
+  kSlotVillagerSteps,
+  kSlotPriest = kSlotVillagerSteps + Sardegna::kSupplyVillagers,
+  kSlotHarvest,
+  kSlotFort,
+  kSlotVillage,
+  kPlaySlots
 };
 static_assert(kPlaySlots <= Sardegna::MoveGroups::kCapacity);
 }  // namespace
@@ -96,25 +106,30 @@ void S::add_play_moves(MoveGroups& groups) const {
   const auto enabled = [&](Card c) { return 0u - (usable >> c & 1); };
 
   const std::uint32_t admiral = enabled(kAdmiral);
-  out.put(kSlotAddShip, base(kAddShip, kAdmiral), when(std::popcount(unsigned(ships[p])) < kSupplyShips, admiral & m.ship_targets), 8);
+  out.put(kSlotAddShip, base(kAddShip, kAdmiral),
+          when(std::popcount(unsigned(ships[p])) < kSupplyShips, admiral & m.ship_targets), 8);
   add_ship_steps<true>(out, kSlotShipSteps, played(kAdmiral), admiral, m);
 
   const std::uint32_t commander = enabled(kCommander);
-  out.put(kSlotAddVillager, base(kAddVillager, kCommander), when(villagers_on_board(p) < kSupplyVillagers, commander & 0xFFFFu & ~m.blocked), 8);
+  out.put(kSlotAddVillager, base(kAddVillager, kCommander),
+          when(villagers_on_board(p) < kSupplyVillagers, commander & 0xFFFFu & ~m.blocked), 8);
   add_villager_steps<true>(out, kSlotVillagerSteps, played(kCommander), commander, kCommanderMoves, m);
 
   // The lock does not concern priests (ruling 3); capacity does.
   const bool priest_in_supply = priest[p] < 0;
   const int priest_at = priest[p] & 15;
   out.put(kSlotPriest, priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
-          enabled(kPriest) & ~m.full & (priest_in_supply ? 0xFFFFu : board->within[priest_at][kPriestMoves]), priest_in_supply ? 8 : 16);
+          enabled(kPriest) & ~m.full & (priest_in_supply ? 0xFFFFu : board->within[priest_at][kPriestMoves]),
+          priest_in_supply ? 8 : 16);
 
   out.put(kSlotHarvest, base(kHarvest, kFarmer), enabled(kFarmer) & harvestable(p), 8);
 
   const std::uint32_t architect = enabled(kArchitect);
-  out.put(kSlotFort, base(kBuildFort, kArchitect), when(std::popcount(forts[p]) < kSupplyForts, architect & ((1u << kForts) - 1) & ~forts_built), 8);
+  out.put(kSlotFort, base(kBuildFort, kArchitect),
+          when(std::popcount(forts[p]) < kSupplyForts, architect & ((1u << kForts) - 1) & ~forts_built), 8);
   const int built = villages_on_board(p);
-  out.put(kSlotVillage, base(kBuildVillage, kArchitect), when((built < kSupplyVillages) & (built < tokens_harvested(p)), architect & 0xFFFFu & ~m.blocked), 8);
+  out.put(kSlotVillage, base(kBuildVillage, kArchitect),
+          when((built < kSupplyVillages) & (built < tokens_harvested(p)), architect & 0xFFFFu & ~m.blocked), 8);
   out.finish(kPlaySlots);
 }
 
@@ -127,9 +142,7 @@ void S::move_groups(MoveGroups& groups) const {
   GroupWriter out{groups};
   switch (phase) {
     case Phase::Play:
-    case Phase::Over:
-      out.finish(0);
-      break;
+    case Phase::Over: out.finish(0); break;
     case Phase::CommanderSteps:
       add_villager_steps<false>(out, 0, kContinuation, ~0u, steps_left, masks());
       out.put(kSupplyVillagers, make_move(kStop, kNoCardField), 1, 0);
@@ -181,7 +194,8 @@ void S::province_points(int q, int points[kMaxPlayers]) const {
   // ranks change from one scoring to the next, so branches on them would mostly be mispredicted.
   int inf[kMaxPlayers], first = 0, second = 0, leaders = 0;
   for (int p = 0; p < kMaxPlayers; ++p) inf[p] = influence(p, q), first = std::max(first, inf[p]);
-  for (int p = 0; p < kMaxPlayers; ++p) leaders += inf[p] == first, second = std::max(second, inf[p] < first ? inf[p] : 0);
+  for (int p = 0; p < kMaxPlayers; ++p)
+    leaders += inf[p] == first, second = std::max(second, inf[p] < first ? inf[p] : 0);
   const int value = first > 0 ? board->value[q] : 0;
   const int half = leaders == 1 && players > 2 && second > 0 ? value / 2 : 0;
   for (int p = 0; p < kMaxPlayers; ++p) points[p] += inf[p] == first ? value : inf[p] == second ? half : 0;
@@ -221,7 +235,9 @@ void S::return_hands() {
 }
 
 namespace {
-std::uint64_t add_nibble(std::uint64_t packed, int q, int delta) { return packed + (std::uint64_t(std::int64_t(delta)) << (4 * q)); }
+std::uint64_t add_nibble(std::uint64_t packed, int q, int delta) {
+  return packed + (std::uint64_t(std::int64_t(delta)) << (4 * q));
+}
 }  // namespace
 
 void S::apply(Move m) {
@@ -234,9 +250,7 @@ void S::apply(Move m) {
   }
   const int a = int(a_of(m)), b = int(b_of(m));
   switch (k) {
-    case kNoAction:
-      end_turn();
-      break;
+    case kNoAction: end_turn(); break;
     case kAddShip:
       ships[p] = std::uint8_t(ships[p] | (1u << a));
       harbours_full = count_full_harbours();
@@ -245,7 +259,8 @@ void S::apply(Move m) {
     case kShipStep:
       ships[p] = std::uint8_t((ships[p] & ~(1u << a)) | (1u << b));
       harbours_full = count_full_harbours();
-      started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
+      started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)),
+      last_step = std::uint8_t(a * 16 + b);
       phase = Phase::AdmiralSteps;
       if (!any_ship_step()) end_turn();  // only "stop" would be left
       break;
@@ -259,7 +274,8 @@ void S::apply(Move m) {
       pieces = add_nibble(add_nibble(pieces, a, -1), b, 1);
       if (phase != Phase::CommanderSteps) steps_left = kCommanderMoves;
       steps_left = std::uint8_t(steps_left - board->distance[a][b]);
-      started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)), last_step = std::uint8_t(a * 16 + b);
+      started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)),
+      last_step = std::uint8_t(a * 16 + b);
       phase = Phase::CommanderSteps;
       if (!any_villager_step(steps_left, masks())) end_turn();
       break;
@@ -286,9 +302,7 @@ void S::apply(Move m) {
       pieces = add_nibble(pieces, a, 1);
       end_turn();
       break;
-    case kStop:
-      end_turn();
-      break;
+    case kStop: end_turn(); break;
     case kPlaySentinel:
       score_fort(row[row_next]);
       reveal_after_scoring();
@@ -368,9 +382,7 @@ std::uint64_t Sardegna::observe(const State& before, Move m, Player observer) {
     case kPlaySentinel:
       if (before.row_next + 2 < kRowLength) with(before.row[before.row_next + 2]);
       break;
-    case kReplace:
-      with(before.deck[0]);
-      break;
+    case kReplace: with(before.deck[0]); break;
     case kSwap:
       with(before.private_card[p][0]);
       if (observer == p) with(before.deck[0] + 32);
@@ -381,8 +393,7 @@ std::uint64_t Sardegna::observe(const State& before, Move m, Player observer) {
     case kDiscard:
       if (observer != p) token = make_move(kDiscard, kNoCardField);  // which card stays secret
       break;
-    default:
-      break;
+    default: break;
   }
   return token;
 }

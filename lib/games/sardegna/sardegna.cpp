@@ -11,7 +11,8 @@ using S = Sardegna::State;
 
 namespace {
 
-constexpr const char* kCardNames[Sardegna::kCards] = {"admiral", "commander", "priest", "farmer", "architect", "queen", "sentinel"};
+constexpr const char* kCardNames[Sardegna::kCards] = {"admiral",   "commander", "priest",  "farmer",
+                                                      "architect", "queen",     "sentinel"};
 constexpr const char* kTokenNames[Sardegna::kTokenKinds] = {"none", "wheat", "olive", "wine", "thyme", "cheese"};
 constexpr const char* kPhaseNames[] = {"play", "commander-move", "admiral-move", "sentinel-choice", "discard", "over"};
 
@@ -44,14 +45,18 @@ Json position(const S& s, Player observer) {
   j["turn"] = s.turn;
   j["phase"] = kPhaseNames[int(s.phase)];
   if (s.phase == Sardegna::Phase::CommanderSteps || s.phase == Sardegna::Phase::AdmiralSteps)
-    j["move"] = Json{{"steps_left", s.steps_left}, {"started", ids(s.started)}, {"ended", ids(s.ended)},
+    j["move"] = Json{{"steps_left", s.steps_left},
+                     {"started", ids(s.started)},
+                     {"ended", ids(s.ended)},
                      {"last", {s.last_step / 16 + 1, s.last_step % 16 + 1}}};
   Json tokens = Json::array();
-  for (int q = 0; q < Sardegna::kProvinces; ++q) tokens.push_back(s.token_in(q) ? Json(kTokenNames[s.token_in(q)]) : Json());
+  for (int q = 0; q < Sardegna::kProvinces; ++q)
+    tokens.push_back(s.token_in(q) ? Json(kTokenNames[s.token_in(q)]) : Json());
   j["tokens"] = tokens;
   j["scorings"] = s.row_next;
   Json row = Json::array();  // the cards still in the row, leftmost first; the first two face up
-  for (int i = s.row_next; i < Sardegna::kRowLength; ++i) row.push_back(all || i < s.row_next + 2 ? Json(s.row[i] + 1) : Json());
+  for (int i = s.row_next; i < Sardegna::kRowLength; ++i)
+    row.push_back(all || i < s.row_next + 2 ? Json(s.row[i] + 1) : Json());
   j["row"] = row;
   Json deck = Json::array();  // top first
   for (int i = 0; i < s.deck_size; ++i) {
@@ -65,14 +70,23 @@ Json position(const S& s, Player observer) {
   Json seats = Json::array();
   for (int p = 0; p < s.players; ++p) {
     Json villagers = Json::array(), villages = Json::array(), harvested = Json::object();
-    for (int q = 0; q < Sardegna::kProvinces; ++q) villagers.push_back(s.villagers_in(p, q)), villages.push_back(s.villages_in(p, q));
+    for (int q = 0; q < Sardegna::kProvinces; ++q)
+      villagers.push_back(s.villagers_in(p, q)), villages.push_back(s.villages_in(p, q));
     for (int k = 1; k < Sardegna::kTokenKinds; ++k) harvested[kTokenNames[k]] = s.harvested[p][k];
     Json priv = Json::array();
     for (int i = 0; i < 2; ++i)
-      if (s.private_card[p][i] != Sardegna::kNoCard) priv.push_back(all || p == observer ? Json(s.private_card[p][i] + 1) : Json());
-    seats.push_back(Json{{"score", s.score[p]}, {"hand", card_list(s.hand[p])}, {"front", card_list(s.front[p])},
-                         {"villagers", villagers}, {"villages", villages}, {"priest", s.priest[p] < 0 ? Json() : Json(s.priest[p] + 1)},
-                         {"ships", ids(s.ships[p])}, {"forts", ids(s.forts[p])}, {"harvested", harvested}, {"private", priv}});
+      if (s.private_card[p][i] != Sardegna::kNoCard)
+        priv.push_back(all || p == observer ? Json(s.private_card[p][i] + 1) : Json());
+    seats.push_back(Json{{"score", s.score[p]},
+                         {"hand", card_list(s.hand[p])},
+                         {"front", card_list(s.front[p])},
+                         {"villagers", villagers},
+                         {"villages", villages},
+                         {"priest", s.priest[p] < 0 ? Json() : Json(s.priest[p] + 1)},
+                         {"ships", ids(s.ships[p])},
+                         {"forts", ids(s.forts[p])},
+                         {"harvested", harvested},
+                         {"private", priv}});
   }
   j["seats"] = seats;
   if (!all) j["observer"] = observer;
@@ -94,9 +108,11 @@ Sardegna::State Sardegna::initial(const GameConfig& config) {
   Rng rng(config.seed);
   // Setup (page 2): wheat on the yellow provinces, olive and wine at random on the green ones,
   // thyme and cheese at random on the brown ones.
-  for (auto [colour, pool] : {std::pair{sardegna::Colour::Yellow, std::vector<Token>{kWheat, kWheat}},
-                              std::pair{sardegna::Colour::Green, std::vector<Token>{kOlive, kOlive, kOlive, kOlive, kWine, kWine, kWine, kWine}},
-                              std::pair{sardegna::Colour::Brown, std::vector<Token>{kThyme, kThyme, kThyme, kCheese, kCheese, kCheese}}}) {
+  for (auto [colour, pool] :
+       {std::pair{sardegna::Colour::Yellow, std::vector<Token>{kWheat, kWheat}},
+        std::pair{sardegna::Colour::Green,
+                  std::vector<Token>{kOlive, kOlive, kOlive, kOlive, kWine, kWine, kWine, kWine}},
+        std::pair{sardegna::Colour::Brown, std::vector<Token>{kThyme, kThyme, kThyme, kCheese, kCheese, kCheese}}}) {
     rng.shuffle(pool.begin(), std::uint32_t(pool.size()));
     std::size_t next = 0;
     for (int q = 0; q < kProvinces; ++q)
@@ -121,7 +137,8 @@ std::string Sardegna::move_to_string(const State&, Player, Move m) {
   if (card != kNoCardField) {
     prefix = kCardNames[card];
     if (queen_of(m)) {
-      static constexpr Card copied_card[] = {kAdmiral, kAdmiral, kAdmiral, kCommander, kCommander, kPriest, kPriest, kFarmer, kArchitect, kArchitect};
+      static constexpr Card copied_card[] = {kAdmiral, kAdmiral, kAdmiral, kCommander, kCommander,
+                                             kPriest,  kPriest,  kFarmer,  kArchitect, kArchitect};
       prefix += std::string(" ") + kCardNames[copied_card[k]];  // indexed by Kind
     }
     prefix += " ";
@@ -154,7 +171,9 @@ Move Sardegna::parse_move(const State& s, Player, std::string_view text) {
   std::vector<std::string> w;
   for (std::string t; in >> t;) w.push_back(t);
   const std::string shown = trim(text);
-  auto fail = [&](const std::string& why) -> Move { input_error("sardegna: cannot read move \"" + shown + "\" (" + why + ")"); };
+  auto fail = [&](const std::string& why) -> Move {
+    input_error("sardegna: cannot read move \"" + shown + "\" (" + why + ")");
+  };
   auto number = [&](const std::string& t, int hi) -> Move {
     long long v;
     if (!Params::try_integer(t, v) || v < 1 || v > hi) fail("\"" + t + "\" is not a number 1.." + std::to_string(hi));
@@ -188,7 +207,8 @@ Move Sardegna::parse_move(const State& s, Player, std::string_view text) {
   if (card == kQueen && w.size() > 1) {
     via_queen = true;
     card = card_by_name(w[i++]);
-    if (card < 0 || card == kQueen || card == kSentinel) fail("the Queen copies admiral, commander, priest, farmer or architect");
+    if (card < 0 || card == kQueen || card == kSentinel)
+      fail("the Queen copies admiral, commander, priest, farmer or architect");
   }
   const Move played = via_queen ? Move(kQueen) : Move(card);
   if (i == w.size()) return card == kSentinel ? make_move(kPlaySentinel, kSentinel) : make_move(kNoAction, played);
@@ -197,14 +217,19 @@ Move Sardegna::parse_move(const State& s, Player, std::string_view text) {
   const std::string& arg = w[i + 1];
   Move a = 0, b = 0;
   if (card == kAdmiral && action == "ship") return make_move(kAddShip, played, via_queen, number(arg, kHarbours));
-  if (card == kAdmiral && action == "move") return pair(arg, kHarbours, a, b), make_move(kShipStep, played, via_queen, a, b);
-  if (card == kCommander && action == "villager") return make_move(kAddVillager, played, via_queen, number(arg, kProvinces));
-  if (card == kCommander && action == "move") return pair(arg, kProvinces, a, b), make_move(kVillagerStep, played, via_queen, a, b);
+  if (card == kAdmiral && action == "move")
+    return pair(arg, kHarbours, a, b), make_move(kShipStep, played, via_queen, a, b);
+  if (card == kCommander && action == "villager")
+    return make_move(kAddVillager, played, via_queen, number(arg, kProvinces));
+  if (card == kCommander && action == "move")
+    return pair(arg, kProvinces, a, b), make_move(kVillagerStep, played, via_queen, a, b);
   if (card == kPriest && action == "add") return make_move(kAddPriest, played, via_queen, number(arg, kProvinces));
-  if (card == kPriest && action == "move") return pair(arg, kProvinces, a, b), make_move(kPriestMove, played, via_queen, a, b);
+  if (card == kPriest && action == "move")
+    return pair(arg, kProvinces, a, b), make_move(kPriestMove, played, via_queen, a, b);
   if (card == kFarmer && action == "harvest") return make_move(kHarvest, played, via_queen, number(arg, kProvinces));
   if (card == kArchitect && action == "fort") return make_move(kBuildFort, played, via_queen, number(arg, kForts));
-  if (card == kArchitect && action == "village") return make_move(kBuildVillage, played, via_queen, number(arg, kProvinces));
+  if (card == kArchitect && action == "village")
+    return make_move(kBuildVillage, played, via_queen, number(arg, kProvinces));
   return fail(std::string("\"") + action + "\" is not an action of the " + kCardNames[card]);
 }
 
@@ -216,12 +241,15 @@ Move Sardegna::parse_move(const State& s, Player, std::string_view text) {
 Sardegna::State Sardegna::from_json(const Json& j) {
   const std::string where = "sardegna position";
   const JsonIn in(j, where);
-  in.allow_only({"game", "variant", "players", "map", "turn", "phase", "move", "tokens", "scorings", "row", "deck", "seats"});
+  in.allow_only(
+      {"game", "variant", "players", "map", "turn", "phase", "move", "tokens", "scorings", "row", "deck", "seats"});
   if (in.at("game").string() != "sardegna") in.at("game").fail("is not \"sardegna\"");
   State s;
   if (const auto map = in.find("map")) {
     if (map->json().is_string()) {
-      if (map->string() != "standard") map->fail("must be \"standard\" or a whole board object, not \"" + map->string() + "\" (--map FILE reads a board file)");
+      if (map->string() != "standard")
+        map->fail("must be \"standard\" or a whole board object, not \"" + map->string() +
+                  "\" (--map FILE reads a board file)");
       s.board = &sardegna::Board::standard();
     } else {
       map->expect_object();
@@ -239,7 +267,9 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   int phase_index = -1;
   for (int i = 0; i < 6; ++i)
     if (phase == kPhaseNames[i]) phase_index = i;
-  if (phase_index < 0) in.at("phase").fail("\"" + phase + "\" is not a phase (play, commander-move, admiral-move, sentinel-choice, discard, over)");
+  if (phase_index < 0)
+    in.at("phase").fail("\"" + phase +
+                        "\" is not a phase (play, commander-move, admiral-move, sentinel-choice, discard, over)");
   s.phase = Phase(phase_index);
 
   // Tokens: each colour carries its own kinds; together with the harvested ones, all 16 are there.
@@ -251,11 +281,15 @@ Sardegna::State Sardegna::from_json(const Json& j) {
     int t = -1;
     for (int k = 1; k < kTokenKinds; ++k)
       if (name == kTokenNames[k]) t = k;
-    if (t < 0) tokens[q].fail("\"" + name + "\" is not a token (wheat, olive, wine, thyme, cheese, or null once harvested)");
+    if (t < 0)
+      tokens[q].fail("\"" + name + "\" is not a token (wheat, olive, wine, thyme, cheese, or null once harvested)");
     const auto colour = s.board->colour[q];
-    const bool fits = (t == kWheat && colour == sardegna::Colour::Yellow) || ((t == kOlive || t == kWine) && colour == sardegna::Colour::Green) ||
+    const bool fits = (t == kWheat && colour == sardegna::Colour::Yellow) ||
+                      ((t == kOlive || t == kWine) && colour == sardegna::Colour::Green) ||
                       ((t == kThyme || t == kCheese) && colour == sardegna::Colour::Brown);
-    if (!fits) input_error(where + ": a " + kTokenNames[t] + " token cannot lie in province " + std::to_string(q + 1) + " (wrong colour)");
+    if (!fits)
+      input_error(where + ": a " + kTokenNames[t] + " token cannot lie in province " + std::to_string(q + 1) +
+                  " (wrong colour)");
     s.tokens |= std::uint64_t(t) << (4 * q);
     ++count[t];
   }
@@ -266,7 +300,8 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   for (int p = 0; p < s.players; ++p) {
     const JsonIn& seat = seats[p];
     const std::string at = where + ": seat " + std::to_string(p);
-    seat.allow_only({"score", "hand", "front", "villagers", "villages", "priest", "ships", "forts", "harvested", "private"});
+    seat.allow_only(
+        {"score", "hand", "front", "villagers", "villages", "priest", "ships", "forts", "harvested", "private"});
     s.score[p] = std::uint16_t(seat.at("score").int_in(0, 10000));
     const auto cards = [&](const char* key) {
       std::uint8_t m = 0;
@@ -291,7 +326,8 @@ Sardegna::State Sardegna::from_json(const Json& j) {
       s.villagers[p] |= std::uint64_t(villagers[q]) << (4 * q);
       s.villages[p] |= std::uint64_t(villages[q]) << (4 * q);
     }
-    if (on_board > kSupplyVillagers || built > kSupplyVillages) input_error(at + ": more villagers or villages than the supply has (5, 4)");
+    if (on_board > kSupplyVillagers || built > kSupplyVillages)
+      input_error(at + ": more villagers or villages than the supply has (5, 4)");
     const JsonIn priest = seat.at("priest");
     s.priest[p] = priest.is_null() ? std::int8_t(-1) : std::int8_t(priest.int_in(1, kProvinces) - 1);
     for (const JsonIn& h : seat.at("ships").array()) {
@@ -320,12 +356,15 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   }
   for (int k = 1; k < kTokenKinds; ++k)
     if (count[k] != kTokensOfKind[k])
-      input_error(where + ": there must be " + std::to_string(kTokensOfKind[k]) + " " + kTokenNames[k] + " tokens on the board and harvested");
+      input_error(where + ": there must be " + std::to_string(kTokensOfKind[k]) + " " + kTokenNames[k] +
+                  " tokens on the board and harvested");
   s.recount();
   for (int q = 0; q < kProvinces; ++q)
-    if (s.pieces_in(q) > kCapacity) input_error(where + ": province " + std::to_string(q + 1) + " holds more than 7 pieces");
+    if (s.pieces_in(q) > kCapacity)
+      input_error(where + ": province " + std::to_string(q + 1) + " holds more than 7 pieces");
   for (int h = 0; h < kHarbours; ++h)
-    if (s.ships_in(h) > s.harbour_capacity()) input_error(where + ": harbour " + std::to_string(h + 1) + " holds too many ships");
+    if (s.ships_in(h) > s.harbour_capacity())
+      input_error(where + ": harbour " + std::to_string(h + 1) + " holds too many ships");
 
   // Fort cards: the row, the deck and the private cards hold each of the 26 once.
   std::uint32_t seen = 0;
@@ -336,7 +375,8 @@ Sardegna::State Sardegna::from_json(const Json& j) {
     return std::uint8_t(c);
   };
   s.row_next = std::uint8_t(in.at("scorings").int_in(0, kRowLength));
-  const std::vector<JsonIn> row = in.at("row").array_of_size(std::size_t(kRowLength - s.row_next));  // the 11 - scorings cards left
+  const std::vector<JsonIn> row =
+      in.at("row").array_of_size(std::size_t(kRowLength - s.row_next));  // the 11 - scorings cards left
   for (int i = 0; i < kRowLength; ++i) s.row[i] = i < s.row_next ? kNoCard : fort_card(row[i - s.row_next]);
   for (const JsonIn& d : in.at("deck").array(0, kForts)) {
     d.allow_only({"fort", "known_by"});
@@ -352,7 +392,8 @@ Sardegna::State Sardegna::from_json(const Json& j) {
     const std::size_t expected = !s.variant ? 0 : (s.phase == Phase::Discard && p == s.turn) ? 2 : 1;
     const std::vector<JsonIn> priv = seats[p].at("private").array();
     if (priv.size() != expected)
-      input_error(where + ": seat " + std::to_string(p) + " must hold " + std::to_string(expected) + " private fort cards here");
+      input_error(where + ": seat " + std::to_string(p) + " must hold " + std::to_string(expected) +
+                  " private fort cards here");
     for (std::size_t i = 0; i < priv.size(); ++i) s.private_card[p][i] = fort_card(priv[i]);
   }
   if (seen != (1u << kForts) - 1) input_error(where + ": the row, deck and private cards must hold all 26 fort cards");
@@ -360,19 +401,24 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   // Points: a harvest scores exactly its points; everything else comes from scorings.
   for (int p = 0; p < s.players; ++p) {
     if (s.score[p] < harvest_points[p])
-      input_error(where + ": seat " + std::to_string(p) + " has " + std::to_string(s.score[p]) + " points, fewer than its harvests scored (" + std::to_string(harvest_points[p]) + ")");
+      input_error(where + ": seat " + std::to_string(p) + " has " + std::to_string(s.score[p]) +
+                  " points, fewer than its harvests scored (" + std::to_string(harvest_points[p]) + ")");
     if (s.row_next == 0 && s.score[p] != harvest_points[p])
-      input_error(where + ": seat " + std::to_string(p) + " has " + std::to_string(s.score[p]) + " points before any scoring, but its harvests scored " + std::to_string(harvest_points[p]));
+      input_error(where + ": seat " + std::to_string(p) + " has " + std::to_string(s.score[p]) +
+                  " points before any scoring, but its harvests scored " + std::to_string(harvest_points[p]));
   }
 
   // The phase and the half-finished move.
-  if ((s.phase == Phase::Over) != (s.row_next == kRowLength)) input_error(where + ": the game is over exactly after the 11th scoring");
-  if (s.phase == Phase::SentinelChoice && (s.row_next == 0 || s.row_next + 1 >= kRowLength || !(s.front[s.turn] >> kSentinel & 1)))
+  if ((s.phase == Phase::Over) != (s.row_next == kRowLength))
+    input_error(where + ": the game is over exactly after the 11th scoring");
+  if (s.phase == Phase::SentinelChoice &&
+      (s.row_next == 0 || s.row_next + 1 >= kRowLength || !(s.front[s.turn] >> kSentinel & 1)))
     input_error(where + ": a sentinel-choice needs a scoring just made by a Sentinel and a card just turned up");
   if (s.phase == Phase::Discard && (!s.variant || s.row_next == 0))
     input_error(where + ": the discard phase follows a Sentinel's keep in the alt-sentinel variant only");
   const bool stepping = s.phase == Phase::CommanderSteps || s.phase == Phase::AdmiralSteps;
-  if (stepping != in.has("move")) input_error(where + ": \"move\" describes a half-finished commander or admiral move, and only that");
+  if (stepping != in.has("move"))
+    input_error(where + ": \"move\" describes a half-finished commander or admiral move, and only that");
   if (stepping) {
     const JsonIn m = in.at("move");
     m.allow_only({"steps_left", "started", "ended", "last"});
@@ -401,11 +447,13 @@ Sardegna::State Sardegna::from_json(const Json& j) {
     for (unsigned e = s.ended; e; e &= e - 1) {
       const int x = std::countr_zero(e);
       if (commander ? s.villagers_in(s.turn, x) == 0 : !(s.ships[s.turn] >> x & 1))
-        m.at("ended").fail("names " + std::to_string(x + 1) + ", where the player to move has no " + (commander ? "villager" : "ship"));
+        m.at("ended").fail("names " + std::to_string(x + 1) + ", where the player to move has no " +
+                           (commander ? "villager" : "ship"));
     }
     const Card moving = commander ? kCommander : kAdmiral;
     if (!(s.front[s.turn] >> moving & 1) && !(s.front[s.turn] >> kQueen & 1))
-      input_error(where + ": a half-finished " + card_name(moving) + " move needs the " + card_name(moving) + " (or the Queen) in front of the player to move");
+      input_error(where + ": a half-finished " + card_name(moving) + " move needs the " + card_name(moving) +
+                  " (or the Queen) in front of the player to move");
   }
   // Page 6: once a Sentinel's scoring is resolved, everyone takes their played cards back, so a
   // Sentinel lies in front only of the player to move while its choice is pending or after the
@@ -414,7 +462,10 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   const bool sentinel_pending = s.phase == Phase::SentinelChoice || s.phase == Phase::Discard || s.phase == Phase::Over;
   for (int p = 0; p < s.players; ++p)
     if ((s.front[p] >> kSentinel & 1) != (sentinel_pending && p == s.turn))
-      input_error(where + ": seat " + std::to_string(p) + (sentinel_pending && p == s.turn ? " has just played the Sentinel: it must be in front" : ": the Sentinel is in front only while its scoring is being resolved"));
+      input_error(where + ": seat " + std::to_string(p) +
+                  (sentinel_pending && p == s.turn
+                       ? " has just played the Sentinel: it must be in front"
+                       : ": the Sentinel is in front only while its scoring is being resolved"));
   return s;
 }
 
@@ -446,8 +497,8 @@ std::string Sardegna::render(const State& s, Player observer) {
   std::size_t widest = 0;
   for (int q = 0; q < kProvinces; ++q) {
     char head[64];
-    std::snprintf(head, sizeof head, "%2d %-10.10s %d %-6s", q + 1, s.board->province_names[q].c_str(), int(s.board->value[q]),
-                  s.token_in(q) ? kTokenNames[s.token_in(q)] : "-");
+    std::snprintf(head, sizeof head, "%2d %-10.10s %d %-6s", q + 1, s.board->province_names[q].c_str(),
+                  int(s.board->value[q]), s.token_in(q) ? kTokenNames[s.token_in(q)] : "-");
     std::string e = head;
     for (int p = 0; p < s.players; ++p) {
       const int v = s.villagers_in(p, q), g = s.villages_in(p, q);
@@ -471,8 +522,8 @@ std::string Sardegna::render(const State& s, Player observer) {
   }
   for (int p = 0; p < s.players; ++p) {
     // Every card not played since the last Sentinel is in hand: the played ones say it all.
-    out << "  player " << p << ": " << s.score[p] << " points, ships " << (s.ships[p] ? id_list(s.ships[p]) : "-") << ", forts "
-        << (s.forts[p] ? id_list(s.forts[p]) : "-") << ", played";
+    out << "  player " << p << ": " << s.score[p] << " points, ships " << (s.ships[p] ? id_list(s.ships[p]) : "-")
+        << ", forts " << (s.forts[p] ? id_list(s.forts[p]) : "-") << ", played";
     if (!s.front[p]) out << " -";
     for (int c = 0; c < kCards; ++c)
       if (s.front[p] >> c & 1) out << " " << kCardNames[c];
@@ -489,7 +540,6 @@ std::string Sardegna::render(const State& s, Player observer) {
   return out.str();
 }
 
-
 // The board's geometry, which the per-turn picture leaves out: borders, and the provinces around
 // every fort space and harbour.
 std::string Sardegna::legend(const State& s) {
@@ -498,8 +548,9 @@ std::string Sardegna::legend(const State& s) {
   out << "board: " << b.name << "\nprovinces and their neighbours:\n";
   for (int q = 0; q < kProvinces; q += 2) {
     char line[160];
-    std::snprintf(line, sizeof line, "  %2d %-10.10s %-24s %2d %-10.10s %s\n", q + 1, b.province_names[q].c_str(), id_list(b.neighbours[q]).c_str(),
-                  q + 2, b.province_names[q + 1].c_str(), id_list(b.neighbours[q + 1]).c_str());
+    std::snprintf(line, sizeof line, "  %2d %-10.10s %-24s %2d %-10.10s %s\n", q + 1, b.province_names[q].c_str(),
+                  id_list(b.neighbours[q]).c_str(), q + 2, b.province_names[q + 1].c_str(),
+                  id_list(b.neighbours[q + 1]).c_str());
     out << line;
   }
   // Entries packed into lines of at most 78 characters.
@@ -518,9 +569,11 @@ std::string Sardegna::legend(const State& s) {
     std::replace(t.begin(), t.end(), ' ', ',');
     return t;
   };
-  packed("fort spaces (provinces around each):\n", kForts, [&](int f) { return std::to_string(f + 1) + ":" + commas(b.fort_provinces[f]); });
-  packed("harbours (provinces beside each):\n", kHarbours,
-         [&](int h) { return std::to_string(h + 1) + " " + b.harbour_names[h] + ":" + commas(b.harbour_provinces[h]); });
+  packed("fort spaces (provinces around each):\n", kForts,
+         [&](int f) { return std::to_string(f + 1) + ":" + commas(b.fort_provinces[f]); });
+  packed("harbours (provinces beside each):\n", kHarbours, [&](int h) {
+    return std::to_string(h + 1) + " " + b.harbour_names[h] + ":" + commas(b.harbour_provinces[h]);
+  });
   return out.str();
 }
 
@@ -540,13 +593,15 @@ std::string Sardegna::explain(const State& before, Move m) {
     s.score_province(q);
     std::string gains;
     for (int p = 0; p < s.players; ++p)
-      if (s.score[p] != was[p]) gains += (gains.empty() ? "" : ", ") + ("p" + std::to_string(p) + " +" + std::to_string(s.score[p] - was[p]));
+      if (s.score[p] != was[p])
+        gains += (gains.empty() ? "" : ", ") + ("p" + std::to_string(p) + " +" + std::to_string(s.score[p] - was[p]));
     out << " -> " << (gains.empty() ? "nobody scores" : gains) << "\n";
   }
   State after = before;
   after.apply(m);
   if (after.phase == Phase::SentinelChoice)
-    out << "  fort card " << after.row[after.row_next + 1] + 1 << " is turned up: keep it, or replace it with the deck's top card\n";
+    out << "  fort card " << after.row[after.row_next + 1] + 1
+        << " is turned up: keep it, or replace it with the deck's top card\n";
   return out.str();
 }
 
@@ -558,8 +613,8 @@ std::string Sardegna::move_help(const State& s, Player p, Move m) {
                        : "fort card " + std::to_string(next) + " stays in the row, second to be scored";
     case kReplace: return "fort card " + std::to_string(next) + " goes under the deck, its top card replaces it";
     case kSwap:
-      return "fort card " + std::to_string(next) + " under the deck, your private " + std::to_string(s.private_card[p][0] + 1) +
-             " in its place; draw anew";
+      return "fort card " + std::to_string(next) + " under the deck, your private " +
+             std::to_string(s.private_card[p][0] + 1) + " in its place; draw anew";
     case kDiscard: return "fort card " + std::to_string(int(a_of(m)) + 1) + " goes under the deck, known to you alone";
     default: return {};
   }
@@ -568,7 +623,8 @@ std::string Sardegna::move_help(const State& s, Player p, Move m) {
 std::string Sardegna::why_illegal(const State& s, Player p, Move m) {
   if (p != s.to_move()) return "it is player " + std::to_string(s.to_move()) + "'s turn";
   switch (s.phase) {
-    case Phase::SentinelChoice: return "the Sentinel's choice comes first: keep or replace" + std::string(s.variant ? " (or swap)" : "");
+    case Phase::SentinelChoice:
+      return "the Sentinel's choice comes first: keep or replace" + std::string(s.variant ? " (or swap)" : "");
     case Phase::Discard: return "first discard one of your two private fort cards";
     case Phase::CommanderSteps: return "finish the Commander move first: move FROM-TO, or stop";
     case Phase::AdmiralSteps: return "finish the Admiral move first: move FROM-TO, or stop";
@@ -577,7 +633,8 @@ std::string Sardegna::why_illegal(const State& s, Player p, Move m) {
   const Kind k = kind_of(m);
   if (k == kKeep || k == kReplace || k == kSwap || k == kDiscard) return "there is no Sentinel choice to make now";
   const int card = int(card_of(m));
-  if (card < kCards && !(s.hand[p] >> card & 1)) return std::string("the ") + kCardNames[card] + " is not in your hand (it lies in front of you)";
+  if (card < kCards && !(s.hand[p] >> card & 1))
+    return std::string("the ") + kCardNames[card] + " is not in your hand (it lies in front of you)";
   const int a = int(a_of(m)), b = int(b_of(m));
   switch (k) {
     case kAddVillager:
@@ -602,7 +659,8 @@ std::string Sardegna::why_illegal(const State& s, Player p, Move m) {
       break;
     case kHarvest:
       if (s.token_in(a) == kNoToken) return "province " + std::to_string(a + 1) + "'s token is harvested already";
-      if (!(s.harvestable(p) >> a & 1)) return "you cannot reach province " + std::to_string(a + 1) + " (no villager there or linked to your ship)";
+      if (!(s.harvestable(p) >> a & 1))
+        return "you cannot reach province " + std::to_string(a + 1) + " (no villager there or linked to your ship)";
       break;
     default: break;
   }

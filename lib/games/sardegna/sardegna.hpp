@@ -23,18 +23,20 @@ namespace nuraghe {
 
 struct Sardegna {
   static constexpr std::string_view kName = "sardegna";
-  static constexpr std::string_view kDescription = "Sardegna: area control, hidden fort-card order (variant alt-sentinel: private fort cards)";
+  static constexpr std::string_view kDescription =
+      "Sardegna: area control, hidden fort-card order (variant alt-sentinel: private fort cards)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 4;
   static constexpr bool kHiddenInformation = true;
-  static constexpr bool kHasMap = true;  // --map FILE: another board (lib/games/sardegna/board.json is the built-in one)
+  static constexpr bool kHasMap =
+      true;  // --map FILE: another board (lib/games/sardegna/board.json is the built-in one)
   static constexpr int kMaxMoves = 512;
   // 11 scoring rounds; a round is at most 4 players x 7 cards, each turn at most 6 decisions.
   static constexpr int kMaxGameLength = 11 * 4 * 7 * 6 + 64;
   using MoveList = nuraghe::MoveList<kMaxMoves>;
 
   static constexpr int kProvinces = sardegna::kProvinces, kForts = sardegna::kForts, kHarbours = sardegna::kHarbours;
-  static constexpr int kRowLength = 11;      // fort cards dealt to the row: the game has 11 scorings
-  static constexpr int kCapacity = 7;        // priests + villages + villagers in one province
+  static constexpr int kRowLength = 11;  // fort cards dealt to the row: the game has 11 scorings
+  static constexpr int kCapacity = 7;    // priests + villages + villagers in one province
   static constexpr int kSupplyVillagers = 5, kSupplyVillages = 4, kSupplyForts = 3, kSupplyShips = 2;
   static constexpr int kCommanderMoves = 4, kPriestMoves = 3;
   static constexpr std::uint8_t kNoCard = 0xFF;
@@ -48,14 +50,29 @@ struct Sardegna {
 
   // A move: kind | card played (kNoCardField for a continuation) | via Queen | a | b.
   enum Kind : std::uint8_t {
-    kNoAction, kAddShip, kShipStep, kAddVillager, kVillagerStep, kAddPriest, kPriestMove, kHarvest,
-    kBuildFort, kBuildVillage, kPlaySentinel, kStop, kKeep, kReplace, kSwap, kDiscard
+    kNoAction,
+    kAddShip,
+    kShipStep,
+    kAddVillager,
+    kVillagerStep,
+    kAddPriest,
+    kPriestMove,
+    kHarvest,
+    kBuildFort,
+    kBuildVillage,
+    kPlaySentinel,
+    kStop,
+    kKeep,
+    kReplace,
+    kSwap,
+    kDiscard
   };
   static constexpr Move kNoCardField = 7;
   static constexpr Move make_move(Kind k, Move card, bool queen = false, Move a = 0, Move b = 0) {
     return Move(k) | card << 4 | Move(queen) << 7 | a << 8 | b << 16;
   }
-  static constexpr Move kContinuation = kNoCardField << 4;  // the card fields of a later step: make_move(Kind(0), kNoCardField)
+  static constexpr Move kContinuation = kNoCardField
+                                        << 4;  // the card fields of a later step: make_move(Kind(0), kNoCardField)
   static constexpr Kind kind_of(Move m) { return Kind(m & 15); }
   static constexpr Move card_of(Move m) { return (m >> 4) & 7; }
   static constexpr bool queen_of(Move m) { return (m >> 7) & 1; }
@@ -113,29 +130,30 @@ struct Sardegna {
 
   struct State {
     const sardegna::Board* board = nullptr;
-    std::uint64_t villagers[kMaxPlayers] = {};   // 4-bit count per province
-    std::uint64_t villages[kMaxPlayers] = {};    // 4-bit count per province
-    std::uint32_t forts[kMaxPlayers] = {};       // fort spaces
+    std::uint64_t villagers[kMaxPlayers] = {};           // 4-bit count per province
+    std::uint64_t villages[kMaxPlayers] = {};            // 4-bit count per province
+    std::uint32_t forts[kMaxPlayers] = {};               // fort spaces
     std::int8_t priest[kMaxPlayers] = {-1, -1, -1, -1};  // province, or -1 in supply
-    std::uint8_t ships[kMaxPlayers] = {};        // harbours (a player's two ships never share one)
-    std::uint64_t tokens = 0;                    // 4-bit Token per province still on the board
+    std::uint8_t ships[kMaxPlayers] = {};                // harbours (a player's two ships never share one)
+    std::uint64_t tokens = 0;                            // 4-bit Token per province still on the board
     std::uint8_t harvested[kMaxPlayers][kTokenKinds] = {};
     std::uint16_t score[kMaxPlayers] = {};
-    std::uint8_t hand[kMaxPlayers] = {};         // character cards in hand (bit = Card)
-    std::uint8_t front[kMaxPlayers] = {};        // played since the last Sentinel
-    std::uint8_t row[kRowLength] = {};           // fort cards 0..25 (fort space k+1); kNoCard once scored
-    std::uint8_t row_next = 0;                   // leftmost remaining row card; it and the next are face up
-    std::uint8_t deck[kForts] = {};              // deck[0] is the top card; unused slots are 0
-    std::uint8_t deck_known[kForts] = {};        // per card: which players know it
+    std::uint8_t hand[kMaxPlayers] = {};   // character cards in hand (bit = Card)
+    std::uint8_t front[kMaxPlayers] = {};  // played since the last Sentinel
+    std::uint8_t row[kRowLength] = {};     // fort cards 0..25 (fort space k+1); kNoCard once scored
+    std::uint8_t row_next = 0;             // leftmost remaining row card; it and the next are face up
+    std::uint8_t deck[kForts] = {};        // deck[0] is the top card; unused slots are 0
+    std::uint8_t deck_known[kForts] = {};  // per card: which players know it
     std::uint8_t deck_size = 0;
-    std::uint8_t private_card[kMaxPlayers][2] = {{kNoCard, kNoCard}, {kNoCard, kNoCard}, {kNoCard, kNoCard}, {kNoCard, kNoCard}};
+    std::uint8_t private_card[kMaxPlayers][2] = {
+        {kNoCard, kNoCard}, {kNoCard, kNoCard}, {kNoCard, kNoCard}, {kNoCard, kNoCard}};
     std::uint8_t players = 2;
-    std::uint8_t turn = 0;                       // the player to move
-    std::uint8_t variant = 0;                    // 1: alternate Sentinel rules
+    std::uint8_t turn = 0;     // the player to move
+    std::uint8_t variant = 0;  // 1: alternate Sentinel rules
     Phase phase = Phase::Play;
-    std::uint8_t steps_left = 0;                 // border crossings left in a Commander move
-    std::uint16_t started = 0, ended = 0;        // provinces (harbours) where this move's steps began / ended
-    std::uint8_t last_step = 0;                  // from * 16 + to of the previous step: steps never go back
+    std::uint8_t steps_left = 0;           // border crossings left in a Commander move
+    std::uint16_t started = 0, ended = 0;  // provinces (harbours) where this move's steps began / ended
+    std::uint8_t last_step = 0;            // from * 16 + to of the previous step: steps never go back
     // Derived from the pieces above, kept up to date by apply and recount() (move generation reads
     // them at every decision): every player's pieces per province (4-bit counts: villagers,
     // villages and priests, page 4's capacity), the provinces holding a priest, the harbours that
@@ -170,7 +188,8 @@ struct Sardegna {
     // Harbours that take no further ship: as many ships as the capacity (1 with two players, else 2).
     std::uint8_t count_full_harbours() const {
       std::uint8_t once = 0, twice = 0;
-      for (int p = 0; p < kMaxPlayers; ++p) twice = std::uint8_t(twice | (once & ships[p])), once = std::uint8_t(once | ships[p]);
+      for (int p = 0; p < kMaxPlayers; ++p)
+        twice = std::uint8_t(twice | (once & ships[p])), once = std::uint8_t(once | ships[p]);
       return players == 2 ? once : twice;
     }
     // Provinces locked for p: an opponent's priest is there and p's is not. (Another player's
@@ -203,8 +222,8 @@ struct Sardegna {
     std::uint16_t harvestable(int p) const;
     // Influence of p in province q (page 7).
     int influence(int p, int q) const {
-      return villagers_in(p, q) + (priest[p] == q) + 2 * villages_in(p, q) + std::popcount(unsigned(ships[p] & board->harbours_of[q])) +
-             std::popcount(forts[p] & board->forts_of[q]);
+      return villagers_in(p, q) + (priest[p] == q) + 2 * villages_in(p, q) +
+             std::popcount(unsigned(ships[p] & board->harbours_of[q])) + std::popcount(forts[p] & board->forts_of[q]);
     }
 
     // ---- the game interface ------------------------------------------------------------------
@@ -235,14 +254,17 @@ struct Sardegna {
     bool operator==(const State&) const = default;
 
     // ---- rules (public so tests can call them by their rulebook names) -------------------------
-    void province_points(int q, int points[kMaxPlayers]) const;  // page 7: adds what scoring q now gives each seat
+    void province_points(int q, int points[kMaxPlayers]) const;      // page 7: adds what scoring q now gives each seat
     void fort_points(int fort_card, int points[kMaxPlayers]) const;  // the same for every province of a fort space
-    void score_province(int q);             // page 7
-    void score_fort(int fort_card);          // page 6: every province on the fort space's border, in id order
-    void harvest(int p, int q);              // page 5
-    void reveal_after_scoring();             // page 6: the scored card goes under the deck, the next is turned
-    void return_hands();                     // page 6: everyone takes their played cards back
-    void end_turn() { turn = std::uint8_t(turn + 1 == players ? 0 : turn + 1), phase = Phase::Play, steps_left = 0, started = ended = 0, last_step = 0; }
+    void score_province(int q);                                      // page 7
+    void score_fort(int fort_card);  // page 6: every province on the fort space's border, in id order
+    void harvest(int p, int q);      // page 5
+    void reveal_after_scoring();     // page 6: the scored card goes under the deck, the next is turned
+    void return_hands();             // page 6: everyone takes their played cards back
+    void end_turn() {
+      turn = std::uint8_t(turn + 1 == players ? 0 : turn + 1), phase = Phase::Play, steps_left = 0, started = ended = 0,
+      last_step = 0;
+    }
     // The deck is kept in order from index 0 (so one deck has one representation): drawing
     // shifts it, 26 bytes at most.
     std::uint8_t draw_from_deck() {
@@ -298,7 +320,8 @@ struct Sardegna {
   };
 
   static std::vector<ParamSpec> option_specs() {
-    return {ParamSpec::choice("variant", "base", {"base", "alt-sentinel"}, "rule set: base game, or the alternate Sentinel variant (page 10)")};
+    return {ParamSpec::choice("variant", "base", {"base", "alt-sentinel"},
+                              "rule set: base game, or the alternate Sentinel variant (page 10)")};
   }
   static State initial(const GameConfig& config);
   static std::uint64_t observe(const State& before, Move m, Player observer);

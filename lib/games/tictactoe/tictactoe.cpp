@@ -4,9 +4,7 @@ namespace nuraghe {
 namespace {
 
 // Cell 0 is a3 (top left), cell 8 is c1 (bottom right).
-std::string cell_name(Move cell) {
-  return std::string{char('a' + cell % 3), char('3' - cell / 3)};
-}
+std::string cell_name(Move cell) { return std::string{char('a' + cell % 3), char('3' - cell / 3)}; }
 
 std::string board_row(const TicTacToe::State& s, int row) {
   std::string r;
