@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# First the layering of the sources (scripts/check-layering.sh, and a test that it can fail). Then
+# First the layering of the sources (scripts/check-layering.sh, and a test that it can fail) and
+# their format (scripts/check-format.sh, clang-format-14 against .clang-format). Then
 # builds nuraghe with warnings as errors (NURAGHE_WERROR) and runs every test suite three times:
 # the Release build; AddressSanitizer + UndefinedBehaviorSanitizer; ThreadSanitizer (for the
 # parallel search and arena). The sanitizer builds play fewer random games and lighter strength
@@ -20,6 +21,8 @@ line_tables=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO
 echo "== Layering"
 "$root/scripts/check-layering.sh"
 bash "$root/tests/layering_test.sh"
+echo "== Format"
+"$root/scripts/check-format.sh"
 
 echo "== Release build"
 "$root/scripts/setup.sh" "$root/build" -DNURAGHE_WERROR=ON
