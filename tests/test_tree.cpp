@@ -5,6 +5,10 @@
 // is left anywhere.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <vector>
+
+#include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/kuhn/kuhn.hpp"
@@ -23,6 +27,7 @@ namespace {
 struct TreeCheck {
   long long nodes = 0, decisions = 0, simultaneous = 0, arm_sets = 0;
   long long wrong_decision_visits = 0, wrong_arm_visits = 0, virtual_losses = 0;
+  long long repeated_keys = 0;  // edges of one node with the key of an earlier edge of that node
   long long continued = 0;  // arms or decision nodes whose edges fill more than one block
   long long overflows = 0, most_outcomes = 0;
   int deepest = 0;  // simultaneous nodes on the longest path from the root
@@ -39,8 +44,11 @@ struct Walker {
     int blocks = 0;
     tree.for_each_block(n, [&](std::uint32_t, std::uint32_t) { ++blocks; });
     check.continued += blocks > 1;
+    std::vector<std::uint64_t> keys;
     tree.for_each_edge(n, [&](std::uint32_t e) {
       const Edge& edge = tree.edge(e);
+      check.repeated_keys += std::find(keys.begin(), keys.end(), edge.key) != keys.end();
+      keys.push_back(edge.key);
       visits += edge.visits;
       check.virtual_losses += edge.virtual_loss;
       for (std::uint32_t c = edge.child; c != kNone; c = tree.node(c).sibling) node(c, depth);
@@ -111,6 +119,7 @@ void require_consistent(const TreeCheck& c) {
   CHECK(c.wrong_decision_visits == 0);
   CHECK(c.wrong_arm_visits == 0);
   CHECK(c.virtual_losses == 0);
+  CHECK(c.repeated_keys == 0);
 }
 
 const char* name(Algorithm a) {
@@ -227,6 +236,23 @@ TEST_CASE("decisions and arms: visits add up on the real games") {
   require_consistent(search_and_check<Connect4>(config(Algorithm::Uct, SimSelect::Ucb, 2, Parallel::Tree, 5000),
                                                 Connect4::State{}, 0, 3));
 }
+
+// Every game of the list, from its first position, with each algorithm that applies to it (the
+// perfect-information ones by uct, the others by the information-set searches), in one thread and
+// tree-parallel on two.
+TEST_CASE_TEMPLATE_DEFINE("decisions and arms: every game's trees are consistent", G, every_game_tree) {
+  const auto s = G::initial(GameConfig{});
+  const Player seat = s.to_move() == kSimultaneous ? 0 : s.to_move();
+  std::vector<Algorithm> algorithms{Algorithm::Uct};
+  if (G::kHiddenInformation) algorithms = {Algorithm::CheatUct, Algorithm::Ismcts, Algorithm::MoIsmcts};
+  for (const Algorithm a : algorithms)
+    for (const int threads : {1, 2}) {
+      CAPTURE(std::string(name(a)));
+      CAPTURE(threads);
+      require_consistent(search_and_check<G>(config(a, SimSelect::Ucb, threads, Parallel::Tree, 1000), s, seat, 5));
+    }
+}
+TEST_CASE_TEMPLATE_APPLY(every_game_tree, AllGames::Types);
 
 TEST_CASE("uct reads the state through the perfect-information accessor, never the cheating one") {
   const Connect4::State s;
