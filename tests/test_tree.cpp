@@ -28,7 +28,7 @@ struct TreeCheck {
   long long nodes = 0, decisions = 0, simultaneous = 0, arm_sets = 0;
   long long wrong_decision_visits = 0, wrong_arm_visits = 0, virtual_losses = 0;
   long long repeated_keys = 0;  // edges of one node with the key of an earlier edge of that node
-  long long continued = 0;  // arms or decision nodes whose edges fill more than one block
+  long long continued = 0;      // arms or decision nodes whose edges fill more than one block
   long long overflows = 0, most_outcomes = 0;
   int deepest = 0;  // simultaneous nodes on the longest path from the root
 };

@@ -263,25 +263,46 @@ class Worker {
 
   // Finds node n's edge for each key (kNone where the arena is full). The edges of a node are
   // added in the order of its first visit's keys, so key u is usually edge u: that is checked
-  // first, and only keys that are not there are looked up in an index of all the node's edges.
+  // first, and keys that are not there are looked up in a hash index of all the node's edges. A
+  // node of a few edges is compared edge by edge.
   // Missing keys become new edges, under the node's lock; no edge found here ever moves.
-  void find_edges(TreeT& tree, std::uint32_t n, Keys& keys) {
+  static constexpr std::uint32_t kScannedEdges = 8;
+  [[gnu::always_inline]] void find_edges(TreeT& tree, std::uint32_t n, Keys& keys) {
     const int count = keys.count;
+    if (const std::uint32_t block = tree.block_of_exactly(n, keys.key.data(), count); block != kNone) {
+      for (int u = 0; u < count; ++u) keys.edge[u] = block + std::uint32_t(u);  // the usual case, in one pass
+      return;
+    }
     std::uint32_t seen = 0;
-    int misplaced = 0;
-    tree.for_each_block(n, [&](std::uint32_t first, std::uint32_t size) {
-      for (std::uint32_t e = first; e < first + size; ++e, ++seen)
-        if (seen < std::uint32_t(count)) {
-          const bool here = tree.edge(e).key == keys.key[seen];
-          keys.edge[seen] = here ? e : kNone;
-          misplaced += !here;
-        }
-    });
-    for (int u = int(seen); u < count; ++u) keys.edge[u] = kNone;
-    if (misplaced > 0 || seen > std::uint32_t(count)) {  // some keys may sit elsewhere in the node
-      index_edges(tree, n, seen);
-      for (int u = 0; u < count; ++u)
-        if (keys.edge[u] == kNone) keys.edge[u] = indexed(keys.key[u]);
+    if (tree.num_edges(n) <= kScannedEdges) {
+      // A few edges (Kuhn's and Goofspiel's nodes, whose keys change with the determinization):
+      // comparing each edge with each key costs less than anything cleverer.
+      for (int u = 0; u < count; ++u) keys.edge[u] = kNone;
+      tree.for_each_edge(n, [&](std::uint32_t e) {
+        ++seen;
+        const std::uint64_t key = tree.edge(e).key;
+        for (int u = 0; u < count; ++u)
+          if (keys.key[u] == key) {
+            keys.edge[u] = e;
+            break;
+          }
+      });
+    } else {
+      int misplaced = 0;
+      tree.for_each_block(n, [&](std::uint32_t first, std::uint32_t size) {
+        for (std::uint32_t e = first; e < first + size; ++e, ++seen)
+          if (seen < std::uint32_t(count)) {
+            const bool here = tree.edge(e).key == keys.key[seen];
+            keys.edge[seen] = here ? e : kNone;
+            misplaced += !here;
+          }
+      });
+      for (int u = int(seen); u < count; ++u) keys.edge[u] = kNone;
+      if (misplaced > 0 || seen > std::uint32_t(count)) {  // some keys may sit elsewhere in the node
+        index_edges(tree, n, seen);
+        for (int u = 0; u < count; ++u)
+          if (keys.edge[u] == kNone) keys.edge[u] = indexed(keys.key[u]);
+      }
     }
     int missing = 0;
     for (int u = 0; u < count; ++u) missing += keys.edge[u] == kNone;
@@ -343,7 +364,10 @@ class Worker {
         keys.count = k;
         for (int i = 0; i < k; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
       } else {
-        std::array<std::uint64_t, G::kMaxMoves> token;
+        // In the worker, not on the stack: with a local array, GCC 12 at -O3 keyed both of Kuhn's
+        // opponent moves by the last move's token (test_tree's repeated keys; correct at -O2, with
+        // -fno-tree-fre, and under UBSan, which reports nothing).
+        std::array<std::uint64_t, G::kMaxMoves>& token = tokens_;
         for (int i = 0; i < k; ++i) token[i] = G::observe(s, legal[i], forest_.observers[t]);
         group_keys(legal, token, keys);
       }
@@ -551,6 +575,7 @@ class Worker {
   std::vector<std::uint32_t> arms_;
   std::array<std::uint32_t, kMaxPlayers> last_edge_{};  // per tree: the edge of its latest step
   Keys keys_;
+  std::array<std::uint64_t, G::kMaxMoves> tokens_;
   std::vector<std::uint32_t> index_;
   const TreeT* index_tree_ = nullptr;
 };
