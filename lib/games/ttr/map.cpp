@@ -1,0 +1,227 @@
+#include "games/ttr/map.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <mutex>
+#include <queue>
+#include <vector>
+
+#include "core/files.hpp"
+#include "games/ttr/maps_sardinia_json.hpp"  // kMapsSardiniaJson, generated from maps/sardinia.json
+
+namespace nuraghe::ttr {
+namespace {
+
+// Ids are typed in moves (`claim sorgono~nuoro`): lowercase letters, digits and inner hyphens.
+bool valid_id(std::string_view id) {
+  if (id.empty() || id.size() > 32 || id.front() == '-' || id.back() == '-') return false;
+  for (const char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
+std::string id_of(const JsonIn& field) {
+  const std::string id = field.string();
+  if (!valid_id(id))
+    field.fail("\"" + id + "\" is not an id (1 to 32 lowercase letters, digits and inner hyphens: \"porto-torres\")");
+  return id;
+}
+
+Colour colour_of(const JsonIn& field) {
+  const std::string name = field.string();
+  for (std::size_t c = 0; c < kColourNames.size(); ++c)
+    if (kColourNames[c] == name) return Colour(c);
+  field.fail("\"" + name + "\" is not a colour (pink, white, blue, yellow, orange, black, red, green or grey)");
+}
+
+int count_field(const JsonIn& route, std::string_view key, int max) {
+  const auto f = route.find(key);
+  return f ? f->int_in(0, max) : 0;
+}
+
+}  // namespace
+
+int Map::city(std::string_view id) const {
+  for (int c = 0; c < num_cities; ++c)
+    if (city_id[std::size_t(c)] == id) return c;
+  return -1;
+}
+
+int Map::shortest(std::uint64_t from, std::uint64_t to) const {
+  int best = 0xFFFF;
+  for (std::uint64_t f = from; f; f &= f - 1)
+    for (std::uint64_t t = to; t; t &= t - 1)
+      best = std::min<int>(best, distance[std::size_t(std::countr_zero(f))][std::size_t(std::countr_zero(t))]);
+  return best;
+}
+
+int Map::spaces() const {
+  int total = 0;
+  for (int r = 0; r < num_routes; ++r) total += routes[std::size_t(r)].length;
+  return total;
+}
+
+Map Map::from_json(const Json& j, const std::string& where) {
+  const JsonIn in(j, where);
+  in.allow_only({"name", "title", "notes", "cities", "routes", "tickets"});
+  Map m;
+  m.name = id_of(in.at("name"));
+  m.title = in.at("title").string();
+  if (auto notes = in.find("notes")) notes->string();
+  m.source = j;
+  m.hash = hash_json(j);
+
+  const std::vector<JsonIn> cities = in.at("cities").array(2, kMaxCities);
+  m.num_cities = int(cities.size());
+  for (int c = 0; c < m.num_cities; ++c) {
+    const JsonIn& e = cities[std::size_t(c)];
+    e.allow_only({"id", "name", "overseas", "lat", "lon"});
+    const std::string id = id_of(e.at("id"));
+    if (m.city(id) >= 0) e.at("id").fail("\"" + id + "\" names a second city");
+    m.city_id[std::size_t(c)] = id;
+    m.city_name[std::size_t(c)] = e.at("name").string();
+    if (m.city_name[std::size_t(c)].empty()) e.at("name").fail("must not be empty");
+    if (auto o = e.find("overseas")) {
+      m.overseas[std::size_t(c)] = o->string();
+      if (m.overseas[std::size_t(c)].empty()) o->fail("must not be empty (leave it out for a town)");
+    }
+    m.lat[std::size_t(c)] = e.at("lat").real(-90, 90);
+    m.lon[std::size_t(c)] = e.at("lon").real(-180, 180);
+  }
+  const auto city_of = [&](const JsonIn& field) {
+    const std::string id = field.string();
+    const int c = m.city(id);
+    if (c < 0) field.fail("\"" + id + "\" is not a city of the map");
+    return c;
+  };
+
+  const std::vector<JsonIn> routes = in.at("routes").array(1, kMaxRoutes);
+  m.num_routes = int(routes.size());
+  for (int r = 0; r < m.num_routes; ++r) {
+    const JsonIn& e = routes[std::size_t(r)];
+    e.allow_only({"a", "b", "colour", "length", "ships", "railways", "tunnels"});
+    Route& route = m.routes[std::size_t(r)];
+    route.a = std::uint8_t(city_of(e.at("a")));
+    route.b = std::uint8_t(city_of(e.at("b")));
+    if (route.a == route.b) e.at("b").fail("is the route's other end too: a route joins two cities");
+    route.colour = colour_of(e.at("colour"));
+    route.length = std::uint8_t(e.at("length").int_in(1, kMaxRouteLength));
+    route.ships = std::uint8_t(count_field(e, "ships", kMaxRouteLength));
+    route.railways = std::uint8_t(count_field(e, "railways", kMaxRouteLength));
+    route.tunnels = std::uint8_t(count_field(e, "tunnels", kMaxRouteLength));
+    if (route.ships + route.railways + route.tunnels > route.length)
+      e.fail("has more symbols (ships, railways, tunnels) than its " + std::to_string(route.length) + " spaces");
+    // A double route: two routes between one pair of cities, never three; in two colours, unless
+    // both are grey (the printed maps' convention, and a double of one colour would be one route
+    // twice for every rule).
+    for (int q = 0; q < r; ++q) {
+      Route& other = m.routes[std::size_t(q)];
+      if (!((other.a == route.a && other.b == route.b) || (other.a == route.b && other.b == route.a))) continue;
+      if (other.partner >= 0)
+        e.fail("is a third route between " + m.city_id[route.a] + " and " + m.city_id[route.b] +
+               " (a double route has two)");
+      if (other.colour == route.colour && route.colour != Colour::Grey)
+        e.fail("has the colour of the other route between " + m.city_id[route.a] + " and " + m.city_id[route.b] +
+               " (a double route's two routes differ in colour unless both are grey)");
+      other.partner = std::int16_t(r);
+      route.partner = std::int16_t(q);
+      route.second = true;
+    }
+    m.routes_at[route.a].add(r);
+    m.routes_at[route.b].add(r);
+  }
+
+  // Shortest paths in car spaces (Dijkstra from each city); the map must be connected.
+  for (int s = 0; s < m.num_cities; ++s) {
+    auto& d = m.distance[std::size_t(s)];
+    d.fill(0xFFFF);
+    d[std::size_t(s)] = 0;
+    using Item = std::pair<int, int>;  // (distance, city)
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    queue.push({0, s});
+    while (!queue.empty()) {
+      const auto [du, u] = queue.top();
+      queue.pop();
+      if (du > d[std::size_t(u)]) continue;
+      m.routes_at[std::size_t(u)].for_each([&](int r) {
+        const Route& route = m.routes[std::size_t(r)];
+        const int v = route.a == u ? route.b : route.a;
+        if (du + route.length < d[std::size_t(v)]) {
+          d[std::size_t(v)] = std::uint16_t(du + route.length);
+          queue.push({du + route.length, v});
+        }
+      });
+    }
+    for (int c = 0; c < m.num_cities; ++c)
+      if (d[std::size_t(c)] == 0xFFFF)
+        input_error(where + ": the map is not connected: no path from " + m.city_id[std::size_t(s)] + " to " +
+                    m.city_id[std::size_t(c)]);
+  }
+
+  const std::vector<JsonIn> tickets = in.at("tickets").array(1, kMaxTickets);
+  m.num_tickets = int(tickets.size());
+  for (int t = 0; t < m.num_tickets; ++t) {
+    const JsonIn& e = tickets[std::size_t(t)];
+    e.allow_only({"from", "to", "value", "long"});
+    Ticket& ticket = m.tickets[std::size_t(t)];
+    const auto side = [&](const JsonIn& list) {
+      std::uint64_t mask = 0;
+      for (const JsonIn& id : list.array(1, kMaxCities)) {
+        const std::uint64_t bit = std::uint64_t(1) << city_of(id);
+        if (mask & bit) id.fail("names " + id.string() + " a second time");
+        mask |= bit;
+      }
+      return mask;
+    };
+    ticket.from = side(e.at("from"));
+    ticket.to = side(e.at("to"));
+    if (ticket.from & ticket.to) e.fail("has a city at both ends");
+    ticket.value = std::uint8_t(e.at("value").int_in(1, 99));
+    if (auto l = e.find("long")) ticket.long_route = l->boolean();
+    for (int q = 0; q < t; ++q) {
+      const Ticket& other = m.tickets[std::size_t(q)];
+      if ((other.from == ticket.from && other.to == ticket.to) || (other.from == ticket.to && other.to == ticket.from))
+        e.fail("joins the cities of ticket " + std::to_string(q) + " again");
+    }
+  }
+  return m;
+}
+
+namespace {
+std::mutex registry_mutex;
+std::deque<Map>& registry() {
+  static std::deque<Map> maps;  // a deque never moves its elements
+  return maps;
+}
+}  // namespace
+
+const Map& Map::intern(const Json& j, const std::string& where) {
+  Map m = from_json(j, where);
+  std::lock_guard lock(registry_mutex);
+  for (const Map& known : registry())
+    if (known.source == j) return known;
+  if (registry().size() >= 255) input_error(where + ": more than 255 maps in one process");
+  m.index = int(registry().size());
+  registry().push_back(std::move(m));
+  return registry().back();
+}
+
+const Map& Map::sardinia() {
+  static const Map& map =
+      intern(parse_json(kMapsSardiniaJson, "built-in map sardinia.json"), "built-in map sardinia.json");
+  return map;
+}
+
+const Map& Map::load_file(const std::string& path) {
+  sardinia();  // the built-in map keeps index 0
+  const std::string name = "map file \"" + path + "\"";
+  return intern(parse_json(read_input_file(path, "map file"), name), name);
+}
+
+const Map& Map::at(int index) {
+  sardinia();
+  std::lock_guard lock(registry_mutex);
+  return registry().at(std::size_t(index));
+}
+
+}  // namespace nuraghe::ttr
