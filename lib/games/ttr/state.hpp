@@ -1,0 +1,100 @@
+#pragma once
+// Ticket to Ride on a map of data (the Sardinia map by default): the state's layout and the moves'
+// encoding. Rules: ../shared/rules/sardinia-ttr-rulebook.txt, the base rules and every gap in
+// ../shared/rulings.md ("Sardinia map for Ticket to Ride"), the readings made here in
+// docs/rules-ttr.md. Work in progress: the rules themselves are not written yet.
+//
+// Sets are masks: routes a RouteSet (128 bits), cities and tickets 64-bit masks; hands are counts
+// per card kind. Randomness is data: the train, Materials and ticket decks are stored shuffled, and
+// reshuffles of discards draw from an RNG kept in the state.
+
+#include <array>
+#include <cstdint>
+
+#include "games/ttr/map.hpp"
+#include "games/ttr/payments.hpp"
+
+namespace nuraghe::ttr {
+
+inline constexpr int kMaxSeats = 5;
+// Ticket to Ride: Europe's cards (rulings): 12 of each colour and 14 locomotives; 5 face up, 4 dealt.
+inline constexpr int kCardsPerColour = 12, kLocomotives = 14, kTrainCards = 8 * kCardsPerColour + kLocomotives;
+inline constexpr int kFaceUp = 5, kStartingCards = 4;
+inline constexpr int kFaceUpLocomotiveLimit = 3;  // 3 face-up locomotives: the five are replaced ...
+inline constexpr int kResetsInARow = 3;           // ... at most 3 times in a row, then left
+// The Materials deck: "12 Wood cards, 12 Rails cards, 12 Stones cards, 10 Railway cards, 8 Tunnel cards".
+inline constexpr std::array<int, kMaterialKinds> kMaterialsOfKind = {12, 12, 12, 10, 8};
+inline constexpr int kMaterialCards = 54, kStartingMaterials = 3, kMaterialsLimit = 8;
+inline constexpr int kStations = 3, kUnusedStationPoints = 4;
+inline constexpr int kSetupLong = 1, kSetupRegular = 3, kSetupKeep = 2, kTicketDraw = 3;
+inline constexpr int kEndCars = 2;           // a turn ending with at most 2 cars starts the last round
+inline constexpr int kIdleRoundsLimit = 10;  // the termination safeguard (rule 7)
+
+enum class Phase : std::uint8_t {
+  KeepSetupTickets,  // simultaneous: every seat keeps at least 2 of its 4 dealt tickets
+  Turn,              // the seat's turn starts: claim, station, a first draw, tickets, or pass
+  SecondDraw,        // after a first draw that allows a second
+  KeepTickets,       // after drawing tickets: keep at least 1
+  Over
+};
+
+// What the first draw of a turn was: it decides the second (rule 2).
+enum class FirstDraw : std::uint8_t { None, TrainCard, FaceUpLocomotive, Material };
+
+// A move: its kind in the low 4 bits, then the kind's fields.
+//   claim    route (7 bits) | colour (4: 0-7, or kNoColour) | locomotives (4) | Tunnel cards (3) | Railway cards (3)
+//   station  city (6) | colour (4) | locomotives (4)
+//   face-up  card kind (4)                  deck, tickets, pass: no field
+//   materials  discarded kind + 1 (3): 0 when the hand has room
+//   keep     ticket mask over the offered tickets (4)
+enum class MoveKind : std::uint8_t { Claim, Station, DrawFaceUp, DrawDeck, DrawMaterials, DrawTickets, Keep, Pass };
+
+struct State {
+  // ---- setup: the map, the seats, the rule options
+  std::uint8_t map = 0;  // index into the map registry (Map::at)
+  std::uint8_t players = 2;
+  bool stations_option = true, express = true, touring = false, ferries = false;
+  std::uint8_t starting_cars = 45;
+
+  // ---- whose turn, and where in it
+  Phase phase = Phase::KeepSetupTickets;
+  std::uint8_t turn = 0;  // the seat to move
+  FirstDraw first_draw = FirstDraw::None;
+  std::int8_t last_round = -1;   // turns left once the last round started (-1: not yet)
+  std::uint16_t idle_turns = 0;  // turns since the last claim or station
+  std::uint64_t rng_state = 0;   // seeds an Rng for each reshuffle of a discard pile
+
+  // ---- the seats
+  std::array<RouteSet, kMaxSeats> routes{};
+  std::array<std::uint8_t, kMaxSeats> cars{};
+  std::array<std::uint64_t, kMaxSeats> stations{};  // cities
+  std::array<Cards, kMaxSeats> cards{};
+  std::array<Cards, kMaxSeats> cards_seen{};  // of those, taken face up and not spent since: known to all
+  std::array<Materials, kMaxSeats> materials{};
+  std::array<std::uint64_t, kMaxSeats> tickets{};   // held
+  std::array<std::uint64_t, kMaxSeats> offered{};   // dealt or drawn, not yet kept or returned
+  std::array<std::uint64_t, kMaxSeats> returned{};  // put under the ticket deck by this seat
+
+  // ---- the decks (index 0 is the bottom: the top is at [size - 1])
+  std::array<std::uint8_t, kTrainCards> train_deck{};  // card kinds
+  std::uint8_t train_size = 0;
+  Cards train_discards{};
+  std::array<std::uint8_t, kFaceUp> face_up{};                    // card kinds; kCardKinds for an empty slot
+  std::array<std::uint8_t, kMaterialCards / 2> materials_deck{};  // two kinds a byte (Material fits 4 bits)
+  std::uint8_t materials_size = 0;
+  Materials materials_discards{};
+  std::array<std::uint8_t, kMaxTickets> ticket_deck{};  // regular tickets
+  std::uint8_t ticket_size = 0;
+
+  Material material_at(int i) const { return Material((materials_deck[std::size_t(i >> 1)] >> (4 * (i & 1))) & 15); }
+  void set_material(int i, Material m) {
+    std::uint8_t& byte = materials_deck[std::size_t(i >> 1)];
+    byte = std::uint8_t((byte & ~(15 << (4 * (i & 1)))) | int(m) << (4 * (i & 1)));
+  }
+
+  bool operator==(const State&) const = default;
+};
+static_assert(std::is_trivially_copyable_v<State>);
+static_assert(sizeof(State) <= 640, "the Ticket to Ride state must stay within 640 bytes (issue 12)");
+
+}  // namespace nuraghe::ttr
