@@ -111,6 +111,9 @@ Map Map::from_json(const Json& j, const std::string& where) {
     route.tunnels = std::uint8_t(count_field(e, "tunnels", kMaxRouteLength));
     if (route.ships + route.railways + route.tunnels > route.length)
       e.fail("has more symbols (ships, railways, tunnels) than its " + std::to_string(route.length) + " spaces");
+    // A claim move holds the Railway and Tunnel cards paid in 3 bits each (state.hpp).
+    if (route.railways + route.tunnels > kMaxMaterialSymbols)
+      e.fail("has more than " + std::to_string(kMaxMaterialSymbols) + " railway and tunnel symbols");
     // A double route: two routes between one pair of cities, never three; in two colours, unless
     // both are grey (the printed maps' convention, and a double of one colour would be one route
     // twice for every rule).

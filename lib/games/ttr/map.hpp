@@ -19,6 +19,7 @@ namespace nuraghe::ttr {
 
 // Limits of the state's encoding: city sets are 64-bit masks, route sets 128 bits, ticket sets 64.
 inline constexpr int kMaxCities = 64, kMaxRoutes = 128, kMaxTickets = 64, kMaxRouteLength = 8;
+inline constexpr int kMaxMaterialSymbols = 7;  // railway and tunnel symbols on one route
 
 // The eight colours of the train cards (Ticket to Ride: Europe's), then grey: a grey route is paid
 // in any one colour.

@@ -204,6 +204,10 @@ TEST_CASE("map validator: malformed maps are refused in one line naming the fiel
   check_refused(with([](Json& j) { j["routes"][2]["length"] = 9; }), "routes[2].length must be an integer in [1, 8]");
   check_refused(with([](Json& j) { j["routes"][2]["length"] = "2"; }), "routes[2].length must be an integer");
   check_refused(with([](Json& j) { j["routes"][2]["ships"] = 2, j["routes"][2]["tunnels"] = 1; }), "more symbols");
+  check_refused(with([](Json& j) {
+                  j["routes"][2]["length"] = 8, j["routes"][2]["railways"] = 4, j["routes"][2]["tunnels"] = 4;
+                }),
+                "has more than 7 railway and tunnel symbols");
   // routes[0] and [1] are the Porto Torres - Sassari double: a third route, then one colour twice.
   check_refused(with([](Json& j) { j["routes"].push_back(j["routes"][0]); }),
                 "a third route between porto-torres and sassari");
