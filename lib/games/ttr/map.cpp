@@ -1,6 +1,8 @@
 #include "games/ttr/map.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cassert>
 #include <deque>
 #include <mutex>
 #include <queue>
@@ -191,11 +193,14 @@ Map Map::from_json(const Json& j, const std::string& where) {
 }
 
 namespace {
+// The maps, and a table from index to map that states read without a lock: an entry is written
+// once, under the lock, before any state can name its index.
 std::mutex registry_mutex;
 std::deque<Map>& registry() {
   static std::deque<Map> maps;  // a deque never moves its elements
   return maps;
 }
+std::array<std::atomic<const Map*>, 256> by_index{};
 }  // namespace
 
 const Map& Map::intern(const Json& j, const std::string& where) {
@@ -203,9 +208,11 @@ const Map& Map::intern(const Json& j, const std::string& where) {
   std::lock_guard lock(registry_mutex);
   for (const Map& known : registry())
     if (known.source == j) return known;
-  if (registry().size() >= 255) input_error(where + ": more than 255 maps in one process");
+  if (registry().size() >= by_index.size())
+    input_error(where + ": more than " + std::to_string(by_index.size()) + " maps in one process");
   m.index = int(registry().size());
   registry().push_back(std::move(m));
+  by_index[std::size_t(registry().back().index)].store(&registry().back(), std::memory_order_release);
   return registry().back();
 }
 
@@ -222,9 +229,10 @@ const Map& Map::load_file(const std::string& path) {
 }
 
 const Map& Map::at(int index) {
-  sardinia();
-  std::lock_guard lock(registry_mutex);
-  return registry().at(std::size_t(index));
+  const Map* m = by_index[std::size_t(index)].load(std::memory_order_acquire);
+  if (m) return *m;
+  assert(index == 0 && "a state names a map that was never interned");
+  return sardinia();  // index 0 before anything made it: the built-in map
 }
 
 }  // namespace nuraghe::ttr
