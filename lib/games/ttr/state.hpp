@@ -86,6 +86,37 @@ struct State {
   std::array<std::uint8_t, kMaxTickets> ticket_deck{};  // regular tickets
   std::uint8_t ticket_size = 0;
 
+  // ---- setup and draws (rules.cpp)
+  struct Options {
+    bool stations = true, express = true, touring = false, ferries = false;
+    int cars = 0;  // 0: 45 with 2-3 players, 40 with 4-5, as the rulebook suggests
+  };
+  // Shuffles the decks from `seed`, deals 4 train cards, 3 Materials cards and 1 long + 3 regular
+  // tickets to each seat (offered, to keep at least 2 of), and turns 5 train cards face up.
+  static State setup(const Map& map, int players, const Options& options, std::uint64_t seed);
+  const Map& board() const { return Map::at(map); }
+
+  // Whether seat `turn` may now draw: a face-up card of this kind, the train deck's top, a
+  // Materials card (rule 2: a face-up locomotive never follows a train card and pairs with at most
+  // one Materials card; an empty source is no draw; with 8 Materials cards a discard comes first).
+  bool may_draw_face_up(int kind) const;
+  bool may_draw_deck() const;
+  bool may_draw_materials() const;
+  // The draws themselves, each one decision; the turn ends after the second, or after the first
+  // when no second is legal.
+  void draw_face_up(int kind);
+  void draw_deck();
+  void draw_materials(int discard);  // discard: a Material kind when holding 8, else -1
+
+  // Rules the draws rely on (public so tests can call them by name).
+  int train_top();                    // the next train card, reshuffling the discards when empty; -1 if none
+  int materials_top();                // the same for Materials
+  void refill_face_up(int slot);      // from the deck, then the three-locomotive check
+  void check_face_up_locomotives();   // rulings: 3 face-up locomotives replace all 5, at most 3 times in a row
+  int face_up_count(int kind) const;  // face-up cards of a kind
+  void end_turn();                    // the next seat's turn (the last round and the safeguard come with the claims)
+  bool second_draw_possible() const;
+
   Material material_at(int i) const { return Material((materials_deck[std::size_t(i >> 1)] >> (4 * (i & 1))) & 15); }
   void set_material(int i, Material m) {
     std::uint8_t& byte = materials_deck[std::size_t(i >> 1)];

@@ -1,0 +1,203 @@
+// Ticket to Ride's rules on a map of data: setup and the draws (work in progress: claims,
+// stations, tickets and the end come next). Rule numbers are those of ../shared/rulings.md,
+// section "Sardinia map for Ticket to Ride".
+#include <algorithm>
+#include <cassert>
+
+#include "core/rng.hpp"
+#include "games/ttr/state.hpp"
+
+namespace nuraghe::ttr {
+namespace {
+
+constexpr std::uint8_t kEmptySlot = kCardKinds;
+
+// Draws from an Rng seeded by the state, and moves the state's seed on: reshuffles are data.
+Rng rng_of(std::uint64_t& state) {
+  Rng r(state);
+  state = r.next();
+  return r;
+}
+
+}  // namespace
+
+State State::setup(const Map& m, int players, const Options& options, std::uint64_t seed) {
+  State s;
+  s.map = std::uint8_t(m.index);
+  s.players = std::uint8_t(players);
+  s.stations_option = options.stations, s.express = options.express, s.touring = options.touring,
+  s.ferries = options.ferries;
+  s.starting_cars = std::uint8_t(options.cars > 0 ? options.cars : players <= 3 ? 45 : 40);
+  Rng rng(seed);
+  s.rng_state = rng.next();
+
+  // The train deck: 12 of each colour, 14 locomotives, shuffled.
+  int n = 0;
+  for (int c = 0; c < kTrainColours; ++c)
+    for (int k = 0; k < kCardsPerColour; ++k) s.train_deck[std::size_t(n++)] = std::uint8_t(c);
+  for (int k = 0; k < kLocomotives; ++k) s.train_deck[std::size_t(n++)] = kLocomotive;
+  rng.shuffle(s.train_deck.begin(), std::uint32_t(n));
+  s.train_size = std::uint8_t(n);
+  // The Materials deck.
+  n = 0;
+  for (int k = 0; k < kMaterialKinds; ++k)
+    for (int i = 0; i < kMaterialsOfKind[std::size_t(k)]; ++i) s.set_material(n++, Material(k));
+  std::array<std::uint8_t, kMaterialCards> kinds{};
+  for (int i = 0; i < n; ++i) kinds[std::size_t(i)] = std::uint8_t(s.material_at(i));
+  rng.shuffle(kinds.begin(), std::uint32_t(n));
+  for (int i = 0; i < n; ++i) s.set_material(i, Material(kinds[std::size_t(i)]));
+  s.materials_size = std::uint8_t(n);
+
+  // Tickets: the long ones shuffled, one to each seat, the rest to the box; the regular ones
+  // shuffled, three to each seat, the rest the deck.
+  std::array<std::uint8_t, kMaxTickets> long_ids{}, regular{};
+  int longs = 0, regulars = 0;
+  for (int t = 0; t < m.num_tickets; ++t)
+    (m.tickets[std::size_t(t)].long_route ? long_ids[std::size_t(longs++)] : regular[std::size_t(regulars++)]) =
+        std::uint8_t(t);
+  assert(longs >= players && regulars >= kSetupRegular * players);  // checked with the options
+  rng.shuffle(long_ids.begin(), std::uint32_t(longs));
+  rng.shuffle(regular.begin(), std::uint32_t(regulars));
+  for (int p = 0; p < players; ++p) {
+    s.offered[std::size_t(p)] = std::uint64_t(1) << long_ids[std::size_t(p)];
+    for (int k = 0; k < kSetupRegular; ++k)
+      s.offered[std::size_t(p)] |= std::uint64_t(1) << regular[std::size_t(--regulars)];
+  }
+  std::copy(regular.begin(), regular.begin() + regulars, s.ticket_deck.begin());
+  s.ticket_size = std::uint8_t(regulars);
+
+  for (int p = 0; p < players; ++p) {
+    s.cars[std::size_t(p)] = s.starting_cars;
+    for (int k = 0; k < kStartingCards; ++k) ++s.cards[std::size_t(p)][std::size_t(s.train_top())];
+    for (int k = 0; k < kStartingMaterials; ++k) ++s.materials[std::size_t(p)][std::size_t(s.materials_top())];
+  }
+  s.face_up.fill(kEmptySlot);
+  for (int slot = 0; slot < kFaceUp; ++slot) s.face_up[std::size_t(slot)] = std::uint8_t(s.train_top());
+  s.check_face_up_locomotives();
+  s.phase = Phase::KeepSetupTickets;
+  return s;
+}
+
+int State::train_top() {
+  if (train_size == 0) {  // "When the deck is exhausted, you can reshuffle the discards"
+    for (int k = 0; k < kCardKinds; ++k)
+      for (; train_discards[std::size_t(k)] > 0; --train_discards[std::size_t(k)])
+        train_deck[train_size++] = std::uint8_t(k);
+    Rng r = rng_of(rng_state);
+    r.shuffle(train_deck.begin(), train_size);
+  }
+  return train_size == 0 ? -1 : train_deck[--train_size];
+}
+
+int State::materials_top() {
+  if (materials_size == 0) {
+    for (int k = 0; k < kMaterialKinds; ++k)
+      for (; materials_discards[std::size_t(k)] > 0; --materials_discards[std::size_t(k)])
+        set_material(materials_size++, Material(k));
+    std::array<std::uint8_t, kMaterialCards> kinds{};
+    for (int i = 0; i < materials_size; ++i) kinds[std::size_t(i)] = std::uint8_t(material_at(i));
+    Rng r = rng_of(rng_state);
+    r.shuffle(kinds.begin(), materials_size);
+    for (int i = 0; i < materials_size; ++i) set_material(i, Material(kinds[std::size_t(i)]));
+  }
+  return materials_size == 0 ? -1 : int(material_at(--materials_size));
+}
+
+int State::face_up_count(int kind) const {
+  int n = 0;
+  for (const std::uint8_t k : face_up) n += k == kind;
+  return n;
+}
+
+void State::check_face_up_locomotives() {
+  for (int resets = 0; resets < kResetsInARow && face_up_count(kLocomotive) >= kFaceUpLocomotiveLimit; ++resets) {
+    for (std::uint8_t& k : face_up)
+      if (k != kEmptySlot) ++train_discards[k], k = kEmptySlot;
+    for (std::uint8_t& k : face_up) {
+      const int card = train_top();
+      k = card < 0 ? kEmptySlot : std::uint8_t(card);
+    }
+  }
+}
+
+void State::refill_face_up(int slot) {
+  const int card = train_top();
+  face_up[std::size_t(slot)] = card < 0 ? kEmptySlot : std::uint8_t(card);
+  check_face_up_locomotives();
+}
+
+bool State::may_draw_face_up(int kind) const {
+  if (phase != Phase::Turn && phase != Phase::SecondDraw) return false;
+  if (face_up_count(kind) == 0) return false;
+  if (phase == Phase::Turn) return true;
+  // The second draw: a face-up locomotive only after a Materials card, and nothing of the train
+  // cards after a face-up locomotive.
+  if (first_draw == FirstDraw::FaceUpLocomotive) return false;
+  return kind != kLocomotive || first_draw == FirstDraw::Material;
+}
+
+bool State::may_draw_deck() const {
+  if (phase != Phase::Turn && phase != Phase::SecondDraw) return false;
+  if (phase == Phase::SecondDraw && first_draw == FirstDraw::FaceUpLocomotive) return false;
+  int discards = 0;
+  for (const std::uint8_t d : train_discards) discards += d;
+  return train_size + discards > 0;
+}
+
+bool State::may_draw_materials() const {
+  if (phase != Phase::Turn && phase != Phase::SecondDraw) return false;
+  int discards = 0;
+  for (const std::uint8_t d : materials_discards) discards += d;
+  return materials_size + discards > 0;
+}
+
+bool State::second_draw_possible() const {
+  for (int k = 0; k < kCardKinds; ++k)
+    if (may_draw_face_up(k)) return true;
+  return may_draw_deck() || may_draw_materials();
+}
+
+void State::draw_face_up(int kind) {
+  assert(may_draw_face_up(kind));
+  const auto slot = std::size_t(std::find(face_up.begin(), face_up.end(), std::uint8_t(kind)) - face_up.begin());
+  ++cards[turn][std::size_t(kind)];
+  ++cards_seen[turn][std::size_t(kind)];
+  refill_face_up(int(slot));
+  const bool first = phase == Phase::Turn;
+  if (first) first_draw = kind == kLocomotive ? FirstDraw::FaceUpLocomotive : FirstDraw::TrainCard;
+  phase = Phase::SecondDraw;
+  if (!first || !second_draw_possible()) end_turn();
+}
+
+void State::draw_deck() {
+  assert(may_draw_deck());
+  ++cards[turn][std::size_t(train_top())];
+  const bool first = phase == Phase::Turn;
+  if (first) first_draw = FirstDraw::TrainCard;
+  phase = Phase::SecondDraw;
+  if (!first || !second_draw_possible()) end_turn();
+}
+
+void State::draw_materials(int discard) {
+  assert(may_draw_materials());
+  Materials& hand = materials[turn];
+  int held = 0;
+  for (const std::uint8_t k : hand) held += k;
+  // "If the player has 8 Materials cards in his hand, he must first discard unwanted cards": the
+  // card goes face up on the Materials discard pile (a reading: docs/rules-ttr.md).
+  assert((held >= kMaterialsLimit) == (discard >= 0));
+  if (discard >= 0) --hand[std::size_t(discard)], ++materials_discards[std::size_t(discard)];
+  ++hand[std::size_t(materials_top())];
+  const bool first = phase == Phase::Turn;
+  if (first) first_draw = FirstDraw::Material;
+  phase = Phase::SecondDraw;
+  if (!first || !second_draw_possible()) end_turn();
+}
+
+void State::end_turn() {
+  phase = Phase::Turn;
+  first_draw = FirstDraw::None;
+  turn = std::uint8_t((turn + 1) % players);
+}
+
+}  // namespace nuraghe::ttr
