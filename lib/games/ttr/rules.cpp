@@ -194,8 +194,112 @@ void State::draw_materials(int discard) {
   if (!first || !second_draw_possible()) end_turn();
 }
 
-void State::end_turn() {
+void State::keep_setup_tickets(const std::array<std::uint64_t, kMaxSeats>& kept) {
+  assert(phase == Phase::KeepSetupTickets);
+  for (int p = 0; p < players; ++p) {
+    const std::uint64_t k = kept[std::size_t(p)];
+    assert((k & ~offered[std::size_t(p)]) == 0 && std::popcount(k) >= kSetupKeep);
+    tickets[std::size_t(p)] = k;  // the others go back to the box
+    offered[std::size_t(p)] = 0;
+  }
   phase = Phase::Turn;
+  turn = 0;
+}
+
+void State::draw_tickets() {
+  assert(may_draw_tickets());
+  for (int k = 0; k < kTicketDraw && ticket_size > 0; ++k)
+    offered[turn] |= std::uint64_t(1) << ticket_deck[--ticket_size];
+  phase = Phase::KeepTickets;
+}
+
+bool State::may_keep(std::uint64_t kept) const {
+  const int least = phase == Phase::KeepSetupTickets ? kSetupKeep : 1;
+  return (phase == Phase::KeepTickets || phase == Phase::KeepSetupTickets) && (kept & ~offered[turn]) == 0 &&
+         std::popcount(kept) >= least;
+}
+
+void State::keep_tickets(std::uint64_t kept) {
+  assert(phase == Phase::KeepTickets && may_keep(kept));
+  tickets[turn] |= kept;
+  // The others go under the deck in id order, one after another (so the highest id ends at the
+  // bottom); the seat that returned them knows where they are.
+  const std::uint64_t back = offered[turn] & ~kept;
+  const int n = std::popcount(back);
+  std::copy_backward(ticket_deck.begin(), ticket_deck.begin() + ticket_size, ticket_deck.begin() + ticket_size + n);
+  int i = n;
+  for (std::uint64_t b = back; b; b &= b - 1) ticket_deck[std::size_t(--i)] = std::uint8_t(std::countr_zero(b));
+  ticket_size = std::uint8_t(ticket_size + n);
+  returned[turn] |= back;
+  offered[turn] = 0;
+  end_turn();
+}
+
+bool State::may_claim(int r) const {
+  if (phase != Phase::Turn || r < 0 || r >= board().num_routes) return false;
+  const Route& route = board().routes[std::size_t(r)];
+  const RouteSet all = claimed();
+  if (all.has(r) || cars[turn] < route.length) return false;
+  // Double routes: with 2 or 3 players only one of the pair is used; with 4 or 5 no player takes both.
+  if (route.partner >= 0) {
+    if (players <= 3 && all.has(route.partner)) return false;
+    if (routes[turn].has(route.partner)) return false;
+  }
+  return true;
+}
+
+namespace {
+// Takes a payment's train cards from a hand into the discards; cards taken face up are spent
+// first from what the others know (a reading: docs/rules-ttr.md).
+void pay_cards(Cards& hand, Cards& seen, Cards& discards, const Payment& p) {
+  if (p.colour_cards > 0) {
+    hand[p.colour] = std::uint8_t(hand[p.colour] - p.colour_cards);
+    seen[p.colour] = std::uint8_t(std::max(0, seen[p.colour] - p.colour_cards));
+    discards[p.colour] = std::uint8_t(discards[p.colour] + p.colour_cards);
+  }
+  hand[kLocomotive] = std::uint8_t(hand[kLocomotive] - p.locomotives);
+  seen[kLocomotive] = std::uint8_t(std::max(0, seen[kLocomotive] - p.locomotives));
+  discards[kLocomotive] = std::uint8_t(discards[kLocomotive] + p.locomotives);
+}
+}  // namespace
+
+void State::claim(int r, const Payment& p) {
+  assert(may_claim(r));
+  const Route& route = board().routes[std::size_t(r)];
+  pay_cards(cards[turn], cards_seen[turn], train_discards, p);
+  const Materials spent = p.materials(route);
+  for (int k = 0; k < kMaterialKinds; ++k) {
+    materials[turn][std::size_t(k)] = std::uint8_t(materials[turn][std::size_t(k)] - spent[std::size_t(k)]);
+    materials_discards[std::size_t(k)] = std::uint8_t(materials_discards[std::size_t(k)] + spent[std::size_t(k)]);
+  }
+  routes[turn].add(r);
+  cars[turn] = std::uint8_t(cars[turn] - route.length);
+  end_turn(true);
+}
+
+bool State::may_build_station(int city) const {
+  if (phase != Phase::Turn || !stations_option || city < 0 || city >= board().num_cities) return false;
+  std::uint64_t built = 0;
+  for (int q = 0; q < players; ++q) built |= stations[std::size_t(q)];
+  return std::popcount(stations[turn]) < kStations && !(built >> city & 1);
+}
+
+void State::build_station(int city, const Payment& p) {
+  assert(may_build_station(city) && p.colour_cards + p.locomotives == station_cost());
+  pay_cards(cards[turn], cards_seen[turn], train_discards, p);
+  stations[turn] |= std::uint64_t(1) << city;
+  end_turn(true);
+}
+
+void State::end_turn(bool built) {
+  // "When a player ends a turn with <= 2 cars, every player (that one included) gets one more
+  // turn"; the safeguard ends a game of 10 full rounds without a claim or a station (rule 7).
+  bool over = false;
+  if (last_round > 0) over = --last_round == 0;
+  else if (last_round < 0 && cars[turn] <= kEndCars) last_round = std::int8_t(players);
+  idle_turns = built ? 0 : std::uint16_t(idle_turns + 1);
+  over = over || idle_turns >= kIdleRoundsLimit * players;
+  phase = over ? Phase::Over : Phase::Turn;
   first_draw = FirstDraw::None;
   turn = std::uint8_t((turn + 1) % players);
 }

@@ -108,13 +108,34 @@ struct State {
   void draw_deck();
   void draw_materials(int discard);  // discard: a Material kind when holding 8, else -1
 
+  // Tickets: the setup keep (every seat at once, at least 2 of its 4), drawing min(3, deck)
+  // regular tickets and keeping at least 1; returned tickets go under the deck.
+  void keep_setup_tickets(const std::array<std::uint64_t, kMaxSeats>& kept);
+  bool may_draw_tickets() const { return phase == Phase::Turn && ticket_size > 0; }
+  void draw_tickets();
+  bool may_keep(std::uint64_t kept) const;
+  void keep_tickets(std::uint64_t kept);
+
+  // Claims and stations: what a payment costs is payments.hpp's; these check the board and the
+  // seat's cars, and apply.
+  bool may_claim(int route) const;  // unclaimed, the double-route rule, enough cars
+  void claim(int route, const Payment& p);
+  bool may_build_station(int city) const;
+  int station_cost() const { return std::popcount(stations[turn]) + 1; }  // the n-th station costs n cards
+  void build_station(int city, const Payment& p);
+  RouteSet claimed() const {
+    RouteSet all;
+    for (int q = 0; q < players; ++q) all = all | routes[std::size_t(q)];
+    return all;
+  }
+
   // Rules the draws rely on (public so tests can call them by name).
   int train_top();                    // the next train card, reshuffling the discards when empty; -1 if none
   int materials_top();                // the same for Materials
   void refill_face_up(int slot);      // from the deck, then the three-locomotive check
   void check_face_up_locomotives();   // rulings: 3 face-up locomotives replace all 5, at most 3 times in a row
   int face_up_count(int kind) const;  // face-up cards of a kind
-  void end_turn();                    // the next seat's turn (the last round and the safeguard come with the claims)
+  void end_turn(bool built = false);  // the next seat's turn; built: a claim or a station, for the safeguard
   bool second_draw_possible() const;
 
   Material material_at(int i) const { return Material((materials_deck[std::size_t(i >> 1)] >> (4 * (i & 1))) & 15); }

@@ -149,3 +149,151 @@ TEST_CASE("draws: with 8 Materials cards one is discarded first, face up on the 
   CHECK(total(s.materials[0]) == 8);
   CHECK(s.materials_discards[std::size_t(Material::Stones)] == 1);
 }
+
+namespace {
+const Map& sardinia() { return Map::sardinia(); }
+int route_id(std::string_view a, std::string_view b, bool second = false) {
+  const Map& m = sardinia();
+  for (int r = 0; r < m.num_routes; ++r) {
+    const Route& x = m.routes[std::size_t(r)];
+    const bool ends = (m.city_id[x.a] == a && m.city_id[x.b] == b) || (m.city_id[x.a] == b && m.city_id[x.b] == a);
+    if (ends && x.second == second) return r;
+  }
+  FAIL("no such route");
+  return -1;
+}
+State playing(int players, std::uint64_t seed = 3) {
+  State s = State::setup(sardinia(), players, {}, seed);
+  std::array<std::uint64_t, kMaxSeats> keep{};
+  for (int p = 0; p < players; ++p) keep[std::size_t(p)] = s.offered[std::size_t(p)];  // keep all four
+  s.keep_setup_tickets(keep);
+  return s;
+}
+}  // namespace
+
+TEST_CASE(
+    "tickets: the setup keep takes at least 2; a draw offers 3 and keeps at least 1; the rest go under the deck") {
+  State s = State::setup(sardinia(), 3, {}, 5);
+  CHECK(!s.may_keep(0b0));  // nothing kept: at least 2 at setup
+  std::array<std::uint64_t, kMaxSeats> keep{};
+  for (int p = 0; p < 3; ++p) {
+    const std::uint64_t o = s.offered[std::size_t(p)];
+    keep[std::size_t(p)] = o & (o - 1);  // drop the lowest: keep 3
+  }
+  s.keep_setup_tickets(keep);
+  CHECK(s.phase == Phase::Turn);
+  CHECK(s.turn == 0);
+  for (int p = 0; p < 3; ++p) CHECK(std::popcount(s.tickets[std::size_t(p)]) == 3);
+  const int deck = s.ticket_size;
+  CHECK(deck == 38 - 9);  // setup's discards go to the box, not the deck
+  const std::uint64_t top3 = std::uint64_t(1) << s.ticket_deck[std::size_t(deck - 1)] |
+                             std::uint64_t(1) << s.ticket_deck[std::size_t(deck - 2)] |
+                             std::uint64_t(1) << s.ticket_deck[std::size_t(deck - 3)];
+  s.draw_tickets();
+  CHECK(s.phase == Phase::KeepTickets);
+  CHECK(s.offered[0] == top3);
+  CHECK(!s.may_keep(0));
+  const std::uint64_t kept = top3 & (~top3 + 1);  // the lowest id
+  CHECK(s.may_keep(kept));
+  s.keep_tickets(kept);
+  CHECK(s.turn == 1);
+  CHECK(s.ticket_size == deck - 1);
+  // The two returned are now the bottom two, the higher id at the very bottom.
+  const std::uint64_t back = top3 & ~kept;
+  CHECK(s.ticket_deck[0] == 63 - std::countl_zero(back));
+  CHECK(s.ticket_deck[1] == std::countr_zero(back));
+  CHECK(s.returned[0] == back);
+  // An empty deck is no draw; with fewer than 3 left, all of them are offered.
+  s.ticket_size = 2;
+  CHECK(s.may_draw_tickets());
+  s.draw_tickets();
+  CHECK(std::popcount(s.offered[1]) == 2);
+  s.keep_tickets(s.offered[1]);
+  s.ticket_size = 0;
+  CHECK(!s.may_draw_tickets());
+}
+
+TEST_CASE("double routes: with 2-3 players one route of a pair; with 4-5 both, never by one player") {
+  const int first = route_id("nuoro", "dorgali"), second = route_id("nuoro", "dorgali", true);
+  for (int players : {2, 3, 4, 5}) {
+    CAPTURE(players);
+    State s = playing(players);
+    s.cards[0][std::size_t(Colour::Yellow)] = 1, s.materials[0][std::size_t(Material::Railway)] = 1;
+    REQUIRE(s.may_claim(first));
+    s.claim(first, Payment{std::uint8_t(Colour::Yellow), 1, 0, 0, 1});
+    CHECK(s.routes[0].has(first));
+    CHECK(s.cars[0] == s.starting_cars - 2);
+    CHECK(s.turn == 1);
+    CHECK(s.may_claim(second) == (players >= 4));  // another player, the other route of the pair
+    CHECK(!s.may_claim(first));                    // taken
+    s.turn = 0;
+    CHECK(!s.may_claim(second));  // never both by one player
+  }
+}
+
+TEST_CASE("claims: cards and Materials go to their discards; not without the cars; stations cost 1, 2, 3 cards") {
+  State s = playing(2);
+  const int r = route_id("dorgali", "arbatax");  // grey, 6 spaces, a railway and a tunnel symbol
+  s.cards[0] = {};
+  s.cards[0][std::size_t(Colour::Black)] = 4;
+  s.materials[0] = {0, 0, 0, 1, 1};
+  const Cards discards = s.train_discards;
+  s.cars[0] = 5;
+  CHECK(!s.may_claim(r));  // 6 cars needed
+  s.cars[0] = 6;
+  REQUIRE(s.may_claim(r));
+  s.claim(r, Payment{std::uint8_t(Colour::Black), 4, 0, 1, 1});
+  CHECK(s.cards[0][std::size_t(Colour::Black)] == 0);
+  CHECK(s.train_discards[std::size_t(Colour::Black)] == discards[std::size_t(Colour::Black)] + 4);
+  CHECK(s.materials[0] == Materials{});
+  CHECK(s.materials_discards[std::size_t(Material::Tunnel)] == 1);
+  CHECK(s.cars[0] == 0);
+  CHECK(s.last_round == 2);  // 0 cars left: every player gets one more turn
+
+  // Stations: the n-th costs n cards; one per city; at most three.
+  State t = playing(3);
+  const int sassari = sardinia().city("sassari"), nuoro = sardinia().city("nuoro");
+  CHECK(t.station_cost() == 1);
+  REQUIRE(t.may_build_station(sassari));
+  t.cards[0][std::size_t(Colour::Red)] = 5;
+  t.build_station(sassari, Payment{std::uint8_t(Colour::Red), 1, 0, 0, 0});
+  CHECK(t.stations[0] == std::uint64_t(1) << sassari);
+  t.turn = 1;
+  CHECK(!t.may_build_station(sassari));  // another player's station is there
+  t.turn = 0;
+  CHECK(t.station_cost() == 2);
+  t.build_station(nuoro, Payment{std::uint8_t(Colour::Red), 2, 0, 0, 0});
+  t.turn = 0;
+  t.build_station(sardinia().city("olbia"), Payment{std::uint8_t(Colour::Red), 2, 1, 0, 0});
+  t.turn = 0;
+  CHECK(!t.may_build_station(sardinia().city("cagliari")));  // three built
+  State::Options no_stations;
+  no_stations.stations = false;
+  State u = State::setup(sardinia(), 2, no_stations, 1);
+  u.phase = Phase::Turn;
+  CHECK(!u.may_build_station(sassari));
+}
+
+TEST_CASE("the end: a turn ending with 2 cars or fewer gives every player one more turn; the safeguard") {
+  State s = playing(3);
+  s.cars[0] = 2;
+  s.draw_deck(), s.draw_deck();  // seat 0 ends its turn with 2 cars
+  CHECK(s.last_round == 3);
+  for (int turn = 0; turn < 3; ++turn) {  // seats 1, 2 and 0 again
+    CHECK(s.phase == Phase::Turn);
+    s.draw_deck(), s.draw_deck();
+  }
+  CHECK(s.phase == Phase::Over);
+
+  // Ten full rounds without a claim or a station end the game.
+  State t = playing(2);
+  for (int turn = 0; turn < kIdleRoundsLimit * 2 - 1; ++turn) {
+    REQUIRE(t.phase == Phase::Turn);
+    t.draw_materials(-1);
+    if (t.phase == Phase::SecondDraw) t.draw_deck();
+    for (int p = 0; p < 2; ++p) t.materials[std::size_t(p)] = {1, 1, 1, 0, 0};  // keep the hands below the limit
+  }
+  CHECK(t.phase == Phase::Turn);
+  t.draw_deck(), t.draw_deck();
+  CHECK(t.phase == Phase::Over);
+}
