@@ -3,8 +3,10 @@
 // section "Sardinia map for Ticket to Ride".
 #include <algorithm>
 #include <cassert>
+#include <tuple>
 
 #include "core/rng.hpp"
+#include "games/ttr/scoring.hpp"
 #include "games/ttr/state.hpp"
 
 namespace nuraghe::ttr {
@@ -289,6 +291,54 @@ void State::build_station(int city, const Payment& p) {
   pay_cards(cards[turn], cards_seen[turn], train_discards, p);
   stations[turn] |= std::uint64_t(1) << city;
   end_turn(true);
+}
+
+std::array<State::Breakdown, kMaxSeats> State::breakdown() const {
+  const Map& m = board();
+  std::array<Breakdown, kMaxSeats> b{};
+  for (int p = 0; p < players; ++p) {
+    Breakdown& x = b[std::size_t(p)];
+    routes[std::size_t(p)].for_each([&](int r) {
+      const Route& route = m.routes[std::size_t(r)];
+      x.routes += route_points(route);
+      if (route.ships > 0) x.ferry_cars += route.length;
+    });
+    RouteSet others;
+    for (int q = 0; q < players; ++q)
+      if (q != p) others = others | routes[std::size_t(q)];
+    const TicketScore t = best_stations(m, routes[std::size_t(p)], others, stations[std::size_t(p)],
+                                        tickets[std::size_t(p)], &x.borrowed);
+    x.tickets = t.points, x.completed = t.completed;
+    x.unused_stations = stations_option ? kStations - std::popcount(stations[std::size_t(p)]) : 0;
+    x.trail = longest_trail(m, routes[std::size_t(p)]);
+  }
+  // The bonuses: every tied leader gets the full bonus; a count of 0 never qualifies.
+  const auto award = [&](bool on, int Breakdown::*count, int Breakdown::*bonus, int points) {
+    if (!on) return;
+    int best = 0;
+    for (int p = 0; p < players; ++p) best = std::max(best, b[std::size_t(p)].*count);
+    for (int p = 0; p < players; ++p)
+      if (best > 0 && b[std::size_t(p)].*count == best) b[std::size_t(p)].*bonus = points;
+  };
+  award(express, &Breakdown::trail, &Breakdown::express, 10);
+  award(touring, &Breakdown::completed, &Breakdown::touring, 15);
+  award(ferries, &Breakdown::ferry_cars, &Breakdown::ferries_bonus, 10);
+  return b;
+}
+
+std::array<double, kMaxSeats> State::outcome() const {
+  const auto b = breakdown();
+  const auto key = [&](int p) {
+    const Breakdown& x = b[std::size_t(p)];
+    return std::make_tuple(x.total(), x.completed, -std::popcount(stations[std::size_t(p)]), x.express);
+  };
+  auto best = key(0);
+  for (int p = 1; p < players; ++p) best = std::max(best, key(p));
+  int winners = 0;
+  for (int p = 0; p < players; ++p) winners += key(p) == best;
+  std::array<double, kMaxSeats> v{};
+  for (int p = 0; p < players; ++p) v[std::size_t(p)] = key(p) == best ? 1.0 / winners : 0.0;
+  return v;
 }
 
 void State::end_turn(bool built) {

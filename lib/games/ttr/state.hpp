@@ -129,6 +129,23 @@ struct State {
     return all;
   }
 
+  // The final score of each seat, part by part (`nuraghe score` prints it), and the outcome.
+  struct Breakdown {
+    int routes = 0;           // route points (railway and tunnel symbols included)
+    int tickets = 0;          // completed tickets' values minus the others'
+    int completed = 0;        // tickets completed, through stations' borrowed routes too
+    int unused_stations = 0;  // 4 points each
+    int trail = 0;            // the longest continuous trail's length
+    int ferry_cars = 0;       // cars on ferry routes
+    int express = 0, touring = 0, ferries_bonus = 0;
+    std::array<int, kMaxCities> borrowed{};  // per station city, the route it borrowed (-1: none)
+    int total() const { return routes + tickets + 4 * unused_stations + express + touring + ferries_bonus; }
+  };
+  std::array<Breakdown, kMaxSeats> breakdown() const;
+  // Rank by points, then most completed tickets, then fewest stations used, then the Express
+  // bonus; seats still tied share the win (rule 6).
+  std::array<double, kMaxSeats> outcome() const;
+
   // Rules the draws rely on (public so tests can call them by name).
   int train_top();                    // the next train card, reshuffling the discards when empty; -1 if none
   int materials_top();                // the same for Materials

@@ -297,3 +297,63 @@ TEST_CASE("the end: a turn ending with 2 cars or fewer gives every player one mo
   t.draw_deck(), t.draw_deck();
   CHECK(t.phase == Phase::Over);
 }
+
+namespace {
+std::uint64_t ticket_mask(std::string_view from, std::string_view to) {
+  const Map& m = sardinia();
+  for (int t = 0; t < m.num_tickets; ++t) {
+    const Ticket& k = m.tickets[std::size_t(t)];
+    if (k.from == std::uint64_t(1) << m.city(from) && k.to == std::uint64_t(1) << m.city(to))
+      return std::uint64_t(1) << t;
+  }
+  FAIL("no such ticket");
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("final score: routes, tickets through stations, unused stations, the Express bonus; the winner") {
+  State s = playing(2);
+  const int tirso_nuoro = route_id("tirso", "nuoro"), nuoro_lanusei = route_id("nuoro", "lanusei");
+  const int sorgono_nuoro = route_id("sorgono", "nuoro"), tirso_sorgono = route_id("tirso", "sorgono");
+  s.routes[0] = {}, s.routes[1] = {};
+  s.routes[0].add(tirso_nuoro), s.routes[0].add(nuoro_lanusei);                    // 2 + (4 + 3 for the tunnel) points
+  s.routes[1].add(sorgono_nuoro), s.routes[1].add(tirso_sorgono);                  // (4 + 3) + (2 + 2 for the railway)
+  s.tickets[0] = ticket_mask("tirso", "lanusei");                                  // 6, complete
+  s.tickets[1] = ticket_mask("tirso", "lanusei") | ticket_mask("olbia", "tirso");  // 6 through a station; 7 lost
+  s.stations[1] = std::uint64_t(1) << sardinia().city("nuoro");
+  const auto b = s.breakdown();
+  CHECK(b[0].routes == 9);
+  CHECK(b[0].tickets == 6);
+  CHECK(b[0].completed == 1);
+  CHECK(b[0].unused_stations == 3);
+  CHECK(b[0].trail == 6);
+  CHECK(b[0].express == 0);
+  CHECK(b[1].routes == 11);
+  CHECK(b[1].tickets == 6 - 7);  // nuoro's station borrows nuoro - lanusei, seat 0's
+  CHECK(b[1].borrowed[std::size_t(sardinia().city("nuoro"))] == nuoro_lanusei);
+  CHECK(b[1].completed == 1);
+  CHECK(b[1].unused_stations == 2);
+  CHECK(b[1].trail == 7);  // tirso - sorgono - nuoro; the borrowed route never lengthens it
+  CHECK(b[1].express == 10);
+  CHECK(b[0].total() == 9 + 6 + 12);
+  CHECK(b[1].total() == 11 - 1 + 8 + 10);
+  CHECK(s.outcome()[1] == 1.0);  // 28 against 27
+  CHECK(s.outcome()[0] == 0.0);
+
+  // Equal in everything: both hold the longest trail (the full bonus each) and share the win.
+  s.routes[1] = s.routes[0], s.tickets[1] = s.tickets[0], s.stations[1] = 0;
+  const auto tied = s.breakdown();
+  CHECK(tied[0].express == 10);
+  CHECK(tied[1].express == 10);
+  CHECK(s.outcome()[0] == 0.5);
+  CHECK(s.outcome()[1] == 0.5);
+  // The same points, but more tickets completed wins: seat 1 holds no ticket and two more routes
+  // worth its 6 points (2 + 4, a trail of 5, shorter than the shared 6).
+  s.tickets[1] = 0;
+  s.routes[1].add(route_id("porto-torres", "sassari")), s.routes[1].add(route_id("sassari", "ozieri"));
+  const auto close = s.breakdown();
+  CHECK(close[1].total() == close[0].total());
+  CHECK(close[0].completed == 1);
+  CHECK(close[1].completed == 0);
+  CHECK(s.outcome()[0] == 1.0);
+}
