@@ -163,6 +163,27 @@ Map Map::from_json(const Json& j, const std::string& where) {
                     m.city_id[std::size_t(c)]);
   }
 
+  // The legal-move bound: per route, its train payments (colours x locomotive counts, a ship's
+  // locomotives fixed) times its Materials payments (Tunnel cards tt in 0..t, Railway cards in
+  // 0..r + t - tt); per city, the third station's payments (3 cards: 8 colours x 3 splits, or 3
+  // locomotives); and the draws, tickets, keeps and pass (at most 32).
+  int moves = 32;
+  for (int r = 0; r < m.num_routes; ++r) {
+    const Route& route = m.routes[std::size_t(r)];
+    const int train = route.length - route.railways - route.tunnels;
+    int cards = 0;
+    for (int locos = route.ships; locos <= train; ++locos)
+      cards += train - locos > 0 && route.colour == Colour::Grey ? kTrainColours : 1;
+    int materials = 0;
+    for (int tt = 0; tt <= route.tunnels; ++tt) materials += route.railways + route.tunnels - tt + 1;
+    moves += cards * materials;
+  }
+  moves += m.num_cities * (kTrainColours * 3 + 1);
+  m.most_moves = moves;
+  if (moves > kMaxLegalMoves)
+    input_error(where + ": a decision could have " + std::to_string(moves) + " legal moves, more than " +
+                std::to_string(kMaxLegalMoves) + " (fewer grey routes, railway or tunnel symbols, or cities)");
+
   const std::vector<JsonIn> tickets = in.at("tickets").array(1, kMaxTickets);
   m.num_tickets = int(tickets.size());
   for (int t = 0; t < m.num_tickets; ++t) {

@@ -20,6 +20,9 @@ namespace nuraghe::ttr {
 // Limits of the state's encoding: city sets are 64-bit masks, route sets 128 bits, ticket sets 64.
 inline constexpr int kMaxCities = 64, kMaxRoutes = 128, kMaxTickets = 64, kMaxRouteLength = 8;
 inline constexpr int kMaxMaterialSymbols = 7;  // railway and tunnel symbols on one route
+// The most legal moves one decision may have (the game's kMaxMoves): the validator refuses a map
+// whose claims, stations and draws could exceed it for a seat holding every card.
+inline constexpr int kMaxLegalMoves = 4096;
 
 // The eight colours of the train cards (Ticket to Ride: Europe's), then grey: a grey route is paid
 // in any one colour.
@@ -79,6 +82,7 @@ struct Map {
   Json source;                                                               // the file as read, for positions
   std::uint64_t hash = 0;                                                    // of `source`, for results files
   int index = 0;                                                             // the map's place in the registry
+  int most_moves = 0;  // the bound on a decision's legal moves for a seat holding every card
 
   // The city with this id, or -1.
   int city(std::string_view id) const;

@@ -97,6 +97,8 @@ TEST_CASE("sardinia map: 45 cities, 268 car spaces in the printed colour counts"
                                                    {"red", 21},    {"pink", 21},  {"green", 22},
                                                    {"orange", 22}, {"blue", 23},  {"grey", 97}};
   CHECK(spaces == printed);
+  // The legal-move bound: 1,417 claims, 45 cities' stations at 25 payments, 32 draws and the rest.
+  CHECK(m.most_moves == 1417 + 45 * 25 + 32);
 }
 
 TEST_CASE("sardinia map: the eight overseas destinations, one icon per port") {
@@ -234,6 +236,11 @@ TEST_CASE("map validator: malformed maps are refused in one line naming the fiel
       "cities must have 2 to 64 entries, not 65");
   check_refused(with([](Json& j) { j.erase("routes"); }), "missing field \"routes\"");
   check_refused(Json::array(), "must be a JSON object");
+  check_refused(with([](Json& j) {
+                  for (auto& r : j["routes"])
+                    r.erase("ships"), r["colour"] = "grey", r["length"] = 8, r["railways"] = 3, r["tunnels"] = 4;
+                }),
+                "legal moves, more than 4096");
 }
 
 TEST_CASE("map registry: two maps in one process, each named by its index") {
