@@ -293,6 +293,88 @@ void State::build_station(int city, const Payment& p) {
   end_turn(true);
 }
 
+namespace {
+// The i-th (from 0) ticket of a mask, in increasing id order; keep moves name offered tickets so.
+int nth_ticket(std::uint64_t mask, int i) {
+  for (; i > 0; --i) mask &= mask - 1;
+  return std::countr_zero(mask);
+}
+std::uint64_t kept_tickets(std::uint64_t offered, int field) {
+  std::uint64_t kept = 0;
+  for (int i = 0; i < std::popcount(offered); ++i)
+    if (field >> i & 1) kept |= std::uint64_t(1) << nth_ticket(offered, i);
+  return kept;
+}
+}  // namespace
+
+void State::legal_moves(MoveList& out) const { legal_moves(to_move(), out); }
+
+void State::legal_moves(Player seat, MoveList& out) const {
+  out.clear();
+  if (phase == Phase::Over || seat < 0 || seat >= players) return;
+  if (phase == Phase::KeepSetupTickets || phase == Phase::KeepTickets) {
+    if (phase == Phase::KeepTickets && seat != turn) return;
+    const int n = std::popcount(offered[std::size_t(seat)]);
+    const int least = phase == Phase::KeepSetupTickets ? kSetupKeep : 1;
+    for (int field = 1; field < 1 << n; ++field)
+      if (std::popcount(unsigned(field)) >= least) out.push(make_move(MoveKind::Keep, field));
+    return;
+  }
+  if (seat != turn) return;
+  // Draws: in the order face-up kinds, deck, Materials (with the discard when holding 8).
+  for (int k = 0; k < kCardKinds; ++k)
+    if (may_draw_face_up(k)) out.push(make_move(MoveKind::DrawFaceUp, k));
+  if (may_draw_deck()) out.push(make_move(MoveKind::DrawDeck));
+  if (may_draw_materials()) {
+    int held = 0;
+    for (const std::uint8_t k : materials[turn]) held += k;
+    if (held < kMaterialsLimit) out.push(make_move(MoveKind::DrawMaterials, 0));
+    else
+      for (int k = 0; k < kMaterialKinds; ++k)
+        if (materials[turn][std::size_t(k)] > 0) out.push(make_move(MoveKind::DrawMaterials, k + 1));
+  }
+  if (phase == Phase::SecondDraw) return;  // the second draw is compulsory while one is legal
+  if (may_draw_tickets()) out.push(make_move(MoveKind::DrawTickets));
+  const Map& m = board();
+  for (int r = 0; r < m.num_routes; ++r)
+    if (may_claim(r))
+      for_each_payment(m.routes[std::size_t(r)], cards[turn], materials[turn],
+                       [&](const Payment& p) { out.push(make_claim(r, p)); });
+  if (stations_option && std::popcount(stations[turn]) < kStations) {
+    // A station costs n cards of one colour, locomotives wild: a route of n plain spaces' payments.
+    Route cost;
+    cost.length = std::uint8_t(station_cost());
+    for (int c = 0; c < m.num_cities; ++c)
+      if (may_build_station(c))
+        for_each_payment(cost, cards[turn], Materials{}, [&](const Payment& p) { out.push(make_station(c, p)); });
+  }
+  if (out.empty()) out.push(make_move(MoveKind::Pass));
+}
+
+void State::apply(Move mv) {
+  switch (kind_of(mv)) {
+    case MoveKind::Claim: {
+      const int r = route_of(mv);
+      claim(r, claim_payment(mv, board().routes[std::size_t(r)]));
+      break;
+    }
+    case MoveKind::Station: build_station(city_of(mv), station_payment(mv, station_cost())); break;
+    case MoveKind::DrawFaceUp: draw_face_up(field_of(mv)); break;
+    case MoveKind::DrawDeck: draw_deck(); break;
+    case MoveKind::DrawMaterials: draw_materials(field_of(mv) - 1); break;
+    case MoveKind::DrawTickets: draw_tickets(); break;
+    case MoveKind::Keep: keep_tickets(kept_tickets(offered[turn], field_of(mv))); break;
+    case MoveKind::Pass: end_turn(); break;
+  }
+}
+
+void State::apply_joint(const JointMove& joint) {
+  std::array<std::uint64_t, kMaxSeats> kept{};
+  for (int p = 0; p < players; ++p)
+    kept[std::size_t(p)] = kept_tickets(offered[std::size_t(p)], field_of(joint[std::size_t(p)]));
+  keep_setup_tickets(kept);
+}
+
 std::array<State::Breakdown, kMaxSeats> State::breakdown() const {
   const Map& m = board();
   std::array<Breakdown, kMaxSeats> b{};

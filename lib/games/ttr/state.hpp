@@ -11,6 +11,8 @@
 #include <array>
 #include <cstdint>
 
+#include "core/game.hpp"
+#include "core/move_list.hpp"
 #include "games/ttr/map.hpp"
 #include "games/ttr/payments.hpp"
 
@@ -49,6 +51,34 @@ enum class FirstDraw : std::uint8_t { None, TrainCard, FaceUpLocomotive, Materia
 //   keep     ticket mask over the offered tickets (4)
 enum class MoveKind : std::uint8_t { Claim, Station, DrawFaceUp, DrawDeck, DrawMaterials, DrawTickets, Keep, Pass };
 
+using MoveList = nuraghe::MoveList<kMaxLegalMoves>;
+
+// Moves: fields above the kind (the layout above).
+constexpr Move make_claim(int route, const Payment& p) {
+  return Move(MoveKind::Claim) | Move(route) << 4 | Move(p.colour) << 11 | Move(p.locomotives) << 15 |
+         Move(p.tunnel_cards) << 19 | Move(p.railway_cards) << 22;
+}
+constexpr Move make_station(int city, const Payment& p) {
+  return Move(MoveKind::Station) | Move(city) << 4 | Move(p.colour) << 10 | Move(p.locomotives) << 14;
+}
+constexpr Move make_move(MoveKind k, int field = 0) { return Move(k) | Move(field) << 4; }
+constexpr MoveKind kind_of(Move m) { return MoveKind(m & 15); }
+constexpr int route_of(Move m) { return int(m >> 4) & 127; }
+constexpr int city_of(Move m) { return int(m >> 4) & 63; }
+constexpr int field_of(Move m) { return int(m >> 4); }
+// The payment of a claim of `route` or of a station costing `cost` cards.
+constexpr Payment claim_payment(Move m, const Route& route) {
+  Payment p{std::uint8_t((m >> 11) & 15), 0, std::uint8_t((m >> 15) & 15), std::uint8_t((m >> 19) & 7),
+            std::uint8_t((m >> 22) & 7)};
+  p.colour_cards = std::uint8_t(route.length - route.railways - route.tunnels - p.locomotives);
+  return p;
+}
+constexpr Payment station_payment(Move m, int cost) {
+  Payment p{std::uint8_t((m >> 10) & 15), 0, std::uint8_t((m >> 14) & 15), 0, 0};
+  p.colour_cards = std::uint8_t(cost - p.locomotives);
+  return p;
+}
+
 struct State {
   // ---- setup: the map, the seats, the rule options
   std::uint8_t map = 0;  // index into the map registry (Map::at)
@@ -85,6 +115,16 @@ struct State {
   Materials materials_discards{};
   std::array<std::uint8_t, kMaxTickets> ticket_deck{};  // regular tickets
   std::uint8_t ticket_size = 0;
+
+  // ---- the game interface (rules.cpp)
+  int num_players() const { return players; }
+  Player to_move() const {
+    return phase == Phase::Over ? kTerminal : phase == Phase::KeepSetupTickets ? kSimultaneous : Player(turn);
+  }
+  void legal_moves(MoveList& out) const;               // the seat to move's
+  void legal_moves(Player seat, MoveList& out) const;  // any seat's: at the setup keep, every seat's
+  void apply(Move m);
+  void apply_joint(const JointMove& joint);
 
   // ---- setup and draws (rules.cpp)
   struct Options {

@@ -357,3 +357,46 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(close[1].completed == 0);
   CHECK(s.outcome()[0] == 1.0);
 }
+
+TEST_CASE("random games from setup to the end: every card kept, every move legal, every game ends") {
+  nuraghe::Rng rng(11);
+  int safeguard_ends = 0, decisions = 0, most_moves = 0;
+  for (int game = 0; game < 40; ++game) {
+    const int players = 2 + game % 4;
+    State s = State::setup(sardinia(), players, {}, std::uint64_t(game));
+    MoveList moves;
+    int steps = 0;
+    while (s.to_move() != nuraghe::kTerminal) {
+      REQUIRE(++steps < 20000);
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < players; ++p) {
+          s.legal_moves(p, moves);
+          REQUIRE(moves.size() == 11);  // 4 tickets, at least 2 kept
+          joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+        }
+        s.apply_joint(joint);
+        continue;
+      }
+      s.legal_moves(moves);
+      REQUIRE(!moves.empty());
+      most_moves = std::max(most_moves, int(moves.size()));
+      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+      ++decisions;
+      CHECK(train_cards(s) == kTrainCards);
+      CHECK(materials_cards(s) == kMaterialCards);
+    }
+    safeguard_ends += s.idle_turns >= kIdleRoundsLimit * players;
+    // Every ticket is held by at most one seat, and none held is also in the deck.
+    std::uint64_t held = 0, deck = 0;
+    for (int p = 0; p < players; ++p) {
+      CHECK((held & s.tickets[std::size_t(p)]) == 0);
+      held |= s.tickets[std::size_t(p)];
+    }
+    for (int i = 0; i < s.ticket_size; ++i) deck |= std::uint64_t(1) << s.ticket_deck[std::size_t(i)];
+    CHECK((held & deck) == 0);
+  }
+  MESSAGE(decisions << " decisions in 40 random games, at most " << most_moves << " legal moves at once, "
+                    << safeguard_ends << " ended by the safeguard");
+  CHECK(most_moves <= sardinia().most_moves);
+}
