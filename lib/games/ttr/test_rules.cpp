@@ -3,7 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <numeric>
+#include <set>
+#include <string>
 
+#include "core/error.hpp"
+#include "games/ttr/notation.hpp"
 #include "games/ttr/state.hpp"
 
 using namespace nuraghe::ttr;
@@ -399,4 +403,58 @@ TEST_CASE("random games from setup to the end: every card kept, every move legal
   MESSAGE(decisions << " decisions in 40 random games, at most " << most_moves << " legal moves at once, "
                     << safeguard_ends << " ended by the safeguard");
   CHECK(most_moves <= sardinia().most_moves);
+}
+
+TEST_CASE("notation: every legal move's text parses back to it, is unique, and holds no ',' or ';'") {
+  nuraghe::Rng rng(5);
+  long checked = 0;
+  for (int game = 0; game < 12; ++game) {
+    const int players = 2 + game % 4;
+    State s = State::setup(sardinia(), players, {}, std::uint64_t(100 + game));
+    MoveList moves;
+    while (s.to_move() != nuraghe::kTerminal) {
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < players; ++p) {
+          s.legal_moves(p, moves);
+          joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+        }
+        s.apply_joint(joint);
+        continue;
+      }
+      const nuraghe::Player seat = s.to_move();
+      s.legal_moves(moves);
+      std::set<std::string> texts;
+      for (const nuraghe::Move m : moves) {
+        const std::string t = move_text(s, seat, m);
+        CHECK(t.find_first_of(",;") == std::string::npos);
+        CHECK(texts.insert(t).second);
+        CHECK(parse_move_text(s, seat, t) == m);
+        CHECK(parse_move_text(s, seat, "  " + t + " ") == m);
+        ++checked;
+      }
+      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+    }
+  }
+  MESSAGE(checked << " move texts parsed back");
+  State s = playing(2);
+  CHECK_THROWS_AS(parse_move_text(s, 0, "claim roma~napoli red2"), nuraghe::InputError);
+  CHECK_THROWS_AS(parse_move_text(s, 1, "draw deck"), nuraghe::InputError);  // not its turn
+}
+
+TEST_CASE("notation: the issue's examples") {
+  State s = playing(2);
+  s.cards[0] = {};
+  s.cards[0][std::size_t(Colour::Red)] = 3, s.cards[0][kLocomotive] = 1;
+  s.materials[0] = {0, 0, 1, 1, 0};
+  const nuraghe::Move m = parse_move_text(s, 0, "claim sorgono~nuoro red2+loco1+railway+stones");
+  CHECK(kind_of(m) == MoveKind::Claim);
+  CHECK(route_of(m) == route_id("sorgono", "nuoro"));
+  CHECK(move_text(s, 0, m) == "claim sorgono~nuoro red2+loco1+railway+stones");
+  CHECK(parse_move_text(s, 0, "claim  sorgono~nuoro stones+loco1+railway+red2") == m);  // any order of the cards
+  CHECK(parse_move_text(s, 0, "station sassari red1") ==
+        make_station(sardinia().city("sassari"), Payment{std::uint8_t(Colour::Red), 1, 0, 0, 0}));
+  CHECK(parse_move_text(s, 0, "draw deck") == make_move(MoveKind::DrawDeck));
+  CHECK(parse_move_text(s, 0, "draw materials") == make_move(MoveKind::DrawMaterials));
+  CHECK(parse_move_text(s, 0, "draw tickets") == make_move(MoveKind::DrawTickets));
 }
