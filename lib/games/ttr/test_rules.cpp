@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "games/ttr/notation.hpp"
+#include "games/ttr/position.hpp"
 #include "games/ttr/state.hpp"
 
 using namespace nuraghe::ttr;
@@ -457,4 +458,35 @@ TEST_CASE("notation: the issue's examples") {
   CHECK(parse_move_text(s, 0, "draw deck") == make_move(MoveKind::DrawDeck));
   CHECK(parse_move_text(s, 0, "draw materials") == make_move(MoveKind::DrawMaterials));
   CHECK(parse_move_text(s, 0, "draw tickets") == make_move(MoveKind::DrawTickets));
+}
+
+TEST_CASE("information: a seat's view and observations do not depend on what it has not seen") {
+  State a = playing(3, 9);
+  // Another deal of seat 1's hand with the same counts: seat 0 and seat 2 cannot tell.
+  State b = a;
+  b.cards[1] = a.cards[1];
+  int moved = -1;
+  for (int k = 0; k < kTrainColours && moved < 0; ++k)
+    if (b.cards[1][std::size_t(k)] > 0 && b.cards_seen[1][std::size_t(k)] == 0) moved = k;
+  REQUIRE(moved >= 0);
+  --b.cards[1][std::size_t(moved)];
+  ++b.cards[1][std::size_t((moved + 1) % kTrainColours)];
+  CHECK(position(a, 0) == position(b, 0));
+  CHECK(position(a, 2) == position(b, 2));
+  CHECK(!(position(a, 1) == position(b, 1)));
+  CHECK(!(position(a, -1) == position(b, -1)));
+  // A blind draw: the drawer learns its card, the others only that it drew.
+  State c = a, d = a;
+  c.train_deck[std::size_t(c.train_size - 1)] = std::uint8_t(Colour::Red);
+  d.train_deck[std::size_t(d.train_size - 1)] = std::uint8_t(Colour::Blue);
+  const nuraghe::Move deck = make_move(MoveKind::DrawDeck);
+  CHECK(observe(c, deck, 1) == observe(d, deck, 1));
+  CHECK(observe(c, deck, 2) == observe(d, deck, 2));
+  CHECK(observe(c, deck, 0) != observe(d, deck, 0));
+  // A ticket draw: the drawer sees which, the others how many.
+  State e = a, f = a;
+  std::swap(f.ticket_deck[std::size_t(f.ticket_size - 1)], f.ticket_deck[0]);
+  const nuraghe::Move draw = make_move(MoveKind::DrawTickets);
+  CHECK(observe(e, draw, 1) == observe(f, draw, 1));
+  CHECK(observe(e, draw, 0) != observe(f, draw, 0));
 }
