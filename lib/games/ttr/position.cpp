@@ -77,7 +77,7 @@ Json position(const State& s, Player observer) {
   Json tickets = Json::array();
   for (int i = 0; i < s.ticket_size; ++i) {
     const int id = s.ticket_deck[std::size_t(i)];
-    const bool known = all || (s.returned[std::size_t(observer)] >> id & 1);
+    const bool known = all || s.placed_by(id) == observer;
     tickets.push_back(known ? Json(id) : Json(nullptr));
   }
   j["ticket_deck"] = tickets;
@@ -92,20 +92,26 @@ Json position(const State& s, Player observer) {
     Json stations = Json::array();
     for (std::uint64_t c = s.stations[q]; c; c &= c - 1)
       stations.push_back(m.city_id[std::size_t(std::countr_zero(c))]);
-    Json seat{{"routes", routes}, {"cars", s.cars[q]}, {"stations", stations}, {"seen", card_counts(s.cards_seen[q])}};
+    Json seat{{"routes", routes},
+              {"cars", s.cars[q]},
+              {"stations", stations},
+              {"seen", card_counts(s.cards_seen[q])},
+              {"setup_kept", s.setup_kept[q]}};
     const bool own = all || p == observer;
     if (own) {
       seat["cards"] = card_counts(s.cards[q]);
       seat["materials"] = material_counts(s.materials[q]);
       seat["tickets"] = ticket_ids(s.tickets[q]);
       seat["offered"] = ticket_ids(s.offered[q]);
-      seat["returned"] = ticket_ids(s.returned[q]);
+      seat["placed"] = ticket_ids(s.placed_mask(p));  // under the deck or in the box
     } else {
       seat["cards"] = sum(s.cards[q]);
       seat["materials"] = sum(s.materials[q]);
       seat["tickets"] = std::popcount(s.tickets[q]);
       seat["offered"] = std::popcount(s.offered[q]);
-      seat["returned"] = std::popcount(s.returned[q]);
+      seat["placed"] = std::popcount(s.placed_mask(p));
+      // The tickets the observer put under the deck that this seat drew since: the observer saw them go.
+      seat["known_tickets"] = ticket_ids((s.tickets[q] | s.offered[q]) & s.placed_mask(observer));
     }
     seats.push_back(seat);
   }

@@ -201,7 +201,10 @@ void State::keep_setup_tickets(const std::array<std::uint64_t, kMaxSeats>& kept)
   for (int p = 0; p < players; ++p) {
     const std::uint64_t k = kept[std::size_t(p)];
     assert((k & ~offered[std::size_t(p)]) == 0 && std::popcount(k) >= kSetupKeep);
-    tickets[std::size_t(p)] = k;  // the others go back to the box
+    tickets[std::size_t(p)] = k;
+    setup_kept[std::size_t(p)] = std::uint8_t(std::popcount(k));
+    for (std::uint64_t b = offered[std::size_t(p)] & ~k; b; b &= b - 1)  // to the box, known to this seat
+      set_placed_by(std::countr_zero(b), p);
     offered[std::size_t(p)] = 0;
   }
   phase = Phase::Turn;
@@ -232,7 +235,7 @@ void State::keep_tickets(std::uint64_t kept) {
   int i = n;
   for (std::uint64_t b = back; b; b &= b - 1) ticket_deck[std::size_t(--i)] = std::uint8_t(std::countr_zero(b));
   ticket_size = std::uint8_t(ticket_size + n);
-  returned[turn] |= back;
+  for (std::uint64_t b = back; b; b &= b - 1) set_placed_by(std::countr_zero(b), turn);
   offered[turn] = 0;
   end_turn();
 }
@@ -434,6 +437,136 @@ void State::end_turn(bool built) {
   phase = over ? Phase::Over : Phase::Turn;
   first_draw = FirstDraw::None;
   turn = std::uint8_t((turn + 1) % players);
+}
+
+}  // namespace nuraghe::ttr
+
+namespace nuraghe::ttr {
+
+State State::determinize(Player observer, Rng& rng) const {
+  State d = *this;
+  d.rng_state = rng.next();  // future reshuffles are unknown to everyone
+  const auto opponent = [&](int p) { return p != observer && p < players; };
+
+  // Train cards: the deck and what the opponents hold beyond the cards they took face up.
+  std::array<std::uint8_t, kTrainCards> pool{};
+  int n = 0;
+  for (int i = 0; i < train_size; ++i) pool[std::size_t(n++)] = train_deck[std::size_t(i)];
+  for (int p = 0; p < players; ++p)
+    if (opponent(p))
+      for (int k = 0; k < kCardKinds; ++k)
+        for (int c = cards_seen[std::size_t(p)][std::size_t(k)]; c < cards[std::size_t(p)][std::size_t(k)]; ++c)
+          pool[std::size_t(n++)] = std::uint8_t(k);
+  rng.shuffle(pool.begin(), std::uint32_t(n));
+  int next = 0;
+  for (int p = 0; p < players; ++p) {
+    if (!opponent(p)) continue;
+    int unseen = 0;
+    for (int k = 0; k < kCardKinds; ++k)
+      unseen += cards[std::size_t(p)][std::size_t(k)] - cards_seen[std::size_t(p)][std::size_t(k)];
+    d.cards[std::size_t(p)] = cards_seen[std::size_t(p)];
+    for (int c = 0; c < unseen; ++c) ++d.cards[std::size_t(p)][pool[std::size_t(next++)]];
+  }
+  for (int i = 0; i < train_size; ++i) d.train_deck[std::size_t(i)] = pool[std::size_t(next++)];
+
+  // Materials: the deck and every opponent's hand, all drawn blind.
+  std::array<std::uint8_t, kMaterialCards> mats{};
+  n = 0;
+  for (int i = 0; i < materials_size; ++i) mats[std::size_t(n++)] = std::uint8_t(material_at(i));
+  for (int p = 0; p < players; ++p)
+    if (opponent(p))
+      for (int k = 0; k < kMaterialKinds; ++k)
+        for (int c = 0; c < materials[std::size_t(p)][std::size_t(k)]; ++c) mats[std::size_t(n++)] = std::uint8_t(k);
+  rng.shuffle(mats.begin(), std::uint32_t(n));
+  next = 0;
+  for (int p = 0; p < players; ++p) {
+    if (!opponent(p)) continue;
+    int held = 0;
+    for (const auto k : materials[std::size_t(p)]) held += k;
+    d.materials[std::size_t(p)] = {};
+    for (int c = 0; c < held; ++c) ++d.materials[std::size_t(p)][mats[std::size_t(next++)]];
+  }
+  for (int i = 0; i < materials_size; ++i) d.set_material(i, Material(mats[std::size_t(next++)]));
+
+  // Tickets: every ticket the observer cannot place goes back into a long and a regular pool.
+  const Map& m = board();
+  std::uint64_t known = tickets[std::size_t(observer)] | offered[std::size_t(observer)] | placed_mask(observer);
+  std::array<std::uint8_t, kMaxTickets> longs{}, regulars{};
+  int nl = 0, nr = 0;
+  for (int t = 0; t < m.num_tickets; ++t)
+    if (!(known >> t & 1))
+      (m.tickets[std::size_t(t)].long_route ? longs[std::size_t(nl++)] : regulars[std::size_t(nr++)]) = std::uint8_t(t);
+  rng.shuffle(longs.begin(), std::uint32_t(nl));
+  rng.shuffle(regulars.begin(), std::uint32_t(nr));
+  const auto take_regular = [&] {
+    assert(nr > 0);
+    return std::uint64_t(1) << regulars[std::size_t(--nr)];
+  };
+  const auto take_long = [&] {
+    assert(nl > 0);
+    return std::uint64_t(1) << longs[std::size_t(--nl)];
+  };
+  // The deck's places the observer did not fill, the offered tickets of a draw and the tickets
+  // kept after setup are regular; then each opponent's setup keep holds its long ticket or not.
+  for (int i = 0; i < ticket_size; ++i)
+    if (placed_by(ticket_deck[std::size_t(i)]) != observer)
+      d.ticket_deck[std::size_t(i)] = std::uint8_t(std::countr_zero(take_regular()));
+  std::array<bool, kMaxSeats> holds_long{};
+  int need_long = 0, may_long = 0, setup_slots = 0;
+  for (int p = 0; p < players; ++p) {
+    if (!opponent(p)) continue;
+    // Tickets the observer put under the deck and this seat drew later stay with it: the observer
+    // saw them go.
+    const std::uint64_t mine = placed_mask(observer);
+    d.tickets[std::size_t(p)] = tickets[std::size_t(p)] & mine;
+    for (int c = setup_kept[std::size_t(p)] + std::popcount(d.tickets[std::size_t(p)]);
+         c < std::popcount(tickets[std::size_t(p)]); ++c)
+      d.tickets[std::size_t(p)] |= take_regular();
+    if (phase == Phase::KeepSetupTickets) {  // the 4 dealt: 1 long, 3 regular
+      d.offered[std::size_t(p)] = take_long();
+      for (int c = 0; c < kSetupRegular; ++c) d.offered[std::size_t(p)] |= take_regular();
+    } else {
+      d.offered[std::size_t(p)] = offered[std::size_t(p)] & placed_mask(observer);
+      for (int c = std::popcount(d.offered[std::size_t(p)]); c < std::popcount(offered[std::size_t(p)]); ++c)
+        d.offered[std::size_t(p)] |= take_regular();
+    }
+    setup_slots += setup_kept[std::size_t(p)];
+    may_long += setup_kept[std::size_t(p)] > 0;
+    // A seat kept setup_kept of its 4: its long one among them with probability setup_kept / 4.
+    holds_long[std::size_t(p)] = setup_kept[std::size_t(p)] > 0 && int(rng.below(4)) < setup_kept[std::size_t(p)];
+  }
+  // Repair toward what the pools allow: at least (setup slots - regulars left) long tickets, at
+  // most the longs left; the true state is one such assignment, so one exists.
+  need_long = std::max(0, setup_slots - nr);
+  may_long = std::min(may_long, nl);
+  const auto count_long = [&] {
+    int c = 0;
+    for (int p = 0; p < players; ++p) c += opponent(p) && holds_long[std::size_t(p)];
+    return c;
+  };
+  for (int p = 0; p < players && count_long() < need_long; ++p)
+    if (opponent(p) && setup_kept[std::size_t(p)] > 0) holds_long[std::size_t(p)] = true;
+  for (int p = 0; p < players && count_long() > may_long; ++p)
+    if (opponent(p)) holds_long[std::size_t(p)] = false;
+  for (int p = 0; p < players; ++p) {
+    if (!opponent(p)) continue;
+    for (int c = 0; c < setup_kept[std::size_t(p)]; ++c)
+      d.tickets[std::size_t(p)] |= c == 0 && holds_long[std::size_t(p)] ? take_long() : take_regular();
+  }
+  // What is left is in the box. Which tickets an opponent placed (in the box or under the deck,
+  // wherever they went since) shows to the observer only as a count: the same count, on tickets
+  // the observer did not place.
+  std::uint64_t free = 0;
+  for (int t = 0; t < m.num_tickets; ++t) {
+    if (placed_by(t) >= 0 && placed_by(t) != observer) d.set_placed_by(t, -1);
+    if (d.placed_by(t) < 0) free |= std::uint64_t(1) << t;
+  }
+  for (int p = 0; p < players; ++p) {
+    if (!opponent(p)) continue;
+    for (int count = std::popcount(placed_mask(p)); count > 0 && free; --count, free &= free - 1)
+      d.set_placed_by(std::countr_zero(free), p);
+  }
+  return d;
 }
 
 }  // namespace nuraghe::ttr

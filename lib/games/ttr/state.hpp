@@ -13,6 +13,7 @@
 
 #include "core/game.hpp"
 #include "core/move_list.hpp"
+#include "core/rng.hpp"
 #include "games/ttr/map.hpp"
 #include "games/ttr/payments.hpp"
 
@@ -101,9 +102,12 @@ struct State {
   std::array<Cards, kMaxSeats> cards{};
   std::array<Cards, kMaxSeats> cards_seen{};  // of those, taken face up and not spent since: known to all
   std::array<Materials, kMaxSeats> materials{};
-  std::array<std::uint64_t, kMaxSeats> tickets{};   // held
-  std::array<std::uint64_t, kMaxSeats> offered{};   // dealt or drawn, not yet kept or returned
-  std::array<std::uint64_t, kMaxSeats> returned{};  // put under the ticket deck by this seat
+  std::array<std::uint64_t, kMaxSeats> tickets{};    // held
+  std::array<std::uint64_t, kMaxSeats> offered{};    // dealt or drawn, not yet kept or returned
+  std::array<std::uint8_t, kMaxSeats> setup_kept{};  // tickets kept at setup (public)
+  // Per ticket, the seat that put it under the deck or in the box (1 + seat; 0: nobody, as the
+  // undealt long tickets): that seat knows where it is. Two tickets a byte.
+  std::array<std::uint8_t, kMaxTickets / 2> placed{};
 
   // ---- the decks (index 0 is the bottom: the top is at [size - 1])
   std::array<std::uint8_t, kTrainCards> train_deck{};  // card kinds
@@ -194,6 +198,20 @@ struct State {
   int face_up_count(int kind) const;  // face-up cards of a kind
   void end_turn(bool built = false);  // the next seat's turn; built: a claim or a station, for the safeguard
   bool second_draw_possible() const;
+
+  int placed_by(int ticket) const { return ((placed[std::size_t(ticket >> 1)] >> (4 * (ticket & 1))) & 15) - 1; }
+  void set_placed_by(int ticket, int seat) {
+    std::uint8_t& byte = placed[std::size_t(ticket >> 1)];
+    byte = std::uint8_t((byte & ~(15 << (4 * (ticket & 1)))) | (seat + 1) << (4 * (ticket & 1)));
+  }
+  std::uint64_t placed_mask(int seat) const {
+    std::uint64_t m = 0;
+    for (int t = 0; t < kMaxTickets; ++t)
+      if (placed_by(t) == seat) m |= std::uint64_t(1) << t;
+    return m;
+  }
+  // A state of `observer`'s information set: what it has not seen re-dealt (docs/rules-ttr.md).
+  State determinize(Player observer, Rng& rng) const;
 
   Material material_at(int i) const { return Material((materials_deck[std::size_t(i >> 1)] >> (4 * (i & 1))) & 15); }
   void set_material(int i, Material m) {

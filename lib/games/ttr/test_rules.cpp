@@ -207,7 +207,7 @@ TEST_CASE(
   const std::uint64_t back = top3 & ~kept;
   CHECK(s.ticket_deck[0] == 63 - std::countl_zero(back));
   CHECK(s.ticket_deck[1] == std::countr_zero(back));
-  CHECK(s.returned[0] == back);
+  CHECK((s.placed_mask(0) & back) == back);  // (with its setup discard, in the box)
   // An empty deck is no draw; with fewer than 3 left, all of them are offered.
   s.ticket_size = 2;
   CHECK(s.may_draw_tickets());
@@ -489,4 +489,44 @@ TEST_CASE("information: a seat's view and observations do not depend on what it 
   const nuraghe::Move draw = make_move(MoveKind::DrawTickets);
   CHECK(observe(e, draw, 1) == observe(f, draw, 1));
   CHECK(observe(e, draw, 0) != observe(f, draw, 0));
+}
+
+TEST_CASE("determinize: a state of the seat's information set; the unseen re-dealt, the seen kept") {
+  nuraghe::Rng rng(21);
+  int checked = 0, differed = 0;
+  for (int game = 0; game < 12; ++game) {
+    const int players = 2 + game % 4;
+    State s = State::setup(sardinia(), players, {}, std::uint64_t(300 + game));
+    MoveList moves;
+    for (int step = 0; s.to_move() != nuraghe::kTerminal; ++step) {
+      if (step % 7 == 0)
+        for (int seat = 0; seat < players; ++seat) {
+          const State d = s.determinize(seat, rng);
+          CHECK(position(d, seat) == position(s, seat));
+          CHECK(train_cards(d) == kTrainCards);
+          CHECK(materials_cards(d) == kMaterialCards);
+          for (int p = 0; p < players; ++p) {  // at most one long ticket a seat
+            int longs = 0;
+            for (std::uint64_t t = d.tickets[std::size_t(p)]; t; t &= t - 1)
+              longs += sardinia().tickets[std::size_t(std::countr_zero(t))].long_route;
+            CHECK(longs <= 1);
+          }
+          ++checked;
+          differed += !(d == s);
+        }
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < players; ++p) {
+          s.legal_moves(p, moves);
+          joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+        }
+        s.apply_joint(joint);
+        continue;
+      }
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+    }
+  }
+  MESSAGE(checked << " determinizations, " << differed << " differing from the true state");
+  CHECK(differed > checked / 2);
 }
