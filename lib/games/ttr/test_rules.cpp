@@ -5,11 +5,14 @@
 #include <numeric>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "games/ttr/notation.hpp"
 #include "games/ttr/position.hpp"
 #include "games/ttr/state.hpp"
+#include "games/ttr/ttr.hpp"
 
 using namespace nuraghe::ttr;
 
@@ -529,4 +532,33 @@ TEST_CASE("determinize: a state of the seat's information set; the unseen re-dea
   }
   MESSAGE(checked << " determinizations, " << differed << " differing from the true state");
   CHECK(differed > checked / 2);
+}
+
+TEST_CASE("initial: the options, and bad ones refused; render hides what the seat does not see") {
+  nuraghe::GameConfig c;
+  c.players = 4;
+  c.seed = 3;
+  c.options = {{"touring", "on"}, {"stations", "off"}};
+  const State s = nuraghe::Ttr::initial(c);
+  CHECK(s.players == 4);
+  CHECK(s.touring);
+  CHECK(!s.stations_option);
+  CHECK(s.express);
+  CHECK(!s.ferries);
+  CHECK(s.cars[0] == 40);
+  c.options = {{"cars", "30"}};
+  CHECK(nuraghe::Ttr::initial(c).cars[3] == 30);
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"touring", "yes"}, {"cars", "100"}, {"cars", "-1"}, {"colour", "red"}}) {
+    CAPTURE(key);
+    c.options = {{key, value}};
+    CHECK_THROWS_AS(nuraghe::Ttr::initial(c), nuraghe::InputError);
+  }
+  c.options = {};
+  c.players = 6;
+  CHECK_THROWS_AS(nuraghe::Ttr::initial(c), nuraghe::InputError);
+  c.players = 2;
+  const std::string mine = nuraghe::Ttr::render(s, 0), all = nuraghe::Ttr::render(s, -1);
+  CHECK(mine.find("player 1: 40 cars, 0 routes, 0 stations | 4 cards, 3 materials, 0 tickets") != std::string::npos);
+  CHECK(all.find("player 1: 40 cars, 0 routes, 0 stations | cards") != std::string::npos);
 }

@@ -1,0 +1,70 @@
+#include "games/ttr/ttr.hpp"
+
+#include <sstream>
+
+namespace nuraghe {
+
+Ttr::State Ttr::initial(const GameConfig& config) {
+  const int players = checked_players<Ttr>(config, 2);
+  const Params params("ttr", config.options, option_specs());
+  const ttr::Map& map = config.map_file.empty() ? ttr::Map::sardinia() : ttr::Map::load_file(config.map_file);
+  int longs = 0;
+  for (int t = 0; t < map.num_tickets; ++t) longs += map.tickets[std::size_t(t)].long_route;
+  const int regulars = map.num_tickets - longs;
+  if (longs < players || regulars < ttr::kSetupRegular * players)
+    input_error("ttr: map \"" + map.name + "\" has " + std::to_string(longs) + " long and " + std::to_string(regulars) +
+                " regular tickets; " + std::to_string(players) + " players need " + std::to_string(players) +
+                " long and " + std::to_string(ttr::kSetupRegular * players) + " regular");
+  State::Options o;
+  o.stations = params.text("stations") == "on";
+  o.express = params.text("express") == "on";
+  o.touring = params.text("touring") == "on";
+  o.ferries = params.text("ferries") == "on";
+  o.cars = int(params.integer("cars"));
+  return State::setup(map, players, o, config.seed);
+}
+
+std::string Ttr::render(const State& s, Player observer) {
+  const ttr::Map& m = s.board();
+  std::ostringstream out;
+  static constexpr const char* kPhases[] = {"keeping setup tickets", "turn", "second draw", "keeping tickets",
+                                            "game over"};
+  out << m.title << " | player " << int(s.turn) << ": " << kPhases[int(s.phase)] << " | face up";
+  for (const auto k : s.face_up)
+    out << " " << (k == ttr::kLocomotive ? "loco" : k < ttr::kCardKinds ? ttr::kColourNames[k] : "-");
+  out << " | decks: " << int(s.train_size) << " train, " << int(s.materials_size) << " materials, "
+      << int(s.ticket_size) << " tickets\n";
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    out << "  player " << p << ": " << int(s.cars[q]) << " cars, " << s.routes[q].count() << " routes, "
+        << std::popcount(s.stations[q]) << " stations";
+    const bool shown = observer < 0 || observer == p;
+    int cards = 0, mats = 0;
+    for (const auto c : s.cards[q]) cards += c;
+    for (const auto c : s.materials[q]) mats += c;
+    if (shown) {
+      out << " | cards";
+      for (int k = 0; k < ttr::kCardKinds; ++k)
+        if (s.cards[q][std::size_t(k)] > 0)
+          out << " " << (k == ttr::kLocomotive ? "loco" : ttr::kColourNames[std::size_t(k)])
+              << int(s.cards[q][std::size_t(k)]);
+      out << " | materials";
+      for (int k = 0; k < ttr::kMaterialKinds; ++k)
+        if (s.materials[q][std::size_t(k)] > 0)
+          out << " " << ttr::kMaterialNames[std::size_t(k)] << int(s.materials[q][std::size_t(k)]);
+      out << " | tickets";
+      for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
+        const ttr::Ticket& k = m.tickets[std::size_t(std::countr_zero(t))];
+        out << " " << m.city_id[std::size_t(std::countr_zero(k.from))] << "-"
+            << m.city_id[std::size_t(std::countr_zero(k.to))] << (std::popcount(k.to) > 1 ? "*" : "") << "("
+            << int(k.value) << ")";
+      }
+    } else {
+      out << " | " << cards << " cards, " << mats << " materials, " << std::popcount(s.tickets[q]) << " tickets";
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace nuraghe

@@ -1,0 +1,57 @@
+#pragma once
+// Ticket to Ride on the Sardinia map (or any map of data), for 2 to 5 players: the game as the
+// search core sees it. The rules are State's (state.hpp, rules.cpp); this struct names the game,
+// its options and its interface. Work in progress: positions cannot be read yet (from_json), so the
+// game is not in lib/games/games.txt.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/params.hpp"
+#include "games/ttr/notation.hpp"
+#include "games/ttr/position.hpp"
+#include "games/ttr/state.hpp"
+
+namespace nuraghe {
+
+struct Ttr {
+  static constexpr std::string_view kName = "ttr";
+  static constexpr std::string_view kDescription =
+      "Ticket to Ride, the Sardinia map: hidden tickets, blind draws, a Materials deck (--map FILE: another map)";
+  static constexpr int kMinPlayers = 2, kMaxPlayers = ttr::kMaxSeats;
+  static constexpr bool kHiddenInformation = true;
+  static constexpr bool kHasMap = true;
+  static constexpr int kMaxMoves = ttr::kMaxLegalMoves;
+  // A bound on decisions: every turn is at most 3 decisions, and a game ends after 10 rounds
+  // without a claim or a station (the safeguard), so at most 128 claims apart: 5 players x
+  // 3 stations and 128 routes, each followed by at most 10 idle rounds of 5 turns of 3 decisions.
+  static constexpr int kMaxGameLength = (ttr::kMaxRoutes + 5 * ttr::kStations + 1) * 10 * 5 * 3 + 64;
+  using MoveList = ttr::MoveList;
+  using State = ttr::State;
+
+  static std::vector<ParamSpec> option_specs() {
+    return {
+        ParamSpec::choice("stations", "on", {"on", "off"}, "three stations a player, 4 points each unused"),
+        ParamSpec::choice("express", "on", {"on", "off"}, "Sardinia Express: +10 for the longest continuous path"),
+        ParamSpec::choice("touring", "off", {"on", "off"}, "Sardinia Touring: +15 for the most completed tickets"),
+        ParamSpec::choice("ferries", "off", {"on", "off"}, "Sardinia Ferries: +10 for the most cars on ferry routes"),
+        ParamSpec::integer("cars", 0, 0, 99,
+                           "cars each (0: 45 with 2-3 players, 40 with 4-5, as the rulebook suggests)")};
+  }
+  static State initial(const GameConfig& config);
+
+  static std::uint64_t observe(const State& before, Move m, Player observer) {
+    return ttr::observe(before, m, observer);
+  }
+  static std::uint64_t observe_joint(const State& before, const JointMove& joint, Player observer) {
+    return ttr::observe_joint(before, joint, observer);
+  }
+  static std::string move_to_string(const State& s, Player p, Move m) { return ttr::move_text(s, p, m); }
+  static Move parse_move(const State& s, Player p, std::string_view text) { return ttr::parse_move_text(s, p, text); }
+  static Json to_json(const State& s) { return ttr::position(s, -1); }
+  static std::string render(const State& s, Player observer);
+};
+
+}  // namespace nuraghe
