@@ -119,6 +119,198 @@ Json position(const State& s, Player observer) {
   return j;
 }
 
+namespace {
+
+template <std::size_t N>
+int index_of(const std::array<std::string_view, N>& names, const JsonIn& field, const std::string& what) {
+  const std::string name = field.string();
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == name) return int(i);
+  std::string known;
+  for (const auto n : names) known += (known.empty() ? "" : ", ") + std::string(n);
+  field.fail("\"" + name + "\" is not " + what + " (" + known + ")");
+}
+int card_kind(const JsonIn& field) {
+  if (field.string() == "loco") return kLocomotive;
+  return index_of(
+      std::array<std::string_view, kTrainColours>{"pink", "white", "blue", "yellow", "orange", "black", "red", "green"},
+      field, "a train card (a colour or loco)");
+}
+Cards read_cards(const JsonIn& j) {
+  j.expect_object();
+  Cards c{};
+  for (auto it = j.json().begin(); it != j.json().end(); ++it) {
+    const Json key = it.key();
+    const int k = card_kind(JsonIn(key, j.source()));
+    c[std::size_t(k)] = std::uint8_t(j.at(it.key()).int_in(0, kTrainCards));
+  }
+  return c;
+}
+Materials read_materials(const JsonIn& j) {
+  j.expect_object();
+  Materials m{};
+  for (auto it = j.json().begin(); it != j.json().end(); ++it) {
+    const Json key = it.key();
+    const int k = index_of(kMaterialNames, JsonIn(key, j.source()), "a Materials card");
+    m[std::size_t(k)] = std::uint8_t(j.at(it.key()).int_in(0, kMaterialCards));
+  }
+  return m;
+}
+std::uint64_t read_tickets(const JsonIn& list, const Map& m) {
+  std::uint64_t mask = 0;
+  for (const JsonIn& e : list.array(0, kMaxTickets)) {
+    const int t = e.int_in(0, m.num_tickets - 1);
+    if (mask >> t & 1) e.fail("names ticket " + std::to_string(t) + " twice");
+    mask |= std::uint64_t(1) << t;
+  }
+  return mask;
+}
+int read_route(const JsonIn& e, const Map& m) {
+  const std::string name = e.string();
+  for (int r = 0; r < m.num_routes; ++r) {
+    const Route& route = m.routes[std::size_t(r)];
+    const std::string ab = m.city_id[route.a] + "~" + m.city_id[route.b] + (route.second ? "#2" : "");
+    if (ab == name) return r;
+  }
+  e.fail("\"" + name + "\" is not a route of the map (city~city, #2 for a double's second)");
+}
+
+}  // namespace
+
+State read_position(const Json& j) {
+  const std::string where = "ttr position";
+  const JsonIn in(j, where);
+  in.allow_only({"game", "map", "players", "options", "phase", "turn", "first_draw", "last_round", "idle_turns", "rng",
+                 "face_up", "train_discards", "materials_discards", "train_deck", "materials_deck", "ticket_deck",
+                 "seats"});
+  if (in.at("game").string() != "ttr") in.at("game").fail("is not \"ttr\"");
+  const JsonIn map = in.at("map");
+  const Map& m = map.json().is_string()
+                     ? (map.string() == "sardinia" ? Map::sardinia()
+                                                   : (map.fail("must be \"sardinia\" or a whole map object, not \"" +
+                                                               map.string() + "\" (--map FILE reads a map file)"),
+                                                      Map::sardinia()))
+                     : (map.expect_object(), Map::intern(map.json(), where + ": map"));
+  State s;
+  s.map = std::uint8_t(m.index);
+  s.players = std::uint8_t(in.at("players").int_in(2, kMaxSeats));
+  const JsonIn o = in.at("options");
+  o.allow_only({"stations", "express", "touring", "ferries", "cars"});
+  s.stations_option = o.at("stations").boolean(), s.express = o.at("express").boolean();
+  s.touring = o.at("touring").boolean(), s.ferries = o.at("ferries").boolean();
+  s.starting_cars = std::uint8_t(o.at("cars").int_in(1, 99));
+  s.phase = Phase(index_of(kPhaseNames, in.at("phase"), "a phase"));
+  s.turn = std::uint8_t(in.at("turn").int_in(0, s.players - 1));
+  s.first_draw = FirstDraw(index_of(kFirstDrawNames, in.at("first_draw"), "a first draw"));
+  if ((s.phase == Phase::SecondDraw) != (s.first_draw != FirstDraw::None))
+    in.at("first_draw").fail("must be \"none\" exactly when the phase is not second-draw");
+  s.last_round = std::int8_t(in.at("last_round").int_in(-1, s.players));
+  s.idle_turns = std::uint16_t(in.at("idle_turns").int_in(0, kIdleRoundsLimit * s.players));
+  s.rng_state = in.at("rng").u64();
+
+  const std::vector<JsonIn> up = in.at("face_up").array_of_size(kFaceUp);
+  for (int i = 0; i < kFaceUp; ++i)
+    s.face_up[std::size_t(i)] =
+        up[std::size_t(i)].is_null() ? std::uint8_t(kCardKinds) : std::uint8_t(card_kind(up[std::size_t(i)]));
+  s.train_discards = read_cards(in.at("train_discards"));
+  s.materials_discards = read_materials(in.at("materials_discards"));
+  const std::vector<JsonIn> train = in.at("train_deck").array(0, kTrainCards);
+  for (const JsonIn& e : train) s.train_deck[s.train_size++] = std::uint8_t(card_kind(e));
+  const std::vector<JsonIn> mats = in.at("materials_deck").array(0, kMaterialCards);
+  for (const JsonIn& e : mats)
+    s.set_material(s.materials_size++, Material(index_of(kMaterialNames, e, "a Materials card")));
+  std::uint64_t in_deck = 0;
+  for (const JsonIn& e : in.at("ticket_deck").array(0, kMaxTickets)) {
+    const int t = e.int_in(0, m.num_tickets - 1);
+    if (in_deck >> t & 1) e.fail("names ticket " + std::to_string(t) + " twice");
+    if (m.tickets[std::size_t(t)].long_route) e.fail("is a long ticket: the deck holds only regular ones");
+    in_deck |= std::uint64_t(1) << t;
+    s.ticket_deck[s.ticket_size++] = std::uint8_t(t);
+  }
+
+  const std::vector<JsonIn> seats = in.at("seats").array_of_size(s.players);
+  std::uint64_t dealt = in_deck;
+  RouteSet claimed;
+  std::uint64_t station_cities = 0;
+  for (int p = 0; p < s.players; ++p) {
+    const JsonIn& e = seats[std::size_t(p)];
+    const auto q = std::size_t(p);
+    e.allow_only(
+        {"routes", "cars", "stations", "seen", "setup_kept", "cards", "materials", "tickets", "offered", "placed"});
+    int length = 0;
+    for (const JsonIn& r : e.at("routes").array(0, kMaxRoutes)) {
+      const int route = read_route(r, m);
+      if (claimed.has(route)) r.fail("is claimed twice");
+      const Route& x = m.routes[std::size_t(route)];
+      if (x.partner >= 0 && s.routes[q].has(x.partner)) r.fail("and its double's other route belong to one player");
+      if (x.partner >= 0 && s.players <= 3 && claimed.has(x.partner))
+        r.fail("is the other route of a claimed double: with 2 or 3 players only one is used");
+      claimed.add(route), s.routes[q].add(route);
+      length += x.length;
+    }
+    s.cars[q] = std::uint8_t(e.at("cars").int_in(0, s.starting_cars));
+    if (s.cars[q] + length != s.starting_cars)
+      e.at("cars").fail("must be " + std::to_string(s.starting_cars - length) + ": " + std::to_string(s.starting_cars) +
+                        " less the " + std::to_string(length) + " of the routes claimed");
+    for (const JsonIn& c : e.at("stations").array(0, kStations)) {
+      const int city = m.city(c.string());
+      if (city < 0) c.fail("\"" + c.string() + "\" is not a city of the map");
+      if (station_cities >> city & 1) c.fail("has a station already");
+      if (!s.stations_option) c.fail("is a station in a game without stations");
+      station_cities |= std::uint64_t(1) << city;
+      s.stations[q] |= std::uint64_t(1) << city;
+    }
+    s.cards[q] = read_cards(e.at("cards"));
+    s.cards_seen[q] = read_cards(e.at("seen"));
+    for (int k = 0; k < kCardKinds; ++k)
+      if (s.cards_seen[q][std::size_t(k)] > s.cards[q][std::size_t(k)])
+        e.at("seen").fail("counts more cards than the hand holds");
+    s.materials[q] = read_materials(e.at("materials"));
+    s.setup_kept[q] = std::uint8_t(e.at("setup_kept").int_in(0, kSetupLong + kSetupRegular));
+    s.tickets[q] = read_tickets(e.at("tickets"), m);
+    s.offered[q] = read_tickets(e.at("offered"), m);
+    for (const std::uint64_t mask : {s.tickets[q], s.offered[q]}) {
+      if (mask & dealt) e.fail("holds a ticket that is elsewhere too");
+      dealt |= mask;
+    }
+    for (const JsonIn& t : e.at("placed").array(0, kMaxTickets)) {
+      const int id = t.int_in(0, m.num_tickets - 1);
+      if (s.placed_by(id) >= 0) t.fail("is placed by two players");
+      s.set_placed_by(id, p);
+    }
+  }
+  // Every card in one place: 12 of each colour and 14 locomotives; 54 Materials by kind.
+  Cards total = s.train_discards;
+  for (int i = 0; i < s.train_size; ++i) ++total[s.train_deck[std::size_t(i)]];
+  for (const auto k : s.face_up)
+    if (k < kCardKinds) ++total[k];
+  for (int p = 0; p < s.players; ++p)
+    for (int k = 0; k < kCardKinds; ++k)
+      total[std::size_t(k)] = std::uint8_t(total[std::size_t(k)] + s.cards[std::size_t(p)][std::size_t(k)]);
+  for (int k = 0; k < kCardKinds; ++k)
+    if (total[std::size_t(k)] != (k == kLocomotive ? kLocomotives : kCardsPerColour))
+      in.fail("has " + std::to_string(total[std::size_t(k)]) + " " +
+              (k == kLocomotive ? std::string("loco") : std::string(kColourNames[std::size_t(k)])) +
+              " cards in all, not " + std::to_string(k == kLocomotive ? kLocomotives : kCardsPerColour));
+  Materials mtotal = s.materials_discards;
+  for (int i = 0; i < s.materials_size; ++i) ++mtotal[std::size_t(s.material_at(i))];
+  for (int p = 0; p < s.players; ++p)
+    for (int k = 0; k < kMaterialKinds; ++k)
+      mtotal[std::size_t(k)] = std::uint8_t(mtotal[std::size_t(k)] + s.materials[std::size_t(p)][std::size_t(k)]);
+  for (int k = 0; k < kMaterialKinds; ++k)
+    if (mtotal[std::size_t(k)] != kMaterialsOfKind[std::size_t(k)])
+      in.fail("has " + std::to_string(mtotal[std::size_t(k)]) + " " + std::string(kMaterialNames[std::size_t(k)]) +
+              " cards in all, not " + std::to_string(kMaterialsOfKind[std::size_t(k)]));
+  // Offered tickets only while someone keeps them: every seat at setup, the seat to move after a draw.
+  for (int p = 0; p < s.players; ++p) {
+    const bool keeping = s.phase == Phase::KeepSetupTickets || (s.phase == Phase::KeepTickets && p == s.turn);
+    if ((s.offered[std::size_t(p)] != 0) != keeping)
+      seats[std::size_t(p)].at("offered").fail(keeping ? "must hold the tickets to keep"
+                                                       : "must be empty in this phase");
+  }
+  return s;
+}
+
 std::uint64_t observe(const State& before, Move m, Player observer) {
   // The move as the observer sees it; then what it turned up or dealt.
   const bool mover = observer == Player(before.turn);

@@ -10,6 +10,10 @@
 namespace nuraghe::ttr {
 
 Json position(const State& s, Player observer);
+// Reads a whole position (position(s, -1)'s form) and checks that play could reach it: every
+// card, Materials card and ticket in exactly one place, routes and stations within the rules,
+// cars that match the routes; InputError naming the field otherwise.
+State read_position(const Json& j);
 
 // What `observer` learns from `before --m-->`: the move as it sees it (another seat's blind draw
 // is "drew from that deck", its ticket choice the number kept), the cards the move turned face up,

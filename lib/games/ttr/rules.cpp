@@ -88,7 +88,10 @@ int State::train_top() {
     Rng r = rng_of(rng_state);
     r.shuffle(train_deck.begin(), train_size);
   }
-  return train_size == 0 ? -1 : train_deck[--train_size];
+  if (train_size == 0) return -1;
+  const int card = train_deck[--train_size];
+  train_deck[train_size] = 0;  // vacated places hold 0: one state, one representation
+  return card;
 }
 
 int State::materials_top() {
@@ -102,7 +105,10 @@ int State::materials_top() {
     r.shuffle(kinds.begin(), materials_size);
     for (int i = 0; i < materials_size; ++i) set_material(i, Material(kinds[std::size_t(i)]));
   }
-  return materials_size == 0 ? -1 : int(material_at(--materials_size));
+  if (materials_size == 0) return -1;
+  const int card = int(material_at(--materials_size));
+  set_material(materials_size, Material::Wood);  // (0)
+  return card;
 }
 
 int State::face_up_count(int kind) const {
@@ -213,8 +219,10 @@ void State::keep_setup_tickets(const std::array<std::uint64_t, kMaxSeats>& kept)
 
 void State::draw_tickets() {
   assert(may_draw_tickets());
-  for (int k = 0; k < kTicketDraw && ticket_size > 0; ++k)
+  for (int k = 0; k < kTicketDraw && ticket_size > 0; ++k) {
     offered[turn] |= std::uint64_t(1) << ticket_deck[--ticket_size];
+    ticket_deck[ticket_size] = 0;
+  }
   phase = Phase::KeepTickets;
 }
 

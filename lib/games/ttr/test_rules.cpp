@@ -562,3 +562,62 @@ TEST_CASE("initial: the options, and bad ones refused; render hides what the sea
   CHECK(mine.find("player 1: 40 cars, 0 routes, 0 stations | 4 cards, 3 materials, 0 tickets") != std::string::npos);
   CHECK(all.find("player 1: 40 cars, 0 routes, 0 stations | cards") != std::string::npos);
 }
+
+TEST_CASE("positions: every state of random games reads back to itself; unreachable positions are refused") {
+  nuraghe::Rng rng(8);
+  int checked = 0;
+  for (int game = 0; game < 8; ++game) {
+    const int players = 2 + game % 4;
+    State s = State::setup(sardinia(), players, {}, std::uint64_t(500 + game));
+    MoveList moves;
+    while (s.to_move() != nuraghe::kTerminal) {
+      const State back = read_position(position(s, -1));
+      CHECK(back == s);
+      ++checked;
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < players; ++p) {
+          s.legal_moves(p, moves);
+          joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+        }
+        s.apply_joint(joint);
+        continue;
+      }
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+    }
+    CHECK(read_position(position(s, -1)) == s);
+  }
+  MESSAGE(checked << " positions read back");
+
+  State s = playing(3, 4);
+  s.routes[1].add(route_id("nuoro", "dorgali")), s.cars[1] = std::uint8_t(s.cars[1] - 2);
+  const nuraghe::Json good = position(s, -1);
+  CHECK(read_position(good) == s);
+  const auto refused = [&](auto change, const std::string& fragment) {
+    nuraghe::Json j = good;
+    change(j);
+    try {
+      read_position(j);
+      FAIL("accepted: " << fragment);
+    } catch (const nuraghe::InputError& e) {
+      const std::string message = e.what();
+      CAPTURE(message);
+      CHECK(message.find(fragment) != std::string::npos);
+      CHECK(message.find('\n') == std::string::npos);
+    }
+  };
+  refused([](nuraghe::Json& j) { j["seats"][1]["cars"] = 45; }, "seats[1].cars must be 43");
+  refused([](nuraghe::Json& j) { j["seats"][2]["routes"].push_back("nuoro~dorgali"); }, "is claimed twice");
+  refused([](nuraghe::Json& j) { j["seats"][2]["routes"].push_back("nuoro~dorgali#2"); },
+          "with 2 or 3 players only one is used");
+  refused([](nuraghe::Json& j) { j["seats"][0]["cards"]["red"] = 13; }, "red cards in all, not 12");
+  refused([](nuraghe::Json& j) { j["seats"][0]["cards"]["purple"] = 1; }, "\"purple\" is not a train card");
+  refused([](nuraghe::Json& j) { j["seats"][0]["offered"].push_back(j["ticket_deck"][0]); }, "elsewhere too");
+  refused([](nuraghe::Json& j) { j["seats"][0]["routes"].push_back("roma~napoli"); }, "is not a route of the map");
+  refused([](nuraghe::Json& j) { j["phase"] = "bidding"; }, "\"bidding\" is not a phase");
+  refused([](nuraghe::Json& j) { j["first_draw"] = "materials"; }, "first_draw must be \"none\"");
+  refused([](nuraghe::Json& j) { j["seats"][0]["stations"] = {"sassari", "sassari"}; }, "has a station already");
+  refused([](nuraghe::Json& j) { j["map"] = "corsica"; }, "must be \"sardinia\" or a whole map object");
+  refused([](nuraghe::Json& j) { j["seats"][0]["seen"]["loco"] = 9; }, "counts more cards than the hand holds");
+}
