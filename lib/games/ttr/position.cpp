@@ -177,6 +177,8 @@ int read_route(const JsonIn& e, const Map& m) {
 
 }  // namespace
 
+Json State::view(Player observer) const { return position(*this, observer); }
+
 State read_position(const Json& j) {
   const std::string where = "ttr position";
   const JsonIn in(j, where);

@@ -434,6 +434,20 @@ std::array<double, kMaxSeats> State::outcome() const {
   return v;
 }
 
+Values State::scores() const {
+  Values v{};
+  const auto b = breakdown();
+  for (int p = 0; p < players; ++p) v[std::size_t(p)] = b[std::size_t(p)].total();
+  return v;
+}
+
+Values State::returns() const {
+  Values v{};
+  const auto o = outcome();
+  for (int p = 0; p < players; ++p) v[std::size_t(p)] = o[std::size_t(p)];
+  return v;
+}
+
 void State::end_turn(bool built) {
   // "When a player ends a turn with <= 2 cars, every player (that one included) gets one more
   // turn"; the safeguard ends a game of 10 full rounds without a claim or a station (rule 7).

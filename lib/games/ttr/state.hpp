@@ -129,6 +129,10 @@ struct State {
   void legal_moves(Player seat, MoveList& out) const;  // any seat's: at the setup keep, every seat's
   void apply(Move m);
   void apply_joint(const JointMove& joint);
+  Values scores() const;             // final points (meaningful once over)
+  Values returns() const;            // the win, shared by tied seats (outcome())
+  Json view(Player observer) const;  // position.cpp
+  std::uint64_t view_hash(Player observer) const { return hash_json(view(observer)); }
 
   // ---- setup and draws (rules.cpp)
   struct Options {

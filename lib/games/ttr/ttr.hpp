@@ -1,8 +1,7 @@
 #pragma once
 // Ticket to Ride on the Sardinia map (or any map of data), for 2 to 5 players: the game as the
 // search core sees it. The rules are State's (state.hpp, rules.cpp); this struct names the game,
-// its options and its interface. Work in progress: positions cannot be read yet (from_json), so the
-// game is not in lib/games/games.txt.
+// its options and its interface. Work in progress: not yet in lib/games/games.txt.
 
 #include <string>
 #include <string_view>
@@ -51,7 +50,9 @@ struct Ttr {
   static std::string move_to_string(const State& s, Player p, Move m) { return ttr::move_text(s, p, m); }
   static Move parse_move(const State& s, Player p, std::string_view text) { return ttr::parse_move_text(s, p, text); }
   static Json to_json(const State& s) { return ttr::position(s, -1); }
+  static State from_json(const Json& j) { return ttr::read_position(j); }
   static std::string render(const State& s, Player observer);
 };
+static_assert(Game<Ttr>);
 
 }  // namespace nuraghe
