@@ -223,7 +223,9 @@ class Worker {
   // is a group, led by its first legal move. (A group lists its moves in legal order either way.)
   void group_keys(const typename G::MoveList& legal, const std::array<std::uint64_t, G::kMaxMoves>& token, Keys& keys) {
     const int k = int(legal.size());
-    if (k <= 16) {  // a few moves: comparing pairs costs less than sorting
+    // A few moves: comparing pairs costs less than sorting. (Games of at most 16 moves never sort,
+    // which the compiler sees: it reads the sort's loops as overrunning their arrays otherwise.)
+    if (G::kMaxMoves <= 16 || k <= 16) {
       keys.count = 0;
       int filled = 0;
       for (int i = 0; i < k; ++i) {
