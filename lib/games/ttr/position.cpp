@@ -109,7 +109,6 @@ Json position(const State& s, Player observer) {
       seat["materials"] = sum(s.materials[q]);
       seat["tickets"] = std::popcount(s.tickets[q]);
       seat["offered"] = std::popcount(s.offered[q]);
-      seat["placed"] = std::popcount(s.placed_mask(p));
       // The tickets the observer put under the deck that this seat drew since: the observer saw them go.
       seat["known_tickets"] = ticket_ids((s.tickets[q] | s.offered[q]) & s.placed_mask(observer));
     }
@@ -341,8 +340,14 @@ std::uint64_t observe(const State& before, Move m, Player observer) {
       token = mover ? token ^ after.offered[before.turn] * 0x9E3779B97F4A7C15ull  // (odd: one token a set)
                     : token | Move(std::popcount(after.offered[before.turn])) << 8;
       break;
-    case MoveKind::Keep:  // the others see how many were kept
-      if (!mover) token = make_move(MoveKind::Keep, 0) | Move(std::popcount(unsigned(field_of(m)))) << 8;
+    case MoveKind::Keep:  // the others see how many were kept, and which of the tickets they put back
+      if (!mover) {
+        const std::uint64_t theirs =
+            (before.offered[before.turn] & ~after.offered[before.turn] & after.tickets[before.turn]) &
+            before.placed_mask(observer);
+        token = (make_move(MoveKind::Keep, 0) | Move(std::popcount(unsigned(field_of(m)))) << 8) ^
+                theirs * 0x9E3779B97F4A7C15ull;
+      }
       break;
     default: break;  // claims, stations and passes are public, payments included
   }

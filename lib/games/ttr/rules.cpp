@@ -479,6 +479,9 @@ State State::determinize(Player observer, Rng& rng) const {
       for (int k = 0; k < kCardKinds; ++k)
         for (int c = cards_seen[std::size_t(p)][std::size_t(k)]; c < cards[std::size_t(p)][std::size_t(k)]; ++c)
           pool[std::size_t(n++)] = std::uint8_t(k);
+  // In a canonical order before the shuffle: the sample is a function of the view and the RNG
+  // only, so two states of one information set give one sample (design.md).
+  std::sort(pool.begin(), pool.begin() + n);
   rng.shuffle(pool.begin(), std::uint32_t(n));
   int next = 0;
   for (int p = 0; p < players; ++p) {
@@ -499,6 +502,7 @@ State State::determinize(Player observer, Rng& rng) const {
     if (opponent(p))
       for (int k = 0; k < kMaterialKinds; ++k)
         for (int c = 0; c < materials[std::size_t(p)][std::size_t(k)]; ++c) mats[std::size_t(n++)] = std::uint8_t(k);
+  std::sort(mats.begin(), mats.begin() + n);
   rng.shuffle(mats.begin(), std::uint32_t(n));
   next = 0;
   for (int p = 0; p < players; ++p) {
@@ -575,19 +579,11 @@ State State::determinize(Player observer, Rng& rng) const {
     for (int c = 0; c < setup_kept[std::size_t(p)]; ++c)
       d.tickets[std::size_t(p)] |= c == 0 && holds_long[std::size_t(p)] ? take_long() : take_regular();
   }
-  // What is left is in the box. Which tickets an opponent placed (in the box or under the deck,
-  // wherever they went since) shows to the observer only as a count: the same count, on tickets
-  // the observer did not place.
-  std::uint64_t free = 0;
-  for (int t = 0; t < m.num_tickets; ++t) {
+  // What is left is in the box. Which tickets an opponent put back (and so knows where they are)
+  // does not show to the observer, not even as a count (a ticket put back twice counts once): the
+  // sample forgets it.
+  for (int t = 0; t < m.num_tickets; ++t)
     if (placed_by(t) >= 0 && placed_by(t) != observer) d.set_placed_by(t, -1);
-    if (d.placed_by(t) < 0) free |= std::uint64_t(1) << t;
-  }
-  for (int p = 0; p < players; ++p) {
-    if (!opponent(p)) continue;
-    for (int count = std::popcount(placed_mask(p)); count > 0 && free; --count, free &= free - 1)
-      d.set_placed_by(std::countr_zero(free), p);
-  }
   return d;
 }
 
