@@ -99,29 +99,25 @@ inline TicketScore best_stations(const Map& map, const RouteSet& own, const Rout
   }
   TicketScore best = score_tickets(map, own, tickets);
   best_choice.fill(-1);
-  // Every combination of one route (or none) per station.
-  const auto search = [&](auto&& self, int i, RouteSet routes) -> void {
-    if (i == n) {
-      const TicketScore s = score_tickets(map, routes, tickets);
-      if (s.points > best.points || (s.points == best.points && s.completed > best.completed)) {
-        best = s;
-        best_choice = choice;
-      }
-      return;
+  // Every combination of one route per station, counted in mixed radix (a station with no route
+  // to borrow takes none: a borrowed route only adds connections, so one always takes one).
+  int combinations = 1;
+  for (int i = 0; i < n; ++i) combinations *= std::max(count[std::size_t(i)], 1);
+  for (int combination = 0; combination < combinations; ++combination) {
+    RouteSet routes = own;
+    int rest = combination;
+    for (int i = 0; i < n; ++i) {
+      const int c = count[std::size_t(i)];
+      choice[std::size_t(i)] = c > 0 ? options[std::size_t(i)][std::size_t(rest % c)] : -1;
+      rest /= std::max(c, 1);
+      if (c > 0) routes.add(choice[std::size_t(i)]);
     }
-    // A borrowed route only adds connections: a station with a route to borrow always takes one.
-    if (count[std::size_t(i)] == 0) {
-      choice[std::size_t(i)] = -1;
-      self(self, i + 1, routes);
+    const TicketScore s = score_tickets(map, routes, tickets);
+    if (s.points > best.points || (s.points == best.points && s.completed > best.completed)) {
+      best = s;
+      best_choice = choice;
     }
-    for (int k = 0; k < count[std::size_t(i)]; ++k) {
-      RouteSet with = routes;
-      with.add(options[std::size_t(i)][std::size_t(k)]);
-      choice[std::size_t(i)] = options[std::size_t(i)][std::size_t(k)];
-      self(self, i + 1, with);
-    }
-  };
-  search(search, 0, own);
+  }
   if (borrowed) {
     borrowed->fill(-1);
     for (int i = 0; i < n; ++i) (*borrowed)[std::size_t(city[std::size_t(i)])] = best_choice[std::size_t(i)];
