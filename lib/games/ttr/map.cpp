@@ -145,7 +145,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
     std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
     queue.push({0, s});
     while (!queue.empty()) {
-      const auto [du, u] = queue.top();
+      const int du = queue.top().first, u = queue.top().second;  // (clang 14 lambdas cannot capture bindings)
       queue.pop();
       if (du > d[std::size_t(u)]) continue;
       m.routes_at[std::size_t(u)].for_each([&](int r) {

@@ -548,10 +548,10 @@ TEST_CASE("initial: the options, and bad ones refused; render hides what the sea
   CHECK(s.cars[0] == 40);
   c.options = {{"cars", "30"}};
   CHECK(nuraghe::Ttr::initial(c).cars[3] == 30);
-  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& option : std::vector<std::pair<std::string, std::string>>{
            {"touring", "yes"}, {"cars", "100"}, {"cars", "-1"}, {"colour", "red"}}) {
-    CAPTURE(key);
-    c.options = {{key, value}};
+    CAPTURE(option.first);
+    c.options = {option};
     CHECK_THROWS_AS(nuraghe::Ttr::initial(c), nuraghe::InputError);
   }
   c.options = {};
