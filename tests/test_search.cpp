@@ -509,6 +509,28 @@ TEST_CASE("tree reuse: the subtree reached by the bot's own observations keeps i
   CHECK(searcher->last_result().iterations == 5000);
 }
 
+TEST_CASE("tree reuse over full states: a secret that looks alike to the bot ends the reuse") {
+  // cheat-uct's tree is over true states. After seat 1's secret pick, seat 0's token is the same
+  // for n = 1, 2, 3: reusing any one of the three subtrees would search a state that is not the
+  // true one, where seat 1's later moves differ (HiddenPick's apply throws on an illegal move).
+  using testing::HiddenPick;
+  for (Move secret : {Move(1), Move(2), Move(3)}) {
+    auto bot = make_bot<HiddenPick>("cheat-uct:iters=300,reuse=on", 1);
+    bot->start(0);
+    HiddenPick::State s;
+    const Move go = bot->choose(InfoSet<HiddenPick>(s, 0));
+    bot->inform(HiddenPick::observe(s, go, 0));
+    s.apply(go);
+    bot->inform(HiddenPick::observe(s, secret, 0));
+    s.apply(secret);
+    CHECK_NOTHROW(bot->choose(InfoSet<HiddenPick>(s, 0)));
+    auto* searcher = dynamic_cast<MctsBot<HiddenPick>*>(bot.get());
+    std::uint32_t visits = 0;
+    for (const auto& m : searcher->last_result().moves) visits += m.visits;
+    CHECK(visits == 300);  // nothing inherited: the reuse ended at the secret
+  }
+}
+
 TEST_CASE("search bots reject what a game cannot give") {
   CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);  // hidden information
   CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));

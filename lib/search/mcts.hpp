@@ -65,15 +65,21 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
 }
 
 // The child of node n reached by the observer's token, under any edge or in the outcome table (when
-// outcomes are keyed by tokens, as in ISMCTS), or kNone.
+// outcomes are keyed by tokens, as in ISMCTS), or kNone. Also kNone when the token leads to
+// children under two edges: over full states (cheat-uct) two of an opponent's hidden moves look
+// alike to the observer but lead to different states, and a node must stay one state.
 template <bool Shared>
 std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uint64_t token, bool outcomes_by_token) {
   if (tree.kind(n) == NodeKind::Simultaneous) return outcomes_by_token ? tree.find_outcome(n, token) : kNone;
   std::uint32_t found = kNone;
+  bool ambiguous = false;
   tree.for_each_edge(n, [&](std::uint32_t e) {
-    if (found == kNone) found = tree.find_in_chain(tree.edge(e).child, token);
+    const std::uint32_t c = tree.find_in_chain(tree.edge(e).child, token);
+    if (c == kNone) return;
+    ambiguous = ambiguous || found != kNone;
+    found = c;
   });
-  return found;
+  return ambiguous ? kNone : found;
 }
 
 template <Game G>
