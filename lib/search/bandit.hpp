@@ -11,28 +11,30 @@ namespace nuraghe::search {
 enum class SimSelect : std::uint8_t { Ucb, Exp3, RegretMatching };
 
 // UCB1 with ISMCTS availability: the parent count is how often this arm could have been chosen.
-// Virtual loss counts as visits that returned 0, steering other threads elsewhere.
-// The logarithm is the costly part and most arms of a node share their availability (in UCT all
-// do), so callers pass it in through LogCache.
-inline double ucb_score(double reward_sum, std::uint32_t visits, double log_available, std::uint32_t virtual_loss,
-                        double c) {
-  const double n = double(visits) + double(virtual_loss);
-  if (n == 0) return 1e300;
-  return reward_sum / n + c * std::sqrt(log_available / n);
+// `tries` (at least 1) is the arm's visits plus its virtual loss, which counts as visits that
+// returned 0, steering other threads elsewhere. `exploration` is c * sqrt(log(available)): the
+// logarithm and its root are the costly part and most arms of a node share their availability (in
+// UCT all do), so callers compute it once a node (ExplorationCache); what is left per arm is one
+// division and one square root.
+inline double ucb_score(double reward_sum, std::uint32_t tries, double exploration) {
+  const double inverse = 1.0 / double(tries);
+  return reward_sum * inverse + exploration * std::sqrt(inverse);
 }
 
-// log(max(available, 1)), recomputed only when the argument changes.
-class LogCache {
+// c * sqrt(log(max(available, 1))), recomputed only when the argument changes.
+class ExplorationCache {
  public:
-  double operator()(std::uint32_t available) {
+  explicit ExplorationCache(double c) : c_(c) {}
+  [[gnu::always_inline]] double operator()(std::uint32_t available) {
     if (available != last_) {
       last_ = available;
-      value_ = std::log(double(std::max<std::uint32_t>(available, 1)));
+      value_ = c_ * std::sqrt(std::log(double(std::max<std::uint32_t>(available, 1))));
     }
     return value_;
   }
 
  private:
+  double c_;
   std::uint32_t last_ = 0;
   double value_ = 0;
 };

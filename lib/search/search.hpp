@@ -352,14 +352,27 @@ class Worker {
     TreeT& tree = forest_.trees[t];
     const NodeKind kind = tree.kind(n);
     if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
+    const std::uint32_t parent = exact_visits(tree, n);
+    // Over full states a node is one state, and its first visit added all its legal moves, in
+    // legal order, to one block sized for them: from then on the block is the move list, and the
+    // moves need not be generated again. (In a shared tree a reader may see a prefix of the block
+    // while another thread is still filling it; those edges are legal moves all the same.)
+    if (const std::uint32_t count = parent != 0 && kind == NodeKind::Decision ? tree.own_edges(n) : 0; count > 0) {
+      const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
+      const int chosen = choose_edge(tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng);
+      const std::uint32_t edge = block + std::uint32_t(chosen);
+      if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
+      out = Move(tree.edge(edge).key);
+      push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
+      return true;
+    }
     typename G::MoveList legal;
     s.legal_moves(legal);
     const int k = int(legal.size());
     Keys& keys = keys_;
     const bool by_move = keyed_by_move(t, p);
-    // Usually the node's own block holds exactly the legal moves, in order (in UCT, always once
-    // the node is expanded): one pass of comparisons confirms it, and edge u is block + u. Otherwise
-    // the keys are found one by one.
+    // Usually the node's own block holds exactly the legal moves, in order: one pass of
+    // comparisons confirms it, and edge u is block + u. Otherwise the keys are found one by one.
     const std::uint32_t block = by_move ? tree.block_of_exactly(n, legal.begin(), k) : kNone;
     if (block == kNone) {
       if (by_move) {
@@ -377,37 +390,41 @@ class Worker {
     }
     const int count = block == kNone ? keys.count : k;
     const auto edge_of = [&](int u) { return block == kNone ? keys.edge[u] : block + std::uint32_t(u); };
-    const auto move_of = [&](int u) { return block == kNone ? keys.first[u] : u; };
-
-    // One pass: an untried edge is taken first (uniformly among them, by reservoir sampling), else
-    // the best UCB score.
-    int untried = 0, chosen = -1, best_u = -1;
-    double best = -1;
-    LogCache log_of;
-    const std::uint32_t parent = exact_visits(tree, n);
-    for (int u = 0; u < count; ++u) {
-      if (edge_of(u) == kNone) continue;
-      Edge& e = tree.edge(edge_of(u));
-      if (parent == 0) TreeT::add(e.available, 1u);
-      const std::uint32_t visits = TreeT::load(e.visits), virtual_loss = TreeT::load(e.virtual_loss);
-      if (visits + virtual_loss == 0) {
-        if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
-      } else if (untried == 0) {
-        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, visits,
-                                       log_of(parent ? parent : TreeT::load(e.available)), virtual_loss, cfg_.c);
-        if (score > best) best = score, best_u = u;
-      }
-    }
-    if (untried == 0) chosen = best_u;
+    const int chosen = choose_edge(tree, count, edge_of, parent, rng);
     if (chosen < 0) return false;  // the arena is full and this node has no edge
     const std::uint32_t edge = edge_of(chosen);
     if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
 
     // The move: the edge's own, or one of the legal moves behind an opponent's token, at random.
-    out = legal[move_of(chosen)];
+    out = legal[block == kNone ? keys.first[chosen] : chosen];
     if (!by_move && keys.size[chosen] > 1) out = legal[keys.group[keys.begin[chosen] + rng.below(keys.size[chosen])]];
     push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
     return true;
+  }
+
+  // One pass over `count` edges (edge_of(u), kNone for none): an untried edge is taken first
+  // (uniformly among them, by reservoir sampling), else the best UCB score; -1 if there is no edge.
+  // `parent` is the node's exact visit count, or 0 where availability is counted per edge.
+  template <class EdgeOf>
+  int choose_edge(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent, Rng& rng) {
+    int untried = 0, chosen = -1, best_u = -1;
+    double best = -1;
+    ExplorationCache exploration(cfg_.c);
+    const double exact = parent ? exploration(parent) : 0.0;
+    for (int u = 0; u < count; ++u) {
+      if (edge_of(u) == kNone) continue;
+      Edge& e = tree.edge(edge_of(u));
+      if (parent == 0) TreeT::add(e.available, 1u);
+      const std::uint32_t tries = TreeT::load(e.visits) + TreeT::load(e.virtual_loss);
+      if (tries == 0) {
+        if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
+      } else if (untried == 0) {
+        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries,
+                                       parent ? exact : exploration(TreeT::load(e.available)));
+        if (score > best) best = score, best_u = u;
+      }
+    }
+    return untried == 0 ? best_u : chosen;
   }
 
   // Over full states a node is one state, so every edge is legal at every visit and its
@@ -514,13 +531,13 @@ class Worker {
         for (int i = 0; i < available; ++i)
           if (TreeT::load(tree.edge(arm[i]).visits) + TreeT::load(tree.edge(arm[i]).virtual_loss) == 0 && r-- == 0)
             pick = i;
-      } else {
-        LogCache log_of;
+      } else {  // every arm has been tried
+        ExplorationCache exploration(cfg_.c);
         for (int i = 0; i < available; ++i) {
           const Edge& e = tree.edge(arm[i]);
-          const double score =
-              ucb_score(double(TreeT::load(e.reward)) / kRewardScale, TreeT::load(e.visits),
-                        log_of(parent ? parent : TreeT::load(e.available)), TreeT::load(e.virtual_loss), cfg_.c);
+          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale,
+                                         TreeT::load(e.visits) + TreeT::load(e.virtual_loss),
+                                         exploration(parent ? parent : TreeT::load(e.available)));
           if (score > best) best = score, pick = i;
         }
       }

@@ -160,6 +160,11 @@ class Tree {
     return total;
   }
 
+  // Node n's own block: its first edge and how many edges are in use (more may follow in
+  // continuation nodes).
+  std::uint32_t first_edge(std::uint32_t n) const { return load(nodes_[n].first_edge); }
+  std::uint32_t own_edges(std::uint32_t n) const { return acquire(nodes_[n].num_edges); }
+
   // The first edge of node n's own block if that block is all its edges and their keys are
   // exactly keys[0..count), in order; else kNone.
   template <class Key>
