@@ -531,6 +531,15 @@ TEST_CASE("tree reuse over full states: a secret that looks alike to the bot end
   }
 }
 
+TEST_CASE("UCB's logarithm of a count is std::log within 1e-12, from 1 to 2^32 - 1") {
+  double worst = 0;
+  for (std::uint64_t n = 1; n < (std::uint64_t(1) << 32); n = n < 100000 ? n + 1 : n + n / 997)
+    worst = std::max(worst, std::fabs(search::log_of_count(std::uint32_t(n)) - std::log(double(n))));
+  worst = std::max(worst, std::fabs(search::log_of_count(0xFFFFFFFFu) - std::log(4294967295.0)));
+  CHECK(worst < 1e-12);
+  CHECK(search::log_of_count(1) == 0.0);
+}
+
 TEST_CASE("search bots reject what a game cannot give") {
   CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);  // hidden information
   CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));

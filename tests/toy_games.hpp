@@ -126,8 +126,7 @@ struct HiddenPick {
       if (step == 0 || step == 2) out.push(0);
       else if (step == 1)
         for (Move k = 1; k <= 3; ++k) out.push(k);
-      else if (step == 3)
-        out.push(Move(10 * n)), out.push(Move(10 * n + 1));
+      else if (step == 3) out.push(Move(10 * n)), out.push(Move(10 * n + 1));
     }
     // An illegal move is a fault of the caller here, not a silent no-op.
     void apply(Move m) {

@@ -359,7 +359,8 @@ class Worker {
     // while another thread is still filling it; those edges are legal moves all the same.)
     if (const std::uint32_t count = parent != 0 && kind == NodeKind::Decision ? tree.own_edges(n) : 0; count > 0) {
       const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
-      const int chosen = choose_edge(tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng);
+      const int chosen = choose_edge(
+          tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng);
       const std::uint32_t edge = block + std::uint32_t(chosen);
       if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
       out = Move(tree.edge(edge).key);
