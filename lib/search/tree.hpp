@@ -450,10 +450,15 @@ class Tree {
     }
   }
 
+  // What every access reads, then the allocation counters on a cache line of their own: in a
+  // shared tree every expansion writes them, and on the line of `nodes_` and `edges_` each write
+  // would make the other threads' next read of those pointers miss.
   std::uint32_t node_cap_, edge_cap_;
   std::unique_ptr<Node[]> nodes_;
   std::unique_ptr<Edge[]> edges_;
-  std::uint32_t node_count_ = 0, edge_count_ = 0;
+  alignas(64) std::uint32_t node_count_ = 0;
+  std::uint32_t edge_count_ = 0;
+  alignas(64) char end_[1] = {};  // nothing after the tree shares the counters' line
 };
 
 }  // namespace nuraghe::search
