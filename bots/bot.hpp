@@ -83,14 +83,17 @@ namespace nuraghe {
 template <Game G>
 class HeuristicBot final : public Bot<G> {
  public:
-  explicit HeuristicBot(std::uint64_t seed) : rng_(seed) {}
+  // `style`: an index into G::kHeuristicStyles where the game has styles (0: its default).
+  explicit HeuristicBot(std::uint64_t seed, int style = 0) : rng_(seed), style_(style) {}
   Move choose(const InfoSet<G>& info) override {
     // The policy reads only what the seat knows: it runs on a determinization of its information set.
-    return G::heuristic_move(info.determinize(rng_), info.seat(), rng_);
+    if constexpr (HasHeuristicStyles<G>) return G::heuristic_move(info.determinize(rng_), info.seat(), rng_, style_);
+    else return G::heuristic_move(info.determinize(rng_), info.seat(), rng_);
   }
 
  private:
   Rng rng_;
+  int style_;
 };
 
 }  // namespace nuraghe

@@ -32,6 +32,24 @@ Params bot_params(const Spec& spec);
 // comma-separated piece with '=' and no ':' continues the previous spec's parameters.
 std::vector<std::string> split_bot_list(const std::string& list);
 
+// The index of the heuristic's `style=` among G's styles (0 when not given); InputError when G
+// has no such style.
+template <Game G>
+int heuristic_style(const Params& params) {
+  const std::string style = params.text("style");
+  if (style == "default") return 0;
+  std::string known;
+  if constexpr (HasHeuristicStyles<G>) {
+    for (std::size_t i = 0; i < G::kHeuristicStyles.size(); ++i) {
+      if (style == G::kHeuristicStyles[i]) return int(i);
+      known += (i ? ", " : "") + std::string(G::kHeuristicStyles[i]);
+    }
+  }
+  input_error(
+      "bot heuristic: " + std::string(G::kName) + " has no style \"" + style + "\"" +
+      (known.empty() ? std::string(" (it has one heuristic, without styles)") : " (its styles: " + known + ")"));
+}
+
 // Builds a bot for game G. `default_seed` is used unless the spec sets seed=.
 template <Game G>
 std::unique_ptr<Bot<G>> make_bot(const std::string& text, std::uint64_t default_seed) {
@@ -40,7 +58,7 @@ std::unique_ptr<Bot<G>> make_bot(const std::string& text, std::uint64_t default_
   const std::uint64_t seed = params.given("seed") ? std::uint64_t(params.integer("seed")) : default_seed;
   if (spec.name == "random") return std::make_unique<RandomBot<G>>(seed);
   if (spec.name == "heuristic") {
-    if constexpr (HasHeuristic<G>) return std::make_unique<HeuristicBot<G>>(seed);
+    if constexpr (HasHeuristic<G>) return std::make_unique<HeuristicBot<G>>(seed, heuristic_style<G>(params));
     else input_error("bot heuristic: " + std::string(G::kName) + " has no heuristic policy");
   }
   if (spec.name == "uct" || spec.name == "cheat-uct" || spec.name == "pimc" || spec.name == "ismcts" ||

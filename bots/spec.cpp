@@ -1,5 +1,6 @@
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
+#include "games/all_games.hpp"
 
 namespace nuraghe {
 namespace {
@@ -46,12 +47,34 @@ std::vector<ParamSpec> with(std::vector<ParamSpec> a, std::vector<ParamSpec> b) 
   return a;
 }
 
+// The games with a heuristic, and every game's named styles ("default" first: a game's own).
+std::string games_with_heuristics() {
+  std::string names;
+  AllGames::for_each([&]<class G>() {
+    if constexpr (HasHeuristic<G>) names += (names.empty() ? "" : ", ") + std::string(G::kName);
+  });
+  return names;
+}
+std::vector<std::string> heuristic_styles() {
+  std::vector<std::string> styles = {"default"};
+  AllGames::for_each([&]<class G>() {
+    if constexpr (HasHeuristicStyles<G>)
+      for (const auto& style : G::kHeuristicStyles)
+        if (std::find(styles.begin(), styles.end(), style) == styles.end()) styles.emplace_back(style);
+  });
+  return styles;
+}
+
 }  // namespace
 
 const std::vector<BotInfo>& bot_catalog() {
   static const std::vector<BotInfo> catalog = {
       {"random", "plays a uniformly random legal move", {seed_param()}},
-      {"heuristic", "plays the game's heuristic policy (connect4, goofspiel, sardegna)", {seed_param()}},
+      {"heuristic",
+       "plays the game's heuristic policy (" + games_with_heuristics() + ")",
+       {ParamSpec::choice("style", "default", heuristic_styles(),
+                          "a playstyle, for the games that have several (default: the game's own)"),
+        seed_param()}},
       {"uct", "UCT on the state it is given (perfect-information games only)", search_params()},
       {"cheat-uct", "UCT on the true state, hidden cards included: an upper-bound baseline, not a fair player",
        search_params()},

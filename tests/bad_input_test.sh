@@ -741,6 +741,9 @@ for spec in uct:iters=0x10 uct:iters=010 uct:iters=-5 uct:iters=1e3 uct:iters=1.
 done
 check "bot spec 'uct' on a hidden-information game" play --game kuhn --bots uct:iters=5,random
 check "bot spec 'heuristic' for a game without one" play --game tictactoe --bots heuristic,random
+check "bot spec 'heuristic:style=one-step' for a game without styles" play --game sardegna --bots heuristic:style=one-step,random
+check "bot spec 'heuristic:style=fast' (no such style anywhere)" play --game ttr --bots heuristic:style=fast,random
+check "bot spec 'heuristic:style=' (empty)" play --game ttr --bots heuristic:style=,random
 check "bot spec 'ismcts:rollout=heuristic' for a game without one" play --game kuhn --bots ismcts:iters=5,rollout=heuristic,random
 check "empty bot spec in a list" play --game tictactoe --bots "random,,random"
 check "bot list ending in a comma" arena --game tictactoe --bots "random,random," --games 2

@@ -154,6 +154,15 @@ concept HasHeuristic = requires(const typename G::State& s, Player p, Rng& rng) 
   { G::heuristic_move(s, p, rng) } -> std::same_as<Move>;
 };
 
+// Named playstyles of the heuristic (`heuristic:style=NAME`): kHeuristicStyles lists them, the
+// first being heuristic_move's own, and heuristic_move(s, p, rng, i) plays style i.
+template <class G>
+concept HasHeuristicStyles = HasHeuristic<G> && requires(const typename G::State& s, Player p, Rng& rng) {
+  { G::kHeuristicStyles.size() } -> std::convertible_to<std::size_t>;
+  {std::string_view(G::kHeuristicStyles[0])};
+  { G::heuristic_move(s, p, rng, 0) } -> std::same_as<Move>;
+};
+
 // A static evaluation: every seat's expected return in [0, 1], for rollouts cut off early.
 template <class G>
 concept HasEvaluation = requires(const typename G::State& s) {

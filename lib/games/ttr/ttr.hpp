@@ -1,7 +1,7 @@
 #pragma once
 // Ticket to Ride on the Sardinia map (or any map of data), for 2 to 5 players: the game as the
 // search core sees it. The rules are State's (state.hpp, rules.cpp); this struct names the game,
-// its options and its interface. Work in progress: not yet in lib/games/games.txt.
+// its options and its interface.
 
 #include <string>
 #include <string_view>
@@ -9,6 +9,7 @@
 
 #include "core/game.hpp"
 #include "core/params.hpp"
+#include "games/ttr/heuristic.hpp"
 #include "games/ttr/notation.hpp"
 #include "games/ttr/position.hpp"
 #include "games/ttr/state.hpp"
@@ -40,6 +41,13 @@ struct Ttr {
                            "cars each (0: 45 with 2-3 players, 40 with 4-5, as the rulebook suggests)")};
   }
   static State initial(const GameConfig& config);
+
+  // The heuristic players (heuristic.hpp): route-focus, the first, is also the rollout policy.
+  static constexpr auto kHeuristicStyles = ttr::kStyleNames;
+  static Move heuristic_move(const State& s, Player p, Rng& rng, int style) {
+    return ttr::heuristic_move(s, p, rng, ttr::Style(style));
+  }
+  static Move heuristic_move(const State& s, Player p, Rng& rng) { return heuristic_move(s, p, rng, 0); }
 
   static std::uint64_t observe(const State& before, Move m, Player observer) {
     return ttr::observe(before, m, observer);

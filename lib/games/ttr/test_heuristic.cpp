@@ -1,0 +1,186 @@
+// Ticket to Ride's heuristic players: the plan they share (paths, what they need), each style's
+// legal and distinct play, and their strength against random play (issue 12: at least 95% of
+// two-player games).
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "bots/arena.hpp"
+#include "bots/summary.hpp"
+#include "games/ttr/heuristic.hpp"
+#include "games/ttr/ttr.hpp"
+#include "invariants.hpp"
+
+using namespace nuraghe::ttr;
+using nuraghe::Move;
+using nuraghe::Rng;
+
+namespace {
+
+// The first turn of a 2-player game on Sardinia, seat 0 holding exactly `tickets`.
+State first_turn(std::uint64_t tickets, std::uint64_t seed = 3) {
+  State s = State::setup(Map::sardinia(), 2, {}, seed);
+  s.phase = Phase::Turn;
+  s.offered = {};
+  s.tickets = {};
+  s.tickets[0] = tickets;
+  s.turn = 0;
+  return s;
+}
+
+std::uint64_t bit(int i) { return std::uint64_t(1) << i; }
+
+}  // namespace
+
+TEST_CASE("plan: on an open board, a ticket's path costs its shortest distance, and claiming on it shortens it") {
+  const Map& m = Map::sardinia();
+  for (int t = 0; t < m.num_tickets; ++t) {
+    const Ticket& ticket = m.tickets[std::size_t(t)];
+    State s = first_turn(bit(t));
+    const Plan plan = make_plan(s, 0);
+    CAPTURE(t);
+    CHECK(plan.unfinished == 1);
+    CHECK(plan.unreachable == 0);
+    CHECK(plan.spaces == m.shortest(ticket.from, ticket.to));
+    int spaces = 0, symbols = 0;
+    plan.wanted.for_each([&](int r) {
+      spaces += m.routes[std::size_t(r)].length;
+      symbols += m.routes[std::size_t(r)].railways + m.routes[std::size_t(r)].tunnels;
+    });
+    CHECK(spaces == plan.spaces);  // the wanted routes are exactly one path
+    CHECK(symbols == plan.symbols);
+    int cards = plan.grey + plan.locomotives + plan.symbols;
+    for (const int c : plan.colour) cards += c;
+    CHECK(cards == plan.spaces);  // every space is paid by one of them
+    // Seat 0 takes the first wanted route: the rest of the path costs that much less.
+    int first = -1;
+    plan.wanted.for_each([&](int r) { first = first < 0 ? r : first; });
+    s.routes[0].add(first);
+    const Plan after = make_plan(s, 0);
+    CHECK(after.spaces == plan.spaces - m.routes[std::size_t(first)].length);
+    CHECK(!after.wanted.has(first));
+  }
+}
+
+TEST_CASE("plan: routes the opponent holds are closed, and a ticket cut off is unreachable") {
+  const Map& m = Map::sardinia();
+  // A ticket, and the opponent holding every route at one of its cities: no path is left.
+  const Ticket& ticket = m.tickets[0];
+  State s = first_turn(bit(0));
+  for (std::uint64_t f = ticket.from; f; f &= f - 1)
+    m.routes_at[std::size_t(std::countr_zero(f))].for_each([&](int r) { s.routes[1].add(r); });
+  const Plan plan = make_plan(s, 0);
+  CHECK(plan.unfinished == 1);
+  CHECK(plan.unreachable == 1);
+  CHECK(plan.spaces == 0);
+  CHECK(spaces_to_complete(s, 0, ticket, {}) == -1);
+  // A completed ticket asks nothing.
+  State done = first_turn(bit(0));
+  for (int guard = 0; guard < 64; ++guard) {
+    const Plan p = make_plan(done, 0);
+    if (p.unfinished == 0) break;
+    int r = -1;
+    p.wanted.for_each([&](int x) { r = r < 0 ? x : r; });
+    done.routes[0].add(r);
+  }
+  CHECK(make_plan(done, 0).unfinished == 0);
+  CHECK(make_plan(done, 0).wanted.empty());
+}
+
+TEST_CASE("heuristic: every style plays legal moves to the end of the game, at 2 to 5 players") {
+  const int games = nuraghe::testing::kLightFactor > 1 ? 2 : 6;
+  for (int players = 2; players <= 5; ++players)
+    for (int style = 0; style < int(kStyleNames.size()); ++style)
+      for (int g = 0; g < games; ++g) {
+        CAPTURE(players);
+        CAPTURE(kStyleNames[std::size_t(style)]);
+        nuraghe::GameConfig c;
+        c.players = players;
+        c.seed = std::uint64_t(100 * players + 10 * style + g);
+        State s = nuraghe::Ttr::initial(c);
+        Rng rng(c.seed);
+        int decisions = 0;
+        while (s.to_move() != nuraghe::kTerminal && decisions < nuraghe::Ttr::kMaxGameLength) {
+          if (s.to_move() == nuraghe::kSimultaneous) {
+            nuraghe::JointMove joint{};
+            for (int p = 0; p < players; ++p) {
+              joint[std::size_t(p)] = nuraghe::Ttr::heuristic_move(s, p, rng, style);
+              MoveList legal;
+              s.legal_moves(p, legal);
+              REQUIRE(legal.contains(joint[std::size_t(p)]));
+            }
+            s.apply_joint(joint);
+          } else {
+            const Move m = nuraghe::Ttr::heuristic_move(s, s.to_move(), rng, style);
+            MoveList legal;
+            s.legal_moves(legal);
+            REQUIRE(legal.contains(m));
+            s.apply(m);
+          }
+          ++decisions;
+        }
+        CHECK(s.to_move() == nuraghe::kTerminal);
+      }
+}
+
+TEST_CASE("heuristic: the styles play differently") {
+  // From one start, each style's game: the routes claimed and the tickets drawn differ.
+  std::set<std::vector<Move>> games;
+  for (int style = 0; style < int(kStyleNames.size()); ++style) {
+    nuraghe::GameConfig c;
+    c.players = 2;
+    c.seed = 5;
+    State s = nuraghe::Ttr::initial(c);
+    Rng rng(1);
+    std::vector<Move> moves;
+    while (s.to_move() != nuraghe::kTerminal) {
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < 2; ++p) joint[std::size_t(p)] = nuraghe::Ttr::heuristic_move(s, p, rng, style);
+        s.apply_joint(joint);
+        continue;
+      }
+      const Move m = nuraghe::Ttr::heuristic_move(s, s.to_move(), rng, style);
+      moves.push_back(m);
+      s.apply(m);
+    }
+    games.insert(moves);
+  }
+  CHECK(games.size() == kStyleNames.size());
+}
+
+TEST_CASE("heuristic: the setup keep takes at least two tickets, the cheapest first, and a done ticket always") {
+  nuraghe::GameConfig c;
+  c.players = 2;
+  c.seed = 9;
+  const State s = nuraghe::Ttr::initial(c);
+  const Map& m = s.board();
+  Rng rng(1);
+  for (int style = 0; style < int(kStyleNames.size()); ++style) {
+    const Move keep = nuraghe::Ttr::heuristic_move(s, 0, rng, style);
+    CHECK(kind_of(keep) == MoveKind::Keep);
+    CHECK(std::popcount(unsigned(field_of(keep))) >= 2);
+    // The offered ticket with the shortest path is among those kept.
+    int cheapest = 0, i = 0, best = 1000;
+    for (std::uint64_t o = s.offered[0]; o; o &= o - 1, ++i) {
+      const Ticket& t = m.tickets[std::size_t(std::countr_zero(o))];
+      if (m.shortest(t.from, t.to) < best) best = m.shortest(t.from, t.to), cheapest = i;
+    }
+    CHECK((field_of(keep) >> cheapest & 1) == 1);
+  }
+}
+
+TEST_CASE("heuristic: each style beats random in at least 95% of two-player games") {
+  for (const auto style : kStyleNames) {
+    nuraghe::ArenaSettings a;
+    a.config.players = 2;
+    a.config.seed = 21;
+    a.bots = {"heuristic:style=" + std::string(style), "random"};
+    a.games = nuraghe::testing::kLightFactor > 1 ? 20 : 60;
+    a.jobs = 2;
+    const auto table = nuraghe::summarize(a.bots, nuraghe::run_arena<nuraghe::Ttr>(a).games, a.config.seed).rows;
+    MESSAGE(style << " vs random: " << 100 * table[0].wins / table[0].games << "% of " << table[0].games << " games");
+    CHECK(table[0].wins / table[0].games >= 0.95);
+  }
+}
