@@ -74,6 +74,15 @@ int cheapest_path(const State& s, Player p, std::uint64_t from, std::uint64_t to
 // worth most, then Railway and Tunnel cards (each pays a symbol alone).
 int payment_cost(const Payment& p) { return 4 * p.locomotives + 2 * (p.tunnel_cards + p.railway_cards); }
 
+// Sorts a[0..n) by `before`, by insertion: n is at most a few dozen here, and GCC 12 at -O2
+// reads std::sort's unrolled loops as overrunning a small std::array (an error under -Werror).
+template <class T, std::size_t N, class Before>
+void sort_first(std::array<T, N>& a, int n, Before before) {
+  for (int i = 1; i < n && i < int(N); ++i)
+    for (int j = i; j > 0 && before(a[std::size_t(j)], a[std::size_t(j - 1)]); --j)
+      std::swap(a[std::size_t(j)], a[std::size_t(j - 1)]);
+}
+
 struct Candidate {
   Move move = 0;
   int score = -1;
@@ -93,7 +102,7 @@ Plan make_plan(const State& s, Player p, std::uint64_t extra) {
   int n = 0;
   for (std::uint64_t t = s.tickets[std::size_t(p)] | extra; t; t &= t - 1)
     order[std::size_t(n++)] = std::countr_zero(t);
-  std::sort(order.begin(), order.begin() + n, [&](int a, int b) {
+  sort_first(order, n, [&](int a, int b) {
     return m.tickets[std::size_t(a)].value > m.tickets[std::size_t(b)].value ||
            (m.tickets[std::size_t(a)].value == m.tickets[std::size_t(b)].value && a < b);
   });
@@ -135,7 +144,7 @@ Move choose_keep(const State& s, Player p, const MoveList& legal, Style style) {
   }
   std::array<int, 8> rank{};
   for (int i = 0; i < n; ++i) rank[std::size_t(i)] = i;
-  std::sort(rank.begin(), rank.begin() + n, [&](int a, int b) {
+  sort_first(rank, n, [&](int a, int b) {
     return cost[std::size_t(a)] < cost[std::size_t(b)] || (cost[std::size_t(a)] == cost[std::size_t(b)] && a < b);
   });
   int field = 0;
