@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bots/games.hpp"
+#include "games/ttr/scoring.hpp"
 #include "search/playout.hpp"
 
 namespace nuraghe {
@@ -138,6 +139,96 @@ void BM_SardegnaScoreFort(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+// Ticket to Ride's hot loops on positions from random games: claim and draw generation, apply,
+// and the end-of-game scoring's parts (ticket completion, the longest trail, the breakdown with
+// stations' best borrowing).
+std::vector<Ttr::State> ttr_positions(int players) {
+  GameConfig c;
+  c.players = players;
+  return positions_of_random_games<Ttr>(c);
+}
+
+void BM_TtrLegalMoves(benchmark::State& state) {
+  const auto positions = ttr_positions(int(state.range(0)));
+  std::size_t i = 0;
+  std::int64_t moves = 0;
+  Ttr::MoveList list;
+  for (auto _ : state) {
+    const auto& s = positions[i];
+    legal_moves_of<Ttr>(s, s.to_move() == kSimultaneous ? 0 : s.to_move(), list);
+    moves += std::int64_t(list.size());
+    benchmark::DoNotOptimize(list);
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["moves/position"] = double(moves) / double(state.iterations());
+}
+
+void BM_TtrApply(benchmark::State& state) {
+  auto positions = ttr_positions(int(state.range(0)));
+  std::erase_if(positions, [](const Ttr::State& s) { return s.to_move() < 0; });  // sequential decisions
+  std::vector<Move> chosen;
+  Rng rng(3);
+  for (const auto& s : positions) chosen.push_back(random_legal_move<Ttr>(s, s.to_move(), rng));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto s = positions[i];
+    s.apply(chosen[i]);
+    benchmark::DoNotOptimize(s);
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+// The final positions of 20 random games (every seat's network as random play leaves it).
+std::vector<Ttr::State> ttr_finals(int players) {
+  std::vector<Ttr::State> out;
+  Rng rng(11);
+  for (int g = 0; g < 20; ++g) {
+    GameConfig c;
+    c.players = players;
+    c.seed = std::uint64_t(g) + 100;
+    auto s = Ttr::initial(c);
+    random_playout<Ttr>(s, rng);
+    out.push_back(s);
+  }
+  return out;
+}
+
+void BM_TtrTickets(benchmark::State& state) {
+  const auto finals = ttr_finals(int(state.range(0)));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& s = finals[i];
+    for (int p = 0; p < s.players; ++p)
+      benchmark::DoNotOptimize(ttr::score_tickets(s.board(), s.routes[std::size_t(p)], s.tickets[std::size_t(p)]));
+    if (++i == finals.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_TtrLongestTrail(benchmark::State& state) {
+  const auto finals = ttr_finals(int(state.range(0)));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& s = finals[i];
+    for (int p = 0; p < s.players; ++p)
+      benchmark::DoNotOptimize(ttr::longest_trail(s.board(), s.routes[std::size_t(p)]));
+    if (++i == finals.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_TtrFinalScore(benchmark::State& state) {
+  const auto finals = ttr_finals(int(state.range(0)));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(finals[i].scores());
+    if (++i == finals.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 GameConfig players(int n) {
   GameConfig c;
   c.players = n;
@@ -161,6 +252,12 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("sardegna/legal_moves", BM_SardegnaLegalMoves)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("sardegna/apply", BM_SardegnaApply)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("sardegna/score_fort", BM_SardegnaScoreFort)->Arg(4);
+  benchmark::RegisterBenchmark("random_playout/ttr_4p", BM_RandomPlayout<Ttr>, players(4));
+  benchmark::RegisterBenchmark("ttr/legal_moves", BM_TtrLegalMoves)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("ttr/apply", BM_TtrApply)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("ttr/tickets", BM_TtrTickets)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("ttr/longest_trail", BM_TtrLongestTrail)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("ttr/final_score", BM_TtrFinalScore)->Arg(2)->Arg(4);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -146,6 +146,16 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("sardegna" + std::to_string(n) + "p/random_playouts").c_str(), BM_Playouts<Sardegna>,
                                  start_of<Sardegna>(n));
   }
+  // Ticket to Ride: ismcts iterations/s from the start against random playouts/s in the same run
+  // (issue 12: at least 0.6). The start is the setup keep, a simultaneous node.
+  for (int n : {2, 4}) {
+    benchmark::RegisterBenchmark(("ttr" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_Search<Ttr>, Algorithm::Ismcts,
+                                 SimSelect::Ucb, 1, Parallel::Root, 2000, n)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("ttr" + std::to_string(n) + "p/random_playouts").c_str(), BM_Playouts<Ttr>,
+                                 start_of<Ttr>(n));
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -12,6 +12,7 @@
 // and R Railway cards, the rest follows (Stones t - tt, Wood = Rails = r + t - tt - R).
 // A payment without colour cards has no colour (an all-locomotive payment).
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -51,6 +52,19 @@ inline constexpr std::array<int, kMaxRouteLength + 1> kRoutePoints = {0, 1, 2, 4
 inline int route_points(const Route& route) {
   return kRoutePoints[std::size_t(route.length - route.railways - route.tunnels)] + 2 * route.railways +
          3 * route.tunnels;
+}
+
+// A quick necessary condition for for_each_payment to find a payment, so that move generation
+// skips the routes a hand cannot pay without enumerating: locomotives for the ships, one usable
+// colour (`most_of_one_colour`: the hand's largest colour count, for grey routes) and locomotives
+// for the train spaces, and a Railway card, a Tunnel card or a Wood + Rails pair for each symbol
+// (every way of paying a symbol takes one of those).
+inline bool may_afford(const Route& route, const Cards& cards, const Materials& have, int most_of_one_colour) {
+  const int locomotives = cards[kLocomotive];
+  if (locomotives < route.ships) return false;
+  const int colour = route.colour == Colour::Grey ? most_of_one_colour : cards[std::size_t(route.colour)];
+  if (colour + locomotives < route.length - route.railways - route.tunnels) return false;
+  return route.railways + route.tunnels <= have[3] + have[4] + std::min(have[0], have[1]);
 }
 
 // f(payment) for every payment of `route` that the hand affords, each distinct hand left once:

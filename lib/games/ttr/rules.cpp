@@ -250,8 +250,10 @@ void State::keep_tickets(std::uint64_t kept) {
 
 bool State::may_claim(int r) const {
   if (phase != Phase::Turn || r < 0 || r >= board().num_routes) return false;
-  const Route& route = board().routes[std::size_t(r)];
-  const RouteSet all = claimed();
+  return may_claim(board().routes[std::size_t(r)], r, claimed());
+}
+
+bool State::may_claim(const Route& route, int r, const RouteSet& all) const {
   if (all.has(r) || cars[turn] < route.length) return false;
   // Double routes: with 2 or 3 players only one of the pair is used; with 4 or 5 no player takes both.
   if (route.partner >= 0) {
@@ -347,17 +349,26 @@ void State::legal_moves(Player seat, MoveList& out) const {
   if (phase == Phase::SecondDraw) return;  // the second draw is compulsory while one is legal
   if (may_draw_tickets()) out.push(make_move(MoveKind::DrawTickets));
   const Map& m = board();
-  for (int r = 0; r < m.num_routes; ++r)
-    if (may_claim(r))
-      for_each_payment(m.routes[std::size_t(r)], cards[turn], materials[turn],
-                       [&](const Payment& p) { out.push(make_claim(r, p)); });
+  const Cards& hand = cards[turn];
+  const int most_of_one_colour = *std::max_element(hand.begin(), hand.begin() + kTrainColours);
+  const RouteSet all = claimed();
+  for (int r = 0; r < m.num_routes; ++r) {
+    const Route& route = m.routes[std::size_t(r)];
+    if (may_afford(route, hand, materials[turn], most_of_one_colour) && may_claim(route, r, all))
+      for_each_payment(route, hand, materials[turn], [&](const Payment& p) { out.push(make_claim(r, p)); });
+  }
   if (stations_option && std::popcount(stations[turn]) < kStations) {
-    // A station costs n cards of one colour, locomotives wild: a route of n plain spaces' payments.
+    // A station costs n cards of one colour, locomotives wild: a route of n plain spaces'
+    // payments, the same at every city.
     Route cost;
     cost.length = std::uint8_t(station_cost());
-    for (int c = 0; c < m.num_cities; ++c)
+    std::array<Payment, 4 * kCardKinds> payments;
+    int count = 0;
+    if (may_afford(cost, hand, Materials{}, most_of_one_colour))
+      for_each_payment(cost, hand, Materials{}, [&](const Payment& p) { payments[std::size_t(count++)] = p; });
+    for (int c = 0; count > 0 && c < m.num_cities; ++c)
       if (may_build_station(c))
-        for_each_payment(cost, cards[turn], Materials{}, [&](const Payment& p) { out.push(make_station(c, p)); });
+        for (int i = 0; i < count; ++i) out.push(make_station(c, payments[std::size_t(i)]));
   }
   if (out.empty()) out.push(make_move(MoveKind::Pass));
 }

@@ -167,6 +167,8 @@ struct State {
   // Claims and stations: what a payment costs is payments.hpp's; these check the board and the
   // seat's cars, and apply.
   bool may_claim(int route) const;  // unclaimed, the double-route rule, enough cars
+  // The same at the seat's turn, for route r of the board, given every seat's claimed routes.
+  bool may_claim(const Route& route, int r, const RouteSet& claimed) const;
   void claim(int route, const Payment& p);
   bool may_build_station(int city) const;
   int station_cost() const { return std::popcount(stations[turn]) + 1; }  // the n-th station costs n cards

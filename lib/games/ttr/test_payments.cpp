@@ -2,9 +2,11 @@
 // ferry example, each with every valid payment, and their points.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
+#include "core/rng.hpp"
 #include "games/ttr/map.hpp"
 #include "games/ttr/payments.hpp"
 
@@ -104,4 +106,30 @@ TEST_CASE("payments: the ferry Porto Torres - Genova, 3 orange cards and a locom
   CHECK(payments(r, cards({{Colour::Orange, 5}}), {}).empty());
   CHECK(payments(r, cards({{Colour::Orange, 2}}, 4), {}) ==
         std::set<Paid>{{orange, 2, 2, 0, 0, 0, 0, 0}, {orange, 1, 3, 0, 0, 0, 0, 0}, {kNone, 0, 4, 0, 0, 0, 0, 0}});
+}
+
+TEST_CASE("payments: may_afford never rules out a route that has a payment (every route of the map, random hands)") {
+  nuraghe::Rng rng(17);
+  const Map& m = Map::sardinia();
+  int ruled_out = 0, afforded = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    Cards hand{};
+    Materials have{};
+    for (auto& k : hand) k = std::uint8_t(rng.below(trial % 3 == 0 ? 7 : 3));
+    for (auto& k : have) k = std::uint8_t(rng.below(3));
+    const int most = *std::max_element(hand.begin(), hand.begin() + kTrainColours);
+    for (int r = 0; r < m.num_routes; ++r) {
+      const Route& route = m.routes[std::size_t(r)];
+      int count = 0;
+      for_each_payment(route, hand, have, [&](const Payment&) { ++count; });
+      if (!may_afford(route, hand, have, most)) {
+        CHECK(count == 0);
+        ++ruled_out;
+      } else {
+        afforded += count > 0;
+      }
+    }
+  }
+  CHECK(ruled_out > 1000);  // it does rule out, and ...
+  CHECK(afforded > 1000);   // ... lets the payable ones through
 }
