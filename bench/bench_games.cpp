@@ -78,6 +78,24 @@ void BM_LegalMoves(benchmark::State& state, GameConfig config) {
   state.counters["moves/position"] = double(moves) / double(state.iterations());
 }
 
+// apply alone, at the sequential decisions of random games, each with a random legal move.
+template <Game G>
+void BM_Apply(benchmark::State& state, GameConfig config) {
+  auto positions = positions_of_random_games<G>(config);
+  std::erase_if(positions, [](const typename G::State& s) { return s.to_move() < 0; });
+  std::vector<Move> chosen;
+  Rng rng(3);
+  for (const auto& s : positions) chosen.push_back(random_legal_move<G>(s, s.to_move(), rng));
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto s = positions[i];
+    s.apply(chosen[i]);
+    benchmark::DoNotOptimize(s);
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 // Sardegna's hot loops on positions taken from random games (states at every decision).
 std::vector<Sardegna::State> sardegna_positions(int players) {
   std::vector<Sardegna::State> out;
@@ -139,48 +157,9 @@ void BM_SardegnaScoreFort(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-// Ticket to Ride's hot loops on positions from random games: claim and draw generation, apply,
-// and the end-of-game scoring's parts (ticket completion, the longest trail, the breakdown with
-// stations' best borrowing).
-std::vector<Ttr::State> ttr_positions(int players) {
-  GameConfig c;
-  c.players = players;
-  return positions_of_random_games<Ttr>(c);
-}
-
-void BM_TtrLegalMoves(benchmark::State& state) {
-  const auto positions = ttr_positions(int(state.range(0)));
-  std::size_t i = 0;
-  std::int64_t moves = 0;
-  Ttr::MoveList list;
-  for (auto _ : state) {
-    const auto& s = positions[i];
-    legal_moves_of<Ttr>(s, s.to_move() == kSimultaneous ? 0 : s.to_move(), list);
-    moves += std::int64_t(list.size());
-    benchmark::DoNotOptimize(list);
-    if (++i == positions.size()) i = 0;
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["moves/position"] = double(moves) / double(state.iterations());
-}
-
-void BM_TtrApply(benchmark::State& state) {
-  auto positions = ttr_positions(int(state.range(0)));
-  std::erase_if(positions, [](const Ttr::State& s) { return s.to_move() < 0; });  // sequential decisions
-  std::vector<Move> chosen;
-  Rng rng(3);
-  for (const auto& s : positions) chosen.push_back(random_legal_move<Ttr>(s, s.to_move(), rng));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    auto s = positions[i];
-    s.apply(chosen[i]);
-    benchmark::DoNotOptimize(s);
-    if (++i == positions.size()) i = 0;
-  }
-  state.SetItemsProcessed(state.iterations());
-}
-
-// The final positions of 20 random games (every seat's network as random play leaves it).
+// Ticket to Ride's end-of-game scoring, in parts (ticket completion, the longest trail, the
+// breakdown with the stations' best borrowing), on the final positions of 20 random games (every
+// seat's network as random play leaves it).
 std::vector<Ttr::State> ttr_finals(int players) {
   std::vector<Ttr::State> out;
   Rng rng(11);
@@ -253,8 +232,9 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("sardegna/apply", BM_SardegnaApply)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("sardegna/score_fort", BM_SardegnaScoreFort)->Arg(4);
   benchmark::RegisterBenchmark("random_playout/ttr_4p", BM_RandomPlayout<Ttr>, players(4));
-  benchmark::RegisterBenchmark("ttr/legal_moves", BM_TtrLegalMoves)->Arg(2)->Arg(4);
-  benchmark::RegisterBenchmark("ttr/apply", BM_TtrApply)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("legal_moves/ttr_4p", BM_LegalMoves<Ttr>, players(4));
+  for (int n : {2, 4})
+    benchmark::RegisterBenchmark(("ttr/apply/" + std::to_string(n)).c_str(), BM_Apply<Ttr>, players(n));
   benchmark::RegisterBenchmark("ttr/tickets", BM_TtrTickets)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("ttr/longest_trail", BM_TtrLongestTrail)->Arg(2)->Arg(4);
   benchmark::RegisterBenchmark("ttr/final_score", BM_TtrFinalScore)->Arg(2)->Arg(4);
