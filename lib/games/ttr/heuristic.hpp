@@ -7,7 +7,8 @@
 // path (in car spaces still to claim) between the ticket's nearest cities over its own routes
 // (free) and the routes still open to it, the tickets taken by value, each path's routes free for
 // the next, so that the tickets share one network. What a style does with the plan:
-// - route-focus: claims the plan's routes, longest first; draws the colours they need; draws new
+// - route-focus: claims the plan's routes, longest first, and with a hand of 10 cards that the
+//   plan cannot spend yet a route of 4 spaces or more; draws the colours the plan needs; draws new
 //   tickets once every ticket is done and cars are left; keeps the tickets its network reaches
 //   cheaply.
 // - destination-hungry: the same, but keeps every ticket it can reach for at most its value in
