@@ -70,21 +70,46 @@ inline std::vector<int> ranks_of(const std::vector<double>& scores) {
 
 // ---- the results file ----------------------------------------------------------------------
 
+// A game whose board or map is data hashes it (G::map_hash of a state): results files record the
+// hash, so that a map file edited after the games is noticed when they are resumed, merged or replayed.
+template <class G>
+concept HasMapHash = requires(const typename G::State& s) {
+  { G::map_hash(s) } -> std::same_as<std::uint64_t>;
+};
+template <Game G>
+std::string map_hash_text(const GameConfig& config) {
+  if constexpr (HasMapHash<G>) {
+    char text[20];
+    std::snprintf(text, sizeof text, "%016llx", (unsigned long long)G::map_hash(G::initial(config)));
+    return text;
+  }
+  return "";
+}
+
 // What identifies a tournament: two files may be merged, and a file resumed, only if these agree.
 // The header line is this plus "version" (the program that started the file), which is recorded
 // for the reader's information and never compared: a newer build resumes an older file.
-inline Json arena_header(const ArenaSettings& a, int seats) {
+template <Game G>
+Json arena_header(const ArenaSettings& a, int seats) {
   Json options = Json::object();
   for (const auto& [k, v] : a.config.options) options[k] = v;
-  return Json{{"nuraghe", "arena"},       {"game", a.game}, {"players", seats},     {"options", options},
-              {"map", a.config.map_file}, {"bots", a.bots}, {"seed", a.config.seed}};
+  Json h{{"nuraghe", "arena"},       {"game", a.game}, {"players", seats},     {"options", options},
+         {"map", a.config.map_file}, {"bots", a.bots}, {"seed", a.config.seed}};
+  if (const std::string hash = map_hash_text<G>(a.config); !hash.empty()) h["map_hash"] = hash;
+  return h;
 }
 
-// The fields of a header that identify its tournament (arena_header's), without "version".
+// The fields of a header that identify its tournament (arena_header's), without "version". Files
+// written before headers had "map_hash" lack it; they are compared without it.
 inline Json tournament_identity(const Json& header) {
   Json id = header;
   id.erase("version");
   return id;
+}
+inline bool same_tournament(const Json& x, const Json& y) {
+  Json a = tournament_identity(x), b = tournament_identity(y);
+  if (!a.contains("map_hash") || !b.contains("map_hash")) a.erase("map_hash"), b.erase("map_hash");
+  return a == b;
 }
 
 // A results file's header, checked field by field.
@@ -93,6 +118,7 @@ struct ResultsHeader {
   int players = 0;
   GameConfig config;              // players, options, map; config.seed is the tournament seed
   std::vector<std::string> bots;  // one spec per seat
+  std::string map_hash;           // of the board or map played on (map_hash_text), where recorded
   Json json;                      // the line as written
 };
 
@@ -101,7 +127,7 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
   const JsonIn in(j, where);
   if (!j.is_object() || !j.contains("nuraghe") || j["nuraghe"] != kind)
     in.fail(kind == "arena" ? "is not the header of an arena results file" : "is not the header of a play log");
-  in.allow_only({"nuraghe", "game", "players", "options", "map", "bots", "seed", "version"});
+  in.allow_only({"nuraghe", "game", "players", "options", "map", "map_hash", "bots", "seed", "version"});
   ResultsHeader h;
   h.game = in.at("game").string();
   h.players = in.at("players").int_in(1, kMaxPlayers);
@@ -114,6 +140,7 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
     h.config.options[it.key()] = options.at(it.key()).string();
   h.bots = in.at("bots").strings(std::size_t(h.players), std::size_t(h.players));
   if (auto v = in.find("version")) v->string();
+  if (auto v = in.find("map_hash")) h.map_hash = v->string();
   h.json = j;
   return h;
 }
@@ -468,10 +495,10 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
   const int n = check_arena<G>(a);
   ArenaRun run;
   std::set<int> done;
-  const Json header = arena_header(a, n);
+  const Json header = arena_header<G>(a, n);
   const auto take_finished = [&](const std::string& path, bool own_file) {
     ResultsFile f = read_results(path);
-    if (tournament_identity(f.header.json) != header)
+    if (!same_tournament(f.header.json, header))
       input_error("\"" + path +
                   "\" is the results file of another tournament (game, players, options, map, bots or seed differ): "
                   "use another --out");

@@ -316,16 +316,10 @@ int cmd_play(const PlayArgs& a) {
     log = OutputFile(a.log, "log file");
     Json options = Json::object();
     for (const auto& [k, v] : config.options) options[k] = v;
-    log.write(Json{{"nuraghe", "play"},
-                   {"game", G::kName},
-                   {"seed", config.seed},
-                   {"players", n},
-                   {"options", options},
-                   {"map", config.map_file},
-                   {"bots", names},
-                   {"version", version()}}
-                  .dump() +
-              "\n");
+    Json header{{"nuraghe", "play"},  {"game", G::kName},       {"seed", config.seed}, {"players", n},
+                {"options", options}, {"map", config.map_file}, {"bots", names},       {"version", version()}};
+    if (const std::string hash = map_hash_text<G>(config); !hash.empty()) header["map_hash"] = hash;
+    log.write(header.dump() + "\n");
   }
   std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
@@ -392,6 +386,19 @@ int cmd_legal(const Common& c) {
   }
   s.legal_moves(moves);
   for (Move m : moves) std::cout << G::move_to_string(s, p, m) << "\n";
+  return 0;
+}
+
+// The score of a position part by part, where the game can say more than its scores.
+template <Game G>
+int cmd_score(const Common& c) {
+  const auto s = load_position<G>(c.position, c.map_file);
+  if constexpr (HasScoreReport<G>) {
+    std::cout << G::score_report(s);
+  } else {
+    if (s.to_move() != kTerminal) input_error("score: the game is not over in this position");
+    std::cout << "scores: " << format_values(s.scores(), s.num_players()) << "\n";
+  }
   return 0;
 }
 
@@ -514,6 +521,19 @@ int run_cli(int argc, char** argv) {
                    "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
       ->required();
 
+  auto* score = app.add_subcommand("score", "print the score of a position part by part");
+  add_game_options(score, common, false);
+  score->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+
+  MapCommand map_args;
+  Common map_common;
+  auto* map = app.add_subcommand("map", "draw a game's board or map from its data as SVG");
+  add_game_options(map, map_common, true);
+  map->add_option("--svg", map_args.svg, "the SVG file to write")->required();
+  map->add_option("--usage", map_args.usage,
+                  "a results file (arena --out) or play log: colour the routes by how often they were claimed");
+  map->add_flag("--force", map_args.force, "replace an existing --svg file");
+
   PlayArgs play_args;
   auto* play = app.add_subcommand("play", "play one game and print its move log");
   add_game_options(play, play_args.common, true);
@@ -629,6 +649,12 @@ int run_cli(int argc, char** argv) {
     if (*bench) return cmd_bench(bench_seconds);
     if (*make) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_new<G>(common); });
     if (*legal) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_legal<G>(common); });
+    if (*score) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_score<G>(common); });
+    if (*map) {
+      map_args.game = map_common.game;
+      map_args.config = map_common.config();
+      return run_map_command(map_args);
+    }
     if (*apply) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_apply<G>(common, moves); });
     if (*analyze)
       return AllGames::dispatch(common.game,

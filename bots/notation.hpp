@@ -42,6 +42,20 @@ concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) {
   { G::why_illegal(s, p, m) } -> std::same_as<std::string>;
 };
 
+// score_report(s): the score part by part (`nuraghe score`). board_svg(s, usage, games): the board
+// of s drawn from its data as SVG (`nuraghe map`), its elements (a map's routes) coloured by
+// `usage`, a share per element over `games` games, when that is not empty; board_usage(final):
+// which elements a finished game used, one 0 or 1 per element, which `map --usage` averages.
+template <class G>
+concept HasScoreReport = requires(const typename G::State& s) {
+  { G::score_report(s) } -> std::same_as<std::string>;
+};
+template <class G>
+concept HasBoardPicture = requires(const typename G::State& s, const std::vector<double>& usage, int games) {
+  { G::board_svg(s, usage, games) } -> std::same_as<std::string>;
+  { G::board_usage(s) } -> std::same_as<std::vector<double>>;
+};
+
 template <Game G>
 std::string explain_move(const typename G::State& before, Move m) {
   if constexpr (HasExplain<G>) return G::explain(before, m);

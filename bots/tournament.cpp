@@ -123,7 +123,7 @@ ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
   merged.resumed = run.resumed;
   if (rank == 0) {
     const int n = int(a.bots.size());
-    Json first_line = arena_header(a, n);
+    Json first_line = arena_header<G>(a, n);
     first_line["version"] = options.version;
     const ResultsHeader header = header_from_line(first_line, "mpi");
     for (const auto& line : all) merged.games.push_back(result_from_line(parse_json(line, "mpi"), header, "mpi"));
@@ -234,7 +234,7 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
     ResultsFile f = read_results(path);
     AllGames::dispatch(f.header.game, []<Game G>() { return 0; });  // a game this program knows
     if (!header) header = f.header;
-    else if (tournament_identity(f.header.json) != tournament_identity(header->json))
+    else if (!same_tournament(f.header.json, header->json))
       input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] +
                   "\" (game, players, options, map, bots or seed differ)");
     for (auto& g : f.games) {
@@ -258,15 +258,25 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
   return 0;
 }
 
+// The start of a logged game: the header's setup with the game's seed, on the map the games were
+// played on (a map file changed since is an error, where the file recorded the map's hash).
+template <Game G>
+typename G::State logged_start(const ResultsFile& f, const GameResult& game, const std::string& file) {
+  GameConfig config = f.header.config;
+  config.seed = game.seed;
+  if (!f.header.map_hash.empty() && map_hash_text<G>(config) != f.header.map_hash)
+    input_error("\"" + file + "\" was played on a map with hash " + f.header.map_hash + "; the map file \"" +
+                config.map_file + "\" has changed since (hash " + map_hash_text<G>(config) + ")");
+  return G::initial(config);
+}
+
 template <Game G>
 int replay(const ResultsFile& f, const std::string& file, int index, int observer) {
   const GameResult* game = nullptr;
   for (const auto& g : f.games)
     if (g.index == index) game = &g;
   if (!game) input_error("replay: game " + std::to_string(index) + " is not in \"" + file + "\"");
-  GameConfig config = f.header.config;
-  config.seed = game->seed;
-  auto s = G::initial(config);
+  auto s = logged_start<G>(f, *game, file);
   if (observer >= s.num_players())
     input_error("replay: --seat " + std::to_string(observer) + ": there is no such seat");
   const JsonIn line(game->line, "replay: game " + std::to_string(index));
@@ -286,6 +296,49 @@ int replay(const ResultsFile& f, const std::string& file, int index, int observe
   }
   if (s.to_move() != kTerminal) input_error("replay: the logged moves stop before the end of the game");
   std::cout << "\nscores: " << format_values(s.scores(), s.num_players()) << "\n";
+  return 0;
+}
+
+// ---- map ----------------------------------------------------------------------------------------
+
+template <Game G>
+int draw_map(const MapCommand& c) {
+  if constexpr (!HasBoardPicture<G>) {
+    input_error("map: " + std::string(G::kName) + " has no board to draw");
+  } else {
+    check_output_path(c.svg, "--svg", c.force);
+    auto board = G::initial(c.config);
+    std::vector<double> usage;
+    int games = 0;
+    if (!c.usage.empty()) {
+      const ResultsFile f = read_game_records(c.usage);
+      const std::string where = "map --usage \"" + c.usage + "\"";
+      if (f.header.game != G::kName)
+        input_error(where + " holds games of " + f.header.game + ", not of " + std::string(G::kName));
+      if (f.games.empty()) input_error(where + " holds no finished game");
+      // The map drawn is the one the games were played on; a --map given must be that one.
+      if (!c.config.map_file.empty() && map_hash_text<G>(c.config) != map_hash_text<G>(f.header.config))
+        input_error(where + " was played on another map than --map \"" + c.config.map_file + "\"");
+      for (const auto& game : f.games) {
+        auto s = logged_start<G>(f, game, c.usage);
+        const JsonIn line(game.line, where + " game " + std::to_string(game.index));
+        for (const auto& text : line.at("moves").strings()) apply_text<G>(s, text);
+        if (s.to_move() != kTerminal)
+          input_error(where + " game " + std::to_string(game.index) + ": the logged moves stop before the end");
+        const std::vector<double> used = G::board_usage(s);
+        if (usage.empty()) usage.assign(used.size(), 0.0);
+        for (std::size_t i = 0; i < used.size(); ++i) usage[i] += used[i];
+        if (games == 0) board = s;
+        ++games;
+      }
+      for (double& u : usage) u /= games;
+    }
+    OutputFile out(c.svg, "--svg file");
+    out.write(G::board_svg(board, usage, games));
+    out.close();
+    std::cout << "map: wrote " << c.svg
+              << (games > 0 ? ", usage over " + std::to_string(games) + " games of " + c.usage : std::string()) << "\n";
+  }
   return 0;
 }
 
@@ -434,6 +487,10 @@ int run_merge_command(const std::vector<std::string>& files, const std::string& 
 int run_replay_command(const std::string& file, int index, int observer) {
   const ResultsFile f = read_game_records(file);
   return AllGames::dispatch(f.header.game, [&]<Game G>() { return replay<G>(f, file, index, observer); });
+}
+
+int run_map_command(const MapCommand& c) {
+  return AllGames::dispatch(c.game, [&]<Game G>() { return draw_map<G>(c); });
 }
 
 int run_tune_command(const TuneCommand& c) {

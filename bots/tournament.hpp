@@ -1,5 +1,5 @@
 #pragma once
-// The tournament commands of `nuraghe`: arena, merge, replay and tune (bots/tournament.cpp).
+// The tournament commands of `nuraghe`: arena, merge, replay, map and tune (bots/tournament.cpp).
 // Each returns the process exit status; bad input throws InputError.
 
 #include <string>
@@ -24,6 +24,17 @@ int run_merge_command(const std::vector<std::string>& files, const std::string& 
 // Steps through game `index` of a results file, printing the state after each move as `observer`
 // sees it (-1: everything).
 int run_replay_command(const std::string& file, int index, int observer);
+
+// Draws the board of a game from its data as SVG; with `usage`, a results file or play log, its
+// elements coloured by how often the games used them (a map's routes: how often claimed).
+struct MapCommand {
+  std::string game;
+  GameConfig config;   // players, options, map file
+  std::string svg;     // the file written
+  std::string usage;   // a results file or play log, or empty
+  bool force = false;  // replace an existing --svg file
+};
+int run_map_command(const MapCommand& c);
 
 struct TuneCommand {
   ArenaSettings arena;              // game, config, opponents (bots[1..]), jobs; bots[0] is the spec tuned

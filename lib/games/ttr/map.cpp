@@ -222,10 +222,10 @@ std::deque<Map>& registry() {
   return maps;
 }
 std::array<std::atomic<const Map*>, 256> by_index{};
-}  // namespace
 
-const Map& Map::intern(const Json& j, const std::string& where) {
-  Map m = from_json(j, where);
+// Adds a map to the registry, or finds it there.
+const Map& add_to_registry(const Json& j, const std::string& where) {
+  Map m = Map::from_json(j, where);
   std::lock_guard lock(registry_mutex);
   for (const Map& known : registry())
     if (known.source == j) return known;
@@ -236,15 +236,20 @@ const Map& Map::intern(const Json& j, const std::string& where) {
   by_index[std::size_t(registry().back().index)].store(&registry().back(), std::memory_order_release);
   return registry().back();
 }
+}  // namespace
 
 const Map& Map::sardinia() {
   static const Map& map =
-      intern(parse_json(kMapsSardiniaJson, "built-in map sardinia.json"), "built-in map sardinia.json");
+      add_to_registry(parse_json(kMapsSardiniaJson, "built-in map sardinia.json"), "built-in map sardinia.json");
   return map;
 }
 
+const Map& Map::intern(const Json& j, const std::string& where) {
+  sardinia();  // the built-in map keeps index 0, whatever is read first
+  return add_to_registry(j, where);
+}
+
 const Map& Map::load_file(const std::string& path) {
-  sardinia();  // the built-in map keeps index 0
   const std::string name = "map file \"" + path + "\"";
   return intern(parse_json(read_input_file(path, "map file"), name), name);
 }

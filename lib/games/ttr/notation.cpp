@@ -1,6 +1,7 @@
 #include "games/ttr/notation.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 #include "core/error.hpp"
@@ -51,12 +52,22 @@ std::string canonical(std::string_view text) {
   return out;
 }
 
+}  // namespace
+
 std::string route_name(const Map& m, int r) {
   const Route& route = m.routes[std::size_t(r)];
   return m.city_id[route.a] + "~" + m.city_id[route.b] + (route.second ? "#2" : "");
 }
 
-}  // namespace
+std::string ticket_name(const Map& m, int t) {
+  const Ticket& ticket = m.tickets[std::size_t(t)];
+  const auto side = [&](std::uint64_t cities) {
+    const std::string& name = m.city_name[std::size_t(std::countr_zero(cities))];
+    const int k = std::popcount(cities);
+    return k == 1 ? name : name + " (any of " + std::to_string(k) + ")";
+  };
+  return side(ticket.from) + " - " + side(ticket.to);
+}
 
 std::string move_text(const State& s, Player seat, Move mv) {
   const Map& m = s.board();

@@ -17,4 +17,9 @@ std::string move_text(const State& s, Player seat, Move m);
 // The legal move of `seat` with this text; InputError naming the text otherwise.
 Move parse_move_text(const State& s, Player seat, std::string_view text);
 
+// A route as moves name it ("sorgono~nuoro", "porto-torres~sassari#2"), and a ticket by its
+// cities' names as printed ("Olbia - Calasetta", "Cagliari - Genova (any of 4)").
+std::string route_name(const Map& m, int r);
+std::string ticket_name(const Map& m, int t);
+
 }  // namespace nuraghe::ttr

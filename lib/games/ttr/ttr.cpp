@@ -1,5 +1,11 @@
 #include "games/ttr/ttr.hpp"
 
+#include "games/ttr/payments.hpp"
+#include "games/ttr/scoring.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
 #include <sstream>
 
 namespace nuraghe {
@@ -64,6 +70,116 @@ std::string Ttr::render(const State& s, Player observer) {
     }
     out << "\n";
   }
+  return out.str();
+}
+
+namespace {
+
+// Words wrapped at 79 columns, each line after the first indented by `indent`.
+std::string wrapped(const std::vector<std::string>& words, std::size_t first_column, std::size_t indent) {
+  std::string out;
+  std::size_t column = first_column;
+  for (const auto& w : words) {
+    if (column > indent && column + 1 + w.size() > 79) out += "\n" + std::string(indent, ' '), column = indent;
+    else out += " ", ++column;
+    out += w, column += w.size();
+  }
+  return out;
+}
+
+std::string padded(const std::string& label, int points, bool sign = false) {
+  char text[64];
+  std::snprintf(text, sizeof text, sign ? "  %-10s %+4d  " : "  %-10s %4d  ", label.c_str(), points);
+  return text;
+}
+
+}  // namespace
+
+std::string Ttr::score_report(const State& s) {
+  using namespace ttr;
+  const Map& m = s.board();
+  const auto parts = s.breakdown();
+  const auto outcome = s.outcome();
+  std::ostringstream out;
+  out << m.title << ", " << int(s.players) << " players: "
+      << (s.phase == Phase::Over ? "the final score" : "the game is not over; the score if it ended now") << "\n";
+  const auto owner = [&](int r) {
+    for (int q = 0; q < s.players; ++q)
+      if (s.routes[std::size_t(q)].has(r)) return q;
+    return -1;
+  };
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const State::Breakdown& b = parts[q];
+    out << "player " << p << ": " << b.total() << " points" << (outcome[q] > 0 ? ", a winner" : "") << "\n";
+
+    std::vector<std::string> routes;
+    int cars = 0;
+    s.routes[q].for_each([&](int r) {
+      routes.push_back(route_name(m, r) + " " + std::to_string(route_points(m.routes[std::size_t(r)])));
+      cars += m.routes[std::size_t(r)].length;
+    });
+    const std::string head = padded("routes", b.routes) + std::to_string(routes.size()) + " routes, " +
+                             std::to_string(cars) + " cars" + (routes.empty() ? "" : ", points each:");
+    out << head << wrapped(routes, head.size(), 19) << "\n";
+
+    // The network the tickets are scored on: the own routes and the ones the stations borrow.
+    RouteSet network = s.routes[q];
+    for (int c = 0; c < m.num_cities; ++c)
+      if (b.borrowed[std::size_t(c)] >= 0) network.add(b.borrowed[std::size_t(c)]);
+    out << padded("tickets", b.tickets, true) << b.completed << " of " << std::popcount(s.tickets[q]) << " completed\n";
+    for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
+      const int k = std::countr_zero(t);
+      const Ticket& ticket = m.tickets[std::size_t(k)];
+      const bool done = completes(m, network, ticket);
+      char line[32];  // under the points column
+      std::snprintf(line, sizeof line, "%13s%+4d  ", "", done ? ticket.value : -ticket.value);
+      out << line << ticket_name(m, k) << (ticket.long_route ? " (long)" : "") << "\n";
+    }
+
+    if (s.stations_option) {
+      const int built = std::popcount(s.stations[q]);
+      out << padded("stations", 4 * b.unused_stations) << built << " built, " << b.unused_stations
+          << " unused at 4 points\n";
+      for (std::uint64_t c = s.stations[q]; c; c &= c - 1) {
+        const int city = std::countr_zero(c), r = b.borrowed[std::size_t(city)];
+        out << std::string(19, ' ') << m.city_id[std::size_t(city)] << ": "
+            << (r < 0 ? "borrows nothing" : "borrows " + route_name(m, r) + " of player " + std::to_string(owner(r)))
+            << "\n";
+      }
+    }
+    if (s.express) out << padded("express", b.express) << "longest trail " << b.trail << " cars\n";
+    if (s.touring) out << padded("touring", b.touring) << b.completed << " tickets completed\n";
+    if (s.ferries) out << padded("ferries", b.ferries_bonus) << b.ferry_cars << " cars on ferry routes\n";
+  }
+
+  // How the winner was decided (rule 6): points, then completed tickets, then fewer stations used,
+  // then the Express bonus; seats still tied share the win.
+  std::vector<int> winners, tied;
+  int best = 0;
+  for (int p = 0; p < s.players; ++p) best = std::max(best, parts[std::size_t(p)].total());
+  for (int p = 0; p < s.players; ++p) {
+    if (outcome[std::size_t(p)] > 0) winners.push_back(p);
+    if (parts[std::size_t(p)].total() == best) tied.push_back(p);
+  }
+  std::string who;
+  for (int p : winners) who += (who.empty() ? "player " : ", player ") + std::to_string(p);
+  const auto all_equal = [&](auto key) {
+    for (int p : tied)
+      if (key(p) != key(tied[0])) return false;
+    return true;
+  };
+  std::string why = "the most points";
+  if (tied.size() > 1) {
+    const auto completed = [&](int p) { return parts[std::size_t(p)].completed; };
+    const auto stations = [&](int p) { return std::popcount(s.stations[std::size_t(p)]); };
+    const auto express = [&](int p) { return parts[std::size_t(p)].express; };
+    why = !all_equal(completed)  ? "tied on points; the most completed tickets"
+          : !all_equal(stations) ? "tied on points and tickets; the fewest stations used"
+          : !all_equal(express)  ? "tied on points, tickets and stations; the Express bonus"
+                                 : "tied on points, tickets, stations and the Express bonus";
+  }
+  out << (winners.size() > 1 ? "shared win: " : "winner: ") << who << " (" << why << ")\n";
   return out.str();
 }
 

@@ -11,6 +11,7 @@
 #include "core/params.hpp"
 #include "games/ttr/heuristic.hpp"
 #include "games/ttr/notation.hpp"
+#include "games/ttr/picture.hpp"
 #include "games/ttr/position.hpp"
 #include "games/ttr/state.hpp"
 
@@ -60,6 +61,19 @@ struct Ttr {
   static Json to_json(const State& s) { return ttr::position(s, -1); }
   static State from_json(const Json& j) { return ttr::read_position(j); }
   static std::string render(const State& s, Player observer);
+  // The final score part by part (`nuraghe score`): routes, tickets won and lost, stations and
+  // the routes they borrow, the longest trail, the bonuses, and how the winner was decided.
+  static std::string score_report(const State& s);
+  // The map drawn from its data (picture.hpp); a finished game's usage is the routes claimed.
+  static std::string board_svg(const State& s, const std::vector<double>& usage, int games) {
+    return ttr::map_svg(s.board(), usage, games);
+  }
+  static std::vector<double> board_usage(const State& s) {
+    std::vector<double> used(std::size_t(s.board().num_routes), 0.0);
+    s.claimed().for_each([&](int r) { used[std::size_t(r)] = 1; });
+    return used;
+  }
+  static std::uint64_t map_hash(const State& s) { return s.board().hash; }
 };
 static_assert(Game<Ttr>);
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Ticket to Ride through the program, as a designer uses it: a map of their own (--map) through
+# new / legal / apply / play / arena, the score breakdown of a finished game, the map drawn as SVG
+# (plain and coloured by a tournament's route usage), results files that record the map's hash.
+# Usage: ttr_cli_test.sh path/to/nuraghe path/to/tests/maps
+set -u
+nuraghe=$1
+maps=$2
+source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
+sardinia="$(dirname "${BASH_SOURCE[0]}")/../lib/games/ttr/maps/sardinia.json"
+
+expect_output "games lists ttr with its options" "option express: one of on\|off" "$nuraghe" games
+
+# Moves of a play log, joined as apply --moves takes them.
+logged_moves() { sed -n 's/.*"move":"\([^"]*\)".*/\1/p' "$1" | paste -sd';'; }
+
+# A position on a map of the designer's own names that map in full, in a new process too: the
+# reader keeps the built-in map at index 0, so the position does not come back as "sardinia".
+"$nuraghe" new --game ttr --map "$maps/ring.json" --seed 3 >"$tmp/ring-start.json" 2>"$tmp/stderr"
+if grep -q '"title": "Ring (a test map)"' "$tmp/ring-start.json"; then ok; else bad "new --map ring: $(head -c 300 "$tmp/ring-start.json") $(cat "$tmp/stderr")"; fi
+keep=$("$nuraghe" legal --game ttr --position "$tmp/ring-start.json" | sed 's/^player [0-9]*: \([^,]*\).*/\1/' | paste -sd',')
+"$nuraghe" apply --game ttr --position "$tmp/ring-start.json" --moves "$keep" >"$tmp/ring-1.json" 2>"$tmp/stderr"
+if grep -q '"title": "Ring (a test map)"' "$tmp/ring-1.json" && ! grep -q '"map": "sardinia"' "$tmp/ring-1.json"; then ok; else bad "apply on a ring position came back on another map: $(grep -m1 '"map"' "$tmp/ring-1.json") $(cat "$tmp/stderr")"; fi
+expect_output "legal after the setup keep, on the ring map" "^draw deck$" "$nuraghe" legal --game ttr --position "$tmp/ring-1.json"
+
+# A whole game on the ring map, replayed with apply: score prints each seat's total as the game
+# did, and each total is the sum of its parts.
+"$nuraghe" play --game ttr --map "$maps/ring.json" --bots heuristic,heuristic:style=one-step --seed 5 --log "$tmp/ring.jsonl" >"$tmp/played" 2>&1
+"$nuraghe" new --game ttr --map "$maps/ring.json" --seed 5 >"$tmp/ring-start-5.json"
+"$nuraghe" apply --game ttr --position "$tmp/ring-start-5.json" --moves "$(logged_moves "$tmp/ring.jsonl")" >"$tmp/ring-end.json" 2>"$tmp/stderr"
+"$nuraghe" score --game ttr --position "$tmp/ring-end.json" >"$tmp/score" 2>>"$tmp/stderr"
+totals=$(sed -n 's/^player [0-9]*: \(-\{0,1\}[0-9]*\) points.*/\1/p' "$tmp/score" | paste -sd' ')
+scores=$(sed -n 's/^scores: //p' "$tmp/played" | tr -d ',' | xargs -n1 printf '%.0f\n' | paste -sd' ')
+if [[ -n $totals && $totals == "$scores" ]]; then ok; else bad "score totals '$totals' against the game's scores '$scores': $(cat "$tmp/stderr")"; fi
+sums=$(awk '/^player [0-9]+: /{if (n) print s; s=0; n=1; next} /^  (routes|tickets|stations|express|touring|ferries) /{s+=$2} END{print s}' "$tmp/score" | paste -sd' ')
+if [[ $sums == "$totals" ]]; then ok; else bad "score parts add up to '$sums', totals '$totals': $(cat "$tmp/score")"; fi
+if grep -q "^the final score\|: the final score$" "$tmp/score" && grep -Eq "^(winner|shared win): player" "$tmp/score"; then ok; else bad "score of a finished game: $(head -3 "$tmp/score")"; fi
+if ! awk 'length > 79' "$tmp/score" | grep -q .; then ok; else bad "score lines wider than 79 columns: $(awk 'length > 79' "$tmp/score" | head -2)"; fi
+expect_output "score of a game not over says so" "the game is not over" "$nuraghe" score --game ttr --position "$tmp/ring-1.json"
+
+# The map drawn from its data: a car-space row (outline and colour) per route, the title, every
+# city; with --usage, the routes coloured by a tournament's claims, each share a percentage.
+expect_output "map --svg writes the picture" "^map: wrote " "$nuraghe" map --game ttr --map "$maps/ring.json" --svg "$tmp/ring.svg"
+routes=$(grep -c '"colour"' "$maps/ring.json")
+if [[ $(grep -o '<line ' "$tmp/ring.svg" | wc -l) -eq $((2 * routes)) ]] && grep -q "Ring (a test map)" "$tmp/ring.svg" &&
+  [[ $(grep -o '<circle ' "$tmp/ring.svg" | wc -l) -eq 6 ]]; then ok; else bad "map --svg: $(grep -o '<line ' "$tmp/ring.svg" | wc -l) lines for $routes routes"; fi
+expect_output "map --svg of the Sardinia map" "^map: wrote " "$nuraghe" map --game ttr --svg "$tmp/sardinia.svg"
+sardinia_routes=$(grep -o '"colour"' "$sardinia" | wc -l)
+if [[ $(grep -o '<line ' "$tmp/sardinia.svg" | wc -l) -eq $((2 * sardinia_routes)) ]]; then ok; else bad "map --svg of sardinia: $(grep -o '<line ' "$tmp/sardinia.svg" | wc -l) lines for $sardinia_routes routes"; fi
+expect_error "map --svg onto an existing file" "exists: choose a new file, or give --force" "$nuraghe" map --game ttr --svg "$tmp/ring.svg"
+expect_error "map of a game without a board" "tictactoe has no board to draw" "$nuraghe" map --game tictactoe --svg "$tmp/t.svg"
+
+"$nuraghe" arena --game ttr --map "$maps/ring.json" --bots heuristic,random --games 4 --seed 2 --out "$tmp/ring-arena.jsonl" >/dev/null 2>"$tmp/stderr"
+if head -1 "$tmp/ring-arena.jsonl" | grep -Eq '"map_hash":"[0-9a-f]{16}"'; then ok; else bad "arena header has no map_hash: $(head -c 300 "$tmp/ring-arena.jsonl") $(cat "$tmp/stderr")"; fi
+expect_output "map --usage colours by claims" "usage over 4 games" "$nuraghe" map --game ttr --svg "$tmp/usage.svg" --usage "$tmp/ring-arena.jsonl"
+shares=$(grep -o 'claimed in [0-9]*% of 4 games' "$tmp/usage.svg" | wc -l)
+if [[ $shares -eq $routes ]]; then ok; else bad "map --usage: $shares route shares for $routes routes"; fi
+expect_error "map --usage of another map than --map" "was played on another map" "$nuraghe" map --game ttr --svg "$tmp/u2.svg" --usage "$tmp/ring-arena.jsonl" --map "$sardinia"
+expect_error "map --usage of another game's results" "holds games of kuhn" bash -c "'$nuraghe' arena --game kuhn --bots random,random:seed=2 --games 2 --out '$tmp/kuhn.jsonl' >/dev/null 2>&1; '$nuraghe' map --game ttr --svg '$tmp/u3.svg' --usage '$tmp/kuhn.jsonl'"
+
+# A map file edited after the games: replay and resume name the change.
+cp "$maps/ring.json" "$tmp/mine.json"
+"$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 2 --seed 2 --out "$tmp/mine.jsonl" >/dev/null 2>&1
+sed -i 's/"colour": "red", "length": 3/"colour": "red", "length": 4/' "$tmp/mine.json"
+expect_error "replay after the map file changed" "has changed since" "$nuraghe" replay "$tmp/mine.jsonl"
+expect_error "arena resume after the map file changed" "another tournament" "$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 4 --seed 2 --out "$tmp/mine.jsonl"
+
+echo "ttr-cli: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
