@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -198,6 +199,10 @@ class HumanBot final : public Bot<G> {
  private:
   // "  commander: (no action) | villager 1 3 4 | move 1-2 1-3": moves by first word, then by the words
   // before their last, wrapped at 79 columns.
+  // A group that would take more than kGroupLines lines shows each distinct head once, with its
+  // number of moves ("sorgono~nuoro (3)"): "? claim sorgono~nuoro" lists those.
+  static constexpr std::size_t kGroupLines = 5;
+
   static std::string grouped(const std::vector<std::string>& texts) {
     std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // first word -> the rest
     for (const auto& text : texts) {
@@ -212,8 +217,9 @@ class HumanBot final : public Bot<G> {
       std::string line = "  " + first + ":";
       const std::string indent(first.size() + 4, ' ');
       std::string sub = "\x01";  // the words before the last of the previous move
+      std::string lines;
       auto add = [&](const std::string& piece) {
-        if (line.size() + 1 + piece.size() > 79) out += line + "\n", line = indent.substr(1);
+        if (line.size() + 1 + piece.size() > 79) lines += line + "\n", line = indent.substr(1);
         line += " " + piece;
       };
       for (const auto& rest : rests) {
@@ -229,7 +235,23 @@ class HumanBot final : public Bot<G> {
         else add(tail);
         sub = head;
       }
-      out += line + "\n";
+      lines += line + "\n";
+      if (std::size_t(std::count(lines.begin(), lines.end(), '\n')) > kGroupLines) {
+        std::vector<std::pair<std::string, int>> heads;  // the first word of each rest, with its count
+        for (const auto& rest : rests) {
+          const std::string head = rest.substr(0, rest.find(' '));
+          if (heads.empty() || heads.back().first != head) heads.push_back({head, 0});
+          ++heads.back().second;
+        }
+        line = "  " + first + " (" + std::to_string(rests.size()) + " moves; ? " + first + " NAME lists them):";
+        lines.clear();
+        for (const auto& [head, count] : heads) add(head + (count > 1 ? " (" + std::to_string(count) + ")" : ""));
+        lines += line + "\n";
+        if (std::size_t(std::count(lines.begin(), lines.end(), '\n')) > kGroupLines)  // still too many: the count
+          lines = "  " + first + ": " + std::to_string(rests.size()) + " moves over " + std::to_string(heads.size()) +
+                  " names (? " + first + " NAME lists them)\n";
+      }
+      out += lines;
     }
     return out;
   }

@@ -65,5 +65,18 @@ sed -i 's/"colour": "red", "length": 3/"colour": "red", "length": 4/' "$tmp/mine
 expect_error "replay after the map file changed" "has changed since" "$nuraghe" replay "$tmp/mine.jsonl"
 expect_error "arena resume after the map file changed" "another tournament" "$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 4 --seed 2 --out "$tmp/mine.jsonl"
 
+# A person at the table (seat 0 against the heuristic): the offered tickets numbered as `keep` names
+# them, then turns whose picture and grouped moves fit an 80 x 24 terminal (a group too long to
+# list shows its count; "? station NAME" lists it).
+session=$(printf '4\ndraw deck\ndraw deck\ndraw deck\ndraw deck\n? station sassari\n' |
+  "$nuraghe" play --game ttr --players 2 --bots heuristic --human 0 --seed 3 2>&1)
+if grep -q "^    offered:" <<<"$session" && grep -Eq "^      4\. .* [0-9]+" <<<"$session"; then ok; else bad "human ttr: the offered tickets are not listed: $(head -20 <<<"$session")"; fi
+if grep -Eq "^  station: [0-9]+ moves over [0-9]+ names \(\? station NAME lists them\)" <<<"$session"; then ok; else bad "human ttr: the stations are not summarised: $session"; fi
+if grep -Eq "(^|: )  station sassari [a-z]+1$" <<<"$session"; then ok; else bad "human ttr: '? station sassari' does not list its moves: $session"; fi
+wide=$(awk 'length > 80' <<<"$session" | grep -v "^nuraghe: error\|illegal move\|your move (" | head -3)
+if [[ -z $wide ]]; then ok; else bad "human ttr: lines wider than 80 columns: $wide"; fi
+most=$(awk '/^Sardinia \|/{n=0} {n++} /your move/{if (n>m) m=n} END{print m}' <<<"$session")
+if [[ $most -le 24 ]]; then ok; else bad "human ttr: a turn takes $most lines, more than a 24-line terminal"; fi
+
 echo "ttr-cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

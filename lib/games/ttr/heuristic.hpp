@@ -53,4 +53,8 @@ int spaces_to_complete(const State& s, Player p, const Ticket& ticket, const Rou
 // A legal move of seat p (the seat to move, or any seat at the setup keep) in the given style.
 Move heuristic_move(const State& s, Player p, Rng& rng, Style style);
 
+// The static evaluation for rollouts cut off early (`cutoff=N`): every seat's win share in [0, 1]
+// from the points it is projected to end with (heuristic.cpp says how).
+Values evaluate(const State& s);
+
 }  // namespace nuraghe::ttr

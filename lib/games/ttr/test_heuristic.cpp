@@ -88,6 +88,34 @@ TEST_CASE("plan: routes the opponent holds are closed, and a ticket cut off is u
   CHECK(make_plan(done, 0).wanted.empty());
 }
 
+TEST_CASE("evaluate: win shares that sum to 1, for the seat with the better prospects, and the result at the end") {
+  const Map& m = Map::sardinia();
+  State s = first_turn(bit(0));
+  s.tickets[1] = bit(0);  // the same ticket for both: equal prospects
+  auto v = nuraghe::Ttr::evaluate(s);
+  CHECK(v[0] + v[1] == doctest::Approx(1.0));
+  CHECK(v[0] == doctest::Approx(v[1]));
+  // Seat 0 claims the first route of the ticket's path: its share grows.
+  int first = -1;
+  make_plan(s, 0).wanted.for_each([&](int r) { first = first < 0 ? r : first; });
+  s.routes[0].add(first);
+  s.cars[0] = std::uint8_t(s.cars[0] - m.routes[std::size_t(first)].length);
+  const auto closer = nuraghe::Ttr::evaluate(s);
+  CHECK(closer[0] > v[0]);
+  // Seat 1's ticket cut off (seat 0 holds every route at one end): seat 0 is far ahead.
+  for (std::uint64_t f = m.tickets[0].from; f; f &= f - 1)
+    m.routes_at[std::size_t(std::countr_zero(f))].for_each([&](int r) {
+      if (!s.routes[0].has(r)) s.routes[0].add(r);
+    });
+  v = nuraghe::Ttr::evaluate(s);
+  CHECK(v[0] > 0.9);
+  // At the end the evaluation is the result.
+  s.phase = Phase::Over;
+  v = nuraghe::Ttr::evaluate(s);
+  CHECK(v[0] == s.returns()[0]);
+  CHECK(v[1] == s.returns()[1]);
+}
+
 TEST_CASE("heuristic: every style plays legal moves to the end of the game, at 2 to 5 players") {
   const int games = nuraghe::testing::kLightFactor > 1 ? 2 : 6;
   for (int players = 2; players <= 5; ++players)

@@ -30,16 +30,24 @@ Ttr::State Ttr::initial(const GameConfig& config) {
   return State::setup(map, players, o, config.seed);
 }
 
+// Within 80 columns: the table (face-up cards, decks), then a line or two per seat; the seat's own
+// cards, Materials and tickets (and the tickets it is offered, numbered as `keep` names them) only
+// where the observer may see them.
 std::string Ttr::render(const State& s, Player observer) {
   const ttr::Map& m = s.board();
   std::ostringstream out;
   static constexpr const char* kPhases[] = {"keeping setup tickets", "turn", "second draw", "keeping tickets",
                                             "game over"};
-  out << m.title << " | player " << int(s.turn) << ": " << kPhases[int(s.phase)] << " | face up";
+  out << m.title << " | " << (s.phase == ttr::Phase::Over ? "" : "player " + std::to_string(int(s.turn)) + ": ")
+      << kPhases[int(s.phase)] << " | face up";
   for (const auto k : s.face_up)
     out << " " << (k == ttr::kLocomotive ? "loco" : k < ttr::kCardKinds ? ttr::kColourNames[k] : "-");
-  out << " | decks: " << int(s.train_size) << " train, " << int(s.materials_size) << " materials, "
+  out << "\n  decks: " << int(s.train_size) << " train, " << int(s.materials_size) << " materials, "
       << int(s.ticket_size) << " tickets\n";
+  const auto ticket_text = [&](int t) {
+    const ttr::Ticket& k = m.tickets[std::size_t(t)];
+    return ttr::ticket_name(m, t) + " " + std::to_string(int(k.value)) + (k.long_route ? " long" : "");
+  };
   for (int p = 0; p < s.players; ++p) {
     const auto q = std::size_t(p);
     out << "  player " << p << ": " << int(s.cars[q]) << " cars, " << s.routes[q].count() << " routes, "
@@ -49,7 +57,7 @@ std::string Ttr::render(const State& s, Player observer) {
     for (const auto c : s.cards[q]) cards += c;
     for (const auto c : s.materials[q]) mats += c;
     if (shown) {
-      out << " | cards";
+      out << "\n    cards";
       for (int k = 0; k < ttr::kCardKinds; ++k)
         if (s.cards[q][std::size_t(k)] > 0)
           out << " " << (k == ttr::kLocomotive ? "loco" : ttr::kColourNames[std::size_t(k)])
@@ -58,15 +66,20 @@ std::string Ttr::render(const State& s, Player observer) {
       for (int k = 0; k < ttr::kMaterialKinds; ++k)
         if (s.materials[q][std::size_t(k)] > 0)
           out << " " << ttr::kMaterialNames[std::size_t(k)] << int(s.materials[q][std::size_t(k)]);
-      out << " | tickets";
+      std::string tickets;
       for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
-        const ttr::Ticket& k = m.tickets[std::size_t(std::countr_zero(t))];
-        out << " " << m.city_id[std::size_t(std::countr_zero(k.from))] << "-"
-            << m.city_id[std::size_t(std::countr_zero(k.to))] << (std::popcount(k.to) > 1 ? "*" : "") << "("
-            << int(k.value) << ")";
+        const std::string text = ticket_text(std::countr_zero(t));
+        const std::size_t last_line = tickets.rfind('\n') == std::string::npos ? 0 : tickets.rfind('\n') + 1;
+        tickets += (tickets.empty() ? "" : tickets.size() - last_line + text.size() > 68 ? ";\n      " : "; ") + text;
       }
+      if (!tickets.empty()) out << "\n    tickets " << tickets;
+      if (s.offered[q]) out << "\n    offered:";
+      int place = 0;
+      for (std::uint64_t t = s.offered[q]; t; t &= t - 1)
+        out << "\n      " << ++place << ". " << ticket_text(std::countr_zero(t));
     } else {
-      out << " | " << cards << " cards, " << mats << " materials, " << std::popcount(s.tickets[q]) << " tickets";
+      out << "\n    " << cards << " cards, " << mats << " materials, " << std::popcount(s.tickets[q]) << " tickets";
+      if (s.offered[q]) out << ", " << std::popcount(s.offered[q]) << " offered";
     }
     out << "\n";
   }

@@ -49,6 +49,7 @@ struct Ttr {
     return ttr::heuristic_move(s, p, rng, ttr::Style(style));
   }
   static Move heuristic_move(const State& s, Player p, Rng& rng) { return heuristic_move(s, p, rng, 0); }
+  static Values evaluate(const State& s) { return ttr::evaluate(s); }
 
   static std::uint64_t observe(const State& before, Move m, Player observer) {
     return ttr::observe(before, m, observer);
