@@ -207,6 +207,12 @@ State read_position(const Json& j) {
     in.at("first_draw").fail("must be \"none\" exactly when the phase is not second-draw");
   s.last_round = std::int8_t(in.at("last_round").int_in(-1, s.players));
   s.idle_turns = std::uint16_t(in.at("idle_turns").int_in(0, kIdleRoundsLimit * s.players));
+  // The setup keep comes before any turn (State::setup, keep_setup_tickets).
+  if (s.phase == Phase::KeepSetupTickets) {
+    if (s.turn != 0) in.at("turn").fail("must be 0 during keep-setup-tickets, where every seat moves at once");
+    if (s.idle_turns != 0) in.at("idle_turns").fail("must be 0 during keep-setup-tickets: no turn has ended");
+    if (s.last_round != -1) in.at("last_round").fail("must be -1 during keep-setup-tickets: no turn has ended");
+  }
   s.rng_state = in.at("rng").u64();
 
   const std::vector<JsonIn> up = in.at("face_up").array_of_size(kFaceUp);
@@ -267,6 +273,10 @@ State read_position(const Json& j) {
       if (s.cards_seen[q][std::size_t(k)] > s.cards[q][std::size_t(k)])
         e.at("seen").fail("counts more cards than the hand holds");
     s.materials[q] = read_materials(e.at("materials"));
+    if (sum(s.materials[q]) > kMaterialsLimit)
+      e.at("materials")
+          .fail("holds " + std::to_string(sum(s.materials[q])) + " cards: at most " + std::to_string(kMaterialsLimit) +
+                " (with " + std::to_string(kMaterialsLimit) + ", a draw discards one first)");
     s.setup_kept[q] = std::uint8_t(e.at("setup_kept").int_in(0, kSetupLong + kSetupRegular));
     s.tickets[q] = read_tickets(e.at("tickets"), m);
     s.offered[q] = read_tickets(e.at("offered"), m);
@@ -274,6 +284,12 @@ State read_position(const Json& j) {
       if (mask & dealt) e.fail("holds a ticket that is elsewhere too");
       dealt |= mask;
     }
+    int longs = 0;
+    for (std::uint64_t t = s.tickets[q] | s.offered[q]; t; t &= t - 1)
+      longs += m.tickets[std::size_t(std::countr_zero(t))].long_route;
+    if (longs > kSetupLong)
+      e.fail("holds " + std::to_string(longs) +
+             " long tickets (tickets and offered): each seat is dealt one, at setup");
     for (const JsonIn& t : e.at("placed").array(0, kMaxTickets)) {
       const int id = t.int_in(0, m.num_tickets - 1);
       if (s.placed_by(id) >= 0) t.fail("is placed by two players");
@@ -308,6 +324,44 @@ State read_position(const Json& j) {
     if ((s.offered[std::size_t(p)] != 0) != keeping)
       seats[std::size_t(p)].at("offered").fail(keeping ? "must hold the tickets to keep"
                                                        : "must be empty in this phase");
+  }
+  // The end (State::end_turn). The game is over when the last round is played out (last_round
+  // counts down to 0) or after 10 x players turns without a claim or a station, and only then.
+  const int idle_limit = kIdleRoundsLimit * s.players;
+  const bool over = s.phase == Phase::Over;
+  if (!over && s.idle_turns >= idle_limit)
+    in.at("idle_turns")
+        .fail("is " + std::to_string(idle_limit) +
+              ": the game is over after 10 rounds without a claim or a station, so the phase must be over");
+  if (!over && s.last_round == 0)
+    in.at("last_round").fail("is 0: the game is over once the last round is played out, so the phase must be over");
+  if (over && s.last_round != 0 && s.idle_turns < idle_limit)
+    in.at("phase").fail("is over, but last_round is not 0 (the last round played out) and idle_turns is not " +
+                        std::to_string(idle_limit) + " (10 rounds without a claim or a station)");
+  if (s.last_round >= 0) {
+    // The seat whose turn started the last round, last_round set to players then, counted down at
+    // each turn's end since: it ended that turn with 2 cars or fewer, and cars never come back.
+    const int since = s.players - s.last_round;
+    const int starter = ((s.turn - since - 1) % s.players + s.players) % s.players;
+    if (s.cars[std::size_t(starter)] > kEndCars)
+      in.at("last_round")
+          .fail("is " + std::to_string(s.last_round) + ": seats[" + std::to_string(starter) +
+                "] ended the turn that started the last round with 2 cars or fewer, not " +
+                std::to_string(s.cars[std::size_t(starter)]));
+    // That turn was a claim (idle_turns 0 after it), unless the cars started at 2 or fewer: then it
+    // was the game's first turn, which may end with idle_turns 1.
+    const int most = since + (s.starting_cars <= kEndCars ? 1 : 0);
+    if (s.idle_turns > most)
+      in.at("idle_turns")
+          .fail("must be at most " + std::to_string(most) + ": the last round started " + std::to_string(since) +
+                " turns ago, with a claim" + (s.starting_cars <= kEndCars ? " or the first turn" : ""));
+  } else {
+    // A claim that leaves 2 cars or fewer ends its turn so, which starts the last round.
+    for (int p = 0; p < s.players; ++p)
+      if (s.cars[std::size_t(p)] <= kEndCars && s.cars[std::size_t(p)] < s.starting_cars)
+        seats[std::size_t(p)].at("cars").fail("is " + std::to_string(s.cars[std::size_t(p)]) +
+                                              " after a claim: that turn started the last round, so last_round "
+                                              "cannot be -1");
   }
   return s;
 }

@@ -83,7 +83,8 @@ inline int longest_trail(const Map& map, const RouteSet& routes) {
 // Stations: at the end each of a player's stations borrows one route of another player at its
 // city, the same route for all the owner's tickets; the choice is the one that scores the owner's
 // tickets best, then completes the most of them (rule 5). `others` are the routes of every other
-// player. Returns the best score and, in `borrowed`, the route each station took (-1: none there).
+// player. Returns the best score and, in `borrowed`, the route each station took (-1: none, when
+// no route there raises the score).
 inline TicketScore best_stations(const Map& map, const RouteSet& own, const RouteSet& others, std::uint64_t stations,
                                  std::uint64_t tickets, std::array<int, kMaxCities>* borrowed = nullptr) {
   std::array<int, 3> city{}, choice{}, best_choice{};

@@ -559,16 +559,37 @@ TEST_CASE("initial: the options, and bad ones refused; render hides what the sea
   CHECK_THROWS_AS(nuraghe::Ttr::initial(c), nuraghe::InputError);
   c.players = 2;
   const std::string mine = nuraghe::Ttr::render(s, 0), all = nuraghe::Ttr::render(s, -1);
-  CHECK(mine.find("player 1: 40 cars, 0 routes, 0 stations | 4 cards, 3 materials, 0 tickets") != std::string::npos);
-  CHECK(all.find("player 1: 40 cars, 0 routes, 0 stations | cards") != std::string::npos);
+  const auto count = [](const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+  };
+  // Seat 0 sees its own hand and offered tickets, and of seat 1 only the counts.
+  CHECK(mine.find("player 1: 40 cars, 0 routes, 0 stations\n    4 cards, 3 materials, 0 tickets, 4 offered\n") !=
+        std::string::npos);
+  CHECK(count(mine, "    cards ") == 1);
+  CHECK(count(mine, "    offered:\n      1. ") == 1);
+  CHECK(count(all, "    cards ") == s.players);
+  CHECK(count(all, "    offered:\n      1. ") == s.players);
+  for (const std::string& text : {mine, all})
+    for (std::size_t at = 0, next; at < text.size(); at = next + 1) {
+      next = text.find('\n', at);
+      CHECK(next - at <= 80);  // every line fits a terminal
+    }
 }
 
 TEST_CASE("positions: every state of random games reads back to itself; unreachable positions are refused") {
   nuraghe::Rng rng(8);
-  int checked = 0;
-  for (int game = 0; game < 8; ++game) {
+  int checked = 0, last_round_ends = 0, safeguard_ends = 0;
+  // The default cars, then few (1 to 12): the last round starts early, at the very first turn when
+  // the cars start at 2 or fewer, so its countdown's states are read back too. The last 2 games
+  // claim and build nothing while another move is legal, to the safeguard's end.
+  for (int game = 0; game < 18; ++game) {
     const int players = 2 + game % 4;
-    State s = State::setup(sardinia(), players, {}, std::uint64_t(500 + game));
+    const bool idle = game >= 16;
+    State::Options options;
+    options.cars = game < 8 || idle ? 0 : std::array{1, 2, 3, 4, 6, 8, 10, 12}[std::size_t(game - 8)];
+    State s = State::setup(sardinia(), players, options, std::uint64_t(500 + game));
     MoveList moves;
     while (s.to_move() != nuraghe::kTerminal) {
       const State back = read_position(position(s, -1));
@@ -584,18 +605,27 @@ TEST_CASE("positions: every state of random games reads back to itself; unreacha
         continue;
       }
       s.legal_moves(moves);
-      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+      std::vector<nuraghe::Move> choice;
+      for (const nuraghe::Move m : moves)
+        if (!idle || (kind_of(m) != MoveKind::Claim && kind_of(m) != MoveKind::Station)) choice.push_back(m);
+      if (choice.empty()) choice.push_back(moves[0]);
+      s.apply(choice[rng.below(std::uint32_t(choice.size()))]);
     }
     CHECK(read_position(position(s, -1)) == s);
+    last_round_ends += s.last_round == 0;
+    safeguard_ends += s.idle_turns >= kIdleRoundsLimit * players;
   }
-  MESSAGE(checked << " positions read back");
+  MESSAGE(checked << " positions read back; " << last_round_ends << " games ended by the last round, " << safeguard_ends
+                  << " by the safeguard");
+  CHECK(last_round_ends > 0);
+  CHECK(safeguard_ends > 0);
 
   State s = playing(3, 4);
   s.routes[1].add(route_id("nuoro", "dorgali")), s.cars[1] = std::uint8_t(s.cars[1] - 2);
   const nuraghe::Json good = position(s, -1);
   CHECK(read_position(good) == s);
-  const auto refused = [&](auto change, const std::string& fragment) {
-    nuraghe::Json j = good;
+  const auto refused_from = [](const nuraghe::Json& base, auto change, const std::string& fragment) {
+    nuraghe::Json j = base;
     change(j);
     try {
       read_position(j);
@@ -607,6 +637,7 @@ TEST_CASE("positions: every state of random games reads back to itself; unreacha
       CHECK(message.find('\n') == std::string::npos);
     }
   };
+  const auto refused = [&](auto change, const std::string& fragment) { refused_from(good, change, fragment); };
   refused([](nuraghe::Json& j) { j["seats"][1]["cars"] = 45; }, "seats[1].cars must be 43");
   refused([](nuraghe::Json& j) { j["seats"][2]["routes"].push_back("nuoro~dorgali"); }, "is claimed twice");
   refused([](nuraghe::Json& j) { j["seats"][2]["routes"].push_back("nuoro~dorgali#2"); },
@@ -620,4 +651,86 @@ TEST_CASE("positions: every state of random games reads back to itself; unreacha
   refused([](nuraghe::Json& j) { j["seats"][0]["stations"] = {"sassari", "sassari"}; }, "has a station already");
   refused([](nuraghe::Json& j) { j["map"] = "corsica"; }, "must be \"sardinia\" or a whole map object");
   refused([](nuraghe::Json& j) { j["seats"][0]["seen"]["loco"] = 9; }, "counts more cards than the hand holds");
+
+  // What play implies. A hand holds at most 8 Materials cards: with 8, a draw discards one first.
+  refused(
+      [](nuraghe::Json& j) {
+        j["seats"][0]["materials"] = {{"wood", 5}, {"tunnel", 4}};
+      },
+      "seats[0].materials holds 9 cards: at most 8");
+  // A long ticket is dealt to each seat at setup, one, and the deck holds none.
+  std::uint64_t held = 0;
+  for (int p = 0; p < 3; ++p) held |= s.tickets[std::size_t(p)];
+  int box_long = -1;
+  for (int t = 0; t < sardinia().num_tickets && box_long < 0; ++t)
+    if (sardinia().tickets[std::size_t(t)].long_route && !(held >> t & 1)) box_long = t;
+  REQUIRE(box_long >= 0);
+  refused([&](nuraghe::Json& j) { j["seats"][2]["tickets"].push_back(box_long); }, "seats[2] holds 2 long tickets");
+  // The setup keep: every seat at once, before any turn ended.
+  const nuraghe::Json setup = position(State::setup(sardinia(), 3, {}, 4), -1);
+  CHECK(read_position(setup) == State::setup(sardinia(), 3, {}, 4));
+  refused_from(
+      setup, [](nuraghe::Json& j) { j["turn"] = 1; }, "turn must be 0 during keep-setup-tickets");
+  refused_from(
+      setup, [](nuraghe::Json& j) { j["idle_turns"] = 1; }, "idle_turns must be 0 during keep-setup-tickets");
+  refused_from(
+      setup, [](nuraghe::Json& j) { j["last_round"] = 3; }, "last_round must be -1 during keep-setup-tickets");
+  // The end (State::end_turn): 10 rounds without a claim or a station, or the last round played
+  // out (last_round 0), and the game is over; over for no such reason is no game's end.
+  refused([](nuraghe::Json& j) { j["idle_turns"] = 30; }, "idle_turns is 30: the game is over");
+  refused([](nuraghe::Json& j) { j["last_round"] = 0; }, "last_round is 0: the game is over");
+  refused([](nuraghe::Json& j) { j["phase"] = "over", j["idle_turns"] = 29; }, "phase is over, but");
+  // The seat that started the last round ended that turn with 2 cars or fewer, and keeps them; a
+  // claim that leaves 2 or fewer starts it. With 3 players, last_round 2 at seat 0's turn: seat 1
+  // started it, one turn ago.
+  refused([](nuraghe::Json& j) { j["last_round"] = 2; },
+          "last_round is 2: seats[1] ended the turn that started the last round with 2 cars or fewer, not 43");
+  nuraghe::Json few = good;  // 4 cars each: seat 1 has 2 left after its claim
+  few["options"]["cars"] = 4, few["seats"][0]["cars"] = 4, few["seats"][1]["cars"] = 2, few["seats"][2]["cars"] = 4;
+  refused_from(
+      few, [](nuraghe::Json&) {}, "seats[1].cars is 2 after a claim");
+  few["last_round"] = 2;
+  CHECK(read_position(few).last_round == 2);
+  few["idle_turns"] = 1;  // (the claim ended its turn with 0; seat 2's turn added 1)
+  CHECK(read_position(few).idle_turns == 1);
+  refused_from(
+      few, [](nuraghe::Json& j) { j["idle_turns"] = 2; }, "idle_turns must be at most 1");
+  few["phase"] = "over", few["last_round"] = 0;  // three turns on: over, seat 1's turn again
+  few["turn"] = 2, few["idle_turns"] = 3;
+  CHECK(read_position(few).phase == Phase::Over);
+  refused_from(
+      few, [](nuraghe::Json& j) { j["turn"] = 0; }, "last_round is 0: seats[2] ended the turn");
+}
+
+TEST_CASE("positions: a face-up slot left empty stays empty while cards reach the discards and the deck") {
+  // Play leaves a slot empty when no card is left to refill it, and refills it only at a
+  // three-locomotive reset: the reader accepts such a slot beside cards to draw.
+  State s = playing(2, 6);
+  for (int k = 0; k < kCardKinds; ++k)
+    s.cards[1][std::size_t(k)] = std::uint8_t(s.cards[1][std::size_t(k)] + s.train_discards[std::size_t(k)]);
+  s.train_discards = {};
+  for (int i = 0; i < s.train_size; ++i) ++s.cards[1][s.train_deck[std::size_t(i)]], s.train_deck[std::size_t(i)] = 0;
+  s.train_size = 0;  // seat 1 drew every card left
+  REQUIRE(read_position(position(s, -1)) == s);
+  int kind = -1;
+  for (int k = 0; k < kTrainColours; ++k)
+    if (s.face_up_count(k) > 0) kind = k;
+  REQUIRE(kind >= 0);
+  s.draw_face_up(kind);  // no card to refill the slot
+  CHECK(s.face_up_count(kCardKinds) == 1);
+  s.draw_materials(-1);
+  REQUIRE(s.turn == 1);
+  MoveList moves;
+  s.legal_moves(moves);
+  bool claimed = false;
+  for (std::size_t i = 0; i < moves.size() && !claimed; ++i)
+    if (kind_of(moves[i]) == MoveKind::Claim) s.apply(moves[i]), claimed = true;
+  REQUIRE(claimed);  // its cards go to the discards; the slot stays empty
+  CHECK(total(s.train_discards) > 0);
+  CHECK(s.face_up_count(kCardKinds) == 1);
+  CHECK(read_position(position(s, -1)) == s);
+  s.draw_deck();  // the discards reshuffled into the deck; the slot still empty
+  CHECK(s.train_size > 0);
+  CHECK(s.face_up_count(kCardKinds) == 1);
+  CHECK(read_position(position(s, -1)) == s);
 }

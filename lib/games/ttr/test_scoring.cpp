@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rng.hpp"
 #include "games/ttr/map.hpp"
 #include "games/ttr/scoring.hpp"
 
@@ -45,6 +46,24 @@ RouteSet routes_of(std::initializer_list<int> rs) {
   RouteSet s;
   for (int r : rs) s.add(r);
   return s;
+}
+
+bool better(const TicketScore& a, const TicketScore& b) {
+  return a.points > b.points || (a.points == b.points && a.completed > b.completed);
+}
+// The best ticket score over every choice of the stations from the i-th on: each borrows one of
+// the others' routes at its city, or nothing.
+TicketScore brute_stations(const Map& m, const RouteSet& own, const RouteSet& others, const std::vector<int>& cities,
+                           std::size_t i, std::uint64_t tickets) {
+  if (i == cities.size()) return score_tickets(m, own, tickets);
+  TicketScore best = brute_stations(m, own, others, cities, i + 1, tickets);
+  (m.routes_at[std::size_t(cities[i])] & others).for_each([&](int r) {
+    RouteSet with = own;
+    with.add(r);
+    const TicketScore s = brute_stations(m, with, others, cities, i + 1, tickets);
+    if (better(s, best)) best = s;
+  });
+  return best;
 }
 
 }  // namespace
@@ -115,4 +134,69 @@ TEST_CASE("stations: each borrows the one route at its city that scores its owne
   s = best_stations(m, own, others, at_b | std::uint64_t(1) << m.city("e"), 0b111, &borrowed);
   CHECK(s.points == 9 + 5 - 2);
   CHECK(borrowed[std::size_t(m.city("e"))] == 3);
+}
+
+TEST_CASE("stations: the assignment is the best of every choice, against brute force") {
+  const Map& m = Map::sardinia();
+  Rng rng(2024);
+  int cases = 0, helped = 0;
+  for (int n = 0; n < 3000; ++n) {
+    // Each route the owner's, another player's or nobody's, at densities drawn per case.
+    const std::uint32_t own_share = 10 + rng.below(40), others_share = 10 + rng.below(40);
+    RouteSet own, others;
+    std::uint64_t touching = 0;  // cities at an end of another player's route
+    for (int r = 0; r < m.num_routes; ++r) {
+      const std::uint32_t x = rng.below(100);
+      const Route& route = m.routes[std::size_t(r)];
+      if (x < own_share) own.add(r);
+      else if (x < own_share + others_share) {
+        others.add(r);
+        touching |= std::uint64_t(1) << route.a | std::uint64_t(1) << route.b;
+      }
+    }
+    if (touching == 0) continue;
+    // 1 to 3 station cities among those.
+    std::uint64_t stations = 0;
+    const int wanted = 1 + int(rng.below(3));
+    for (int k = 0; k < wanted && std::popcount(stations) < std::popcount(touching); ++k) {
+      int city = 0;
+      do city = int(rng.below(std::uint32_t(m.num_cities)));
+      while (!(touching >> city & 1) || (stations >> city & 1));
+      stations |= std::uint64_t(1) << city;
+    }
+    std::uint64_t tickets = 0;
+    for (int k = 1 + int(rng.below(6)); k > 0; --k)
+      tickets |= std::uint64_t(1) << rng.below(std::uint32_t(m.num_tickets));
+    std::vector<int> cities;
+    for (std::uint64_t c = stations; c; c &= c - 1) cities.push_back(std::countr_zero(c));
+    CAPTURE(n);
+
+    std::array<int, kMaxCities> borrowed{};
+    const TicketScore got = best_stations(m, own, others, stations, tickets, &borrowed);
+    const TicketScore want = brute_stations(m, own, others, cities, 0, tickets);
+    CHECK(got.points == want.points);
+    CHECK(got.completed == want.completed);
+    // The routes it names are the others' at the station's city, and score what it says (-1: a
+    // station that borrows nothing, as when no route there raises the score).
+    RouteSet with = own;
+    for (int c = 0; c < m.num_cities; ++c) {
+      const int r = borrowed[std::size_t(c)];
+      if (!(stations >> c & 1) || r == -1) {
+        CHECK(r == -1);
+        continue;
+      }
+      REQUIRE(r >= 0);
+      CHECK(others.has(r));
+      CHECK(m.routes_at[std::size_t(c)].has(r));
+      with.add(r);
+    }
+    const TicketScore named = score_tickets(m, with, tickets);
+    CHECK(named.points == got.points);
+    CHECK(named.completed == got.completed);
+    ++cases;
+    helped += better(want, score_tickets(m, own, tickets));
+  }
+  MESSAGE(cases << " situations, " << helped << " where the stations raised the score");
+  CHECK(cases > 2900);
+  CHECK(helped > cases / 10);
 }

@@ -39,7 +39,7 @@ std::string Ttr::render(const State& s, Player observer) {
   static constexpr const char* kPhases[] = {"keeping setup tickets", "turn", "second draw", "keeping tickets",
                                             "game over"};
   out << m.title << " | " << (s.phase == ttr::Phase::Over ? "" : "player " + std::to_string(int(s.turn)) + ": ")
-      << kPhases[int(s.phase)] << " | face up";
+      << kPhases[int(s.phase)] << "\n  face up";
   for (const auto k : s.face_up)
     out << " " << (k == ttr::kLocomotive ? "loco" : k < ttr::kCardKinds ? ttr::kColourNames[k] : "-");
   out << "\n  decks: " << int(s.train_size) << " train, " << int(s.materials_size) << " materials, "
