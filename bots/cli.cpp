@@ -413,13 +413,15 @@ int cmd_legal(const Common& c) {
 
 // The score of a position part by part, where the game can say more than its scores.
 template <Game G>
-int cmd_score(const Common& c) {
+int cmd_score(const Common& c, bool json) {
   const auto s = load_position<G>(c.position, c.map_file);
   if constexpr (HasScoreReport<G>) {
-    std::cout << G::score_report(s);
+    std::cout << (json ? G::score_json(s).dump() + "\n" : G::score_report(s));
   } else {
     if (s.to_move() != kTerminal) input_error("score: the game is not over in this position");
-    std::cout << "scores: " << format_values(s.scores(), s.num_players()) << "\n";
+    const Values v = s.scores();
+    if (json) std::cout << Json{{"scores", std::vector<double>(v.begin(), v.begin() + s.num_players())}}.dump() << "\n";
+    else std::cout << "scores: " << format_values(v, s.num_players()) << "\n";
   }
   return 0;
 }
@@ -543,9 +545,16 @@ int run_cli(int argc, char** argv) {
                    "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
       ->required();
 
-  auto* score = app.add_subcommand("score", "print the score of a position part by part");
-  add_game_options(score, common, false);
-  score->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+  bool score_json = false;
+  std::string score_results;
+  auto* score = app.add_subcommand(
+      "score", "print the score of a position part by part, or of every game of a results file as JSON lines");
+  score->add_option("-g,--game", common.game, "game name (see `nuraghe games`)");
+  score->add_option("--map", common.map_file, "board or map file, for games that read one");
+  auto* score_position = score->add_option("--position", common.position, "position file (JSON; - for standard input)");
+  score->add_option("--results", score_results, "a results file (arena --out) or play log: one JSON line per game")
+      ->excludes(score_position);
+  score->add_flag("--json", score_json, "the breakdown as one JSON line");
 
   MapCommand map_args;
   Common map_common;
@@ -671,7 +680,12 @@ int run_cli(int argc, char** argv) {
     if (*bench) return cmd_bench(bench_seconds);
     if (*make) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_new<G>(common); });
     if (*legal) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_legal<G>(common); });
-    if (*score) return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_score<G>(common); });
+    if (*score) {
+      if (!score_results.empty()) return run_score_command(score_results, common.game);
+      if (common.position.empty()) input_error("score: give --position FILE (with --game) or --results FILE");
+      if (common.game.empty()) input_error("score: --position needs --game");
+      return AllGames::dispatch(common.game, [&]<Game G>() { return cmd_score<G>(common, score_json); });
+    }
     if (*map) {
       map_args.game = map_common.game;
       map_args.config = map_common.config();

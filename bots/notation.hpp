@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/json.hpp"
 #include "core/params.hpp"
 
 namespace nuraghe {
@@ -42,13 +43,14 @@ concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) {
   { G::why_illegal(s, p, m) } -> std::same_as<std::string>;
 };
 
-// score_report(s): the score part by part (`nuraghe score`). board_svg(s, usage, games): the board
-// of s drawn from its data as SVG (`nuraghe map`), its elements (a map's routes) coloured by
-// `usage`, a share per element over `games` games, when that is not empty; board_usage(final):
-// which elements a finished game used, one 0 or 1 per element, which `map --usage` averages.
+// score_report(s), score_json(s): the score part by part, as text and as JSON (`nuraghe score`). board_svg(s, usage,
+// games): the board of s drawn from its data as SVG (`nuraghe map`), its elements (a map's routes) coloured by `usage`,
+// a share per element over `games` games, when that is not empty; board_usage(final): which elements a finished game
+// used, one 0 or 1 per element, which `map --usage` averages.
 template <class G>
 concept HasScoreReport = requires(const typename G::State& s) {
   { G::score_report(s) } -> std::same_as<std::string>;
+  { G::score_json(s) } -> std::same_as<Json>;
 };
 template <class G>
 concept HasBoardPicture = requires(const typename G::State& s, const std::vector<double>& usage, int games) {

@@ -342,6 +342,29 @@ int draw_map(const MapCommand& c) {
   return 0;
 }
 
+// ---- score ------------------------------------------------------------------------------------
+
+template <Game G>
+int score_games(const ResultsFile& f, const std::string& file) {
+  for (const auto& game : f.games) {
+    const std::string where = "score --results \"" + file + "\" game " + std::to_string(game.index);
+    auto s = logged_start<G>(f, game, file);
+    const JsonIn line(game.line, where);
+    const auto moves = line.at("moves").strings();
+    for (const auto& text : moves) apply_text<G>(s, text);
+    if (s.to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
+    Json out{{"index", game.index}, {"seed", game.seed}, {"bots", line.at("bots").strings()}, {"moves", moves.size()}};
+    if constexpr (HasScoreReport<G>) {
+      out["score"] = G::score_json(s);
+    } else {
+      const Values v = s.scores();
+      out["score"] = Json{{"scores", std::vector<double>(v.begin(), v.begin() + s.num_players())}};
+    }
+    std::cout << out.dump() << "\n";
+  }
+  return 0;
+}
+
 // ---- tune --------------------------------------------------------------------------------------
 
 template <Game G>
@@ -487,6 +510,13 @@ int run_merge_command(const std::vector<std::string>& files, const std::string& 
 int run_replay_command(const std::string& file, int index, int observer) {
   const ResultsFile f = read_game_records(file);
   return AllGames::dispatch(f.header.game, [&]<Game G>() { return replay<G>(f, file, index, observer); });
+}
+
+int run_score_command(const std::string& file, const std::string& game) {
+  const ResultsFile f = read_game_records(file);
+  if (!game.empty() && game != f.header.game)
+    input_error("score: \"" + file + "\" holds games of " + f.header.game + ", not of " + game);
+  return AllGames::dispatch(f.header.game, [&]<Game G>() { return score_games<G>(f, file); });
 }
 
 int run_map_command(const MapCommand& c) {

@@ -36,6 +36,11 @@ struct MapCommand {
 };
 int run_map_command(const MapCommand& c);
 
+// Replays every game of a results file or play log and prints one JSON line per game: its index,
+// seed, the bot in each seat, its decisions, and its score part by part where the game can tell
+// (G::score_json), else its scores. `game`, when given, must be the file's.
+int run_score_command(const std::string& file, const std::string& game);
+
 struct TuneCommand {
   ArenaSettings arena;              // game, config, opponents (bots[1..]), jobs; bots[0] is the spec tuned
   std::vector<std::string> params;  // "name=low:high"

@@ -58,6 +58,17 @@ if [[ $shares -eq $routes ]]; then ok; else bad "map --usage: $shares route shar
 expect_error "map --usage of another map than --map" "was played on another map" "$nuraghe" map --game ttr --svg "$tmp/u2.svg" --usage "$tmp/ring-arena.jsonl" --map "$sardinia"
 expect_error "map --usage of another game's results" "holds games of kuhn" bash -c "'$nuraghe' arena --game kuhn --bots random,random:seed=2 --games 2 --out '$tmp/kuhn.jsonl' >/dev/null 2>&1; '$nuraghe' map --game ttr --svg '$tmp/u3.svg' --usage '$tmp/kuhn.jsonl'"
 
+# score --results: every game of a results file replayed, one JSON line each, its seats' totals
+# the scores the arena recorded (the scores of each line are per seat, as the totals).
+"$nuraghe" score --results "$tmp/ring-arena.jsonl" >"$tmp/scores.jsonl" 2>"$tmp/stderr"
+totals=$(grep -o '"total":-\{0,1\}[0-9]*' "$tmp/scores.jsonl" | cut -d: -f2 | paste -sd' ')
+recorded=$(tail -n +2 "$tmp/ring-arena.jsonl" | grep -o '"scores":\[[^]]*\]' | sed 's/.*\[//; s/\]//' | tr ',' '\n' | xargs -n1 printf '%.0f\n' | paste -sd' ')
+if [[ $(wc -l <"$tmp/scores.jsonl") -eq 4 && -n $totals && $totals == "$recorded" ]]; then ok; else bad "score --results totals '$totals', recorded '$recorded': $(cat "$tmp/stderr")"; fi
+if grep -q '"ended_by":"\(last-round\|safeguard\)"' "$tmp/scores.jsonl" && grep -q '"ticket_list":\[{' "$tmp/scores.jsonl"; then ok; else bad "score --results: $(head -c 300 "$tmp/scores.jsonl")"; fi
+expect_output "score --json of a position" '^\{"ended_by":"not-over"' "$nuraghe" score --game ttr --position "$tmp/ring-1.json" --json
+expect_error "score --results of another game than --game" "holds games of ttr, not of kuhn" "$nuraghe" score --game kuhn --results "$tmp/ring-arena.jsonl"
+expect_error "score with neither --position nor --results" "give --position FILE" "$nuraghe" score --game ttr
+
 # A map file edited after the games: replay and resume name the change.
 cp "$maps/ring.json" "$tmp/mine.json"
 "$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 2 --seed 2 --out "$tmp/mine.jsonl" >/dev/null 2>&1

@@ -108,6 +108,53 @@ std::string padded(const std::string& label, int points, bool sign = false) {
 
 }  // namespace
 
+Json Ttr::score_json(const State& s) {
+  using namespace ttr;
+  const Map& m = s.board();
+  const auto parts = s.breakdown();
+  const auto outcome = s.outcome();
+  Json seats = Json::array();
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const State::Breakdown& b = parts[q];
+    Json routes = Json::array(), tickets = Json::array(), stations = Json::array();
+    s.routes[q].for_each([&](int r) { routes.push_back(route_name(m, r)); });
+    RouteSet network = s.routes[q];
+    for (std::uint64_t c = s.stations[q]; c; c &= c - 1) {
+      const int city = std::countr_zero(c), r = b.borrowed[std::size_t(city)];
+      stations.push_back(
+          {{"city", m.city_id[std::size_t(city)]}, {"borrows", r < 0 ? Json() : Json(route_name(m, r))}});
+      if (r >= 0) network.add(r);
+    }
+    for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
+      const int k = std::countr_zero(t);
+      const Ticket& ticket = m.tickets[std::size_t(k)];
+      tickets.push_back({{"id", k},
+                         {"name", ticket_name(m, k)},
+                         {"value", int(ticket.value)},
+                         {"long", ticket.long_route},
+                         {"completed", completes(m, network, ticket)}});
+    }
+    seats.push_back({{"total", b.total()},
+                     {"win", outcome[q]},
+                     {"routes", b.routes},
+                     {"tickets", b.tickets},
+                     {"completed", b.completed},
+                     {"unused_stations", b.unused_stations},
+                     {"trail", b.trail},
+                     {"ferry_cars", b.ferry_cars},
+                     {"express", b.express},
+                     {"touring", b.touring},
+                     {"ferries", b.ferries_bonus},
+                     {"cars", int(s.cars[q])},
+                     {"route_list", routes},
+                     {"ticket_list", tickets},
+                     {"station_list", stations}});
+  }
+  const char* ended = s.phase != Phase::Over ? "not-over" : s.last_round == 0 ? "last-round" : "safeguard";
+  return Json{{"map", m.name}, {"ended_by", ended}, {"seats", seats}};
+}
+
 std::string Ttr::score_report(const State& s) {
   using namespace ttr;
   const Map& m = s.board();

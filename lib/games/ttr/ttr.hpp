@@ -65,6 +65,10 @@ struct Ttr {
   // The final score part by part (`nuraghe score`): routes, tickets won and lost, stations and
   // the routes they borrow, the longest trail, the bonuses, and how the winner was decided.
   static std::string score_report(const State& s);
+  // The same as JSON (`nuraghe score --json`, `--results`): per seat the parts, the routes, every
+  // ticket held with whether it was completed, the stations and what they borrow; how the game
+  // ended ("last-round", "safeguard", or "not-over").
+  static Json score_json(const State& s);
   // The map drawn from its data (picture.hpp); a finished game's usage is the routes claimed.
   static std::string board_svg(const State& s, const std::vector<double>& usage, int games) {
     return ttr::map_svg(s.board(), usage, games);
