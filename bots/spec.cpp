@@ -26,6 +26,9 @@ std::vector<ParamSpec> search_params() {
                         "rollout policy (heuristic: the game's, with epsilon)"),
       ParamSpec::real("epsilon", 0.1, 0, 1, "heuristic rollouts: probability of a uniformly random move"),
       ParamSpec::integer("cutoff", 0, 0, 100000, "rollout steps before the game's static evaluation (0: play out)"),
+      ParamSpec::choice("prune", "off", {"on", "off"},
+                        "the tree tries only the moves the game says are worth searching (Ticket to Ride: one "
+                        "payment a claim, no stations)"),
       ParamSpec::choice("reward", "win", {"win", "score"},
                         "win: the game's returns; score: points scaled between the lowest and highest"),
       ParamSpec::integer("threads", 1, 1, 256, "search threads (OpenMP)"),
@@ -110,6 +113,7 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.rollout = p.text("rollout") == "heuristic" ? Rollout::Heuristic : Rollout::Random;
   c.epsilon = p.real("epsilon");
   c.cutoff = int(p.integer("cutoff"));
+  c.prune = p.text("prune") == "on";
   c.reward = p.text("reward") == "score" ? Reward::Score : Reward::Win;
   c.threads = int(p.integer("threads"));
   c.parallel = p.text("parallel") == "tree" ? Parallel::Tree : Parallel::Root;

@@ -169,6 +169,15 @@ concept HasEvaluation = requires(const typename G::State& s) {
   { G::evaluate(s) } -> std::same_as<Values>;
 };
 
+// Moves worth searching (`prune=on`): the game drops from seat p's legal moves those the search
+// need not tell apart or try (for example all but the cheapest payment of one claim), keeping the
+// order of the rest and at least one move. It must depend only on what seat p can see, so that
+// every state of an information set keeps the same moves of p.
+template <class G>
+concept HasSearchMoves = requires(const typename G::State& s, Player p, typename G::MoveList& moves) {
+  G::search_moves(s, p, moves);
+};
+
 // A uniformly random legal move of seat p (which must have one).
 template <Game G>
 Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {

@@ -38,6 +38,14 @@ class MoveList {
       if (x == m) return true;
     return false;
   }
+  // Drops the moves keep(m) rejects, in place; the rest keep their order.
+  template <class Keep>
+  constexpr void keep_if(Keep&& keep) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < size_; ++i)
+      if (keep(moves_[i])) moves_[n++] = moves_[i];
+    size_ = n;
+  }
 
  private:
   std::array<Move, Capacity> moves_;

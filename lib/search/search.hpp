@@ -41,6 +41,7 @@ struct SearchConfig {
   Rollout rollout = Rollout::Random;
   double epsilon = 0.1;  // heuristic rollouts: probability of a random move
   int cutoff = 0;        // rollout steps before the static evaluation (0: play out)
+  bool prune = false;    // the tree tries only the game's search_moves (HasSearchMoves)
   Reward reward = Reward::Win;
   int threads = 1;
   Parallel parallel = Parallel::Root;
@@ -369,6 +370,8 @@ class Worker {
     }
     typename G::MoveList legal;
     s.legal_moves(legal);
+    if constexpr (HasSearchMoves<G>)
+      if (cfg_.prune) G::search_moves(s, p, legal);
     const int k = int(legal.size());
     Keys& keys = keys_;
     const bool by_move = keyed_by_move(t, p);

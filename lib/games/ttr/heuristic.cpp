@@ -122,6 +122,7 @@ Plan make_plan(const State& s, Player p, std::uint64_t extra) {
     else plan.colour[std::size_t(route.colour)] += train;
     plan.locomotives += route.ships;
     plan.symbols += route.railways + route.tunnels;
+    plan.railways += route.railways, plan.tunnels += route.tunnels;
   });
   return plan;
 }
@@ -182,6 +183,18 @@ int main_colour(const Cards& hand) {
 
 // A draw: a face-up card the plan needs most, a Materials card when its symbols outrun the hand,
 // else the deck's top; a style without a plan takes its main colour.
+// Whether a Materials hand pays these railway and tunnel symbols together (payments.hpp): a railway
+// takes a Railway card or Wood + Rails; a tunnel a Tunnel card, or Railway + Stones, or Wood +
+// Rails + Stones. Tunnel cards go on tunnels first; the rest of the tunnels take a railway's worth
+// and a Stones each.
+bool pays_symbols(const Materials& mats, int railways, int tunnels) {
+  const int m = int(Material::Railway), t = int(Material::Tunnel);
+  const int left = std::max(0, tunnels - mats[std::size_t(t)]);
+  const int railway_units =
+      mats[std::size_t(m)] + std::min(mats[std::size_t(Material::Wood)], mats[std::size_t(Material::Rails)]);
+  return railway_units >= railways + left && mats[std::size_t(Material::Stones)] >= left;
+}
+
 std::optional<Move> choose_draw(const State& s, Player p, const MoveList& legal, const Plan* plan) {
   const Cards& hand = s.cards[std::size_t(p)];
   const Materials& mats = s.materials[std::size_t(p)];
@@ -214,8 +227,7 @@ std::optional<Move> choose_draw(const State& s, Player p, const MoveList& legal,
       if (face_up_move[std::size_t(c)] >= 0 && d > deficit) best = c, deficit = d;
     }
     if (best >= 0) return legal[std::size_t(face_up_move[std::size_t(best)])];
-    const int symbol_cards = mats[3] + mats[4] + std::min(mats[0], mats[1]);
-    if (has_materials && plan->symbols > symbol_cards) return materials;
+    if (has_materials && !pays_symbols(mats, plan->railways, plan->tunnels)) return materials;
     if (has_loco && plan->locomotives > hand[kLocomotive]) return face_up_loco;
     // Grey spaces: the face-up colour the hand already holds most of.
     if (plan->grey > 0) {
@@ -270,7 +282,12 @@ Move heuristic_move(const State& s, Player p, Rng& rng, Style style) {
     if (points > scoring.score) scoring = {mv, points};
     if (route.length >= 4 && points > long_one.score) long_one = {mv, points};
   }
-  const bool tickets_done = plan.unfinished == plan.unreachable;  // nothing left that a path can complete
+  // Nothing left that a path can complete, or no route of the plan fits the cars left: then the
+  // cars go on points (else both seats could draw cards until the safeguard ends the game, as
+  // playtesting found at two players).
+  bool plan_fits = false;
+  plan.wanted.for_each([&](int r) { plan_fits = plan_fits || m.routes[std::size_t(r)].length <= cars; });
+  const bool tickets_done = plan.unfinished == plan.unreachable || !plan_fits;
   switch (style) {
     case Style::RouteFocus:
     case Style::DestinationHungry: {
@@ -299,6 +316,33 @@ Move heuristic_move(const State& s, Player p, Rng& rng, Style style) {
   if (scoring.score >= 0) return scoring.move;
   // Nothing to draw and nothing to claim: a station or a pass, whatever is legal.
   return legal[rng.below(std::uint32_t(legal.size()))];
+}
+
+void search_moves(const State& s, Player p, MoveList& moves) {
+  (void)p;
+  const Map& m = s.board();
+  std::array<int, kMaxRoutes> best_cost;
+  best_cost.fill(1 << 30);
+  for (const Move mv : moves)
+    if (kind_of(mv) == MoveKind::Claim) {
+      const int r = route_of(mv);
+      best_cost[std::size_t(r)] =
+          std::min(best_cost[std::size_t(r)], payment_cost(claim_payment(mv, m.routes[std::size_t(r)])));
+    }
+  bool other_than_stations = false;
+  for (const Move mv : moves) other_than_stations = other_than_stations || kind_of(mv) != MoveKind::Station;
+  if (!other_than_stations) return;  // stations only: keep them
+  std::array<bool, kMaxRoutes> taken{};
+  moves.keep_if([&](Move mv) {
+    const MoveKind k = kind_of(mv);
+    if (k == MoveKind::Station) return false;
+    if (k != MoveKind::Claim) return true;
+    const int r = route_of(mv);
+    if (taken[std::size_t(r)] || payment_cost(claim_payment(mv, m.routes[std::size_t(r)])) != best_cost[std::size_t(r)])
+      return false;
+    taken[std::size_t(r)] = true;
+    return true;
+  });
 }
 
 // For rollouts cut off early: each seat's points projected to the end of the game, as win shares.

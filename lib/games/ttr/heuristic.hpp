@@ -38,6 +38,7 @@ struct Plan {
   int grey = 0;                             // spaces of wanted grey routes (any one colour each)
   int locomotives = 0;                      // ship spaces (a locomotive each)
   int symbols = 0;                          // railway and tunnel symbols
+  int railways = 0, tunnels = 0;            // of those, each kind
   int spaces = 0;                           // car spaces still to claim
   int unfinished = 0;                       // tickets not completed
   int unreachable = 0;                      // of those, tickets no open path completes
@@ -52,6 +53,11 @@ int spaces_to_complete(const State& s, Player p, const Ticket& ticket, const Rou
 
 // A legal move of seat p (the seat to move, or any seat at the setup keep) in the given style.
 Move heuristic_move(const State& s, Player p, Rng& rng, Style style);
+
+// The moves worth searching (`prune=on`): of each route's claims the one payment the heuristic
+// would make (fewest locomotives and symbol cards, the first of those), no stations; draws,
+// tickets, keeps and pass as they are. What remains depends only on seat p's hand and the board.
+void search_moves(const State& s, Player p, MoveList& moves);
 
 // The static evaluation for rollouts cut off early (`cutoff=N`): every seat's win share in [0, 1]
 // from the points it is projected to end with (heuristic.cpp says how).

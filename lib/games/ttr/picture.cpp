@@ -170,7 +170,9 @@ std::string map_svg(const Map& m, const std::vector<double>& usage, int games) {
     for (int i = 0; i <= 4; ++i) {
       out += "<rect x=\"" + number(lx) + "\" y=\"" + number(ly - 10) + "\" width=\"30\" height=\"12\" fill=\"" +
              usage_colour(i / 4.0) + "\" stroke=\"#333\" stroke-width=\"0.8\"/>";
-      legend_line("       " + std::to_string(25 * i) + "%");
+      out += "<text x=\"" + number(lx + 38) + "\" y=\"" + number(ly) + "\" font-size=\"12\">" + std::to_string(25 * i) +
+             "%</text>\n";
+      ly += 17;
     }
   } else {
     legend_line("each box on a route is a car space", true);

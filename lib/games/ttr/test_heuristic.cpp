@@ -178,6 +178,69 @@ TEST_CASE("heuristic: the styles play differently") {
   CHECK(games.size() == kStyleNames.size());
 }
 
+TEST_CASE("heuristic: with fewer cars than its tickets' paths need, route-focus spends them on points") {
+  // Found by playtesting (experiments/ttr_playtest.txt): both seats held a ticket still reachable
+  // but longer than their cars, drew cards for 10 rounds and the safeguard ended the game.
+  const Map& m = Map::sardinia();
+  // A ticket whose path has no route of 1 space: with 1 car, none of the plan fits.
+  State s;
+  int ticket = 0;
+  for (; ticket < m.num_tickets; ++ticket) {
+    s = first_turn(bit(ticket));
+    int shortest = 99;
+    make_plan(s, 0).wanted.for_each(
+        [&](int r) { shortest = std::min(shortest, int(m.routes[std::size_t(r)].length)); });
+    if (shortest >= 2) break;
+  }
+  REQUIRE(ticket < m.num_tickets);
+  s.cars[0] = 1;
+  for (int k = 0; k < kCardKinds; ++k) s.cards[0][std::size_t(k)] = 3;
+  Rng rng(1);
+  for (const Style style : {Style::RouteFocus, Style::DestinationHungry}) {
+    CAPTURE(int(style));
+    const Move mv = heuristic_move(s, 0, rng, style);
+    CHECK(kind_of(mv) == MoveKind::Claim);
+    // And with the cars its plan needs it still builds the plan.
+    State roomy = s;
+    roomy.cars[0] = 45;
+    const Move planned = heuristic_move(roomy, 0, rng, style);
+    if (kind_of(planned) == MoveKind::Claim) CHECK(make_plan(roomy, 0).wanted.has(route_of(planned)));
+  }
+}
+
+TEST_CASE("heuristic: a plan's railway symbols need Railway cards or Wood + Rails: Tunnel cards do not pay them") {
+  // Found by playtesting: a seat holding Tunnel cards for a plan with railway symbols counted them
+  // as paying, never drew Materials, and drew train cards until the safeguard ended the game.
+  const Map& m = Map::sardinia();
+  for (int t = 0; t < m.num_tickets; ++t) {
+    State s = first_turn(bit(t));
+    const Plan plan = make_plan(s, 0);
+    int railways = 0, tunnels = 0;
+    plan.wanted.for_each([&](int r) {
+      railways += m.routes[std::size_t(r)].railways;
+      tunnels += m.routes[std::size_t(r)].tunnels;
+    });
+    if (railways == 0 || tunnels > 0) continue;  // a path with railway symbols only
+    CAPTURE(t);
+    s.materials[0] = {};
+    s.materials[0][std::size_t(Material::Tunnel)] = std::uint8_t(railways + 1);
+    s.materials[0][std::size_t(Material::Stones)] = 2;
+    s.phase = Phase::SecondDraw;  // a draw decision, so the heuristic only chooses what to draw
+    s.first_draw = FirstDraw::TrainCard;
+    s.cards[0] = {};
+    for (int c = 0; c < kTrainColours; ++c) s.cards[0][std::size_t(c)] = 9;  // every colour it could lack
+    MoveList legal;
+    s.legal_moves(legal);
+    bool may_draw_materials = false;
+    for (const Move mv : legal) may_draw_materials = may_draw_materials || kind_of(mv) == MoveKind::DrawMaterials;
+    REQUIRE(may_draw_materials);
+    Rng rng(1);
+    CHECK(kind_of(heuristic_move(s, 0, rng, Style::RouteFocus)) == MoveKind::DrawMaterials);
+    return;
+  }
+  FAIL("no ticket's path has railway symbols only");
+}
+
 TEST_CASE("heuristic: the setup keep takes at least two tickets, the cheapest first, and a done ticket always") {
   nuraghe::GameConfig c;
   c.players = 2;
@@ -211,4 +274,55 @@ TEST_CASE("heuristic: each style beats random in at least 95% of two-player game
     MESSAGE(style << " vs random: " << 100 * table[0].wins / table[0].games << "% of " << table[0].games << " games");
     CHECK(table[0].wins / table[0].games >= 0.95);
   }
+}
+
+TEST_CASE("search moves (prune=on): of each claimable route the cheapest payment, no stations, the rest as legal") {
+  nuraghe::Rng rng(12);
+  int states = 0, dropped = 0;
+  for (int game = 0; game < 6; ++game) {
+    State s = State::setup(Map::sardinia(), 2 + game % 4, {}, 100 + std::uint64_t(game));
+    for (int step = 0; step < 2000 && s.phase != Phase::Over; ++step) {
+      const nuraghe::Player p = s.to_move() == nuraghe::kSimultaneous ? 0 : s.to_move();
+      MoveList legal, kept;
+      s.legal_moves(p, legal);
+      kept = legal;
+      search_moves(s, p, kept);
+      REQUIRE(kept.size() > 0);
+      ++states, dropped += int(legal.size() - kept.size());
+      // A subsequence of the legal moves: the order kept.
+      std::size_t at = 0;
+      for (const Move mv : kept) {
+        while (at < legal.size() && legal[at] != mv) ++at;
+        REQUIRE(at < legal.size());
+      }
+      bool only_stations = true;
+      for (const Move mv : legal) only_stations = only_stations && kind_of(mv) == MoveKind::Station;
+      std::set<int> routes;
+      for (const Move mv : kept) {
+        if (!only_stations) CHECK(kind_of(mv) != MoveKind::Station);
+        if (kind_of(mv) == MoveKind::Claim) CHECK(routes.insert(route_of(mv)).second);  // one payment a route
+      }
+      for (const Move mv : legal) {  // every claimable route and every other kind of move stays
+        if (kind_of(mv) == MoveKind::Claim) CHECK(routes.count(route_of(mv)) == 1);
+        else if (kind_of(mv) != MoveKind::Station) CHECK(kept.contains(mv));
+      }
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int q = 0; q < s.players; ++q) joint[q] = nuraghe::random_legal_move<nuraghe::Ttr>(s, q, rng);
+        s.apply_joint(joint);
+      } else {
+        s.apply(legal[rng.below(std::uint32_t(legal.size()))]);
+      }
+    }
+  }
+  MESSAGE(states << " states, " << dropped << " moves dropped");
+  CHECK(dropped > 0);
+  // A pruned search plays legal games to the end (the arena checks every move it applies).
+  nuraghe::ArenaSettings a;
+  a.config.players = 2;
+  a.config.seed = 5;
+  a.bots = {"ismcts:iters=100,prune=on,rollout=heuristic,cutoff=8", "heuristic"};
+  a.games = 2;
+  a.jobs = 1;
+  CHECK(nuraghe::run_arena<nuraghe::Ttr>(a).games.size() == 2);
 }

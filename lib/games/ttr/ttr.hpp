@@ -50,6 +50,7 @@ struct Ttr {
   }
   static Move heuristic_move(const State& s, Player p, Rng& rng) { return heuristic_move(s, p, rng, 0); }
   static Values evaluate(const State& s) { return ttr::evaluate(s); }
+  static void search_moves(const State& s, Player p, MoveList& moves) { ttr::search_moves(s, p, moves); }
 
   static std::uint64_t observe(const State& before, Move m, Player observer) {
     return ttr::observe(before, m, observer);
