@@ -76,6 +76,8 @@ std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p
     input_error("bot " + name + ": " + game + " has no heuristic policy for rollout=heuristic");
   if (cfg.cutoff > 0 && !HasEvaluation<G>)
     input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=" + std::to_string(cfg.cutoff));
+  if (cfg.bias > 0 && !HasHeuristic<G>)
+    input_error("bot " + name + ": " + game + " has no heuristic policy for bias=" + p.text("bias"));
   if (cfg.prune && !HasSearchMoves<G>)
     input_error("bot " + name + ": " + game + " does not say which moves are worth searching, for prune=on");
   return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed);

@@ -26,6 +26,9 @@ std::vector<ParamSpec> search_params() {
                         "rollout policy (heuristic: the game's, with epsilon)"),
       ParamSpec::real("epsilon", 0.1, 0, 1, "heuristic rollouts: probability of a uniformly random move"),
       ParamSpec::integer("cutoff", 0, 0, 100000, "rollout steps before the game's static evaluation (0: play out)"),
+      ParamSpec::real("bias", 0, 0, 1000,
+                      "progressive bias: the heuristic's move at a tree node gets bias / (1 + its tries) on its "
+                      "score, and is tried first"),
       ParamSpec::choice("prune", "off", {"on", "off"},
                         "the tree tries only the moves the game says are worth searching (Ticket to Ride: one "
                         "payment a claim, no stations)"),
@@ -114,6 +117,7 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.epsilon = p.real("epsilon");
   c.cutoff = int(p.integer("cutoff"));
   c.prune = p.text("prune") == "on";
+  c.bias = p.real("bias");
   c.reward = p.text("reward") == "score" ? Reward::Score : Reward::Win;
   c.threads = int(p.integer("threads"));
   c.parallel = p.text("parallel") == "tree" ? Parallel::Tree : Parallel::Root;

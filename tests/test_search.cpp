@@ -544,6 +544,8 @@ TEST_CASE("search bots reject what a game cannot give") {
   CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);  // hidden information
   CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));
   CHECK_THROWS_AS(make_bot<Kuhn>("ismcts:rollout=heuristic", 1), InputError);  // kuhn has no heuristic
+  CHECK_THROWS_AS(make_bot<Kuhn>("ismcts:bias=1", 1), InputError);             // nor a move to favour
+  CHECK_THROWS_AS(make_bot<Kuhn>("ismcts:prune=on", 1), InputError);           // nor search moves
   CHECK_THROWS_AS(make_bot<Connect4>("uct:cutoff=3", 1), InputError);          // nor connect4 an evaluation
   CHECK_THROWS_AS(make_bot<Connect4>("uct:iters=0", 1), InputError);           // no budget at all
   CHECK_THROWS_AS(make_bot<Connect4>("pimc:reuse=on", 1), InputError);

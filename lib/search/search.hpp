@@ -42,6 +42,7 @@ struct SearchConfig {
   double epsilon = 0.1;  // heuristic rollouts: probability of a random move
   int cutoff = 0;        // rollout steps before the static evaluation (0: play out)
   bool prune = false;    // the tree tries only the game's search_moves (HasSearchMoves)
+  double bias = 0;       // progressive bias: the heuristic's move gets bias / (1 + tries) on its score
   Reward reward = Reward::Win;
   int threads = 1;
   Parallel parallel = Parallel::Root;
@@ -394,7 +395,7 @@ class Worker {
     }
     const int count = block == kNone ? keys.count : k;
     const auto edge_of = [&](int u) { return block == kNone ? keys.edge[u] : block + std::uint32_t(u); };
-    const int chosen = choose_edge(tree, count, edge_of, parent, rng);
+    const int chosen = choose_edge(tree, count, edge_of, parent, rng, favoured_edge(s, p, legal, block, by_move, rng));
     if (chosen < 0) return false;  // the arena is full and this node has no edge
     const std::uint32_t edge = edge_of(chosen);
     if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
@@ -406,11 +407,37 @@ class Worker {
     return true;
   }
 
+  // With bias > 0, the edge (as choose_edge counts them) of the move the game's heuristic would
+  // play here (for an opponent's token, the edge of its group); -1 otherwise.
+  int favoured_edge(const State& s, Player p, const typename G::MoveList& legal, std::uint32_t block, bool by_move,
+                    Rng& rng) const {
+    if constexpr (HasHeuristic<G>) {
+      if (cfg_.bias <= 0 || legal.size() < 2) return -1;
+      const Move h = G::heuristic_move(s, p, rng);
+      const Keys& keys = keys_;
+      if (block != kNone || by_move) {
+        for (int i = 0; i < int(legal.size()); ++i)
+          if (legal[std::size_t(i)] == h) {
+            if (block != kNone) return i;
+            for (int u = 0; u < keys.count; ++u)
+              if (keys.first[u] == i) return u;
+          }
+        return -1;
+      }
+      for (int u = 0; u < keys.count; ++u)
+        for (int j = 0; j < keys.size[u]; ++j)
+          if (legal[keys.group[keys.begin[u] + j]] == h) return u;
+    }
+    return -1;
+  }
+
   // One pass over `count` edges (edge_of(u), kNone for none): an untried edge is taken first
-  // (uniformly among them, by reservoir sampling), else the best UCB score; -1 if there is no edge.
+  // (uniformly among them, by reservoir sampling; the favoured edge before the others), else the
+  // best UCB score, the favoured edge's raised by bias / (1 + tries); -1 if there is no edge.
   // `parent` is the node's exact visit count, or 0 where availability is counted per edge.
   template <class EdgeOf>
-  int choose_edge(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent, Rng& rng) {
+  int choose_edge(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent, Rng& rng, int favoured = -1) {
+    bool favoured_untried = false;
     int untried = 0, chosen = -1, best_u = -1;
     double best = -1;
     ExplorationCache exploration(cfg_.c);
@@ -422,13 +449,15 @@ class Worker {
       const std::uint32_t tries = TreeT::load(e.visits) + TreeT::load(e.virtual_loss);
       if (tries == 0) {
         if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
+        favoured_untried = favoured_untried || u == favoured;
       } else if (untried == 0) {
-        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries,
-                                       parent ? exact : exploration(TreeT::load(e.available)));
+        double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries,
+                                 parent ? exact : exploration(TreeT::load(e.available)));
+        if (u == favoured) score += cfg_.bias / (1.0 + tries);
         if (score > best) best = score, best_u = u;
       }
     }
-    return untried == 0 ? best_u : chosen;
+    return untried == 0 ? best_u : favoured_untried ? favoured : chosen;
   }
 
   // Over full states a node is one state, so every edge is legal at every visit and its

@@ -326,3 +326,26 @@ TEST_CASE("search moves (prune=on): of each claimable route the cheapest payment
   a.jobs = 1;
   CHECK(nuraghe::run_arena<nuraghe::Ttr>(a).games.size() == 2);
 }
+
+TEST_CASE("progressive bias (bias=W): the search follows the heuristic's move unless its samples say otherwise") {
+  State s = first_turn(bit(0) | bit(20));
+  Rng rng(3);
+  const Move heuristic = nuraghe::Ttr::heuristic_move(s, 0, rng);
+  const auto visits_of = [&](const std::string& spec) {
+    auto bot = nuraghe::make_bot<nuraghe::Ttr>(spec, 7);
+    auto* searcher = dynamic_cast<nuraghe::MctsBot<nuraghe::Ttr>*>(bot.get());
+    REQUIRE(searcher != nullptr);
+    bot->start(0);
+    bot->choose(nuraghe::InfoSet<nuraghe::Ttr>(s, 0));
+    double share = 0;
+    for (const auto& m : searcher->last_result().moves)
+      if (m.move == heuristic) share = double(m.visits) / double(searcher->last_result().iterations);
+    return share;
+  };
+  // A weight far above any reward: after one try of each move, every iteration takes the heuristic's.
+  const double biased = visits_of("ismcts:iters=400,prune=on,bias=1000");
+  const double plain = visits_of("ismcts:iters=400,prune=on");
+  MESSAGE("the heuristic's move: " << 100 * biased << "% of the visits with bias=1000, " << 100 * plain << "% without");
+  CHECK(biased > 0.8);
+  CHECK(biased > plain);
+}
