@@ -540,6 +540,25 @@ TEST_CASE("UCB's logarithm of a count is std::log within 1e-12, from 1 to 2^32 -
   CHECK(search::log_of_count(1) == 0.0);
 }
 
+TEST_CASE("progressive bias over full states: uct follows the heuristic's move at every visit of a node") {
+  // Connect Four, X on a1 b1 c1 and O on g1 g2: O must block at d1, which is what the heuristic
+  // plays. With a large weight (and much exploration, c=3) the root's visits go to it far more
+  // often, also after the node's first visit (where uct no longer lists the moves: a bias applied
+  // only there left the share where it is without one).
+  auto s = Connect4::initial(GameConfig{});
+  for (const Move m : {Move(0), Move(6), Move(1), Move(6), Move(2)}) s.apply(m);
+  const auto share_of_block = [&](const std::string& spec) {
+    const auto r = analyse<Connect4>(spec, s, s.to_move(), 3);
+    for (const auto& m : r.moves)
+      if (m.move == Move(3)) return double(m.visits) / double(r.iterations);
+    return 0.0;
+  };
+  const double biased = share_of_block("uct:iters=2000,bias=1000,c=3");
+  const double plain = share_of_block("uct:iters=2000,c=3");
+  MESSAGE("d1: " << 100 * biased << "% of the visits with bias=1000, " << 100 * plain << "% without");
+  CHECK(biased > plain + 0.25);
+}
+
 TEST_CASE("search bots reject what a game cannot give") {
   CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);  // hidden information
   CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));

@@ -361,8 +361,15 @@ class Worker {
     // while another thread is still filling it; those edges are legal moves all the same.)
     if (const std::uint32_t count = parent != 0 && kind == NodeKind::Decision ? tree.own_edges(n) : 0; count > 0) {
       const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
+      int favoured = -1;                               // bias: the heuristic's move among the block's edges
+      if constexpr (HasHeuristic<G>)
+        if (cfg_.bias > 0 && count > 1) {
+          const Move h = G::heuristic_move(s, p, rng);
+          for (std::uint32_t u = 0; u < count && favoured < 0; ++u)
+            if (Move(tree.edge(block + u).key) == h) favoured = int(u);
+        }
       const int chosen = choose_edge(
-          tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng);
+          tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng, favoured);
       const std::uint32_t edge = block + std::uint32_t(chosen);
       if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
       out = Move(tree.edge(edge).key);
