@@ -4,11 +4,26 @@
 #include <set>
 
 #include "bots/registry.hpp"
+#include "core/bits.hpp"
 #include "core/params.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
 
 using namespace nuraghe;
+
+TEST_CASE("nth_set_bit: the r-th set bit of 32- and 64-bit masks, against clearing the lowest r bits") {
+  Rng rng(5);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::uint64_t x = (rng.next() & rng.next()) | std::uint64_t(1) << (trial % 64);  // sparse and dense
+    for (unsigned r = 0; r < unsigned(std::popcount(x)); ++r) {
+      std::uint64_t y = x;
+      for (unsigned k = 0; k < r; ++k) y &= y - 1;
+      CHECK(nth_set_bit(x, r) == std::countr_zero(y));
+      if (r < unsigned(std::popcount(std::uint32_t(x))))
+        CHECK(nth_set_bit(std::uint32_t(x), r) == std::countr_zero(std::uint32_t(y)));
+    }
+  }
+}
 
 TEST_CASE("Rng: explicit seeds reproduce; different seeds differ") {
   Rng a(7), b(7), c(8);

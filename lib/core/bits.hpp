@@ -28,6 +28,11 @@ inline int nth_set_bit(std::uint32_t x, unsigned r) {
   return pos;
 #endif
 }
+// The same over 64 bits.
+inline int nth_set_bit(std::uint64_t x, unsigned r) {
+  const unsigned low = unsigned(std::popcount(std::uint32_t(x)));
+  return r < low ? nth_set_bit(std::uint32_t(x), r) : 32 + nth_set_bit(std::uint32_t(x >> 32), r - low);
+}
 
 // Sixteen 4-bit counters packed in a uint64_t (counter q in bits 4q..4q+3).
 namespace nibbles {

@@ -134,6 +134,13 @@ Map Map::from_json(const Json& j, const std::string& where) {
     }
     m.routes_at[route.a].add(r);
     m.routes_at[route.b].add(r);
+    for (int k = 0; k <= kMaxRouteLength; ++k) {
+      if (route.length - route.railways - route.tunnels <= k)
+        m.train_spaces_at_most[std::size_t(route.colour)][std::size_t(k)].add(r);
+      if (route.ships <= k) m.ships_at_most[std::size_t(k)].add(r);
+      if (route.railways + route.tunnels <= k) m.symbols_at_most[std::size_t(k)].add(r);
+      if (route.length <= k) m.length_at_most[std::size_t(k)].add(r);
+    }
   }
 
   // Shortest paths in car spaces (Dijkstra from each city); the map must be connected.

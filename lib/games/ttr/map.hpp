@@ -42,6 +42,7 @@ struct RouteSet {
   bool empty() const { return (words[0] | words[1]) == 0; }
   RouteSet operator&(const RouteSet& o) const { return {{words[0] & o.words[0], words[1] & o.words[1]}}; }
   RouteSet operator|(const RouteSet& o) const { return {{words[0] | o.words[0], words[1] | o.words[1]}}; }
+  RouteSet except(const RouteSet& o) const { return {{words[0] & ~o.words[0], words[1] & ~o.words[1]}}; }
   bool operator==(const RouteSet&) const = default;
   // f(r) for every route r of the set, in increasing order.
   template <class F>
@@ -83,6 +84,12 @@ struct Map {
   std::uint64_t hash = 0;                                                    // of `source`, for results files
   int index = 0;                                                             // the map's place in the registry
   int most_moves = 0;  // the bound on a decision's legal moves for a seat holding every card
+  // Route sets for move generation, so that it visits only the routes a hand may pay for
+  // (payments.hpp's affordable_routes): indexed by a count k in 0..kMaxRouteLength, the routes of
+  // each colour (grey last) with at most k spaces for train cards, with at most k ship symbols,
+  // with at most k railway and tunnel symbols, and of at most k spaces.
+  std::array<std::array<RouteSet, kMaxRouteLength + 1>, kTrainColours + 1> train_spaces_at_most{};
+  std::array<RouteSet, kMaxRouteLength + 1> ships_at_most{}, symbols_at_most{}, length_at_most{};
 
   // The city with this id, or -1.
   int city(std::string_view id) const;

@@ -67,6 +67,20 @@ inline bool may_afford(const Route& route, const Cards& cards, const Materials& 
   return route.railways + route.tunnels <= have[3] + have[4] + std::min(have[0], have[1]);
 }
 
+// The routes of `map` that pass may_afford for a hand and fit in `cars`: the same test over every
+// route at once, from the map's route sets, so that move generation visits only these.
+inline RouteSet affordable_routes(const Map& map, const Cards& cards, const Materials& have, int cars) {
+  const auto at_most = [](int k) { return std::size_t(std::clamp(k, 0, kMaxRouteLength)); };
+  const int locomotives = cards[kLocomotive];
+  const int most_of_one_colour = *std::max_element(cards.begin(), cards.begin() + kTrainColours);
+  RouteSet payable = map.train_spaces_at_most[kTrainColours][at_most(most_of_one_colour + locomotives)];  // grey
+  for (int c = 0; c < kTrainColours; ++c)
+    payable = payable | map.train_spaces_at_most[std::size_t(c)][at_most(cards[std::size_t(c)] + locomotives)];
+  return payable & map.ships_at_most[at_most(locomotives)] &
+         map.symbols_at_most[at_most(have[3] + have[4] + std::min(have[0], have[1]))] &
+         map.length_at_most[at_most(cars)];
+}
+
 // f(payment) for every payment of `route` that the hand affords, each distinct hand left once:
 // colours in Colour order, then fewer locomotives first, then fewer Tunnel and Railway cards.
 template <class F>

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <tuple>
 
+#include "core/bits.hpp"
 #include "core/rng.hpp"
 #include "games/ttr/scoring.hpp"
 #include "games/ttr/state.hpp"
@@ -307,20 +308,60 @@ void State::build_station(int city, const Payment& p) {
 }
 
 namespace {
-// The i-th (from 0) ticket of a mask, in increasing id order; keep moves name offered tickets so.
-int nth_ticket(std::uint64_t mask, int i) {
-  for (; i > 0; --i) mask &= mask - 1;
-  return std::countr_zero(mask);
-}
 std::uint64_t kept_tickets(std::uint64_t offered, int field) {
   std::uint64_t kept = 0;
   for (int i = 0; i < std::popcount(offered); ++i)
-    if (field >> i & 1) kept |= std::uint64_t(1) << nth_ticket(offered, i);
+    if (field >> i & 1)
+      kept |= std::uint64_t(1) << nth_set_bit(offered, unsigned(i));  // keep moves name offered tickets in id order
   return kept;
 }
 }  // namespace
 
 void State::legal_moves(MoveList& out) const { legal_moves(to_move(), out); }
+
+template <class List>
+void State::draw_moves(List& out) const {
+  for (int k = 0; k < kCardKinds; ++k)
+    if (may_draw_face_up(k)) out.push(make_move(MoveKind::DrawFaceUp, k));
+  if (may_draw_deck()) out.push(make_move(MoveKind::DrawDeck));
+  if (may_draw_materials()) {
+    int held = 0;
+    for (const std::uint8_t k : materials[turn]) held += k;
+    if (held < kMaterialsLimit) out.push(make_move(MoveKind::DrawMaterials, 0));
+    else
+      for (int k = 0; k < kMaterialKinds; ++k)
+        if (materials[turn][std::size_t(k)] > 0) out.push(make_move(MoveKind::DrawMaterials, k + 1));
+  }
+}
+
+RouteSet State::claimable_routes() const {
+  const RouteSet all = claimed();
+  RouteSet routes_to_pay = affordable_routes(board(), cards[turn], materials[turn], cars[turn]).except(all);
+  RouteSet out;
+  routes_to_pay.for_each([&](int r) {
+    if (may_claim(board().routes[std::size_t(r)], r, all)) out.add(r);
+  });
+  return out;
+}
+
+int State::station_payments(std::array<Payment, kMaxStationPayments>& payments) const {
+  // A station costs n cards of one colour, locomotives wild: a route of n plain spaces' payments.
+  Route cost;
+  cost.length = std::uint8_t(station_cost());
+  int count = 0;
+  const Cards& hand = cards[turn];
+  if (may_afford(cost, hand, Materials{}, *std::max_element(hand.begin(), hand.begin() + kTrainColours)))
+    for_each_payment(cost, hand, Materials{}, [&](const Payment& p) { payments[std::size_t(count++)] = p; });
+  return count;
+}
+
+std::uint64_t State::station_cities() const {
+  if (!stations_option || std::popcount(stations[turn]) >= kStations) return 0;
+  std::uint64_t built = 0;
+  for (int q = 0; q < players; ++q) built |= stations[std::size_t(q)];
+  const int n = board().num_cities;
+  return ~built & (n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1);
+}
 
 void State::legal_moves(Player seat, MoveList& out) const {
   out.clear();
@@ -335,42 +376,73 @@ void State::legal_moves(Player seat, MoveList& out) const {
   }
   if (seat != turn) return;
   // Draws: in the order face-up kinds, deck, Materials (with the discard when holding 8).
-  for (int k = 0; k < kCardKinds; ++k)
-    if (may_draw_face_up(k)) out.push(make_move(MoveKind::DrawFaceUp, k));
-  if (may_draw_deck()) out.push(make_move(MoveKind::DrawDeck));
-  if (may_draw_materials()) {
-    int held = 0;
-    for (const std::uint8_t k : materials[turn]) held += k;
-    if (held < kMaterialsLimit) out.push(make_move(MoveKind::DrawMaterials, 0));
-    else
-      for (int k = 0; k < kMaterialKinds; ++k)
-        if (materials[turn][std::size_t(k)] > 0) out.push(make_move(MoveKind::DrawMaterials, k + 1));
-  }
+  draw_moves(out);
   if (phase == Phase::SecondDraw) return;  // the second draw is compulsory while one is legal
   if (may_draw_tickets()) out.push(make_move(MoveKind::DrawTickets));
   const Map& m = board();
-  const Cards& hand = cards[turn];
-  const int most_of_one_colour = *std::max_element(hand.begin(), hand.begin() + kTrainColours);
-  const RouteSet all = claimed();
-  for (int r = 0; r < m.num_routes; ++r) {
-    const Route& route = m.routes[std::size_t(r)];
-    if (may_afford(route, hand, materials[turn], most_of_one_colour) && may_claim(route, r, all))
-      for_each_payment(route, hand, materials[turn], [&](const Payment& p) { out.push(make_claim(r, p)); });
-  }
-  if (stations_option && std::popcount(stations[turn]) < kStations) {
-    // A station costs n cards of one colour, locomotives wild: a route of n plain spaces'
-    // payments, the same at every city.
-    Route cost;
-    cost.length = std::uint8_t(station_cost());
-    std::array<Payment, 4 * kCardKinds> payments;
-    int count = 0;
-    if (may_afford(cost, hand, Materials{}, most_of_one_colour))
-      for_each_payment(cost, hand, Materials{}, [&](const Payment& p) { payments[std::size_t(count++)] = p; });
-    for (int c = 0; count > 0 && c < m.num_cities; ++c)
-      if (may_build_station(c))
-        for (int i = 0; i < count; ++i) out.push(make_station(c, payments[std::size_t(i)]));
+  claimable_routes().for_each([&](int r) {
+    for_each_payment(m.routes[std::size_t(r)], cards[turn], materials[turn],
+                     [&](const Payment& p) { out.push(make_claim(r, p)); });
+  });
+  if (const std::uint64_t cities = station_cities()) {
+    std::array<Payment, kMaxStationPayments> payments;
+    const int count = station_payments(payments);
+    for (std::uint64_t c = count > 0 ? cities : 0; c; c &= c - 1)
+      for (int i = 0; i < count; ++i) out.push(make_station(std::countr_zero(c), payments[std::size_t(i)]));
   }
   if (out.empty()) out.push(make_move(MoveKind::Pass));
+}
+
+// The move legal_moves would list at place rng.below(size), found by counting the list's parts
+// (draws and tickets, each route's payments, cities times station payments) instead of writing
+// them: at the start of a turn most of the list is claims and stations.
+Move State::random_move(Rng& rng) const {
+  if (phase != Phase::Turn) {
+    MoveList moves;
+    legal_moves(moves);
+    return moves[rng.below(std::uint32_t(moves.size()))];
+  }
+  nuraghe::MoveList<kCardKinds + 1 + kMaterialKinds + 1> head;
+  draw_moves(head);
+  if (may_draw_tickets()) head.push(make_move(MoveKind::DrawTickets));
+  const Map& m = board();
+  const RouteSet routes_to_claim = claimable_routes();
+  std::array<std::uint16_t, kMaxRoutes> claims_of{};
+  std::uint32_t claims = 0;
+  routes_to_claim.for_each([&](int r) {
+    int n = 0;
+    for_each_payment(m.routes[std::size_t(r)], cards[turn], materials[turn], [&](const Payment&) { ++n; });
+    claims_of[std::size_t(r)] = std::uint16_t(n);
+    claims += std::uint32_t(n);
+  });
+  std::array<Payment, kMaxStationPayments> payments;
+  const std::uint64_t cities = station_cities();
+  const int per_city = cities ? station_payments(payments) : 0;
+  const std::uint32_t stations_count = std::uint32_t(per_city * std::popcount(cities));
+  const std::uint32_t total = std::uint32_t(head.size()) + claims + stations_count;
+  if (total == 0) {
+    rng.below(1);  // as legal_moves' one move, pass
+    return make_move(MoveKind::Pass);
+  }
+  std::uint32_t i = rng.below(total);
+  if (i < head.size()) return head[i];
+  i -= std::uint32_t(head.size());
+  if (i < claims) {
+    int chosen = -1;
+    routes_to_claim.for_each([&](int r) {
+      if (chosen >= 0) return;
+      if (i < claims_of[std::size_t(r)]) chosen = r;
+      else i -= claims_of[std::size_t(r)];
+    });
+    Move move = 0;
+    std::uint32_t k = 0;
+    for_each_payment(m.routes[std::size_t(chosen)], cards[turn], materials[turn], [&](const Payment& p) {
+      if (k++ == i) move = make_claim(chosen, p);
+    });
+    return move;
+  }
+  i -= claims;
+  return make_station(nth_set_bit(cities, i / std::uint32_t(per_city)), payments[i % std::uint32_t(per_city)]);
 }
 
 void State::apply(Move mv) {

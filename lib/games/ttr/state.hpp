@@ -127,6 +127,7 @@ struct State {
   }
   void legal_moves(MoveList& out) const;               // the seat to move's
   void legal_moves(Player seat, MoveList& out) const;  // any seat's: at the setup keep, every seat's
+  Move random_move(Rng& rng) const;                    // legal_moves()[rng.below(size)], without the list
   void apply(Move m);
   void apply_joint(const JointMove& joint);
   Values scores() const;             // final points (meaningful once over)
@@ -163,6 +164,17 @@ struct State {
   void draw_tickets();
   bool may_keep(std::uint64_t kept) const;
   void keep_tickets(std::uint64_t kept);
+
+  // The parts of the seat to move's legal moves, in the list's order: the draws, then (after the
+  // tickets) the routes it may claim and pay for, then the cities where it may build a station
+  // times the payments of one station (at most kMaxStationPayments: 8 colours x 3 splits of the
+  // third station's 3 cards, or 3 locomotives).
+  template <class List>
+  void draw_moves(List& out) const;
+  RouteSet claimable_routes() const;
+  static constexpr int kMaxStationPayments = 4 * kCardKinds;
+  int station_payments(std::array<Payment, kMaxStationPayments>& payments) const;
+  std::uint64_t station_cities() const;
 
   // Claims and stations: what a payment costs is payments.hpp's; these check the board and the
   // seat's cars, and apply.

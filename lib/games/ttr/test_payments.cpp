@@ -133,3 +133,29 @@ TEST_CASE("payments: may_afford never rules out a route that has a payment (ever
   CHECK(ruled_out > 1000);  // it does rule out, and ...
   CHECK(afforded > 1000);   // ... lets the payable ones through
 }
+
+TEST_CASE("payments: affordable_routes is may_afford and the car count over every route at once") {
+  nuraghe::Rng rng(29);
+  const Map& m = Map::sardinia();
+  int differences = 0, kept = 0, dropped = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    Cards hand{};
+    Materials have{};
+    // Hands up to 12 of a kind reach the clamp at kMaxRouteLength; cars from 0 to 9 cut long routes.
+    for (auto& k : hand) k = std::uint8_t(rng.below(trial % 3 == 0 ? 13 : 4));
+    for (auto& k : have) k = std::uint8_t(rng.below(trial % 5 == 0 ? 9 : 3));
+    const int cars = int(rng.below(10));
+    const int most = *std::max_element(hand.begin(), hand.begin() + kTrainColours);
+    const RouteSet set = affordable_routes(m, hand, have, cars);
+    for (int r = 0; r < m.num_routes; ++r) {
+      const Route& route = m.routes[std::size_t(r)];
+      const bool expected = may_afford(route, hand, have, most) && route.length <= cars;
+      differences += set.has(r) != expected;
+      (expected ? kept : dropped) += 1;
+    }
+    for (int r = m.num_routes; r < kMaxRoutes; ++r) differences += set.has(r);  // no route beyond the map
+  }
+  CHECK(differences == 0);
+  CHECK(kept > 1000);
+  CHECK(dropped > 1000);
+}

@@ -42,6 +42,8 @@ struct Ttr {
                            "cars each (0: 45 with 2-3 players, 40 with 4-5, as the rulebook suggests)")};
   }
   static State initial(const GameConfig& config);
+  // A random playout's move without writing the list of claims and stations (HasRandomMove).
+  static Move random_move(const State& s, Player, Rng& rng) { return s.random_move(rng); }
 
   // The heuristic players (heuristic.hpp): route-focus, the first, is also the rollout policy.
   static constexpr auto kHeuristicStyles = ttr::kStyleNames;
