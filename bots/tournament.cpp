@@ -270,6 +270,17 @@ typename G::State logged_start(const ResultsFile& f, const GameResult& game, con
   return G::initial(config);
 }
 
+// The end of a logged game: its moves replayed from logged_start, each checked for legality; a
+// game that stops before the end is an error naming `where`.
+template <Game G>
+typename G::State logged_final(const ResultsFile& f, const GameResult& game, const std::string& file,
+                               const std::string& where) {
+  auto s = logged_start<G>(f, game, file);
+  for (const auto& text : JsonIn(game.line, where).at("moves").strings()) apply_text<G>(s, text);
+  if (s.to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
+  return s;
+}
+
 template <Game G>
 int replay(const ResultsFile& f, const std::string& file, int index, int observer) {
   const GameResult* game = nullptr;
@@ -316,15 +327,14 @@ int draw_map(const MapCommand& c) {
       if (f.header.game != G::kName)
         input_error(where + " holds games of " + f.header.game + ", not of " + std::string(G::kName));
       if (f.games.empty()) input_error(where + " holds no finished game");
+      // The games' own players and options are drawn, so asking for others would be ignored.
+      if (c.config.players != 0 || !c.config.options.empty())
+        input_error(where + ": the games' own players and options are drawn; leave out -p and -o");
       // The map drawn is the one the games were played on; a --map given must be that one.
       if (!c.config.map_file.empty() && map_hash_text<G>(c.config) != map_hash_text<G>(f.header.config))
         input_error(where + " was played on another map than --map \"" + c.config.map_file + "\"");
       for (const auto& game : f.games) {
-        auto s = logged_start<G>(f, game, c.usage);
-        const JsonIn line(game.line, where + " game " + std::to_string(game.index));
-        for (const auto& text : line.at("moves").strings()) apply_text<G>(s, text);
-        if (s.to_move() != kTerminal)
-          input_error(where + " game " + std::to_string(game.index) + ": the logged moves stop before the end");
+        const auto s = logged_final<G>(f, game, c.usage, where + " game " + std::to_string(game.index));
         const std::vector<double> used = G::board_usage(s);
         if (usage.empty()) usage.assign(used.size(), 0.0);
         for (std::size_t i = 0; i < used.size(); ++i) usage[i] += used[i];
@@ -348,12 +358,12 @@ template <Game G>
 int score_games(const ResultsFile& f, const std::string& file) {
   for (const auto& game : f.games) {
     const std::string where = "score --results \"" + file + "\" game " + std::to_string(game.index);
-    auto s = logged_start<G>(f, game, file);
+    const auto s = logged_final<G>(f, game, file, where);
     const JsonIn line(game.line, where);
-    const auto moves = line.at("moves").strings();
-    for (const auto& text : moves) apply_text<G>(s, text);
-    if (s.to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
-    Json out{{"index", game.index}, {"seed", game.seed}, {"bots", line.at("bots").strings()}, {"moves", moves.size()}};
+    Json out{{"index", game.index},
+             {"seed", game.seed},
+             {"bots", line.at("bots").strings()},
+             {"moves", line.at("moves").strings().size()}};
     if constexpr (HasScoreReport<G>) {
       out["score"] = G::score_json(s);
     } else {

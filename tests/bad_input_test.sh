@@ -65,6 +65,7 @@ setup apply --game sardegna --position base/sardegna.json --moves "commander vil
 setup apply --game sardegna --position base/sardegna.json --moves "sentinel" >"$ws/base/sardegna-sc.json"
 setup arena --game tictactoe --bots random,random:seed=2 --games 2 --out res/r.jsonl >/dev/null
 setup arena --game tictactoe --bots random,random:seed=2 --games 2 --seed 2 --out res/r2.jsonl >/dev/null
+setup arena --game ttr --bots random,random:seed=2 --games 2 --out res/ttr.jsonl >/dev/null
 board_json=$here/../lib/games/sardegna/board.json
 if [[ -f $board_json ]]; then cp "$board_json" "$ws/base/board.json"; fi
 printf 'my notes\n' >"$ws/user.txt"
@@ -639,6 +640,7 @@ while IFS=$'\t' read -r file label cmds fast; do
   [[ $fast == fast ]] && flags=(-f 3)
   [[ $cmds == *m* ]] && check "${flags[@]}" "results file: $label / merge" merge "$file"
   [[ $cmds == *r* ]] && check "${flags[@]}" "results file: $label / replay" replay "$file" "$index_opt" 0
+  [[ $cmds == *r* ]] && check "${flags[@]}" "results file: $label / score --results" score --results "$file"
   [[ $cmds == *a* ]] && check "${flags[@]}" "results file: $label / arena resuming it" "${arena_r[@]}" --out "$file"
 done <"$tmp/res.tsv"
 check "results file: game 0 \"returns\" is [2, 0] / merge --out" merge "$(res_file 'game 0 "returns" is [2, 0]')" --out merged.jsonl
@@ -646,7 +648,22 @@ check "results file: header without \"seed\" / merge --out" merge "$(res_file 'h
 for file in /dev/zero dir no-such-file.jsonl user.txt user.json base/tictactoe.json; do
   check "results file: $file / merge" merge "$file"
   check "results file: $file / replay" replay "$file" "$index_opt" 0
+  check "results file: $file / score --results" score --results "$file"
+  check "results file: $file / map --usage" map --game ttr --svg m.svg --usage "$file"
 done
+check "map --usage with another game's results" map --game ttr --svg m.svg --usage res/r.jsonl
+check "map --usage with -p (the games' own players are drawn)" map --game ttr --svg m.svg --usage res/ttr.jsonl -p 3
+check "map --usage with -o (the games' own options are drawn)" map --game ttr --svg m.svg --usage res/ttr.jsonl -o touring=on
+check "map of a game without a board to draw" map --game tictactoe --svg m.svg
+check "map --svg an existing user file" map --game ttr --svg user.txt
+check "map --svg a directory" map --game ttr --svg dir
+check "map --svg in a missing folder" map --game ttr --svg /nonexistent/dir/m.svg
+check "map --svg /dev/full" map --game ttr --svg /dev/full
+check "map without --svg" map --game ttr
+check "score without --position or --results" score --game ttr
+check "score with both --position and --results" score --game tictactoe --position base/tictactoe.json --results res/r.jsonl
+check "score --position of another game" score --game ttr --position base/tictactoe.json
+check "score --position without --game" score --position base/tictactoe.json
 check "results file: /dev/zero with a good one / merge" merge res/r.jsonl /dev/zero
 check "results files of two tournaments / merge" merge res/r.jsonl res/r2.jsonl
 check "replay of a game not in the file" replay res/r.jsonl "$index_opt" 9
