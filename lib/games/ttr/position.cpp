@@ -309,6 +309,10 @@ State read_position(const Json& j) {
       in.fail("has " + std::to_string(total[std::size_t(k)]) + " " +
               (k == kLocomotive ? std::string("loco") : std::string(kColourNames[std::size_t(k)])) +
               " cards in all, not " + std::to_string(k == kLocomotive ? kLocomotives : kCardsPerColour));
+  // Play refills an empty face-up slot whenever a train card is left to fill it (rules.cpp, end_turn).
+  for (int i = 0; i < kFaceUp; ++i)
+    if (s.face_up[std::size_t(i)] == kCardKinds && s.train_cards_left())
+      up[std::size_t(i)].fail("is empty while train cards are left to draw");
   Materials mtotal = s.materials_discards;
   for (int i = 0; i < s.materials_size; ++i) ++mtotal[std::size_t(s.material_at(i))];
   for (int p = 0; p < s.players; ++p)
@@ -377,6 +381,11 @@ std::uint64_t observe(const State& before, Move m, Player observer) {
       for (const auto k : after.face_up) token = token * 16 + k;
       break;
     }
+    case MoveKind::Claim:
+    case MoveKind::Station:  // the turn's end may refill an empty face-up slot: seen by all
+      if (after.face_up != before.face_up)
+        for (const auto k : after.face_up) token = token * 16 + k;
+      break;
     case MoveKind::DrawDeck:  // the drawer sees its card
       if (mover)
         for (int k = 0; k < kCardKinds; ++k)

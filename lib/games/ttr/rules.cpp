@@ -145,12 +145,16 @@ bool State::may_draw_face_up(int kind) const {
   return kind != kLocomotive || first_draw == FirstDraw::Material;
 }
 
-bool State::may_draw_deck() const {
-  if (phase != Phase::Turn && phase != Phase::SecondDraw) return false;
-  if (phase == Phase::SecondDraw && first_draw == FirstDraw::FaceUpLocomotive) return false;
+bool State::train_cards_left() const {
   int discards = 0;
   for (const std::uint8_t d : train_discards) discards += d;
   return train_size + discards > 0;
+}
+
+bool State::may_draw_deck() const {
+  if (phase != Phase::Turn && phase != Phase::SecondDraw) return false;
+  if (phase == Phase::SecondDraw && first_draw == FirstDraw::FaceUpLocomotive) return false;
+  return train_cards_left();
 }
 
 bool State::may_draw_materials() const {
@@ -542,6 +546,10 @@ void State::end_turn(bool built) {
   phase = over ? Phase::Over : Phase::Turn;
   first_draw = FirstDraw::None;
   turn = std::uint8_t((turn + 1) % players);
+  // A face-up slot left empty (no card was left to refill it) is refilled once a claim or a
+  // station has put cards on the discards: at the end of that turn, slot by slot (a reading).
+  for (int slot = 0; slot < kFaceUp && train_cards_left(); ++slot)
+    if (face_up[std::size_t(slot)] == kEmptySlot) refill_face_up(slot);
 }
 
 }  // namespace nuraghe::ttr

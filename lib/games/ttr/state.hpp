@@ -212,6 +212,7 @@ struct State {
   int train_top();                    // the next train card, reshuffling the discards when empty; -1 if none
   int materials_top();                // the same for Materials
   void refill_face_up(int slot);      // from the deck, then the three-locomotive check
+  bool train_cards_left() const;      // in the deck or its discards
   void check_face_up_locomotives();   // rulings: 3 face-up locomotives replace all 5, at most 3 times in a row
   int face_up_count(int kind) const;  // face-up cards of a kind
   void end_turn(bool built = false);  // the next seat's turn; built: a claim or a station, for the safeguard

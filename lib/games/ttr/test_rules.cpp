@@ -702,9 +702,9 @@ TEST_CASE("positions: every state of random games reads back to itself; unreacha
       few, [](nuraghe::Json& j) { j["turn"] = 0; }, "last_round is 0: seats[2] ended the turn");
 }
 
-TEST_CASE("positions: a face-up slot left empty stays empty while cards reach the discards and the deck") {
-  // Play leaves a slot empty when no card is left to refill it, and refills it only at a
-  // three-locomotive reset: the reader accepts such a slot beside cards to draw.
+TEST_CASE("draws: a face-up slot left empty is refilled at the end of the first turn that leaves a card for it") {
+  // Play leaves a slot empty when no card is left to refill it; a claim then puts cards on the
+  // discards, and the turn's end refills the slot from them (docs/rules-ttr.md, Rulings).
   State s = playing(2, 6);
   for (int k = 0; k < kCardKinds; ++k)
     s.cards[1][std::size_t(k)] = std::uint8_t(s.cards[1][std::size_t(k)] + s.train_discards[std::size_t(k)]);
@@ -718,19 +718,31 @@ TEST_CASE("positions: a face-up slot left empty stays empty while cards reach th
   REQUIRE(kind >= 0);
   s.draw_face_up(kind);  // no card to refill the slot
   CHECK(s.face_up_count(kCardKinds) == 1);
-  s.draw_materials(-1);
+  s.draw_materials(-1);  // the turn ends with nothing to refill it from: it stays empty
   REQUIRE(s.turn == 1);
+  CHECK(s.face_up_count(kCardKinds) == 1);
+  CHECK(read_position(position(s, -1)) == s);
   MoveList moves;
   s.legal_moves(moves);
-  bool claimed = false;
-  for (std::size_t i = 0; i < moves.size() && !claimed; ++i)
-    if (kind_of(moves[i]) == MoveKind::Claim) s.apply(moves[i]), claimed = true;
-  REQUIRE(claimed);  // its cards go to the discards; the slot stays empty
-  CHECK(total(s.train_discards) > 0);
-  CHECK(s.face_up_count(kCardKinds) == 1);
+  int paid = -1;
+  for (std::size_t i = 0; i < moves.size() && paid < 0; ++i)
+    if (kind_of(moves[i]) == MoveKind::Claim) {
+      const Route& route = s.board().routes[std::size_t(route_of(moves[i]))];
+      paid = claim_payment(moves[i], route).colour_cards + claim_payment(moves[i], route).locomotives;
+      s.apply(moves[i]);
+    }
+  REQUIRE(paid > 0);  // its cards went to the discards, and one of them fills the slot
+  CHECK(s.face_up_count(kCardKinds) == 0);
+  CHECK(s.train_size + total(s.train_discards) == paid - 1);
   CHECK(read_position(position(s, -1)) == s);
-  s.draw_deck();  // the discards reshuffled into the deck; the slot still empty
-  CHECK(s.train_size > 0);
-  CHECK(s.face_up_count(kCardKinds) == 1);
-  CHECK(read_position(position(s, -1)) == s);
+  // At a decision, an empty slot beside cards that could fill it is unreachable.
+  State unreachable = s;
+  unreachable.train_deck[unreachable.train_size++] = unreachable.face_up[0];
+  unreachable.face_up[0] = kCardKinds;
+  try {
+    read_position(position(unreachable, -1));
+    FAIL("an empty face-up slot beside a train card in the deck was accepted");
+  } catch (const nuraghe::InputError& e) {
+    CHECK(std::string(e.what()).find("face_up[0] is empty while train cards are left to draw") != std::string::npos);
+  }
 }
