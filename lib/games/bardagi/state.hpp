@@ -1,0 +1,172 @@
+#pragma once
+// Bardagi: the state's layout and the moves' encoding. Rules: ../shared/rules/bardagi-rulebook.txt,
+// every gap in ../shared/rulings.md ("Bardagi"), the readings made here in docs/rules-bardagi.md.
+// The game is built in steps (issue 13); so far: setup and the planning node.
+//
+// A round: planning (every seat at once selects 6 cards, 8 from round 5, as counts per unit),
+// activation (seat by seat from the start player: one short decision a card), upgrades (seat by
+// seat), claim (seat by seat). Sets of areas are 64-bit masks over the board's areas; counts are
+// small integers. Randomness is data: the rune pile and the upgrade stacks are stored shuffled.
+
+#include <array>
+#include <cstdint>
+
+#include "core/game.hpp"
+#include "core/move_list.hpp"
+#include "games/bardagi/board.hpp"
+
+namespace nuraghe::bardagi {
+
+inline constexpr int kMaxSeats = 5;
+
+// ---- The units and their cards
+// "Each unit has 6 cards, there are 4 units in each clan so players have 24 cards"; a selection
+// is how many of each unit's cards a seat takes (rulings item 1).
+enum class Unit : std::uint8_t { Berserkur, Godi, Kaupmadur, Knerrir };
+inline constexpr int kUnits = 4, kLandUnits = 3;  // the land units are the first three
+inline constexpr std::array<std::string_view, kUnits> kUnitNames = {"berserkur", "godi", "kaupmadur", "knerrir"};
+inline constexpr std::array<char, kUnits> kUnitLetters = {'B', 'G', 'K', 'N'};  // `select B3 G1 K1 N1`
+inline constexpr int kCardsPerUnit = 6;
+// "Only 6 cards are used each round, 8 cards after round 5"; rulings item 1: rounds 1-4 use 6.
+inline constexpr int cards_in_round(int round) { return round <= 4 ? 6 : 8; }
+// Each land unit's building: "Berserkur-Virki, Godi-Hof, Kaupmadur-Verslun" (rulings item 3).
+inline constexpr Building building_of(Unit u) { return Building(int(u)); }
+
+// ---- Rounds: "10 / 9 / 8 / 7 for 2 / 3 / 4 / 5 players; the short game plays 2 fewer" (item 1).
+inline constexpr int rounds_in_game(int players, bool short_game) { return 12 - players - (short_game ? 2 : 0); }
+
+// ---- Setup (the rulebook's page "Game Setup", step 2 and 8)
+inline constexpr int kDisksPerPlayer = 40;  // "disks (x 40)"
+inline constexpr int kStartingDisks = 6;    // "6 disks are placed on Verslun ... Virki ... Hof"
+inline constexpr int kBaseCap = 6;          // "Maximum amount on building = 6"
+inline constexpr int kStartingGold = 1, kStartingRunes = 1;
+inline constexpr int kAxeTokens = 20;
+// Upgrade tiles turned up per stack: "2-3 players - show the top 2 of each small type, & 1 type
+// of large. 4-5 players - ... the top 3 of each small type, & 2 types of large" (rulings item 12).
+inline constexpr int visible_tiles(int players, TileSize size) {
+  return size == TileSize::Small ? (players <= 3 ? 2 : 3) : (players <= 3 ? 1 : 2);
+}
+inline constexpr int kMaxVisible = 3;
+// One stack per building and size; a stack holds every copy of its tiles (10 small, 5 large).
+inline constexpr int kStacks = 2 * kBuildings, kMaxStack = 16;
+inline constexpr int stack_of(Building b, TileSize size) { return 2 * int(b) + int(size); }
+
+enum class Phase : std::uint8_t {
+  Planning,    // simultaneous: every seat selects its cards
+  Activation,  // seat `turn` plays its cards, one decision a card (and its free actions)
+  Upgrades,    // seat `turn` buys up to 2 upgrades
+  Claim,       // seat `turn` claims glory and resources
+  Over
+};
+
+// A move: its kind in the low 4 bits, then the kind's fields.
+//   select   a selection: 3 bits a unit, Berserkur first (field of make_selection)
+enum class MoveKind : std::uint8_t { Select };
+
+// ---- Selections: counts per unit, each 0..6, 3 bits each.
+using Selection = std::uint16_t;
+constexpr Selection make_selection(const std::array<int, kUnits>& counts) {
+  Selection s = 0;
+  for (int u = 0; u < kUnits; ++u) s = Selection(s | counts[std::size_t(u)] << (3 * u));
+  return s;
+}
+constexpr int count_of(Selection s, Unit u) { return (s >> (3 * int(u))) & 7; }
+constexpr int cards_of(Selection s) {
+  int n = 0;
+  for (int u = 0; u < kUnits; ++u) n += count_of(s, Unit(u));
+  return n;
+}
+
+constexpr Move make_move(MoveKind k, int field = 0) { return Move(k) | Move(field) << 4; }
+constexpr MoveKind kind_of(Move m) { return MoveKind(m & 15); }
+constexpr int field_of(Move m) { return int(m >> 4); }
+
+// The most legal moves of one decision: 149 selections of 8 cards (rulings item 1).
+inline constexpr int kMaxLegalMoves = 256;
+using MoveList = nuraghe::MoveList<kMaxLegalMoves>;
+
+// A seat's village and player board (the rulebook's "The Player Board").
+struct Village {
+  std::array<std::uint8_t, kBuildings> disks{};    // on Virki, Hof and Verslun
+  std::array<std::uint8_t, kBuildings> cap{};      // the most each may hold
+  std::array<std::uint8_t, kResources> storage{};  // 0..5 of each resource
+  std::uint16_t gold = 0;
+  std::uint16_t glory = 0;
+  std::uint8_t recruits = 0;                     // disks in the village: the Knerrir overtakes with them
+  std::uint8_t axes = 0;                         // Axe tokens in the village, not yet placed
+  std::uint8_t pile = 0;                         // disks beside the board, of the 40
+  std::array<std::uint8_t, kRuneKinds> runes{};  // private: drawn, not yet cast
+  std::uint32_t upgrades = 0;                    // the distinct tiles bought (Tiles' indices)
+  bool operator==(const Village&) const = default;
+};
+
+struct State {
+  // ---- setup: the board, the seats, the rule options
+  std::uint8_t board_index = 0;  // into the board registry (Board::at)
+  std::uint8_t players = 2;
+  bool short_game = false;
+  std::uint8_t rounds = 10;  // rounds in this game
+
+  // ---- where in the round
+  std::uint8_t round = 1;  // the round being played, from 1
+  Phase phase = Phase::Planning;
+  std::uint8_t start_player = 0;  // holds the starting player token
+  std::uint8_t turn = 0;          // the seat acting, in the sequential phases
+
+  // ---- the board: owners as masks, per area its disks, Axe tokens and runes
+  std::array<std::uint64_t, kMaxSeats> owned{};
+  std::array<std::uint8_t, kMaxAreas> disks{};
+  std::array<std::uint8_t, kMaxAreas> axes{};
+  std::array<std::uint8_t, kMaxAreas> runes{};  // a bit per Rune kind cast there
+
+  // ---- the units: land units on areas; the Knerrir at home (on the player board) or on a route
+  std::array<std::array<std::uint8_t, kLandUnits>, kMaxSeats> unit_area{};
+  std::array<std::int8_t, kMaxSeats> knerrir_route{};     // a sea route, or -1 at home
+  std::array<std::uint8_t, kMaxSeats> knerrir_squares{};  // squares sailed from the route's `a` end
+
+  // ---- the villages and the round's selections (hidden until the seat's activation begins)
+  std::array<Village, kMaxSeats> villages{};
+  std::array<Selection, kMaxSeats> selection{};
+
+  // ---- supplies (index 0 of a pile is its bottom: the top is at [size - 1])
+  std::uint8_t axes_pile = kAxeTokens;
+  std::array<std::uint8_t, 64> rune_pile{};  // Rune kinds, face down
+  std::uint8_t rune_size = 0;
+  std::array<std::array<std::uint8_t, kMaxStack>, kStacks> stacks{};  // tile indices, face down
+  std::array<std::uint8_t, kStacks> stack_size{};
+  std::array<std::array<std::uint8_t, kMaxVisible>, kStacks> visible{};  // face up; kNoTile when bought
+  static constexpr std::uint8_t kNoTile = 0xFF;
+
+  // ---- the game interface (rules.cpp)
+  int num_players() const { return players; }
+  Player to_move() const {
+    return phase == Phase::Over ? kTerminal : phase == Phase::Planning ? kSimultaneous : Player(turn);
+  }
+  void legal_moves(MoveList& out) const;               // the seat to move's
+  void legal_moves(Player seat, MoveList& out) const;  // any seat's: at planning, every seat's
+  void apply_joint(const JointMove& joint);
+
+  struct Options {
+    bool winter = false, short_game = false;
+  };
+  // Setup as the rulebook's page on it says: colours by player count (the first n of red, blue,
+  // yellow, green, black: docs/rules-bardagi.md), 6 disks on each building and the rest of the 40
+  // beside the board, the units on the home area and the Knerrir on the player board, 1 gold and
+  // 1 random rune each, the upgrade stacks shuffled with their top tiles face up, seat 0 to start.
+  static State setup(const Board& board, int players, const Options& options, std::uint64_t seed);
+  const Board& board() const { return Board::at(board_index); }
+  const Tiles& tiles() const { return Tiles::standard(); }
+
+  // Fills the empty face-up places of stack k from its top, while it lasts.
+  void turn_up_tiles(int k);
+
+  int cards_this_round() const { return cards_in_round(round); }
+  // Every selection of n cards: a count per unit, each at most 6 (84 of 6 cards, 149 of 8).
+  static int selections(int n, std::array<Selection, kMaxLegalMoves>& out);
+
+  bool operator==(const State&) const = default;
+};
+static_assert(std::is_trivially_copyable_v<State>);
+static_assert(sizeof(State) <= 1024, "the Bardagi state must stay within 1 KiB (issue 13)");
+
+}  // namespace nuraghe::bardagi
