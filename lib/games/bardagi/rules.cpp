@@ -87,7 +87,9 @@ void State::legal_moves(Player seat, MoveList& out) const {
     for (int i = 0; i < n; ++i) out.push(make_move(MoveKind::Select, all[std::size_t(i)]));
     return;
   }
-  // The activation, upgrade and claim decisions are the next steps of issue 13.
+  if (seat != turn) return;
+  if (phase == Phase::Activation) activation_moves(out);
+  // The upgrade and claim decisions are the next steps of issue 13.
 }
 
 void State::apply_joint(const JointMove& joint) {
@@ -99,7 +101,234 @@ void State::apply_joint(const JointMove& joint) {
   }
   // "Starting with the starting player, he lays down his ... cards": the activations begin.
   phase = Phase::Activation;
-  turn = start_player;
+  start_activation(start_player);
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+namespace {
+constexpr std::uint64_t bit(int a) { return std::uint64_t(1) << a; }
+
+// The areas of `within` joined to area a through areas of `within` (a itself included), or 0 if
+// a is not in it.
+std::uint64_t flood(const Board& b, int a, std::uint64_t within) {
+  if (!((within >> a) & 1)) return 0;
+  std::uint64_t group = bit(a), frontier = bit(a);
+  while (frontier) {
+    std::uint64_t next = 0;
+    for (std::uint64_t f = frontier; f; f &= f - 1) next |= b.neighbours[std::size_t(std::countr_zero(f))];
+    frontier = next & within & ~group;
+    group |= frontier;
+  }
+  return group;
+}
+}  // namespace
+
+// ---- effects of the upgrade tiles a seat owns
+
+const Effect* State::effect(int p, EffectKind k) const {
+  const Tiles& t = tiles();
+  for (std::uint32_t u = villages[std::size_t(p)].upgrades; u; u &= u - 1) {
+    const Effect& e = t.tiles[std::size_t(std::countr_zero(u))].effect;
+    if (e.kind == k) return &e;
+  }
+  return nullptr;
+}
+bool State::has_effect(int p, EffectKind k) const { return effect(p, k) != nullptr; }
+
+int State::owner_of(int area) const {
+  for (int p = 0; p < players; ++p)
+    if ((owned[std::size_t(p)] >> area) & 1) return p;
+  return -1;
+}
+
+// ---- moving (rulings item 4)
+
+int State::steps_per_card(Unit u) const {
+  if (u == Unit::Berserkur)
+    if (const Effect* e = effect(turn, EffectKind::BerserkurSteps)) return e->per_card;
+  return kStepsPerCard;
+}
+
+std::uint64_t State::own_group(int p, int a) const { return flood(board(), a, own_or_home(p)); }
+
+std::uint64_t State::reachable(Unit u) const {
+  const Board& b = board();
+  const auto p = std::size_t(turn);
+  const int start = unit_area[p][std::size_t(u)];
+  // "No unit enters another player's home area" (nor an unused colour's: docs/rules-bardagi.md);
+  // "a Godi never enters or crosses an area holding another player's Godi".
+  std::uint64_t barred = b.homes & ~bit(b.home[p]);
+  if (u == Unit::Godi)
+    for (int q = 0; q < players; ++q)
+      if (std::size_t(q) != p) barred |= bit(unit_area[std::size_t(q)][std::size_t(Unit::Godi)]);
+  const std::uint64_t own = own_or_home(int(p)) & ~barred;
+  std::uint64_t reached = bit(start), frontier = bit(start);
+  for (int step = 0; step < steps_per_card(u) && frontier; ++step) {
+    std::uint64_t next = 0;
+    for (std::uint64_t f = frontier; f; f &= f - 1) {
+      const int a = std::countr_zero(f);
+      next |= b.neighbours[std::size_t(a)] | flood(b, a, own);  // one step, or a run inside an own group
+    }
+    frontier = next & ~barred & ~reached;
+    reached |= frontier;
+  }
+  return reached & ~bit(start);
+}
+
+void State::move_unit(Unit u, int area) {
+  const auto p = std::size_t(turn);
+  unit_area[p][std::size_t(u)] = std::uint8_t(area);
+  // "If an Axe token is present, he must fight it if he wants to stay on the area, which requires
+  // him to remove 2 disks from Virki for each Axe token removed."
+  const int owner = owner_of(area);
+  if (u == Unit::Berserkur && owner >= 0 && std::size_t(owner) != p && axes[std::size_t(area)] > 0) {
+    villages[p].disks[0] = std::uint8_t(villages[p].disks[0] - axes_cost(area));
+    villages[p].pile = std::uint8_t(villages[p].pile + axes_cost(area));
+    axes_pile = std::uint8_t(axes_pile + axes[std::size_t(area)]);
+    axes[std::size_t(area)] = 0;
+  }
+}
+
+int State::axes_cost(int area) const {
+  const int owner = owner_of(area);
+  const Effect* strong = owner >= 0 ? effect(owner, EffectKind::AxeDefence) : nullptr;
+  return axes[std::size_t(area)] * (strong ? strong->defence : kAxeDefence);
+}
+
+bool State::may_move(Unit u, int area) const {
+  if (u == Unit::Knerrir || (u == Unit::Berserkur && is_down(turn))) return false;
+  if (!((reachable(u) >> area) & 1)) return false;
+  const int owner = owner_of(area);
+  if (u == Unit::Berserkur && owner >= 0 && owner != turn && axes[std::size_t(area)] > 0)
+    return villages[turn].disks[0] >= axes_cost(area);
+  return true;
+}
+
+// ---- overtaking (rulings item 5)
+
+int State::overtake_cost(int area) const {
+  const AreaKind k = board().kind[std::size_t(area)];
+  return k == AreaKind::Town ? 2 : k == AreaKind::Camp ? 3 : 1;
+}
+
+bool State::may_overtake(Unit u) const {
+  if (u == Unit::Knerrir || (u == Unit::Berserkur && is_down(turn))) return false;
+  const int a = unit_area[turn][std::size_t(u)];
+  const AreaKind k = board().kind[std::size_t(a)];
+  if (!ownable(k) || owner_of(a) >= 0) return false;
+  // "Barbarian Camp: Berserkur only".
+  if (k == AreaKind::Camp && u != Unit::Berserkur) return false;
+  return villages[turn].disks[std::size_t(building_of(u))] >= overtake_cost(a);
+}
+
+void State::overtake(Unit u) {
+  assert(may_overtake(u));
+  const auto p = std::size_t(turn);
+  const int a = unit_area[p][std::size_t(u)];
+  const int cost = overtake_cost(a);
+  Village& v = villages[p];
+  // One disk placed to claim it; for a Town one, for a Camp two, discarded back to the pile.
+  v.disks[std::size_t(building_of(u))] = std::uint8_t(v.disks[std::size_t(building_of(u))] - cost);
+  v.pile = std::uint8_t(v.pile + cost - 1);
+  owned[p] |= bit(a);
+  disks[std::size_t(a)] = 1;
+  ++overtakes[p];
+  if (board().kind[std::size_t(a)] == AreaKind::Camp) {  // "Reward: 2 Axe tokens", while the pile lasts
+    const int n = std::min<int>(kCampAxes, axes_pile);
+    axes_pile = std::uint8_t(axes_pile - n);
+    v.axes = std::uint8_t(v.axes + n);
+  }
+}
+
+// ---- refilling (rulings item 7)
+
+int State::refill_disks(int building) const {
+  const Village& v = villages[turn];
+  const int room = v.cap[std::size_t(building)] - v.disks[std::size_t(building)];
+  return std::max(0, std::min({kRefillDisks, room, int(v.pile)}));
+}
+
+bool State::may_refill(Unit u, int buildings) const {
+  if (u == Unit::Knerrir || buildings <= 0 || buildings >= 1 << kBuildings) return false;
+  if (u != Unit::Kaupmadur && buildings != 1 << int(building_of(u))) return false;
+  // Each building refilled pays its 4 resources and gains a disk at least; the pile is shared.
+  State after = *this;
+  for (int k = 0; k < kBuildings; ++k) {
+    if (!((buildings >> k) & 1)) continue;
+    const auto r = std::size_t(refill_resource(Building(k)));
+    if (after.villages[turn].storage[r] < kRefillCost || after.refill_disks(k) == 0) return false;
+    after.refill(Unit::Kaupmadur, 1 << k);
+  }
+  return true;
+}
+
+void State::refill(Unit, int buildings) {
+  Village& v = villages[turn];
+  for (int k = 0; k < kBuildings; ++k) {
+    if (!((buildings >> k) & 1)) continue;
+    const int n = refill_disks(k);
+    v.storage[std::size_t(refill_resource(Building(k)))] -= kRefillCost;
+    v.disks[std::size_t(k)] = std::uint8_t(v.disks[std::size_t(k)] + n);
+    v.pile = std::uint8_t(v.pile - n);
+    // "he must re-activate his Berserkur by re-filling his disks on Virki".
+    if (Building(k) == Building::Virki) berserkur_down = std::uint8_t(berserkur_down & ~(1 << turn));
+  }
+}
+
+// ---- the activation's decisions
+
+void State::play_card(Unit u) {
+  assert(cards_left[std::size_t(u)] > 0);
+  --cards_left[std::size_t(u)];
+}
+
+void State::start_activation(int seat) {
+  turn = std::uint8_t(seat);
+  for (int u = 0; u < kUnits; ++u)
+    cards_left[std::size_t(u)] = std::uint8_t(count_of(selection[std::size_t(seat)], Unit(u)));
+}
+
+void State::end_activation() {
+  const int next = (turn + 1) % players;
+  if (next == start_player) {
+    phase = Phase::Upgrades;  // the upgrades and the claim are the next steps of issue 13
+    turn = start_player;
+    cards_left = {};
+    return;
+  }
+  start_activation(next);
+}
+
+void State::activation_moves(MoveList& out) const {
+  bool any_card = false;
+  for (int i = 0; i < kUnits; ++i) {
+    const Unit u = Unit(i);
+    if (cards_left[std::size_t(i)] == 0) continue;
+    any_card = true;
+    if (u != Unit::Knerrir) {
+      for (std::uint64_t r = reachable(u); r; r &= r - 1)
+        if (may_move(u, std::countr_zero(r))) out.push(make_unit_move(MoveKind::MoveUnit, u, std::countr_zero(r)));
+      if (may_overtake(u)) out.push(make_unit_move(MoveKind::Overtake, u));
+      for (int buildings = 1; buildings < 1 << kBuildings; ++buildings)
+        if (may_refill(u, buildings)) out.push(make_unit_move(MoveKind::Refill, u, buildings));
+    }
+    out.push(make_unit_move(MoveKind::Idle, u));
+  }
+  if (!any_card) out.push(make_move(MoveKind::End));
+}
+
+void State::apply(Move m) {
+  const Unit u = unit_of(m);
+  switch (kind_of(m)) {
+    case MoveKind::Select: assert(false && "a selection is part of a joint move"); break;
+    case MoveKind::MoveUnit: play_card(u), move_unit(u, unit_field_of(m)); break;
+    case MoveKind::Overtake: play_card(u), overtake(u); break;
+    case MoveKind::Refill: play_card(u), refill(u, unit_field_of(m)); break;
+    case MoveKind::Idle: play_card(u); break;
+    case MoveKind::End: end_activation(); break;
+  }
 }
 
 }  // namespace nuraghe::bardagi

@@ -32,6 +32,16 @@ inline constexpr int cards_in_round(int round) { return round <= 4 ? 6 : 8; }
 // Each land unit's building: "Berserkur-Virki, Godi-Hof, Kaupmadur-Verslun" (rulings item 3).
 inline constexpr Building building_of(Unit u) { return Building(int(u)); }
 
+// ---- Refills: "Virki - 4 meat, Verslun - 4 hide, Hof - 4 wool", up to 6 disks (rulings item 7).
+inline constexpr Resource refill_resource(Building b) {
+  return b == Building::Virki ? Resource::Meat : b == Building::Hof ? Resource::Wool : Resource::Hide;
+}
+inline constexpr int kRefillCost = 4, kRefillDisks = 6;
+// Land units move 2 areas a card; an Axe token defends 2 (rulings item 8).
+inline constexpr int kStepsPerCard = 2, kAxeDefence = 2;
+// "Reward: 2 Axe tokens" for a Barbarian Camp.
+inline constexpr int kCampAxes = 2;
+
 // ---- Rounds: "10 / 9 / 8 / 7 for 2 / 3 / 4 / 5 players; the short game plays 2 fewer" (item 1).
 inline constexpr int rounds_in_game(int players, bool short_game) { return 12 - players - (short_game ? 2 : 0); }
 
@@ -60,8 +70,13 @@ enum class Phase : std::uint8_t {
 };
 
 // A move: its kind in the low 4 bits, then the kind's fields.
-//   select   a selection: 3 bits a unit, Berserkur first (field of make_selection)
-enum class MoveKind : std::uint8_t { Select };
+//   select    a selection: 3 bits a unit, Berserkur first (field of make_selection)
+//   move      unit (2 bits) | destination area (6)       a card: the unit moves there
+//   overtake  unit (2)                                     a card: the unit overtakes its area
+//   refill    unit (2) | buildings (3 bits, one a Building) a card: those buildings refilled
+//   idle      unit (2)                                     a card played for no action
+//   end       (none)                                       the activation ends: no card is left
+enum class MoveKind : std::uint8_t { Select, MoveUnit, Overtake, Refill, Idle, End };
 
 // ---- Selections: counts per unit, each 0..6, 3 bits each.
 using Selection = std::uint16_t;
@@ -78,8 +93,11 @@ constexpr int cards_of(Selection s) {
 }
 
 constexpr Move make_move(MoveKind k, int field = 0) { return Move(k) | Move(field) << 4; }
+constexpr Move make_unit_move(MoveKind k, Unit u, int field = 0) { return make_move(k, int(u) | field << 2); }
 constexpr MoveKind kind_of(Move m) { return MoveKind(m & 15); }
 constexpr int field_of(Move m) { return int(m >> 4); }
+constexpr Unit unit_of(Move m) { return Unit((m >> 4) & 3); }
+constexpr int unit_field_of(Move m) { return int(m >> 6); }  // the field after the unit
 
 // The most legal moves of one decision: 149 selections of 8 cards (rulings item 1).
 inline constexpr int kMaxLegalMoves = 256;
@@ -127,6 +145,12 @@ struct State {
   // ---- the villages and the round's selections (hidden until the seat's activation begins)
   std::array<Village, kMaxSeats> villages{};
   std::array<Selection, kMaxSeats> selection{};
+  // The activation of seat `turn`: its cards not yet played, per unit.
+  std::array<std::uint8_t, kUnits> cards_left{};
+  // Per seat, this round: areas overtaken (upgrade glory-per-overtake); a Berserkur sent home by an
+  // attack cannot act until his Virki is refilled (rulings item 8).
+  std::array<std::uint8_t, kMaxSeats> overtakes{};
+  std::uint8_t berserkur_down = 0;  // a bit per seat
 
   // ---- supplies (index 0 of a pile is its bottom: the top is at [size - 1])
   std::uint8_t axes_pile = kAxeTokens;
@@ -145,6 +169,7 @@ struct State {
   void legal_moves(MoveList& out) const;               // the seat to move's
   void legal_moves(Player seat, MoveList& out) const;  // any seat's: at planning, every seat's
   void apply_joint(const JointMove& joint);
+  void apply(Move m);
 
   struct Options {
     bool winter = false, short_game = false;
@@ -161,6 +186,42 @@ struct State {
   void turn_up_tiles(int k);
 
   int cards_this_round() const { return cards_in_round(round); }
+
+  // ---- the activation (rulings items 3-7)
+  // The areas seat `turn`'s unit u may move to with one card: each step into an area costs 1, and
+  // consecutive steps inside one connected group of the seat's own areas (its home included) cost
+  // 1 together; never into another colour's home, nor, for a Godi, into or across an area holding
+  // another player's Godi. A card gives 2 steps (3 with the Berserkur's tile).
+  std::uint64_t reachable(Unit u) const;
+  bool may_move(Unit u, int area) const;  // reachable, and a Berserkur can pay to fight the Axes there
+  int axes_cost(int area) const;          // Virki disks to remove the Axe tokens on an area
+  int steps_per_card(Unit u) const;
+  // The own areas of seat p joined to area a through own areas (its home counts as own), or 0 if
+  // a is not one of them.
+  std::uint64_t own_group(int p, int a) const;
+  std::uint64_t own_or_home(int p) const {
+    return owned[std::size_t(p)] | std::uint64_t(1) << board().home[std::size_t(p)];
+  }
+  // What seat `turn`'s unit u may overtake where it stands, and the disks it takes from its building.
+  bool may_overtake(Unit u) const;
+  int overtake_cost(int area) const;  // Town 2, Camp 3, others 1
+  // A refill of these buildings (a mask of Buildings) with one card of unit u: the unit's own
+  // building, or for the Kaupmadur any of them; each pays 4 of its resource and adds up to 6
+  // disks without passing its cap or the disks beside the board.
+  bool may_refill(Unit u, int buildings) const;
+  int refill_disks(int building) const;
+  bool is_down(int p) const { return (berserkur_down >> p) & 1; }
+  int owner_of(int area) const;  // the seat owning it, or -1
+  bool has_effect(int p, EffectKind k) const;
+  const Effect* effect(int p, EffectKind k) const;  // the first tile of seat p with that kind, or null
+
+  void move_unit(Unit u, int area);
+  void overtake(Unit u);
+  void refill(Unit u, int buildings);
+  void play_card(Unit u);  // one card of the unit spent
+  void start_activation(int seat);
+  void activation_moves(MoveList& out) const;
+  void end_activation();  // the next seat's activation, or the upgrades after the last
   // Every selection of n cards: a count per unit, each at most 6 (84 of 6 cards, 149 of 8).
   static int selections(int n, std::array<Selection, kMaxLegalMoves>& out);
 

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <set>
+#include <vector>
 
 #include "games/bardagi/state.hpp"
 
@@ -136,4 +137,258 @@ TEST_CASE("planning: every seat selects at once; the selections are kept and the
   for (int p = 0; p < 4; ++p) CHECK(s.selection[std::size_t(p)] == chosen[std::size_t(p)]);
   CHECK(s.phase == Phase::Activation);
   CHECK(s.to_move() == 2);
+}
+
+namespace {
+constexpr std::uint64_t bit(int a) { return std::uint64_t(1) << a; }
+
+// A 2-player Summer game at seat 0's activation with the given selection.
+State activating(Selection seat0, int players = 2) {
+  State s = start(players, false, 9);
+  nuraghe::JointMove joint{};
+  joint[0] = make_move(MoveKind::Select, seat0);
+  for (int p = 1; p < players; ++p) joint[std::size_t(p)] = make_move(MoveKind::Select, make_selection({0, 0, 0, 6}));
+  s.apply_joint(joint);
+  REQUIRE(s.to_move() == 0);
+  return s;
+}
+
+// Areas within `steps` land steps of `from`, never through or into a home but `from` (the board's
+// own distance table, computed apart from the rules).
+std::uint64_t within(const Board& b, int from, int steps) {
+  std::uint64_t out = 0;
+  for (int a = 0; a < b.num_areas; ++a)
+    if (a != from && b.distance[std::size_t(from)][std::size_t(a)] <= steps && !b.is_home(a)) out |= bit(a);
+  return out;
+}
+
+bool legal(const State& s, nuraghe::Move m) {
+  MoveList moves;
+  s.legal_moves(moves);
+  return moves.contains(m);
+}
+}  // namespace
+
+TEST_CASE("move: two steps a card from home over barbarian land; never into a home") {
+  const State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  const int home = b.home[0];
+  for (const Unit u : {Unit::Berserkur, Unit::Godi, Unit::Kaupmadur}) {
+    CHECK(s.reachable(u) == within(b, home, 2));
+    CHECK((s.reachable(u) & b.homes) == 0);
+  }
+  CHECK(within(b, home, 2) != within(b, home, 1));
+}
+
+TEST_CASE("move: steps inside a group of own areas cost 1 together (rulings item 4)") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  const int home = b.home[0];
+  // A chain of own areas leading away from home, each a step further: back from an area 4 steps away.
+  int far = -1;
+  for (int a = 0; a < b.num_areas && far < 0; ++a)
+    if (!b.is_home(a) && b.distance[std::size_t(home)][std::size_t(a)] == 4) far = a;
+  REQUIRE(far >= 0);
+  std::vector<int> chain = {far};
+  while (b.distance[std::size_t(home)][std::size_t(chain.back())] > 1) {
+    int back = -1;
+    for (std::uint64_t n = b.neighbours[std::size_t(chain.back())]; n && back < 0; n &= n - 1) {
+      const int a = std::countr_zero(n);
+      if (!b.is_home(a) &&
+          b.distance[std::size_t(home)][std::size_t(a)] + 1 == b.distance[std::size_t(home)][std::size_t(chain.back())])
+        back = a;
+    }
+    REQUIRE(back >= 0);
+    chain.push_back(back);
+  }
+  REQUIRE(chain.size() == 4);
+  CHECK(!((s.reachable(Unit::Kaupmadur) >> far) & 1));
+  for (const int a : chain) s.owned[0] |= bit(a), s.disks[std::size_t(a)] = 1;
+  // Home and the chain are one group: one step for the run to its far end, one more beyond it.
+  std::uint64_t expected = 0;
+  for (const int a : chain) expected |= bit(a);
+  for (const int a : chain) expected |= b.neighbours[std::size_t(a)] & ~b.homes;
+  expected |= within(b, home, 2);
+  expected &= ~bit(home);
+  CHECK(s.reachable(Unit::Kaupmadur) == expected);
+  CHECK(((s.reachable(Unit::Kaupmadur) >> far) & 1));
+  // The group's run is one step: an area next to the chain's end but 5 steps from home is in reach.
+  bool beyond = false;
+  for (std::uint64_t n = b.neighbours[std::size_t(far)]; n; n &= n - 1)
+    beyond |= b.distance[std::size_t(home)][std::size_t(std::countr_zero(n))] == 5;
+  if (beyond) CHECK((expected & ~within(b, home, 4)) != 0);
+  // Another seat's areas are no group of seat 0's.
+  State theirs = s;
+  for (const int a : chain) theirs.owned[0] &= ~bit(a), theirs.owned[1] |= bit(a);
+  CHECK(theirs.reachable(Unit::Kaupmadur) == within(b, home, 2));
+}
+
+TEST_CASE("move: a Godi never enters or crosses an area holding another player's Godi") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  const int home = b.home[0];
+  const int blocked = std::countr_zero(b.neighbours[std::size_t(home)] & ~b.homes);
+  s.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(blocked);
+  const std::uint64_t godi = s.reachable(Unit::Godi);
+  CHECK(!((godi >> blocked) & 1));
+  CHECK(((s.reachable(Unit::Kaupmadur) >> blocked) & 1));  // others may stand with him
+  // Everything the Godi reaches has a path of at most 2 steps avoiding the blocked area.
+  for (std::uint64_t r = godi; r; r &= r - 1) {
+    const int a = std::countr_zero(r);
+    bool via_other = (b.neighbours[std::size_t(home)] >> a) & 1;
+    for (std::uint64_t n = b.neighbours[std::size_t(home)] & ~bit(blocked) & ~b.homes; n && !via_other; n &= n - 1)
+      via_other = (b.neighbours[std::size_t(std::countr_zero(n))] >> a) & 1;
+    CHECK(via_other);
+  }
+  CHECK(godi == (within(b, home, 2) & ~bit(blocked) & godi));
+}
+
+TEST_CASE(
+    "overtake: 1 disk; a Town 2 (one discarded); a Camp 3 by the Berserkur only, 2 Axes; never a sacred location") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  const auto first_of = [&](AreaKind k) { return std::countr_zero(b.of_kind[std::size_t(k)]); };
+  // A sheep area: one disk from the unit's building, placed there.
+  State t = s;
+  t.unit_area[0][std::size_t(Unit::Godi)] = std::uint8_t(first_of(AreaKind::Sheep));
+  REQUIRE(legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));
+  t.apply(make_unit_move(MoveKind::Overtake, Unit::Godi));
+  CHECK(t.villages[0].disks[std::size_t(Building::Hof)] == 5);
+  CHECK(t.villages[0].pile == 22);
+  CHECK(t.owner_of(first_of(AreaKind::Sheep)) == 0);
+  CHECK(t.disks[std::size_t(first_of(AreaKind::Sheep))] == 1);
+  CHECK(t.cards_left[std::size_t(Unit::Godi)] == 1);
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));  // owned now
+  // A Town: two disks, one discarded back beside the board.
+  t = s;
+  t.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(first_of(AreaKind::Town));
+  t.apply(make_unit_move(MoveKind::Overtake, Unit::Kaupmadur));
+  CHECK(t.villages[0].disks[std::size_t(Building::Verslun)] == 4);
+  CHECK(t.villages[0].pile == 23);
+  // A Camp: not by the Godi or the Kaupmadur; the Berserkur pays 3 and takes 2 Axe tokens.
+  t = s;
+  const int camp = first_of(AreaKind::Camp);
+  for (auto& a : t.unit_area[0]) a = std::uint8_t(camp);
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Kaupmadur)));
+  t.villages[0].disks[0] = 2;
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Berserkur)));  // "at least 3 disks available at Virki"
+  t.villages[0].disks[0] = 3;
+  t.apply(make_unit_move(MoveKind::Overtake, Unit::Berserkur));
+  CHECK(t.villages[0].disks[0] == 0);
+  CHECK(t.villages[0].pile == 24);
+  CHECK(t.villages[0].axes == 2);
+  CHECK(t.axes_pile == 18);
+  // Sacred locations, homes and another player's areas are never overtaken.
+  t = s;
+  t.unit_area[0][std::size_t(Unit::Godi)] = std::uint8_t(first_of(AreaKind::Sacred));
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));
+  t.unit_area[0][std::size_t(Unit::Godi)] = std::uint8_t(b.home[0]);
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));
+  t.unit_area[0][std::size_t(Unit::Godi)] = std::uint8_t(first_of(AreaKind::Forest));
+  t.owned[1] |= bit(first_of(AreaKind::Forest));
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));
+  // No disk on the building, no overtake.
+  t.owned[1] = 0;
+  t.villages[0].disks[std::size_t(Building::Hof)] = 0;
+  CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));
+}
+
+TEST_CASE("refill: 4 of the building's resource, up to 6 disks within the cap; the Kaupmadur refills any buildings") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const auto virki = make_unit_move(MoveKind::Refill, Unit::Berserkur, 1 << int(Building::Virki));
+  CHECK(!legal(s, virki));  // no meat, and Virki is full
+  s.villages[0].storage[std::size_t(Resource::Meat)] = 5;
+  CHECK(!legal(s, virki));  // full: nothing to add
+  s.villages[0].disks[0] = 2;
+  REQUIRE(legal(s, virki));
+  CHECK(!legal(s, make_unit_move(MoveKind::Refill, Unit::Berserkur, 1 << int(Building::Hof))));  // not his building
+  State t = s;
+  t.apply(virki);
+  CHECK(t.villages[0].disks[0] == 6);  // the cap
+  CHECK(t.villages[0].storage[std::size_t(Resource::Meat)] == 1);
+  CHECK(t.villages[0].pile == 22 - 4);
+  // The Kaupmadur: Virki and Hof with one card, 4 meat and 4 wool.
+  s.villages[0].disks[1] = 0;
+  s.villages[0].storage[std::size_t(Resource::Wool)] = 4;
+  const auto both = make_unit_move(MoveKind::Refill, Unit::Kaupmadur, 0b011);
+  REQUIRE(legal(s, both));
+  CHECK(!legal(s, make_unit_move(MoveKind::Refill, Unit::Kaupmadur, 0b111)));  // no hide, Verslun full
+  t = s;
+  t.apply(both);
+  CHECK(t.villages[0].disks[0] == 6);
+  CHECK(t.villages[0].disks[1] == 6);
+  CHECK(t.villages[0].storage[std::size_t(Resource::Wool)] == 0);
+  CHECK(t.villages[0].pile == 22 - 4 - 6);
+  // The disks beside the board run out: a refill adds what is left.
+  s.villages[0].pile = 3;
+  t = s;
+  t.apply(virki);
+  CHECK(t.villages[0].disks[0] == 5);
+  CHECK(t.villages[0].pile == 0);
+  // A Berserkur sent home acts again once Virki is refilled.
+  s.berserkur_down = 1;
+  CHECK(!legal(s, make_unit_move(MoveKind::Overtake, Unit::Berserkur)));
+  MoveList moves;
+  s.legal_moves(moves);
+  for (const auto m : moves) CHECK(!(kind_of(m) == MoveKind::MoveUnit && unit_of(m) == Unit::Berserkur));
+  s.apply(virki);
+  CHECK(!s.is_down(0));
+}
+
+TEST_CASE("activation: every card is played, for an action or none; then end; the seats follow from the start player") {
+  State s = start(3, false, 4);
+  s.start_player = 1;
+  nuraghe::JointMove joint{};
+  for (int p = 0; p < 3; ++p) joint[std::size_t(p)] = make_move(MoveKind::Select, make_selection({0, 0, 0, 6}));
+  joint[1] = make_move(MoveKind::Select, make_selection({1, 0, 0, 5}));
+  s.apply_joint(joint);
+  CHECK(s.to_move() == 1);
+  CHECK(!legal(s, make_move(MoveKind::End)));
+  CHECK(!legal(s, make_unit_move(MoveKind::Idle, Unit::Godi)));  // no Godi card selected
+  for (int i = 0; i < 5; ++i) s.apply(make_unit_move(MoveKind::Idle, Unit::Knerrir));
+  CHECK(!legal(s, make_unit_move(MoveKind::Idle, Unit::Knerrir)));
+  s.apply(make_unit_move(MoveKind::Idle, Unit::Berserkur));
+  MoveList moves;
+  s.legal_moves(moves);
+  CHECK(moves.size() == 1);
+  CHECK(moves[0] == make_move(MoveKind::End));
+  s.apply(moves[0]);
+  CHECK(s.to_move() == 2);
+  CHECK(s.cards_left[std::size_t(Unit::Knerrir)] == 6);
+  for (int i = 0; i < 6; ++i) s.apply(make_unit_move(MoveKind::Idle, Unit::Knerrir));
+  s.apply(make_move(MoveKind::End));
+  CHECK(s.to_move() == 0);
+  for (int i = 0; i < 6; ++i) s.apply(make_unit_move(MoveKind::Idle, Unit::Knerrir));
+  s.apply(make_move(MoveKind::End));
+  CHECK(s.phase == Phase::Upgrades);  // after the seat before the start player
+  CHECK(s.to_move() == 1);
+}
+
+TEST_CASE(
+    "move: a Berserkur stays on an enemy area with Axes only by fighting them, 2 Virki disks an Axe (4 upgraded)") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  const int target = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  s.owned[1] |= bit(target);
+  s.disks[std::size_t(target)] = 1;
+  s.axes[std::size_t(target)] = 2;
+  s.axes_pile = 18;
+  const auto there = make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, target);
+  s.villages[0].disks[0] = 3;
+  CHECK(!legal(s, there));
+  CHECK(legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Godi, target)));  // others just stand there
+  s.villages[0].disks[0] = 4;
+  REQUIRE(legal(s, there));
+  State t = s;
+  t.apply(there);
+  CHECK(t.villages[0].disks[0] == 0);
+  CHECK(t.axes[std::size_t(target)] == 0);
+  CHECK(t.axes_pile == 20);
+  CHECK(t.owner_of(target) == 1);  // the Axes are beaten, the area is still theirs
+  // The defender's hof-axes-four tile: 4 disks an Axe.
+  s.villages[1].upgrades = 1u << s.tiles().tile("hof-axes-four");
+  CHECK(!legal(s, there));
+  s.villages[0].disks[0] = 8;
+  CHECK(legal(s, there));
 }

@@ -1,0 +1,28 @@
+#pragma once
+// A board side drawn from its data as one SVG document, as Ticket to Ride's map is (the issue's
+// `nuraghe map --game bardagi -o side=winter --svg FILE`): the 1000 x 700 drawing frame of the
+// board file as a sea, each land mass around its areas, each area at its point as a shape filled
+// by its kind (a home in its colour) with its index and name, land borders as lines between area
+// points, harbours as anchors joined to their area, sea routes as dashed lines through their bends
+// with one dash per ocean square and the count at the middle; the title, and a legend to the right.
+// A game state adds what it knows through BoardMarks (owners, disks, units); without it (`{}`) the
+// board is drawn bare.
+
+#include <string>
+#include <vector>
+
+#include "games/bardagi/board.hpp"
+
+namespace nuraghe::bardagi {
+
+// What a position adds to the board. Each list is empty, or has an entry per area of the board
+// (areas past its end are unmarked).
+struct BoardMarks {
+  std::vector<int> owner;          // the owner's Colour index (a ring in that colour), or -1
+  std::vector<int> disks;          // the disks on the area (a badge), 0 for none
+  std::vector<std::string> units;  // letters to print over the area ("B G"), empty for none
+};
+
+std::string board_svg(const Board& board, const BoardMarks& marks);
+
+}  // namespace nuraghe::bardagi

@@ -1,0 +1,161 @@
+// The board picture (picture.hpp) of both shipped sides: a whole document, a shape per area, a line
+// per border, a route per sea route with its squares printed, every kind in the legend; names
+// escaped; a position's marks drawn when given and only then.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <string>
+
+#include "games/bardagi/board.hpp"
+#include "games/bardagi/picture.hpp"
+
+using namespace nuraghe;
+using namespace nuraghe::bardagi;
+
+namespace {
+
+int occurrences(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+int borders(const Board& b) {
+  int sum = 0;
+  for (int a = 0; a < b.num_areas; ++a) sum += std::popcount(b.neighbours[std::size_t(a)]);
+  return sum / 2;
+}
+
+// The legend's line for a kind: its name as the legend prints it.
+std::string kind_label(AreaKind k) {
+  static constexpr const char* kLabels[] = {"sheep",     "cattle",         "forest", "quarry",          "iron mine",
+                                            "gold mine", "barbarian camp", "town",   "sacred location", "home"};
+  return kLabels[std::size_t(k)];
+}
+
+}  // namespace
+
+TEST_CASE("picture: both sides drawn whole, with every area, border, harbour, sea route and kind") {
+  for (const Board* b : {&Board::summer(), &Board::winter()}) {
+    CAPTURE(b->name);
+    const std::string svg = board_svg(*b, {});
+    CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+    CHECK(svg.size() >= 7);
+    CHECK(svg.substr(svg.size() - 7) == "</svg>\n");
+    CHECK(occurrences(svg, "<svg") == 1);
+    CHECK(occurrences(svg, "<g") == occurrences(svg, "</g>"));
+    CHECK(occurrences(svg, "<text") == occurrences(svg, "</text>"));
+    CHECK(occurrences(svg, "<title>") == occurrences(svg, "</title>"));
+    CHECK(svg.find("Bardagi: " + b->title) != std::string::npos);
+    // Self-contained: no image, font or link pulled in from elsewhere.
+    CHECK(svg.find("<image") == std::string::npos);
+    CHECK(svg.find("href") == std::string::npos);
+    CHECK(svg.find("@import") == std::string::npos);
+
+    CHECK(occurrences(svg, "class=\"area\"") == b->num_areas);
+    CHECK(occurrences(svg, "class=\"area-name\"") == b->num_areas);
+    CHECK(occurrences(svg, "class=\"border\"") == borders(*b));
+    CHECK(occurrences(svg, "class=\"harbour\"") == std::popcount(b->harbours));
+    CHECK(occurrences(svg, "class=\"sea-route\"") == b->num_routes);
+    CHECK(occurrences(svg, "class=\"squares\"") == b->num_routes);
+    for (int r = 0; r < b->num_routes; ++r) {
+      const SeaRoute& route = b->routes[std::size_t(r)];
+      CHECK(svg.find("<title>" + b->area_id[route.a] + " - " + b->area_id[route.b] + ": " +
+                     std::to_string(route.squares) + " ocean squares</title>") != std::string::npos);
+    }
+    // Each route's count, once per route of that length.
+    for (int squares = 1; squares <= kMaxSquares; ++squares) {
+      int routes = 0;
+      for (int r = 0; r < b->num_routes; ++r) routes += b->routes[std::size_t(r)].squares == squares;
+      CAPTURE(squares);
+      int printed = 0;
+      for (std::size_t at = svg.find("class=\"squares\""); at != std::string::npos;
+           at = svg.find("class=\"squares\"", at + 1)) {
+        const std::size_t close = svg.find('>', at), end = svg.find("</text>", close);
+        printed += svg.substr(close + 1, end - close - 1) == std::to_string(squares);
+      }
+      CHECK(printed == routes);
+    }
+    // Every area's index and name are printed.
+    for (int a = 0; a < b->num_areas; ++a) {
+      CAPTURE(a);
+      CHECK(svg.find(">" + b->area_name[std::size_t(a)] + "</text>") != std::string::npos);
+      CHECK(svg.find(">" + std::to_string(a) + "</text>") != std::string::npos);
+    }
+    // The legend names every kind on the board, and every home's colour.
+    int legend_kinds = 0;
+    for (int k = 0; k < kAreaKinds; ++k) {
+      if (b->of_kind[std::size_t(k)] == 0) continue;
+      ++legend_kinds;
+      CAPTURE(k);
+      CHECK(svg.find("class=\"legend-kind\"") != std::string::npos);
+      const std::string count = std::to_string(std::popcount(b->of_kind[std::size_t(k)]));
+      CHECK(svg.find("font-size=\"12.5\">" + kind_label(AreaKind(k)) + " (" + count + ")") != std::string::npos);
+    }
+    CHECK(occurrences(svg, "class=\"legend-kind\"") == legend_kinds);
+    for (int c = 0; c < b->num_homes; ++c) CHECK(svg.find(std::string(colour_name(Colour(c)))) != std::string::npos);
+    // No position: no marks.
+    CHECK(svg.find("class=\"owner\"") == std::string::npos);
+    CHECK(svg.find("class=\"disks\"") == std::string::npos);
+    CHECK(svg.find("class=\"units\"") == std::string::npos);
+    // The same board, the same bytes.
+    CHECK(board_svg(*b, {}) == svg);
+  }
+}
+
+TEST_CASE("picture: every kind has its legend line on both sides (each side has all ten)") {
+  for (const Board* b : {&Board::summer(), &Board::winter()}) {
+    const std::string svg = board_svg(*b, {});
+    for (int k = 0; k < kAreaKinds; ++k) {
+      CAPTURE(k);
+      CHECK(b->of_kind[std::size_t(k)] != 0);
+      CHECK(svg.find(">" + kind_label(AreaKind(k)) + " (") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("picture: names and titles are escaped as XML text") {
+  Json j = Board::summer().source;
+  j["title"] = "Fish & <Chips> \"side\"";
+  j["areas"][0]["name"] = "Ewe & <Ram> \"Downs\"";
+  const Board b = Board::from_json(j, "escaped board");
+  const std::string svg = board_svg(b, {});
+  CHECK(svg.find("Fish &amp; &lt;Chips&gt; &quot;side&quot;") != std::string::npos);
+  CHECK(svg.find(">Ewe &amp; &lt;Ram&gt; &quot;Downs&quot;</text>") != std::string::npos);
+  CHECK(svg.find("Ewe &") == svg.find("Ewe &amp;"));
+  CHECK(svg.find("<Ram>") == std::string::npos);
+  CHECK(svg.find("<Chips>") == std::string::npos);
+  CHECK(svg.find("\"Downs\"") == std::string::npos);
+  CHECK(occurrences(svg, "<text") == occurrences(svg, "</text>"));
+}
+
+TEST_CASE("picture: a position's owners, disks and units are drawn when given") {
+  const Board& b = Board::summer();
+  const int birka = b.area("birka"), hedeby = b.area("hedeby");
+  REQUIRE(birka >= 0);
+  REQUIRE(hedeby >= 0);
+  BoardMarks marks;
+  marks.owner.assign(std::size_t(b.num_areas), -1);
+  marks.disks.assign(std::size_t(b.num_areas), 0);
+  marks.units.assign(std::size_t(b.num_areas), "");
+  marks.owner[std::size_t(birka)] = int(Colour::Blue);
+  marks.disks[std::size_t(birka)] = 3;
+  marks.units[std::size_t(hedeby)] = "B&K";
+  const std::string svg = board_svg(b, marks);
+  CHECK(occurrences(svg, "class=\"owner\"") == 1);
+  CHECK(svg.find("class=\"owner\" fill=\"none\" stroke=\"#1f66d1\"") != std::string::npos);  // blue
+  CHECK(occurrences(svg, "class=\"disks\"") == 1);
+  CHECK(svg.find("<title>6 birka: Birka, town; blue's, 3 disks</title>") != std::string::npos);
+  CHECK(svg.find(">3</text>") != std::string::npos);
+  CHECK(occurrences(svg, "class=\"units\"") == 1);
+  CHECK(svg.find(">B&amp;K</text>") != std::string::npos);
+  CHECK(svg.find("ring: the owner's colour") != std::string::npos);
+  CHECK(occurrences(svg, "<g") == occurrences(svg, "</g>"));
+  CHECK(occurrences(svg, "<text") == occurrences(svg, "</text>"));
+  // Short lists mark only the areas they reach; the rest are bare.
+  BoardMarks one;
+  one.owner = {int(Colour::Red)};
+  const std::string first = board_svg(b, one);
+  CHECK(occurrences(first, "class=\"owner\"") == 1);
+  CHECK(first.find("class=\"disks\"") == std::string::npos);
+}
