@@ -302,6 +302,11 @@ void State::end_activation() {
 }
 
 void State::activation_moves(MoveList& out) const {
+  if (defender >= 0) {  // inside an attack: its next step, or stop
+    out.push(make_move(MoveKind::Continue));
+    out.push(make_move(MoveKind::Stop));
+    return;
+  }
   bool any_card = false;
   for (int i = 0; i < kUnits; ++i) {
     const Unit u = Unit(i);
@@ -311,6 +316,7 @@ void State::activation_moves(MoveList& out) const {
       for (std::uint64_t r = reachable(u); r; r &= r - 1)
         if (may_move(u, std::countr_zero(r))) out.push(make_unit_move(MoveKind::MoveUnit, u, std::countr_zero(r)));
       if (may_overtake(u)) out.push(make_unit_move(MoveKind::Overtake, u));
+      if (u == Unit::Berserkur && may_attack()) out.push(make_move(MoveKind::Attack));
       for (int buildings = 1; buildings < 1 << kBuildings; ++buildings)
         if (may_refill(u, buildings)) out.push(make_unit_move(MoveKind::Refill, u, buildings));
     }
@@ -328,7 +334,101 @@ void State::apply(Move m) {
     case MoveKind::Refill: play_card(u), refill(u, unit_field_of(m)); break;
     case MoveKind::Idle: play_card(u); break;
     case MoveKind::End: end_activation(); break;
+    case MoveKind::Attack:
+      play_card(Unit::Berserkur);
+      ++attacks[turn];
+      defender = std::int8_t(owner_of(unit_area[turn][std::size_t(Unit::Berserkur)]));
+      attack_next();
+      break;
+    case MoveKind::Continue: attack_next(); break;
+    case MoveKind::Stop: defender = -1; break;
   }
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+namespace {
+constexpr std::uint64_t area_bit(int a) { return std::uint64_t(1) << a; }
+}  // namespace
+
+State::AttackStep State::attack_step() const {
+  const int a = unit_area[turn][std::size_t(Unit::Berserkur)];
+  const int owner = owner_of(a);
+  if (defender >= 0 && owner == turn) return AttackStep::Reinforce;  // claimed: disks more of defence
+  const int d = defender >= 0 ? defender : owner;
+  if (d < 0 || d == turn) return AttackStep::None;
+  if (owner == d && unit_area[std::size_t(d)][std::size_t(Unit::Berserkur)] == a) return AttackStep::Berserkur;
+  if (owner == d && axes[std::size_t(a)] > 0) return AttackStep::Axe;
+  if (owner == d) return AttackStep::Disks;
+  return owner < 0 ? AttackStep::Claim : AttackStep::None;
+}
+
+int State::attack_cost() const {
+  const int a = unit_area[turn][std::size_t(Unit::Berserkur)];
+  const int d = defender >= 0 ? defender : owner_of(a);
+  switch (attack_step()) {
+    case AttackStep::Berserkur: {
+      const Effect* strong = effect(d, EffectKind::BerserkurStrength);
+      return strong ? strong->defence : kBerserkurStrength;
+    }
+    case AttackStep::Axe: {
+      const Effect* axe = effect(d, EffectKind::AxeDefence);
+      return axe ? axe->defence : kAxeDefence;
+    }
+    case AttackStep::Disks: return disks[std::size_t(a)] + ((runes[std::size_t(a)] >> int(Rune::Defence)) & 1);
+    case AttackStep::Claim:
+    case AttackStep::Reinforce: return 1;
+    case AttackStep::None: break;
+  }
+  return 0;
+}
+
+bool State::may_attack() const {
+  if (is_down(turn) || cards_left[std::size_t(Unit::Berserkur)] == 0) return false;
+  const int owner = owner_of(unit_area[turn][std::size_t(Unit::Berserkur)]);
+  return owner >= 0 && owner != turn && villages[turn].disks[0] >= attack_cost();
+}
+
+void State::attack_next() {
+  const auto p = std::size_t(turn);
+  const int a = unit_area[p][std::size_t(Unit::Berserkur)];
+  const int cost = attack_cost();
+  assert(cost > 0 && villages[p].disks[0] >= cost);
+  Village& v = villages[p];
+  v.disks[0] = std::uint8_t(v.disks[0] - cost);
+  const auto d = std::size_t(defender);
+  switch (attack_step()) {
+    case AttackStep::Berserkur: {  // "defender removes 4 disks (if owned) from his Virki & places Berserkur on his home
+                                   // area"
+      v.pile = std::uint8_t(v.pile + cost);
+      const int lost = std::min<int>(kBerserkurStrength, villages[d].disks[0]);
+      villages[d].disks[0] = std::uint8_t(villages[d].disks[0] - lost);
+      villages[d].pile = std::uint8_t(villages[d].pile + lost);
+      unit_area[d][std::size_t(Unit::Berserkur)] = std::uint8_t(board().home[d]);
+      berserkur_down = std::uint8_t(berserkur_down | 1 << d);
+      break;
+    }
+    case AttackStep::Axe:  // "REMOVE AXE TOKENS accordingly and place in the Axe token pile"
+      v.pile = std::uint8_t(v.pile + cost);
+      --axes[std::size_t(a)];
+      ++axes_pile;
+      break;
+    case AttackStep::Disks:  // "All disks are returned to players' disk piles"
+      v.pile = std::uint8_t(v.pile + cost);
+      villages[d].pile = std::uint8_t(villages[d].pile + disks[std::size_t(a)]);
+      disks[std::size_t(a)] = 0;
+      owned[d] &= ~area_bit(a);
+      break;
+    case AttackStep::Claim:
+      owned[p] |= area_bit(a);
+      disks[std::size_t(a)] = 1;
+      break;
+    case AttackStep::Reinforce: ++disks[std::size_t(a)]; break;
+    case AttackStep::None: assert(false); break;
+  }
+  // The attack goes on while a step is left that Virki can pay; otherwise it is over.
+  if (attack_step() == AttackStep::None || attack_cost() > v.disks[0]) defender = -1;
 }
 
 }  // namespace nuraghe::bardagi

@@ -39,6 +39,8 @@ inline constexpr Resource refill_resource(Building b) {
 inline constexpr int kRefillCost = 4, kRefillDisks = 6;
 // Land units move 2 areas a card; an Axe token defends 2 (rulings item 8).
 inline constexpr int kStepsPerCard = 2, kAxeDefence = 2;
+// "Counts as 4 disks in attack & defence" (6 with the strong Berserkur's tile).
+inline constexpr int kBerserkurStrength = 4;
 // "Reward: 2 Axe tokens" for a Barbarian Camp.
 inline constexpr int kCampAxes = 2;
 
@@ -76,7 +78,9 @@ enum class Phase : std::uint8_t {
 //   refill    unit (2) | buildings (3 bits, one a Building) a card: those buildings refilled
 //   idle      unit (2)                                     a card played for no action
 //   end       (none)                                       the activation ends: no card is left
-enum class MoveKind : std::uint8_t { Select, MoveUnit, Overtake, Refill, Idle, End };
+//   attack    (none)                                       a Berserkur card: the attack's first step
+//   continue, stop (none)                                  the attack's next step, or its end
+enum class MoveKind : std::uint8_t { Select, MoveUnit, Overtake, Refill, Idle, End, Attack, Continue, Stop };
 
 // ---- Selections: counts per unit, each 0..6, 3 bits each.
 using Selection = std::uint16_t;
@@ -150,7 +154,10 @@ struct State {
   // Per seat, this round: areas overtaken (upgrade glory-per-overtake); a Berserkur sent home by an
   // attack cannot act until his Virki is refilled (rulings item 8).
   std::array<std::uint8_t, kMaxSeats> overtakes{};
-  std::uint8_t berserkur_down = 0;  // a bit per seat
+  std::uint8_t berserkur_down = 0;                // a bit per seat
+  std::array<std::uint8_t, kMaxSeats> attacks{};  // attacks made this round (upgrade gold-per-attack)
+  // During an attack: the defender, whose area the attacking Berserkur stands on (-1: no attack).
+  std::int8_t defender = -1;
 
   // ---- supplies (index 0 of a pile is its bottom: the top is at [size - 1])
   std::uint8_t axes_pile = kAxeTokens;
@@ -215,6 +222,17 @@ struct State {
   bool has_effect(int p, EffectKind k) const;
   const Effect* effect(int p, EffectKind k) const;  // the first tile of seat p with that kind, or null
 
+  // ---- the attack (rulings item 8): one Berserkur card for a series of steps on the area he stands
+  // on, each paid from Virki on its own: the defender's Berserkur there (4 disks, 6 against the
+  // strong one: he goes home, the defender loses 4 Virki disks and he cannot act until Virki is
+  // refilled), then each Axe token (2, or the defender's Axe defence), then the defender's disks
+  // (+1 with a Defence rune), which leaves the area barbarian, then 1 to claim it, then 1 for each
+  // disk more of defence. After any step the attacker may stop; what was paid and removed stays.
+  enum class AttackStep : std::uint8_t { Berserkur, Axe, Disks, Claim, Reinforce, None };
+  AttackStep attack_step() const;  // the next step at seat turn's Berserkur's area
+  int attack_cost() const;         // its Virki disks
+  bool may_attack() const;         // a Berserkur card starts an attack here
+  void attack_next();              // pays and takes the next step
   void move_unit(Unit u, int area);
   void overtake(Unit u);
   void refill(Unit u, int buildings);
