@@ -174,39 +174,26 @@ std::vector<Ttr::State> ttr_finals(int players) {
   return out;
 }
 
-void BM_TtrTickets(benchmark::State& state) {
+// One part of the scoring, score(final state), over the finals in turn.
+template <class Score>
+void BM_TtrScoring(benchmark::State& state, Score score) {
   const auto finals = ttr_finals(int(state.range(0)));
   std::size_t i = 0;
   for (auto _ : state) {
-    const auto& s = finals[i];
-    for (int p = 0; p < s.players; ++p)
-      benchmark::DoNotOptimize(ttr::score_tickets(s.board(), s.routes[std::size_t(p)], s.tickets[std::size_t(p)]));
+    score(finals[i]);
     if (++i == finals.size()) i = 0;
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-void BM_TtrLongestTrail(benchmark::State& state) {
-  const auto finals = ttr_finals(int(state.range(0)));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const auto& s = finals[i];
-    for (int p = 0; p < s.players; ++p)
-      benchmark::DoNotOptimize(ttr::longest_trail(s.board(), s.routes[std::size_t(p)]));
-    if (++i == finals.size()) i = 0;
-  }
-  state.SetItemsProcessed(state.iterations());
+void tickets_of_every_seat(const Ttr::State& s) {
+  for (int p = 0; p < s.players; ++p)
+    benchmark::DoNotOptimize(ttr::score_tickets(s.board(), s.routes[std::size_t(p)], s.tickets[std::size_t(p)]));
 }
-
-void BM_TtrFinalScore(benchmark::State& state) {
-  const auto finals = ttr_finals(int(state.range(0)));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(finals[i].scores());
-    if (++i == finals.size()) i = 0;
-  }
-  state.SetItemsProcessed(state.iterations());
+void trails_of_every_seat(const Ttr::State& s) {
+  for (int p = 0; p < s.players; ++p) benchmark::DoNotOptimize(ttr::longest_trail(s.board(), s.routes[std::size_t(p)]));
 }
+void final_score(const Ttr::State& s) { benchmark::DoNotOptimize(s.scores()); }
 
 GameConfig players(int n) {
   GameConfig c;
@@ -235,9 +222,14 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("legal_moves/ttr_4p", BM_LegalMoves<Ttr>, players(4));
   for (int n : {2, 4})
     benchmark::RegisterBenchmark(("ttr/apply/" + std::to_string(n)).c_str(), BM_Apply<Ttr>, players(n));
-  benchmark::RegisterBenchmark("ttr/tickets", BM_TtrTickets)->Arg(2)->Arg(4);
-  benchmark::RegisterBenchmark("ttr/longest_trail", BM_TtrLongestTrail)->Arg(2)->Arg(4);
-  benchmark::RegisterBenchmark("ttr/final_score", BM_TtrFinalScore)->Arg(2)->Arg(4);
+  benchmark::RegisterBenchmark("ttr/tickets", BM_TtrScoring<decltype(&tickets_of_every_seat)>, &tickets_of_every_seat)
+      ->Arg(2)
+      ->Arg(4);
+  benchmark::RegisterBenchmark("ttr/longest_trail", BM_TtrScoring<decltype(&trails_of_every_seat)>,
+                               &trails_of_every_seat)
+      ->Arg(2)
+      ->Arg(4);
+  benchmark::RegisterBenchmark("ttr/final_score", BM_TtrScoring<decltype(&final_score)>, &final_score)->Arg(2)->Arg(4);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
