@@ -47,6 +47,7 @@ State State::setup(const Board& board, int players, const Options& options, std:
     for (int i = 0; i < kStartingRunes && s.rune_size > 0; ++i) ++v.runes[s.rune_pile[--s.rune_size]];
     s.unit_area[q].fill(std::uint8_t(board.home[q]));
     s.knerrir_route[q] = -1;
+    s.knerrir_harbour[q] = -1;
   }
   for (std::size_t i = s.rune_size; i < s.rune_pile.size(); ++i) s.rune_pile[i] = 0;  // one state, one layout
   return s;
@@ -162,7 +163,8 @@ std::uint64_t State::reachable(Unit u) const {
   std::uint64_t barred = b.homes & ~bit(b.home[p]);
   if (u == Unit::Godi)
     for (int q = 0; q < players; ++q)
-      if (std::size_t(q) != p) barred |= bit(unit_area[std::size_t(q)][std::size_t(Unit::Godi)]);
+      if (std::size_t(q) != p && on_board(q, Unit::Godi))
+        barred |= bit(unit_area[std::size_t(q)][std::size_t(Unit::Godi)]);
   const std::uint64_t own = own_or_home(int(p)) & ~barred;
   std::uint64_t reached = bit(start), frontier = bit(start);
   for (int step = 0; step < steps_per_card(u) && frontier; ++step) {
@@ -198,7 +200,7 @@ int State::axes_cost(int area) const {
 }
 
 bool State::may_move(Unit u, int area) const {
-  if (u == Unit::Knerrir || (u == Unit::Berserkur && is_down(turn))) return false;
+  if (!on_board(turn, u) || (u == Unit::Berserkur && is_down(turn))) return false;
   if (!((reachable(u) >> area) & 1)) return false;
   const int owner = owner_of(area);
   if (u == Unit::Berserkur && owner >= 0 && owner != turn && axes[std::size_t(area)] > 0)
@@ -214,23 +216,28 @@ int State::overtake_cost(int area) const {
 }
 
 bool State::may_overtake(Unit u) const {
-  if (u == Unit::Knerrir || (u == Unit::Berserkur && is_down(turn))) return false;
-  const int a = unit_area[turn][std::size_t(u)];
+  if (u == Unit::Berserkur && is_down(turn)) return false;
+  // The Knerrir overtakes the barbarian harbour area it is docked at, with recruits.
+  if (u == Unit::Knerrir && knerrir_harbour[turn] < 0) return false;
+  if (u != Unit::Knerrir && !on_board(turn, u)) return false;
+  const int a = u == Unit::Knerrir ? knerrir_harbour[turn] : unit_area[turn][std::size_t(u)];
   const AreaKind k = board().kind[std::size_t(a)];
   if (!ownable(k) || owner_of(a) >= 0) return false;
   // "Barbarian Camp: Berserkur only".
   if (k == AreaKind::Camp && u != Unit::Berserkur) return false;
-  return villages[turn].disks[std::size_t(building_of(u))] >= overtake_cost(a);
+  const Village& v = villages[turn];
+  return (u == Unit::Knerrir ? v.recruits : v.disks[std::size_t(building_of(u))]) >= overtake_cost(a);
 }
 
 void State::overtake(Unit u) {
   assert(may_overtake(u));
   const auto p = std::size_t(turn);
-  const int a = unit_area[p][std::size_t(u)];
+  const int a = u == Unit::Knerrir ? knerrir_harbour[p] : unit_area[p][std::size_t(u)];
   const int cost = overtake_cost(a);
   Village& v = villages[p];
   // One disk placed to claim it; for a Town one, for a Camp two, discarded back to the pile.
-  v.disks[std::size_t(building_of(u))] = std::uint8_t(v.disks[std::size_t(building_of(u))] - cost);
+  if (u == Unit::Knerrir) v.recruits = std::uint8_t(v.recruits - cost);
+  else v.disks[std::size_t(building_of(u))] = std::uint8_t(v.disks[std::size_t(building_of(u))] - cost);
   v.pile = std::uint8_t(v.pile + cost - 1);
   owned[p] |= bit(a);
   disks[std::size_t(a)] = 1;
@@ -307,12 +314,27 @@ void State::activation_moves(MoveList& out) const {
     out.push(make_move(MoveKind::Stop));
     return;
   }
+  knerrir_moves(out);      // boarding and leaving are free at any time of the activation
+  if (squares_left > 0) {  // sailing with a Knerrir card: a square at a time, or anchor
+    for (std::uint64_t t = sail_targets(); t; t &= t - 1) out.push(make_move(MoveKind::Toward, std::countr_zero(t)));
+    out.push(make_move(MoveKind::Anchor));
+    return;
+  }
   bool any_card = false;
   for (int i = 0; i < kUnits; ++i) {
     const Unit u = Unit(i);
     if (cards_left[std::size_t(i)] == 0) continue;
     any_card = true;
-    if (u != Unit::Knerrir) {
+    if (u == Unit::Knerrir) {
+      if (knerrir_home(turn)) {
+        // "Needs a harbour area to be activated": it starts at an own harbour area.
+        for (std::uint64_t h = owned[turn] & board().harbours; h; h &= h - 1)
+          out.push(make_move(MoveKind::Launch, std::countr_zero(h)));
+      } else if (sail_targets()) {
+        out.push(make_move(MoveKind::Sail));
+      }
+      if (may_overtake(u)) out.push(make_unit_move(MoveKind::Overtake, u));
+    } else {
       for (std::uint64_t r = reachable(u); r; r &= r - 1)
         if (may_move(u, std::countr_zero(r))) out.push(make_unit_move(MoveKind::MoveUnit, u, std::countr_zero(r)));
       if (may_overtake(u)) out.push(make_unit_move(MoveKind::Overtake, u));
@@ -342,6 +364,23 @@ void State::apply(Move m) {
       break;
     case MoveKind::Continue: attack_next(); break;
     case MoveKind::Stop: defender = -1; break;
+    case MoveKind::Launch:
+      play_card(Unit::Knerrir);
+      knerrir_harbour[turn] = std::int8_t(field_of(m));
+      squares_left = std::uint8_t(squares_per_card());
+      break;
+    case MoveKind::Sail:
+      play_card(Unit::Knerrir);
+      squares_left = std::uint8_t(squares_per_card());
+      break;
+    case MoveKind::Toward: sail_toward(field_of(m)); break;
+    case MoveKind::Anchor: end_sailing(); break;
+    case MoveKind::Board: aboard[turn] = std::uint8_t(aboard[turn] | 1 << int(u)); break;
+    case MoveKind::Leave:
+      aboard[turn] = std::uint8_t(aboard[turn] & ~(1 << int(u)));
+      unit_area[turn][std::size_t(u)] = std::uint8_t(knerrir_harbour[turn]);
+      if (squares_left == 0) end_sailing();
+      break;
   }
 }
 
@@ -358,7 +397,8 @@ State::AttackStep State::attack_step() const {
   if (defender >= 0 && owner == turn) return AttackStep::Reinforce;  // claimed: disks more of defence
   const int d = defender >= 0 ? defender : owner;
   if (d < 0 || d == turn) return AttackStep::None;
-  if (owner == d && unit_area[std::size_t(d)][std::size_t(Unit::Berserkur)] == a) return AttackStep::Berserkur;
+  if (owner == d && on_board(d, Unit::Berserkur) && unit_area[std::size_t(d)][std::size_t(Unit::Berserkur)] == a)
+    return AttackStep::Berserkur;
   if (owner == d && axes[std::size_t(a)] > 0) return AttackStep::Axe;
   if (owner == d) return AttackStep::Disks;
   return owner < 0 ? AttackStep::Claim : AttackStep::None;
@@ -385,7 +425,7 @@ int State::attack_cost() const {
 }
 
 bool State::may_attack() const {
-  if (is_down(turn) || cards_left[std::size_t(Unit::Berserkur)] == 0) return false;
+  if (is_down(turn) || !on_board(turn, Unit::Berserkur) || cards_left[std::size_t(Unit::Berserkur)] == 0) return false;
   const int owner = owner_of(unit_area[turn][std::size_t(Unit::Berserkur)]);
   return owner >= 0 && owner != turn && villages[turn].disks[0] >= attack_cost();
 }
@@ -429,6 +469,84 @@ void State::attack_next() {
   }
   // The attack goes on while a step is left that Virki can pay; otherwise it is over.
   if (attack_step() == AttackStep::None || attack_cost() > v.disks[0]) defender = -1;
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+
+int State::squares_per_card() const {
+  const Effect* e = effect(turn, EffectKind::KnerrirSquares);
+  return e ? e->per_card : kSquaresPerCard;
+}
+
+std::uint64_t State::sail_targets() const {
+  const Board& b = board();
+  const auto p = std::size_t(turn);
+  std::uint64_t out = 0;
+  if (knerrir_harbour[p] >= 0) {
+    for (std::uint64_t rs = b.routes_at[std::size_t(knerrir_harbour[p])]; rs; rs &= rs - 1)
+      out |= std::uint64_t(1) << b.routes[std::size_t(std::countr_zero(rs))].other_end(knerrir_harbour[p]);
+  } else if (knerrir_route[p] >= 0) {
+    const SeaRoute& r = b.routes[std::size_t(knerrir_route[p])];
+    out = std::uint64_t(1) << r.a | std::uint64_t(1) << r.b;
+  }
+  return out;
+}
+
+void State::sail_toward(int harbour) {
+  const Board& b = board();
+  const auto p = std::size_t(turn);
+  assert(squares_left > 0 && ((sail_targets() >> harbour) & 1));
+  if (knerrir_harbour[p] >= 0) {  // setting out along the route to `harbour`
+    int route = -1;
+    for (std::uint64_t rs = b.routes_at[std::size_t(knerrir_harbour[p])]; rs; rs &= rs - 1)
+      if (b.routes[std::size_t(std::countr_zero(rs))].other_end(knerrir_harbour[p]) == harbour)
+        route = std::countr_zero(rs);
+    knerrir_route[p] = std::int8_t(route);
+    knerrir_squares[p] =
+        std::uint8_t(b.routes[std::size_t(route)].a == knerrir_harbour[p] ? 0 : b.routes[std::size_t(route)].squares);
+    knerrir_harbour[p] = -1;
+  }
+  const SeaRoute& r = b.routes[std::size_t(knerrir_route[p])];
+  knerrir_squares[p] = std::uint8_t(knerrir_squares[p] + (harbour == r.b ? 1 : -1));
+  if (knerrir_squares[p] == 0 || knerrir_squares[p] == r.squares) {  // in harbour
+    knerrir_harbour[p] = std::int8_t(knerrir_squares[p] == 0 ? r.a : r.b);
+    knerrir_route[p] = -1;
+    knerrir_squares[p] = 0;
+  }
+  if (--squares_left == 0) end_sailing();
+}
+
+void State::end_sailing() {
+  squares_left = 0;
+  const auto p = std::size_t(turn);
+  // "an empty Knerrir at a harbour goes home" (to the player board) once its move is over.
+  if (knerrir_harbour[p] >= 0 && aboard[p] == 0) knerrir_harbour[p] = -1;
+}
+
+bool State::may_board(Unit u) const {
+  const auto p = std::size_t(turn);
+  return u != Unit::Knerrir && knerrir_harbour[p] >= 0 && on_board(turn, u) &&
+         !(u == Unit::Berserkur && is_down(turn)) && unit_area[p][std::size_t(u)] == knerrir_harbour[p];
+}
+
+bool State::may_leave(Unit u) const {
+  const auto p = std::size_t(turn);
+  if (u == Unit::Knerrir || knerrir_harbour[p] < 0 || !is_aboard(turn, u)) return false;
+  if (u == Unit::Godi)  // "A player cannot enter an area where another Godi is present"
+    for (int q = 0; q < players; ++q)
+      if (q != turn && on_board(q, Unit::Godi) &&
+          unit_area[std::size_t(q)][std::size_t(Unit::Godi)] == knerrir_harbour[p])
+        return false;
+  return true;
+}
+
+void State::knerrir_moves(MoveList& out) const {
+  for (int i = 0; i < kLandUnits; ++i) {
+    if (may_board(Unit(i))) out.push(make_unit_move(MoveKind::Board, Unit(i)));
+    if (may_leave(Unit(i))) out.push(make_unit_move(MoveKind::Leave, Unit(i)));
+  }
 }
 
 }  // namespace nuraghe::bardagi

@@ -41,6 +41,8 @@ inline constexpr int kRefillCost = 4, kRefillDisks = 6;
 inline constexpr int kStepsPerCard = 2, kAxeDefence = 2;
 // "Counts as 4 disks in attack & defence" (6 with the strong Berserkur's tile).
 inline constexpr int kBerserkurStrength = 4;
+// "Moves 3 ocean squares with each action" (5 with a Knerrir tile).
+inline constexpr int kSquaresPerCard = 3;
 // "Reward: 2 Axe tokens" for a Barbarian Camp.
 inline constexpr int kCampAxes = 2;
 
@@ -80,7 +82,28 @@ enum class Phase : std::uint8_t {
 //   end       (none)                                       the activation ends: no card is left
 //   attack    (none)                                       a Berserkur card: the attack's first step
 //   continue, stop (none)                                  the attack's next step, or its end
-enum class MoveKind : std::uint8_t { Select, MoveUnit, Overtake, Refill, Idle, End, Attack, Continue, Stop };
+//   launch    harbour area (6)                             a Knerrir card at home: it starts there
+//   sail      (none)                                       a Knerrir card on the board: squares to sail
+//   toward    harbour area (6)                             one square along a route toward that end
+//   anchor    (none)                                       the card's move ends; squares left are lost
+//   board, leave  unit (2)                                 free: a unit at the Knerrir's harbour
+enum class MoveKind : std::uint8_t {
+  Select,
+  MoveUnit,
+  Overtake,
+  Refill,
+  Idle,
+  End,
+  Attack,
+  Continue,
+  Stop,
+  Launch,
+  Sail,
+  Toward,
+  Anchor,
+  Board,
+  Leave
+};
 
 // ---- Selections: counts per unit, each 0..6, 3 bits each.
 using Selection = std::uint16_t;
@@ -143,8 +166,13 @@ struct State {
 
   // ---- the units: land units on areas; the Knerrir at home (on the player board) or on a route
   std::array<std::array<std::uint8_t, kLandUnits>, kMaxSeats> unit_area{};
-  std::array<std::int8_t, kMaxSeats> knerrir_route{};     // a sea route, or -1 at home
-  std::array<std::uint8_t, kMaxSeats> knerrir_squares{};  // squares sailed from the route's `a` end
+  // The Knerrir is docked at a harbour area, at sea on a route (squares sailed from its `a` end,
+  // strictly between its ends), or at home (both -1). The units aboard are not on any area.
+  std::array<std::int8_t, kMaxSeats> knerrir_harbour{};
+  std::array<std::int8_t, kMaxSeats> knerrir_route{};
+  std::array<std::uint8_t, kMaxSeats> knerrir_squares{};
+  std::array<std::uint8_t, kMaxSeats> aboard{};  // a bit per land unit
+  std::uint8_t squares_left = 0;                 // of the Knerrir card seat `turn` is sailing with
 
   // ---- the villages and the round's selections (hidden until the seat's activation begins)
   std::array<Village, kMaxSeats> villages{};
@@ -233,13 +261,25 @@ struct State {
   int attack_cost() const;         // its Virki disks
   bool may_attack() const;         // a Berserkur card starts an attack here
   void attack_next();              // pays and takes the next step
+  // ---- the Knerrir (rulings item 6)
+  bool knerrir_home(int p) const { return knerrir_harbour[std::size_t(p)] < 0 && knerrir_route[std::size_t(p)] < 0; }
+  bool is_aboard(int p, Unit u) const { return (aboard[std::size_t(p)] >> int(u)) & 1; }
+  bool on_board(int p, Unit u) const { return u != Unit::Knerrir && !is_aboard(p, u); }  // on an area
+  int squares_per_card() const;                                                          // 3, or 5 with a Knerrir tile
+  // The harbour areas one square of sailing leads toward from where seat turn's Knerrir is.
+  std::uint64_t sail_targets() const;
+  void sail_toward(int harbour);
+  void end_sailing();  // the card's move is over; an empty Knerrir docked at a harbour goes home
+  bool may_board(Unit u) const;
+  bool may_leave(Unit u) const;
   void move_unit(Unit u, int area);
   void overtake(Unit u);
   void refill(Unit u, int buildings);
   void play_card(Unit u);  // one card of the unit spent
   void start_activation(int seat);
   void activation_moves(MoveList& out) const;
-  void end_activation();  // the next seat's activation, or the upgrades after the last
+  void knerrir_moves(MoveList& out) const;  // board and leave
+  void end_activation();                    // the next seat's activation, or the upgrades after the last
   // Every selection of n cards: a count per unit, each at most 6 (84 of 6 cards, 149 of 8).
   static int selections(int n, std::array<Selection, kMaxLegalMoves>& out);
 

@@ -507,3 +507,137 @@ TEST_CASE("attack: only on another player's area, never one's own or a barbarian
   s.berserkur_down = 1;
   CHECK(!legal(s, make_move(MoveKind::Attack)));
 }
+
+namespace {
+// Seat 0 (red) on Winter at its activation with `knerrir` Knerrir cards and 2 of each land unit.
+State winter_sailing(int knerrir) {
+  State s = start(2, true, 5);
+  nuraghe::JointMove joint{};
+  joint[0] = make_move(MoveKind::Select, make_selection({2, 2, 2 - knerrir, knerrir}));
+  joint[1] = make_move(MoveKind::Select, make_selection({0, 0, 0, 6}));
+  REQUIRE(cards_of(Selection(field_of(joint[0]))) == 6);
+  s.apply_joint(joint);
+  return s;
+}
+int area(const State& s, std::string_view id) { return s.board().area(id); }
+}  // namespace
+
+TEST_CASE("Knerrir: no launch before an own harbour area; then 3 squares a card, a square a decision") {
+  State s = winter_sailing(2);
+  CHECK(!legal(s, make_move(MoveKind::Launch, area(s, "fir-wood"))));  // not owned: only an idle card
+  CHECK(legal(s, make_unit_move(MoveKind::Idle, Unit::Knerrir)));
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  REQUIRE(legal(s, make_move(MoveKind::Launch, fir)));
+  s.apply(make_move(MoveKind::Launch, fir));
+  CHECK(s.cards_left[std::size_t(Unit::Knerrir)] == 1);
+  CHECK(s.knerrir_harbour[0] == fir);
+  CHECK(s.squares_left == 3);
+  // Mid-move only sailing, boarding and leaving, or anchoring: no other card.
+  MoveList moves;
+  s.legal_moves(moves);
+  for (const auto m : moves) {
+    const MoveKind k = kind_of(m);
+    CHECK((k == MoveKind::Toward || k == MoveKind::Anchor || k == MoveKind::Board || k == MoveKind::Leave));
+  }
+  CHECK(legal(s, make_move(MoveKind::Toward, visby)));                   // visby~fir-wood, 2 squares
+  CHECK(legal(s, make_move(MoveKind::Toward, area(s, "flint-ness"))));   // flint-ness~fir-wood, 5
+  CHECK(!legal(s, make_move(MoveKind::Toward, area(s, "snow-downs"))));  // no route from here
+  s.apply(make_move(MoveKind::Toward, visby));
+  CHECK(s.knerrir_route[0] >= 0);  // at sea
+  CHECK(s.knerrir_harbour[0] == -1);
+  s.apply(make_move(MoveKind::Toward, visby));
+  CHECK(s.knerrir_harbour[0] == visby);  // in harbour, one square left
+  CHECK(s.squares_left == 1);
+  s.apply(make_move(MoveKind::Anchor));  // the square is lost; empty in harbour: it goes home
+  CHECK(s.squares_left == 0);
+  CHECK(s.knerrir_home(0));
+}
+
+TEST_CASE("Knerrir: units board and leave for free; a unit aboard is on no area; it may stop at sea between cards") {
+  State s = winter_sailing(2);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby"), snow = area(s, "snow-downs");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  s.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(fir);
+  s.apply(make_move(MoveKind::Launch, fir));
+  const int cards = s.cards_left[std::size_t(Unit::Kaupmadur)];
+  REQUIRE(legal(s, make_unit_move(MoveKind::Board, Unit::Kaupmadur)));
+  CHECK(!legal(s, make_unit_move(MoveKind::Board, Unit::Godi)));  // not at the harbour
+  s.apply(make_unit_move(MoveKind::Board, Unit::Kaupmadur));
+  CHECK(s.cards_left[std::size_t(Unit::Kaupmadur)] == cards);  // free
+  CHECK(s.is_aboard(0, Unit::Kaupmadur));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, snow));  // visby~snow-downs, 5 squares: the card ends at sea
+  CHECK(s.squares_left == 0);
+  CHECK(s.knerrir_route[0] >= 0);
+  CHECK(s.knerrir_squares[0] >= 1);
+  // Aboard, the Kaupmadur neither moves nor overtakes.
+  MoveList moves;
+  s.legal_moves(moves);
+  for (const auto m : moves)
+    if (kind_of(m) == MoveKind::MoveUnit || kind_of(m) == MoveKind::Overtake) CHECK(unit_of(m) != Unit::Kaupmadur);
+  // The next card sails on toward snow-downs (4 squares left of 5: 3 now, 1 with no card left).
+  s.apply(make_move(MoveKind::Sail));
+  for (int i = 0; i < 3; ++i) s.apply(make_move(MoveKind::Toward, snow));
+  CHECK(s.knerrir_route[0] >= 0);  // one square short
+  CHECK(s.cards_left[std::size_t(Unit::Knerrir)] == 0);
+  CHECK(s.is_aboard(0, Unit::Kaupmadur));  // units stay aboard at sea, also between rounds
+}
+
+TEST_CASE("Knerrir: leaving at a harbour, the empty ship goes home; it overtakes a barbarian harbour with recruits") {
+  State s = winter_sailing(2);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  s.unit_area[0][std::size_t(Unit::Berserkur)] = std::uint8_t(fir);
+  s.apply(make_move(MoveKind::Launch, fir));
+  s.apply(make_unit_move(MoveKind::Board, Unit::Berserkur));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Anchor));
+  CHECK(s.knerrir_harbour[0] == visby);  // not empty: it stays
+  // Visby is a barbarian Town: the Knerrir overtakes it for 2 recruits, not with fewer.
+  CHECK(!legal(s, make_unit_move(MoveKind::Overtake, Unit::Knerrir)));
+  s.villages[0].recruits = 2;
+  REQUIRE(legal(s, make_unit_move(MoveKind::Overtake, Unit::Knerrir)));
+  s.apply(make_unit_move(MoveKind::Overtake, Unit::Knerrir));
+  CHECK(s.owner_of(visby) == 0);
+  CHECK(s.villages[0].recruits == 0);
+  CHECK(s.villages[0].pile == 22 + 1);  // a Town: one disk discarded
+  s.apply(make_unit_move(MoveKind::Leave, Unit::Berserkur));
+  CHECK(s.unit_area[0][std::size_t(Unit::Berserkur)] == visby);
+  CHECK(!s.is_aboard(0, Unit::Berserkur));
+  CHECK(s.knerrir_home(0));  // empty in harbour, its move over
+}
+
+TEST_CASE(
+    "Knerrir: 5 squares a card with a Knerrir tile; a Godi aboard blocks no area; an aboard Berserkur is not "
+    "attacked") {
+  State s = winter_sailing(1);
+  s.villages[0].upgrades = 1u << s.tiles().tile("hof-knerrir-plus-two");
+  const int fir = area(s, "fir-wood");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  s.apply(make_move(MoveKind::Launch, fir));
+  CHECK(s.squares_left == 5);
+  // Seat 1's Godi aboard its Knerrir does not bar seat 0's Godi from the area it was on.
+  State t = start(2, false, 3);
+  const Board& b = t.board();
+  const int next_to_home = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  t.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(next_to_home);
+  nuraghe::JointMove joint{};
+  joint[0] = make_move(MoveKind::Select, make_selection({2, 2, 2, 0}));
+  joint[1] = make_move(MoveKind::Select, make_selection({0, 0, 0, 6}));
+  t.apply_joint(joint);
+  CHECK(!((t.reachable(Unit::Godi) >> next_to_home) & 1));
+  t.aboard[1] = 1 << int(Unit::Godi);
+  CHECK(((t.reachable(Unit::Godi) >> next_to_home) & 1));
+  // An aboard defender's Berserkur is no step of an attack.
+  State u = battlefield(1);
+  u.unit_area[1][std::size_t(Unit::Berserkur)] = std::uint8_t(area_of_battle(u));
+  u.aboard[1] = 1 << int(Unit::Berserkur);
+  CHECK(u.attack_step() == State::AttackStep::Disks);
+}
