@@ -293,6 +293,7 @@ void State::play_card(Unit u) {
 
 void State::start_activation(int seat) {
   turn = std::uint8_t(seat);
+  free_used = 0;
   for (int u = 0; u < kUnits; ++u)
     cards_left[std::size_t(u)] = std::uint8_t(count_of(selection[std::size_t(seat)], Unit(u)));
 }
@@ -314,7 +315,19 @@ void State::activation_moves(MoveList& out) const {
     out.push(make_move(MoveKind::Stop));
     return;
   }
-  knerrir_moves(out);      // boarding and leaving are free at any time of the activation
+  if (trade_next < kResources) {  // inside a trade session: the next resource's end amount
+    for (int n = 0; n <= kStorage; ++n)
+      if (may_end_with(n)) out.push(make_move(MoveKind::Amount, trade_next | n << 3));
+    return;
+  }
+  if (restock_next) {  // the home action's refills: any buildings the storage pays for, or none
+    out.push(make_move(MoveKind::Restock, 0));
+    for (int buildings = 1; buildings < 1 << kBuildings; ++buildings)
+      if (may_refill(Unit::Kaupmadur, buildings)) out.push(make_move(MoveKind::Restock, buildings));
+    return;
+  }
+  knerrir_moves(out);  // boarding and leaving are free at any time of the activation
+  if (may_home_action() && squares_left == 0) out.push(make_move(MoveKind::Home));
   if (squares_left > 0) {  // sailing with a Knerrir card: a square at a time, or anchor
     for (std::uint64_t t = sail_targets(); t; t &= t - 1) out.push(make_move(MoveKind::Toward, std::countr_zero(t)));
     out.push(make_move(MoveKind::Anchor));
@@ -339,6 +352,7 @@ void State::activation_moves(MoveList& out) const {
         if (may_move(u, std::countr_zero(r))) out.push(make_unit_move(MoveKind::MoveUnit, u, std::countr_zero(r)));
       if (may_overtake(u)) out.push(make_unit_move(MoveKind::Overtake, u));
       if (u == Unit::Berserkur && may_attack()) out.push(make_move(MoveKind::Attack));
+      if (u == Unit::Kaupmadur && may_trade()) out.push(make_move(MoveKind::Trade));
       for (int buildings = 1; buildings < 1 << kBuildings; ++buildings)
         if (may_refill(u, buildings)) out.push(make_unit_move(MoveKind::Refill, u, buildings));
     }
@@ -374,6 +388,20 @@ void State::apply(Move m) {
       squares_left = std::uint8_t(squares_per_card());
       break;
     case MoveKind::Toward: sail_toward(field_of(m)); break;
+    case MoveKind::Trade:
+      play_card(Unit::Kaupmadur);
+      start_trade();
+      break;
+    case MoveKind::Home:
+      free_used = std::uint8_t(free_used | 1 << int(FreeAction::HomeAction));
+      start_trade();
+      restock_next = true;
+      break;
+    case MoveKind::Amount: end_with(field_of(m) >> 3); break;
+    case MoveKind::Restock:
+      restock_next = false;
+      refill(Unit::Kaupmadur, field_of(m));
+      break;
     case MoveKind::Anchor: end_sailing(); break;
     case MoveKind::Board: aboard[turn] = std::uint8_t(aboard[turn] | 1 << int(u)); break;
     case MoveKind::Leave:
@@ -547,6 +575,50 @@ void State::knerrir_moves(MoveList& out) const {
     if (may_board(Unit(i))) out.push(make_unit_move(MoveKind::Board, Unit(i)));
     if (may_leave(Unit(i))) out.push(make_unit_move(MoveKind::Leave, Unit(i)));
   }
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+
+bool State::may_trade() const {
+  // "Trade in Towns (own or other players' Towns). Costs ONE action."
+  return on_board(turn, Unit::Kaupmadur) && cards_left[std::size_t(Unit::Kaupmadur)] > 0 &&
+         board().kind[unit_area[turn][std::size_t(Unit::Kaupmadur)]] == AreaKind::Town;
+}
+
+bool State::may_home_action() const {
+  // "If the Kaupmadur is in his home area he can trade ... he can also refill the disks on all
+  // buildings": free, once an activation (rulings item 9).
+  return !used(FreeAction::HomeAction) && on_board(turn, Unit::Kaupmadur) &&
+         unit_area[turn][std::size_t(Unit::Kaupmadur)] == board().home[turn];
+}
+
+void State::start_trade() {
+  const Village& v = villages[turn];
+  int pool = kGoldValue * v.gold;
+  for (int r = 0; r < kResources; ++r) pool += kTradeValue[std::size_t(r)] * v.storage[std::size_t(r)];
+  trade_pool = std::uint16_t(pool);
+  trade_next = 0;
+}
+
+bool State::may_end_with(int amount) const {
+  if (trade_next >= kResources || amount < 0 || amount > kStorage) return false;
+  const int left = trade_pool - kTradeValue[trade_next] * amount;
+  if (left < 0) return false;
+  // What is left must become whole gold after the later resources take their share: a basic
+  // resource among them can take an odd value, mining ones take even values only.
+  bool basic_later = false;
+  for (int r = trade_next + 1; r < kResources; ++r) basic_later = basic_later || kTradeValue[std::size_t(r)] == 1;
+  return basic_later || left % kGoldValue == 0;
+}
+
+void State::end_with(int amount) {
+  assert(may_end_with(amount));
+  Village& v = villages[turn];
+  trade_pool = std::uint16_t(trade_pool - kTradeValue[trade_next] * amount);
+  v.storage[trade_next] = std::uint8_t(amount);
+  if (++trade_next == kResources) v.gold = std::uint16_t(trade_pool / kGoldValue), trade_pool = 0;
 }
 
 }  // namespace nuraghe::bardagi

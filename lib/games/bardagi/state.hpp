@@ -46,6 +46,11 @@ inline constexpr int kSquaresPerCard = 3;
 // "Reward: 2 Axe tokens" for a Barbarian Camp.
 inline constexpr int kCampAxes = 2;
 
+// ---- Trade (rulings item 11): "values basic 1 (meat, wool, hide, timber), mining 2 (stone, iron),
+// gold 2, so every trade of the rulebook's table keeps value".
+inline constexpr std::array<int, kResources> kTradeValue = {1, 1, 1, 1, 2, 2};
+inline constexpr int kGoldValue = 2;
+
 // ---- Rounds: "10 / 9 / 8 / 7 for 2 / 3 / 4 / 5 players; the short game plays 2 fewer" (item 1).
 inline constexpr int rounds_in_game(int players, bool short_game) { return 12 - players - (short_game ? 2 : 0); }
 
@@ -73,7 +78,7 @@ enum class Phase : std::uint8_t {
   Over
 };
 
-// A move: its kind in the low 4 bits, then the kind's fields.
+// A move: its kind in the low 5 bits, then the kind's fields.
 //   select    a selection: 3 bits a unit, Berserkur first (field of make_selection)
 //   move      unit (2 bits) | destination area (6)       a card: the unit moves there
 //   overtake  unit (2)                                     a card: the unit overtakes its area
@@ -87,6 +92,10 @@ enum class Phase : std::uint8_t {
 //   toward    harbour area (6)                             one square along a route toward that end
 //   anchor    (none)                                       the card's move ends; squares left are lost
 //   board, leave  unit (2)                                 free: a unit at the Knerrir's harbour
+//   trade     (none)                                       a Kaupmadur card in a Town: a trade session
+//   home      (none)                                       free, once: the Kaupmadur's home action
+//   amount    resource (3) | amount (3)                    the session's end amount of that resource
+//   restock   buildings (3 bits; 0 for none)               the home action's refills after its trade
 enum class MoveKind : std::uint8_t {
   Select,
   MoveUnit,
@@ -102,7 +111,11 @@ enum class MoveKind : std::uint8_t {
   Toward,
   Anchor,
   Board,
-  Leave
+  Leave,
+  Trade,
+  Home,
+  Amount,
+  Restock
 };
 
 // ---- Selections: counts per unit, each 0..6, 3 bits each.
@@ -119,12 +132,12 @@ constexpr int cards_of(Selection s) {
   return n;
 }
 
-constexpr Move make_move(MoveKind k, int field = 0) { return Move(k) | Move(field) << 4; }
+constexpr Move make_move(MoveKind k, int field = 0) { return Move(k) | Move(field) << 5; }
 constexpr Move make_unit_move(MoveKind k, Unit u, int field = 0) { return make_move(k, int(u) | field << 2); }
-constexpr MoveKind kind_of(Move m) { return MoveKind(m & 15); }
-constexpr int field_of(Move m) { return int(m >> 4); }
-constexpr Unit unit_of(Move m) { return Unit((m >> 4) & 3); }
-constexpr int unit_field_of(Move m) { return int(m >> 6); }  // the field after the unit
+constexpr MoveKind kind_of(Move m) { return MoveKind(m & 31); }
+constexpr int field_of(Move m) { return int(m >> 5); }
+constexpr Unit unit_of(Move m) { return Unit((m >> 5) & 3); }
+constexpr int unit_field_of(Move m) { return int(m >> 7); }  // the field after the unit
 
 // The most legal moves of one decision: 149 selections of 8 cards (rulings item 1).
 inline constexpr int kMaxLegalMoves = 256;
@@ -173,6 +186,12 @@ struct State {
   std::array<std::uint8_t, kMaxSeats> knerrir_squares{};
   std::array<std::uint8_t, kMaxSeats> aboard{};  // a bit per land unit
   std::uint8_t squares_left = 0;                 // of the Knerrir card seat `turn` is sailing with
+  // A trade session of seat `turn`: the resource whose end amount comes next (kResources: none),
+  // and the value not yet given to a resource, which ends as gold (rulings item 11).
+  std::uint8_t trade_next = kResources;
+  std::uint16_t trade_pool = 0;
+  bool restock_next = false;   // the home action's refills come after its trade
+  std::uint8_t free_used = 0;  // the activation's free actions taken, a bit per FreeAction
 
   // ---- the villages and the round's selections (hidden until the seat's activation begins)
   std::array<Village, kMaxSeats> villages{};
@@ -261,6 +280,17 @@ struct State {
   int attack_cost() const;         // its Virki disks
   bool may_attack() const;         // a Berserkur card starts an attack here
   void attack_next();              // pays and takes the next step
+  // ---- trade (rulings item 11) and the Kaupmadur's home action (item 9)
+  enum class FreeAction : std::uint8_t { Strengthen, HomeAction };
+  bool used(FreeAction f) const { return (free_used >> int(f)) & 1; }
+  bool may_trade() const;        // a Kaupmadur card in a Town
+  bool may_home_action() const;  // free, once an activation, the Kaupmadur on his home area
+  void start_trade();
+  // The end amounts of resource trade_next that leave a whole, non-negative gold for some choice
+  // of the resources after it.
+  bool may_end_with(int amount) const;
+  void end_with(int amount);
+
   // ---- the Knerrir (rulings item 6)
   bool knerrir_home(int p) const { return knerrir_harbour[std::size_t(p)] < 0 && knerrir_route[std::size_t(p)] < 0; }
   bool is_aboard(int p, Unit u) const { return (aboard[std::size_t(p)] >> int(u)) & 1; }
