@@ -326,8 +326,20 @@ void State::activation_moves(MoveList& out) const {
       if (may_refill(Unit::Kaupmadur, buildings)) out.push(make_move(MoveKind::Restock, buildings));
     return;
   }
+  if (strengthening) {  // single-disk shifts in order, or stop
+    const Board& b = board();
+    for (int from = 0; from <= b.num_areas; ++from)
+      for (std::uint64_t to = owned[turn]; to; to &= to - 1)
+        if (may_shift(from, std::countr_zero(to)))
+          out.push(make_move(MoveKind::Shift, from | std::countr_zero(to) << 7));
+    out.push(make_move(MoveKind::Stop));
+    return;
+  }
   knerrir_moves(out);  // boarding and leaving are free at any time of the activation
-  if (may_home_action() && squares_left == 0) out.push(make_move(MoveKind::Home));
+  if (squares_left == 0) {
+    if (may_home_action()) out.push(make_move(MoveKind::Home));
+    if (may_strengthen()) out.push(make_move(MoveKind::Strengthen));
+  }
   if (squares_left > 0) {  // sailing with a Knerrir card: a square at a time, or anchor
     for (std::uint64_t t = sail_targets(); t; t &= t - 1) out.push(make_move(MoveKind::Toward, std::countr_zero(t)));
     out.push(make_move(MoveKind::Anchor));
@@ -377,7 +389,17 @@ void State::apply(Move m) {
       attack_next();
       break;
     case MoveKind::Continue: attack_next(); break;
-    case MoveKind::Stop: defender = -1; break;
+    case MoveKind::Stop:  // the attack's end, or the strengthening's
+      defender = -1;
+      strengthening = false;
+      break;
+    case MoveKind::Strengthen:
+      free_used = std::uint8_t(free_used | 1 << int(FreeAction::Strengthen));
+      strengthening = true;
+      last_shift = 0;
+      received = 0;
+      break;
+    case MoveKind::Shift: shift(field_of(m) & 127, field_of(m) >> 7); break;
     case MoveKind::Launch:
       play_card(Unit::Knerrir);
       knerrir_harbour[turn] = std::int8_t(field_of(m));
@@ -619,6 +641,34 @@ void State::end_with(int amount) {
   trade_pool = std::uint16_t(trade_pool - kTradeValue[trade_next] * amount);
   v.storage[trade_next] = std::uint8_t(amount);
   if (++trade_next == kResources) v.gold = std::uint16_t(trade_pool / kGoldValue), trade_pool = 0;
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+
+bool State::may_strengthen() const {
+  // "Strengthen defences - Free action ... placing disks on areas anywhere on the board. The disks
+  // can be taken from the Virki or other areas." Not by a Berserkur sent home (rulings item 8).
+  return !used(FreeAction::Strengthen) && !is_down(turn) && owned[turn] != 0;
+}
+
+bool State::may_shift(int from, int to) const {
+  if (!strengthening || to < 0 || to >= board().num_areas || !((owned[turn] >> to) & 1)) return false;
+  if (from * 64 + to < last_shift) return false;  // in (from, to) order, so that one end has one path
+  if (from == 0) return villages[turn].disks[0] > 0;
+  const int a = from - 1;
+  return a != to && a < board().num_areas && ((owned[turn] >> a) & 1) && !((received >> a) & 1) &&
+         disks[std::size_t(a)] >= 2;
+}
+
+void State::shift(int from, int to) {
+  assert(may_shift(from, to));
+  if (from == 0) --villages[turn].disks[0];
+  else --disks[std::size_t(from - 1)];
+  ++disks[std::size_t(to)];
+  received |= std::uint64_t(1) << to;
+  last_shift = std::uint16_t(from * 64 + to);
 }
 
 }  // namespace nuraghe::bardagi

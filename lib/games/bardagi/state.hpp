@@ -96,6 +96,8 @@ enum class Phase : std::uint8_t {
 //   home      (none)                                       free, once: the Kaupmadur's home action
 //   amount    resource (3) | amount (3)                    the session's end amount of that resource
 //   restock   buildings (3 bits; 0 for none)               the home action's refills after its trade
+//   strengthen (none)                                      free, once: the Berserkur's defences
+//   shift     from (7: 0 Virki, else area + 1) | to (6)    one disk; `stop` ends the strengthening
 enum class MoveKind : std::uint8_t {
   Select,
   MoveUnit,
@@ -115,7 +117,9 @@ enum class MoveKind : std::uint8_t {
   Trade,
   Home,
   Amount,
-  Restock
+  Restock,
+  Strengthen,
+  Shift
 };
 
 // ---- Selections: counts per unit, each 0..6, 3 bits each.
@@ -192,6 +196,10 @@ struct State {
   std::uint16_t trade_pool = 0;
   bool restock_next = false;   // the home action's refills come after its trade
   std::uint8_t free_used = 0;  // the activation's free actions taken, a bit per FreeAction
+  // Strengthening (rulings item 9): under way, the last shift's (from, to) key, the areas that got a disk.
+  bool strengthening = false;
+  std::uint16_t last_shift = 0;
+  std::uint64_t received = 0;
 
   // ---- the villages and the round's selections (hidden until the seat's activation begins)
   std::array<Village, kMaxSeats> villages{};
@@ -290,6 +298,13 @@ struct State {
   // of the resources after it.
   bool may_end_with(int amount) const;
   void end_with(int amount);
+
+  // ---- strengthening (rulings item 9): free, once an activation, a series of single-disk shifts
+  // from Virki or an own area keeping at least 1 disk to another own area, in non-decreasing
+  // (from, to) order (from: 0 for Virki, an area's index + 1), never out of an area that received one.
+  bool may_strengthen() const;
+  bool may_shift(int from, int to) const;
+  void shift(int from, int to);
 
   // ---- the Knerrir (rulings item 6)
   bool knerrir_home(int p) const { return knerrir_harbour[std::size_t(p)] < 0 && knerrir_route[std::size_t(p)] < 0; }
