@@ -326,6 +326,13 @@ void State::activation_moves(MoveList& out) const {
       if (may_refill(Unit::Kaupmadur, buildings)) out.push(make_move(MoveKind::Restock, buildings));
     return;
   }
+  if (casts_left > 0) {  // casting: a rune of the village on an area, or stop
+    for (int r = 0; r < kRuneKinds; ++r)
+      for (int a = 0; a < board().num_areas; ++a)
+        if (may_cast_rune(Rune(r), a)) out.push(make_move(MoveKind::CastRune, r | a << 3));
+    out.push(make_move(MoveKind::Stop));
+    return;
+  }
   if (strengthening) {  // single-disk shifts in order, or stop
     const Board& b = board();
     for (int from = 0; from <= b.num_areas; ++from)
@@ -339,6 +346,12 @@ void State::activation_moves(MoveList& out) const {
   if (squares_left == 0) {
     if (may_home_action()) out.push(make_move(MoveKind::Home));
     if (may_strengthen()) out.push(make_move(MoveKind::Strengthen));
+    if (knerrir_home(turn)) {
+      for (std::uint64_t h = owned[turn] & board().harbours; h; h &= h - 1)
+        if (may_wind(std::countr_zero(h))) out.push(make_move(MoveKind::Wind, std::countr_zero(h) + 1));
+    } else if (may_wind(-1)) {
+      out.push(make_move(MoveKind::Wind, 0));
+    }
   }
   if (squares_left > 0) {  // sailing with a Knerrir card: a square at a time, or anchor
     for (std::uint64_t t = sail_targets(); t; t &= t - 1) out.push(make_move(MoveKind::Toward, std::countr_zero(t)));
@@ -365,6 +378,12 @@ void State::activation_moves(MoveList& out) const {
       if (may_overtake(u)) out.push(make_unit_move(MoveKind::Overtake, u));
       if (u == Unit::Berserkur && may_attack()) out.push(make_move(MoveKind::Attack));
       if (u == Unit::Kaupmadur && may_trade()) out.push(make_move(MoveKind::Trade));
+      if (may_buy_runes(u)) out.push(make_unit_move(MoveKind::BuyRunes, u));
+      if (u == Unit::Godi) {
+        if (may_cast()) out.push(make_move(MoveKind::Cast));
+        for (int r = 0; r < kRuneKinds; ++r)
+          if (may_remove_rune(Rune(r))) out.push(make_move(MoveKind::RemoveRune, r));
+      }
       for (int buildings = 1; buildings < 1 << kBuildings; ++buildings)
         if (may_refill(u, buildings)) out.push(make_unit_move(MoveKind::Refill, u, buildings));
     }
@@ -389,9 +408,37 @@ void State::apply(Move m) {
       attack_next();
       break;
     case MoveKind::Continue: attack_next(); break;
-    case MoveKind::Stop:  // the attack's end, or the strengthening's
+    case MoveKind::Stop:  // the attack's end, the strengthening's or the cast's
       defender = -1;
       strengthening = false;
+      casts_left = 0;
+      break;
+    case MoveKind::BuyRunes:
+      play_card(u);
+      buy_runes();
+      break;
+    case MoveKind::Cast:
+      play_card(Unit::Godi);
+      free_used = std::uint8_t(free_used | 1 << int(FreeAction::Cast));
+      casts_left = kRunesPerCast;
+      break;
+    case MoveKind::CastRune: cast_rune(Rune(field_of(m) & 7), field_of(m) >> 3); break;
+    case MoveKind::RemoveRune: {
+      play_card(Unit::Godi);
+      const int a = unit_area[turn][std::size_t(Unit::Godi)];
+      const Rune r = Rune(field_of(m));
+      villages[turn].gold = std::uint16_t(villages[turn].gold - kRemovePrice);
+      runes[std::size_t(a)] = std::uint8_t(runes[std::size_t(a)] & ~(1 << int(r)));
+      if (r == Rune::TheirsAreYours) {  // its marker disk goes back to its caster
+        ++villages[std::size_t(thief[std::size_t(a)] - 1)].pile;
+        thief[std::size_t(a)] = 0;
+      }
+      break;
+    }
+    case MoveKind::Wind:
+      --villages[turn].runes[std::size_t(Rune::Wind)];
+      if (field_of(m) > 0) knerrir_harbour[turn] = std::int8_t(field_of(m) - 1);
+      squares_left = kWindSquares;
       break;
     case MoveKind::Strengthen:
       free_used = std::uint8_t(free_used | 1 << int(FreeAction::Strengthen));
@@ -669,6 +716,85 @@ void State::shift(int from, int to) {
   ++disks[std::size_t(to)];
   received |= std::uint64_t(1) << to;
   last_shift = std::uint16_t(from * 64 + to);
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+
+bool State::may_buy_runes(Unit u) const {
+  // "Buy Runes at Sacred locations - pay 2 gold, draw 3 runes. Costs ONE action" (Godi or Kaupmadur).
+  return (u == Unit::Godi || u == Unit::Kaupmadur) && on_board(turn, u) && cards_left[std::size_t(u)] > 0 &&
+         board().kind[unit_area[turn][std::size_t(u)]] == AreaKind::Sacred && villages[turn].gold >= kRunePrice &&
+         rune_size > 0;
+}
+
+void State::buy_runes() {
+  Village& v = villages[turn];
+  v.gold = std::uint16_t(v.gold - kRunePrice);
+  for (int i = 0; i < kRunesBought && rune_size > 0; ++i) {
+    ++v.runes[rune_pile[--rune_size]];
+    rune_pile[rune_size] = 0;
+  }
+}
+
+bool State::may_cast() const {
+  if (used(FreeAction::Cast) || cards_left[std::size_t(Unit::Godi)] == 0 || villages[turn].disks[1] == 0) return false;
+  // The Godi casts "anywhere on the board", also while sailing (rulings item 10).
+  for (int r = 0; r < kRuneKinds; ++r)
+    if (r != int(Rune::Wind) && villages[turn].runes[std::size_t(r)] > 0) return true;
+  return false;
+}
+
+bool State::may_cast_rune(Rune r, int area) const {
+  if (casts_left == 0 || r == Rune::Wind || villages[turn].runes[std::size_t(r)] == 0 || villages[turn].disks[1] == 0)
+    return false;
+  const Board& b = board();
+  if (area < 0 || area >= b.num_areas || !ownable(b.kind[std::size_t(area)])) return false;
+  const int there = runes[std::size_t(area)];
+  // "Runes can stack on areas, but only one of a given type"; "Defence ... Blocks an area from
+  // getting new runes".
+  if ((there >> int(r)) & 1 || (there >> int(Rune::Defence)) & 1) return false;
+  for (int q = 0; q < players; ++q)  // "If there is another player's Godi on the area, it is defended"
+    if (q != turn && on_board(q, Unit::Godi) && unit_area[std::size_t(q)][std::size_t(Unit::Godi)] == area)
+      return false;
+  const int owner = owner_of(area);
+  if (owner >= 0 && owner != turn && axes[std::size_t(area)] > 0) return false;  // "defended against enemy runes"
+  if (r == Rune::DivinePowers && owner != turn) return false;                    // "Place on own area"
+  if (r == Rune::TheirsAreYours && (owner == turn || villages[turn].pile == 0)) return false;  // "Place your disk"
+  return true;
+}
+
+void State::cast_rune(Rune r, int area) {
+  assert(may_cast_rune(r, area));
+  Village& v = villages[turn];
+  --v.runes[std::size_t(r)];
+  --v.disks[1];
+  ++v.pile;  // the Hof disk spent goes back beside the board
+  runes[std::size_t(area)] = std::uint8_t(runes[std::size_t(area)] | 1 << int(r));
+  if (r == Rune::TheirsAreYours) --v.pile, thief[std::size_t(area)] = std::uint8_t(turn + 1);
+  if (--casts_left == 0 || !may_cast_any()) casts_left = 0;
+}
+
+bool State::may_cast_any() const {
+  for (int r = 0; r < kRuneKinds; ++r)
+    for (int a = 0; a < board().num_areas; ++a)
+      if (may_cast_rune(Rune(r), a)) return true;
+  return false;
+}
+
+bool State::may_remove_rune(Rune r) const {
+  // "Godi can remove a rune from an area by going there and paying 2 gold to remove it."
+  if (!on_board(turn, Unit::Godi) || cards_left[std::size_t(Unit::Godi)] == 0 || villages[turn].gold < kRemovePrice)
+    return false;
+  return (runes[unit_area[turn][std::size_t(Unit::Godi)]] >> int(r)) & 1;
+}
+
+bool State::may_wind(int launch) const {
+  // "Wind in the sails ... Discard after use": a free 10-square move in its owner's activation.
+  if (villages[turn].runes[std::size_t(Rune::Wind)] == 0 || squares_left > 0) return false;
+  if (knerrir_home(turn)) return launch >= 0 && ((owned[turn] & board().harbours) >> launch & 1);
+  return launch < 0 && sail_targets() != 0;
 }
 
 }  // namespace nuraghe::bardagi

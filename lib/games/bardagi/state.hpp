@@ -41,6 +41,9 @@ inline constexpr int kRefillCost = 4, kRefillDisks = 6;
 inline constexpr int kStepsPerCard = 2, kAxeDefence = 2;
 // "Counts as 4 disks in attack & defence" (6 with the strong Berserkur's tile).
 inline constexpr int kBerserkurStrength = 4;
+// Runes: "pay 2 gold, draw 3 runes"; a cast places "up to 2 runes at 1 Hof disk each"; removing
+// one costs 2 gold; "Wind in the sails. You can move the Knerrir 10 ocean squares."
+inline constexpr int kRunePrice = 2, kRunesBought = 3, kRunesPerCast = 2, kRemovePrice = 2, kWindSquares = 10;
 // "Moves 3 ocean squares with each action" (5 with a Knerrir tile).
 inline constexpr int kSquaresPerCard = 3;
 // "Reward: 2 Axe tokens" for a Barbarian Camp.
@@ -98,6 +101,11 @@ enum class Phase : std::uint8_t {
 //   restock   buildings (3 bits; 0 for none)               the home action's refills after its trade
 //   strengthen (none)                                      free, once: the Berserkur's defences
 //   shift     from (7: 0 Virki, else area + 1) | to (6)    one disk; `stop` ends the strengthening
+//   buy-runes unit (2)                                     a Godi or Kaupmadur card at a sacred location
+//   cast      (none)                                       a Godi card, once: up to 2 runes, then `stop`
+//   rune      kind (3) | area (6)                          one rune cast there, a Hof disk
+//   remove    kind (3)                                     a Godi card on the area: 2 gold, one rune
+//   wind      harbour area + 1 (6; 0 when on the board)    free: a Wind rune for 10 squares of sailing
 enum class MoveKind : std::uint8_t {
   Select,
   MoveUnit,
@@ -119,7 +127,12 @@ enum class MoveKind : std::uint8_t {
   Amount,
   Restock,
   Strengthen,
-  Shift
+  Shift,
+  BuyRunes,
+  Cast,
+  CastRune,
+  RemoveRune,
+  Wind
 };
 
 // ---- Selections: counts per unit, each 0..6, 3 bits each.
@@ -180,6 +193,7 @@ struct State {
   std::array<std::uint8_t, kMaxAreas> disks{};
   std::array<std::uint8_t, kMaxAreas> axes{};
   std::array<std::uint8_t, kMaxAreas> runes{};  // a bit per Rune kind cast there
+  std::array<std::uint8_t, kMaxAreas> thief{};  // 1 + the seat whose Theirs are yours is there, else 0
 
   // ---- the units: land units on areas; the Knerrir at home (on the player board) or on a route
   std::array<std::array<std::uint8_t, kLandUnits>, kMaxSeats> unit_area{};
@@ -200,6 +214,7 @@ struct State {
   bool strengthening = false;
   std::uint16_t last_shift = 0;
   std::uint64_t received = 0;
+  std::uint8_t casts_left = 0;  // runes the Godi card being cast may still place
 
   // ---- the villages and the round's selections (hidden until the seat's activation begins)
   std::array<Village, kMaxSeats> villages{};
@@ -289,7 +304,7 @@ struct State {
   bool may_attack() const;         // a Berserkur card starts an attack here
   void attack_next();              // pays and takes the next step
   // ---- trade (rulings item 11) and the Kaupmadur's home action (item 9)
-  enum class FreeAction : std::uint8_t { Strengthen, HomeAction };
+  enum class FreeAction : std::uint8_t { Strengthen, HomeAction, Cast };
   bool used(FreeAction f) const { return (free_used >> int(f)) & 1; }
   bool may_trade() const;        // a Kaupmadur card in a Town
   bool may_home_action() const;  // free, once an activation, the Kaupmadur on his home area
@@ -305,6 +320,16 @@ struct State {
   bool may_strengthen() const;
   bool may_shift(int from, int to) const;
   void shift(int from, int to);
+
+  // ---- runes (rulings item 10)
+  bool may_buy_runes(Unit u) const;  // a Godi or Kaupmadur card at a sacred location, 2 gold
+  void buy_runes();                  // 3 runes from the pile's top, while it lasts
+  bool may_cast() const;             // a Godi card, once an activation, with a rune and a Hof disk
+  bool may_cast_rune(Rune r, int area) const;
+  void cast_rune(Rune r, int area);
+  bool may_cast_any() const;
+  bool may_remove_rune(Rune r) const;  // a Godi card on the area, 2 gold
+  bool may_wind(int launch) const;     // launch: an own harbour area when the Knerrir is home, else -1
 
   // ---- the Knerrir (rulings item 6)
   bool knerrir_home(int p) const { return knerrir_harbour[std::size_t(p)] < 0 && knerrir_route[std::size_t(p)] < 0; }
