@@ -90,6 +90,17 @@ void State::legal_moves(Player seat, MoveList& out) const {
   }
   if (seat != turn) return;
   if (phase == Phase::Activation) activation_moves(out);
+  if (phase == Phase::Claim) claim_moves(out);
+  if (phase == Phase::Upgrades) {
+    std::uint32_t offered = 0;  // each tile once, even when both copies are face up
+    for (const auto& up : visible)
+      for (const auto t : up)
+        if (t != kNoTile && !((offered >> t) & 1) && may_buy(t)) {
+          offered |= 1u << t;
+          out.push(make_move(MoveKind::Buy, t));
+        }
+    out.push(make_move(MoveKind::End));
+  }
   // The upgrade and claim decisions are the next steps of issue 13.
 }
 
@@ -301,7 +312,7 @@ void State::start_activation(int seat) {
 void State::end_activation() {
   const int next = (turn + 1) % players;
   if (next == start_player) {
-    phase = Phase::Upgrades;  // the upgrades and the claim are the next steps of issue 13
+    phase = Phase::Upgrades;
     turn = start_player;
     cards_left = {};
     return;
@@ -400,7 +411,63 @@ void State::apply(Move m) {
     case MoveKind::Overtake: play_card(u), overtake(u); break;
     case MoveKind::Refill: play_card(u), refill(u, unit_field_of(m)); break;
     case MoveKind::Idle: play_card(u); break;
-    case MoveKind::End: end_activation(); break;
+    case MoveKind::End:
+      if (phase == Phase::Upgrades) end_upgrades();
+      else if (phase == Phase::Claim) {  // the placements of this kind end
+        claim_cursor = 0;
+        claim_step = claim_step == ClaimStep::PlaceAxes ? ClaimStep::PlaceRecruits : ClaimStep::Done;
+        advance_claim();
+      } else end_activation();
+      break;
+    case MoveKind::Yield: {
+      const int a = field_of(m) & 63;
+      const AreaKind k = board().kind[std::size_t(a)];
+      gain(turn,
+           (field_of(m) >> 6)     ? Resource::Meat
+           : k == AreaKind::Sheep ? Resource::Wool
+                                  : Resource::Hide,
+           yield_of(a));
+      claim_cursor = std::uint8_t(a + 1);
+      advance_claim();
+      break;
+    }
+    case MoveKind::Extra:
+      if (field_of(m) == kResources) ++villages[turn].gold;
+      else gain(turn, Resource(field_of(m)), 1);
+      claim_step = ClaimStep::Sell;
+      advance_claim();
+      break;
+    case MoveKind::Sell: {
+      const Effect* e = effect(turn, EffectKind::SellHide);
+      villages[turn].storage[std::size_t(Resource::Hide)] =
+          std::uint8_t(villages[turn].storage[std::size_t(Resource::Hide)] - field_of(m));
+      villages[turn].gold = std::uint16_t(villages[turn].gold + field_of(m) * (e ? e->amount : 0));
+      claim_step = ClaimStep::BuyAxes;
+      advance_claim();
+      break;
+    }
+    case MoveKind::BuyAxes:
+      villages[turn].gold = std::uint16_t(villages[turn].gold - field_of(m));
+      villages[turn].axes = std::uint8_t(villages[turn].axes + field_of(m));
+      axes_pile = std::uint8_t(axes_pile - field_of(m));
+      claim_step = ClaimStep::PlaceAxes;
+      claim_cursor = 0;
+      advance_claim();
+      break;
+    case MoveKind::PlaceAxe:
+      --villages[turn].axes;
+      ++axes[std::size_t(field_of(m))];
+      claim_cursor = std::uint8_t(field_of(m));
+      advance_claim();
+      break;
+    case MoveKind::PlaceRecruit:
+      --villages[turn].recruits;
+      ++villages[turn].disks[std::size_t(field_of(m))];
+      claim_cursor = std::uint8_t(field_of(m));
+      if (field_of(m) == int(Building::Virki)) berserkur_down = std::uint8_t(berserkur_down & ~(1 << turn));
+      advance_claim();
+      break;
+    case MoveKind::Buy: buy(field_of(m)); break;
     case MoveKind::Attack:
       play_card(Unit::Berserkur);
       ++attacks[turn];
@@ -795,6 +862,377 @@ bool State::may_wind(int launch) const {
   if (villages[turn].runes[std::size_t(Rune::Wind)] == 0 || squares_left > 0) return false;
   if (knerrir_home(turn)) return launch >= 0 && ((owned[turn] & board().harbours) >> launch & 1);
   return launch < 0 && sail_targets() != 0;
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+
+int State::slots_used(int p, Building b) const {
+  int used = 0;
+  for (std::uint32_t u = villages[std::size_t(p)].upgrades; u; u &= u - 1) {
+    const UpgradeTile& t = tiles().tiles[std::size_t(std::countr_zero(u))];
+    if (t.building == b) used += slots(t.size);
+  }
+  return used;
+}
+
+int State::cap_of(int p, Building b) const {
+  int cap = kBaseCap, ceiling = kCapCeiling;
+  for (std::uint32_t u = villages[std::size_t(p)].upgrades; u; u &= u - 1) {
+    const UpgradeTile& t = tiles().tiles[std::size_t(std::countr_zero(u))];
+    const Effect& e = t.effect;
+    if (b == Building::Virki && e.kind == EffectKind::BerserkurStrength) cap += e.virki_base - kBaseCap;
+    if (b == Building::Virki && (e.kind == EffectKind::BerserkurStrength || e.kind == EffectKind::VirkiCap))
+      ceiling = std::max<int>(ceiling, e.virki_max);
+    if (b == Building::Virki && e.kind == EffectKind::VirkiCap) cap += e.extra;
+    if (t.building == b) cap += t.cap_raise;
+  }
+  return std::min(cap, ceiling);
+}
+
+bool State::may_buy(int tile) const {
+  if (phase != Phase::Upgrades || tile < 0 || tile >= tiles().num_tiles || bought[turn] >= kUpgradesPerRound)
+    return false;
+  const UpgradeTile& t = tiles().tiles[std::size_t(tile)];
+  const Village& v = villages[turn];
+  bool up = false;
+  for (const auto id : visible[std::size_t(stack_of(t.building, t.size))]) up = up || id == tile;
+  if (!up || ((v.upgrades >> tile) & 1)) return false;  // "You can only build 1 small upgrade of each type"
+  if (slots_used(turn, t.building) + slots(t.size) > kBuildingSlots) return false;
+  if (v.gold < t.cost.gold) return false;  // "All required resources must be available ... No late trade"
+  for (int r = 0; r < kResources; ++r)
+    if (v.storage[std::size_t(r)] < t.cost.resources[std::size_t(r)]) return false;
+  return true;
+}
+
+void State::buy(int tile) {
+  assert(may_buy(tile));
+  const UpgradeTile& t = tiles().tiles[std::size_t(tile)];
+  Village& v = villages[turn];
+  v.gold = std::uint16_t(v.gold - t.cost.gold);
+  for (int r = 0; r < kResources; ++r)
+    v.storage[std::size_t(r)] = std::uint8_t(v.storage[std::size_t(r)] - t.cost.resources[std::size_t(r)]);
+  v.upgrades |= 1u << tile;
+  // "If an upgrade is bought, a new one is not shown": the place stays empty until the round's end.
+  for (auto& id : visible[std::size_t(stack_of(t.building, t.size))])
+    if (id == tile) {
+      id = kNoTile;
+      break;
+    }
+  ++bought[turn];
+  for (int b = 0; b < kBuildings; ++b) v.cap[std::size_t(b)] = std::uint8_t(cap_of(turn, Building(b)));
+}
+
+void State::end_upgrades() {
+  const int next = (turn + 1) % players;
+  turn = std::uint8_t(next);
+  if (next == start_player) start_claim();
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+
+void State::start_claim() {
+  phase = Phase::Claim;
+  begin_claim(start_player);
+}
+
+int State::yield_of(int area) const {
+  const AreaKind k = board().kind[std::size_t(area)];
+  const int r = runes[std::size_t(area)];
+  if ((r >> int(Rune::NoResources)) & 1) return 0;
+  int n = k == AreaKind::GoldMine ? 2 : k == AreaKind::Camp || !ownable(k) ? 0 : 1;
+  if ((r >> int(Rune::Double)) & 1) n *= 2;
+  if (n > 0 && ((r >> int(Rune::DivinePowers)) & 1)) ++n;
+  return n;
+}
+
+bool State::choice_area(int area) const {
+  const AreaKind k = board().kind[std::size_t(area)];
+  return k == AreaKind::Sheep || k == AreaKind::Cattle;
+}
+
+std::uint64_t State::yielding(int p) const {
+  std::uint64_t out = 0;
+  for (int a = 0; a < board().num_areas; ++a) {
+    const int owner = owner_of(a);
+    if (owner < 0) continue;  // a barbarian area yields to nobody, Theirs are yours or not
+    const int thief_seat = thief[std::size_t(a)] - 1;
+    const int to = thief_seat >= 0 && thief_seat != owner ? thief_seat : owner;
+    if (to == p) out |= std::uint64_t(1) << a;
+  }
+  return out;
+}
+
+int State::kaupmadur_extra_area(int p) const {
+  if (!on_board(p, Unit::Kaupmadur)) return -1;
+  const int a = unit_area[std::size_t(p)][std::size_t(Unit::Kaupmadur)];
+  if (a == board().home[std::size_t(p)]) return a;  // "take 1 extra resource of your own choice, including ONE gold"
+  const AreaKind k = board().kind[std::size_t(a)];
+  const bool resource = k != AreaKind::Camp && k != AreaKind::Town && ownable(k);
+  return resource && ((owned[std::size_t(p)] >> a) & 1) ? a : -1;
+}
+
+void State::gain(int p, Resource r, int n) {
+  auto& box = villages[std::size_t(p)].storage[std::size_t(r)];
+  box = std::uint8_t(std::min(kStorage, box + n));  // "Resources gained above 5 of a kind are lost"
+}
+
+void State::gain_recruits(int p, int n) {
+  Village& v = villages[std::size_t(p)];
+  const int got = std::min<int>(n, v.pile);
+  v.pile = std::uint8_t(v.pile - got);
+  v.recruits = std::uint8_t(v.recruits + got);
+}
+
+void State::begin_claim(int seat) {
+  turn = std::uint8_t(seat);
+  claim_step = ClaimStep::Yields;
+  claim_cursor = 0;
+  const Board& b = board();
+  const auto p = std::size_t(seat);
+  Village& v = villages[p];
+  // "Claim glory from your owned areas ... 1 glory for each area."
+  v.glory = std::uint16_t(v.glory + std::popcount(owned[p]));
+  // The yields without a choice.
+  for (std::uint64_t y = yielding(seat); y; y &= y - 1) {
+    const int a = std::countr_zero(y);
+    const int n = yield_of(a);
+    switch (b.kind[std::size_t(a)]) {
+      case AreaKind::GoldMine: v.gold = std::uint16_t(v.gold + n); break;
+      case AreaKind::Forest: gain(seat, Resource::Timber, n); break;
+      case AreaKind::Quarry: gain(seat, Resource::Stone, n); break;
+      case AreaKind::IronMine: gain(seat, Resource::Iron, n); break;
+      case AreaKind::Town: gain_recruits(seat, n); break;
+      default: break;  // sheep and cattle: chosen below; camps yield nothing
+    }
+  }
+  // "Godi gives 1 extra recruit (nothing from Home area or Sacred location)."
+  if (on_board(seat, Unit::Godi)) {
+    const AreaKind k = b.kind[unit_area[p][std::size_t(Unit::Godi)]];
+    if (k != AreaKind::Home && k != AreaKind::Sacred) gain_recruits(seat, 1);
+  }
+  // The Kaupmadur's extra where the area leaves no choice.
+  const int k_area = kaupmadur_extra_area(seat);
+  if (k_area >= 0 && k_area != b.home[p] && !choice_area(k_area)) {
+    switch (b.kind[std::size_t(k_area)]) {
+      case AreaKind::GoldMine: ++v.gold; break;
+      case AreaKind::Forest: gain(seat, Resource::Timber, 1); break;
+      case AreaKind::Quarry: gain(seat, Resource::Stone, 1); break;
+      case AreaKind::IronMine: gain(seat, Resource::Iron, 1); break;
+      default: break;
+    }
+  }
+  // The tiles' claim effects ("Building upgrades give you bonuses in the same round as they are built in").
+  const auto count = [&](AreaKind k) { return std::popcount(owned[p] & b.of_kind[std::size_t(k)]); };
+  for (std::uint32_t u = v.upgrades; u; u &= u - 1) {
+    const Effect& e = tiles().tiles[std::size_t(std::countr_zero(u))].effect;
+    switch (e.kind) {
+      case EffectKind::ClaimGold: v.gold = std::uint16_t(v.gold + e.amount); break;
+      case EffectKind::ClaimGlory: v.glory = std::uint16_t(v.glory + e.amount); break;
+      case EffectKind::GloryPerArea: v.glory = std::uint16_t(v.glory + e.amount * count(e.area)); break;
+      case EffectKind::GoldPerArea: v.gold = std::uint16_t(v.gold + e.amount * count(e.area)); break;
+      case EffectKind::RecruitPerArea: gain_recruits(seat, e.amount * count(e.area)); break;
+      case EffectKind::GloryIfOwns:
+        if (count(e.area) > 0) v.glory = std::uint16_t(v.glory + e.amount);
+        break;
+      case EffectKind::GoldPerAttack: v.gold = std::uint16_t(v.gold + e.amount * attacks[p]); break;
+      case EffectKind::GloryPerOvertake:  // "No overtake, gain 1 glory"
+        v.glory = std::uint16_t(v.glory + e.amount * std::max<int>(e.at_least, overtakes[p]));
+        break;
+      case EffectKind::RunePerTown:
+        for (int i = 0; i < std::min<int>(e.max, e.amount * count(AreaKind::Town)) && rune_size > 0; ++i) {
+          ++v.runes[rune_pile[--rune_size]];
+          rune_pile[rune_size] = 0;
+        }
+        break;
+      default: break;  // the others act outside the claim
+    }
+  }
+  advance_claim();
+}
+
+void State::claim_moves(MoveList& out) const {
+  const auto p = std::size_t(turn);
+  const Village& v = villages[p];
+  switch (claim_step) {
+    case ClaimStep::Yields: {
+      const int a = claim_cursor;
+      out.push(make_move(MoveKind::Yield, a | 1 << 6));  // meat
+      out.push(make_move(MoveKind::Yield, a));           // wool or hide
+      break;
+    }
+    case ClaimStep::Extra: {
+      const int a = kaupmadur_extra_area(turn);
+      if (a == board().home[p]) {
+        for (int r = 0; r <= kResources; ++r) out.push(make_move(MoveKind::Extra, r));
+      } else {
+        out.push(make_move(MoveKind::Extra, int(Resource::Meat)));
+        out.push(make_move(MoveKind::Extra,
+                           int(board().kind[std::size_t(a)] == AreaKind::Sheep ? Resource::Wool : Resource::Hide)));
+      }
+      break;
+    }
+    case ClaimStep::Sell: {
+      const Effect* e = effect(turn, EffectKind::SellHide);
+      for (int n = 0; n <= std::min<int>(e->max, v.storage[std::size_t(Resource::Hide)]); ++n)
+        out.push(make_move(MoveKind::Sell, n));
+      break;
+    }
+    case ClaimStep::BuyAxes:
+      for (int n = 0; n <= max_axes_to_buy(); ++n) out.push(make_move(MoveKind::BuyAxes, n));
+      break;
+    case ClaimStep::PlaceAxes:
+      for (std::uint64_t o = owned[p] & ~((std::uint64_t(1) << claim_cursor) - 1); o; o &= o - 1)
+        out.push(make_move(MoveKind::PlaceAxe, std::countr_zero(o)));
+      out.push(make_move(MoveKind::End));
+      break;
+    case ClaimStep::PlaceRecruits:
+      for (int b = claim_cursor; b < kBuildings; ++b)
+        if (v.disks[std::size_t(b)] < v.cap[std::size_t(b)]) out.push(make_move(MoveKind::PlaceRecruit, b));
+      out.push(make_move(MoveKind::End));
+      break;
+    case ClaimStep::Done: break;  // (advance_claim moves on at once)
+  }
+}
+
+int State::max_axes_to_buy() const {
+  // "For each owned Barbarian Camp buy up to 1 Axe for 1 gold (at most 2 per round)".
+  const int camps = std::popcount(owned[turn] & board().of_kind[std::size_t(AreaKind::Camp)]);
+  return std::min({camps, 2, int(villages[turn].gold), int(axes_pile)});
+}
+
+void State::advance_claim() {
+  const auto p = std::size_t(turn);
+  const Village& v = villages[p];
+  if (claim_step == ClaimStep::Yields) {
+    std::uint64_t left = yielding(turn) & ~((std::uint64_t(1) << claim_cursor) - 1);
+    for (; left; left &= left - 1) {
+      const int a = std::countr_zero(left);
+      if (choice_area(a) && yield_of(a) > 0) {
+        claim_cursor = std::uint8_t(a);
+        return;
+      }
+    }
+    claim_step = ClaimStep::Extra;
+  }
+  if (claim_step == ClaimStep::Extra) {
+    const int a = kaupmadur_extra_area(turn);
+    if (a >= 0 && (a == board().home[p] || choice_area(a))) return;
+    claim_step = ClaimStep::Sell;
+  }
+  if (claim_step == ClaimStep::Sell) {
+    if (has_effect(turn, EffectKind::SellHide) && v.storage[std::size_t(Resource::Hide)] > 0) return;
+    claim_step = ClaimStep::BuyAxes;
+  }
+  if (claim_step == ClaimStep::BuyAxes) {
+    if (max_axes_to_buy() > 0) return;
+    claim_step = ClaimStep::PlaceAxes;
+    claim_cursor = 0;
+  }
+  if (claim_step == ClaimStep::PlaceAxes) {
+    if (v.axes > 0 && (owned[p] >> claim_cursor) != 0) return;
+    claim_step = ClaimStep::PlaceRecruits;
+    claim_cursor = 0;
+  }
+  if (claim_step == ClaimStep::PlaceRecruits) {
+    bool room = false;
+    for (int b = claim_cursor; b < kBuildings; ++b) room = room || v.disks[std::size_t(b)] < v.cap[std::size_t(b)];
+    if (v.recruits > 0 && room) return;
+  }
+  // This seat's claim is over.
+  const int next = (turn + 1) % players;
+  if (next == start_player) end_round();
+  else begin_claim(next);
+}
+
+}  // namespace nuraghe::bardagi
+
+namespace nuraghe::bardagi {
+
+void State::end_round() {
+  // "fill empty building upgrade slots beside the board (if any were built), give the next player
+  // to the left the Starting player token and the next turn begins."
+  for (int k = 0; k < kStacks; ++k) turn_up_tiles(k);
+  attacks = {};
+  overtakes = {};
+  bought = {};
+  selection = {};
+  claim_step = ClaimStep::Yields;
+  claim_cursor = 0;
+  start_player = std::uint8_t((start_player + 1) % players);
+  turn = start_player;
+  if (round == rounds) {
+    phase = Phase::Over;
+    return;
+  }
+  ++round;
+  phase = Phase::Planning;
+}
+
+std::array<State::Breakdown, kMaxSeats> State::breakdown() const {
+  std::array<Breakdown, kMaxSeats> out{};
+  const Board& b = board();
+  std::array<int, kMaxSeats> mines{}, areas{}, axes_on_board{};
+  for (int p = 0; p < players; ++p) {
+    const auto q = std::size_t(p);
+    Breakdown& d = out[q];
+    d.glory = villages[q].glory;
+    d.gold = villages[q].gold;
+    for (std::uint32_t u = villages[q].upgrades; u; u &= u - 1)
+      (tiles().tiles[std::size_t(std::countr_zero(u))].size == TileSize::Small ? d.small_tiles : d.large_tiles) += 1;
+    mines[q] = std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::GoldMine)]);
+    areas[q] = std::popcount(owned[q]);
+    for (std::uint64_t o = owned[q]; o; o &= o - 1) axes_on_board[q] += axes[std::size_t(std::countr_zero(o))];
+  }
+  // A bonus to the most of `first`, ties broken by the most of `second`, then split.
+  const auto award = [&](const std::array<int, kMaxSeats>& first, const std::array<int, kMaxSeats>& second, int bonus,
+                         int Breakdown::*field) {
+    int best = -1, best2 = -1, tied = 0;
+    for (int p = 0; p < players; ++p) {
+      const auto q = std::size_t(p);
+      if (first[q] > best || (first[q] == best && second[q] > best2)) best = first[q], best2 = second[q], tied = 1;
+      else if (first[q] == best && second[q] == best2) ++tied;
+    }
+    for (int p = 0; p < players; ++p)
+      if (first[std::size_t(p)] == best && second[std::size_t(p)] == best2) out[std::size_t(p)].*field = bonus / tied;
+  };
+  std::array<int, kMaxSeats> gold{};
+  for (int p = 0; p < players; ++p) gold[std::size_t(p)] = villages[std::size_t(p)].gold;
+  award(gold, mines, kMostGoldBonus, &Breakdown::most_gold);
+  award(areas, axes_on_board, kMostAreasBonus, &Breakdown::most_areas);
+  return out;
+}
+
+Values State::scores() const {
+  Values v{};
+  const auto d = breakdown();
+  for (int p = 0; p < players; ++p) v[std::size_t(p)] = d[std::size_t(p)].total();
+  return v;
+}
+
+Values State::returns() const {
+  Values v{};
+  if (phase != Phase::Over) return v;
+  const auto d = breakdown();
+  const Board& b = board();
+  // Most glory, then "most gold mines. Still tie: most Axe tokens. Still tie: most Towns".
+  std::array<std::array<int, 4>, kMaxSeats> rank{};
+  for (int p = 0; p < players; ++p) {
+    const auto q = std::size_t(p);
+    int all_axes = villages[q].axes;
+    for (std::uint64_t o = owned[q]; o; o &= o - 1) all_axes += axes[std::size_t(std::countr_zero(o))];
+    rank[q] = {d[q].total(), std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::GoldMine)]), all_axes,
+               std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::Town)])};
+  }
+  std::array<int, 4> best = rank[0];
+  for (int p = 1; p < players; ++p) best = std::max(best, rank[std::size_t(p)]);
+  int winners = 0;
+  for (int p = 0; p < players; ++p) winners += rank[std::size_t(p)] == best;
+  for (int p = 0; p < players; ++p) v[std::size_t(p)] = rank[std::size_t(p)] == best ? 1.0 / winners : 0.0;
+  return v;
 }
 
 }  // namespace nuraghe::bardagi

@@ -61,6 +61,12 @@ inline constexpr int rounds_in_game(int players, bool short_game) { return 12 - 
 inline constexpr int kDisksPerPlayer = 40;  // "disks (x 40)"
 inline constexpr int kStartingDisks = 6;    // "6 disks are placed on Verslun ... Virki ... Hof"
 inline constexpr int kBaseCap = 6;          // "Maximum amount on building = 6"
+// "The maximum number of disks that can be on a building is 10 disks, unless you buy upgrades that
+// enable you to increase that to 12" (rulings item 12: via the Virki tiles).
+inline constexpr int kCapCeiling = 10;
+inline constexpr int kUpgradesPerRound = 2;
+// "Most gold: 15 glory points. Most areas: 10 glory points."
+inline constexpr int kMostGoldBonus = 15, kMostAreasBonus = 10;
 inline constexpr int kStartingGold = 1, kStartingRunes = 1;
 inline constexpr int kAxeTokens = 20;
 // Upgrade tiles turned up per stack: "2-3 players - show the top 2 of each small type, & 1 type
@@ -106,6 +112,12 @@ enum class Phase : std::uint8_t {
 //   rune      kind (3) | area (6)                          one rune cast there, a Hof disk
 //   remove    kind (3)                                     a Godi card on the area: 2 gold, one rune
 //   wind      harbour area + 1 (6; 0 when on the board)    free: a Wind rune for 10 squares of sailing
+//   buy       tile (5: its index in tiles.json)            the upgrades phase: one face-up tile; `end` when done
+//   yield     area (6) | meat (1)                          the claim: a sheep or cattle area's choice
+//   extra     resource (3; 6 for gold)                     the Kaupmadur's extra where it is a choice
+//   sell      hide (3)                                     the sell-hide tile: hide sold for gold
+//   axes      number (2)                                   Axe tokens bought, 1 gold each
+//   place-axe area (6), recruit building (2)               one of the village's onto the board; `end`
 enum class MoveKind : std::uint8_t {
   Select,
   MoveUnit,
@@ -132,7 +144,14 @@ enum class MoveKind : std::uint8_t {
   Cast,
   CastRune,
   RemoveRune,
-  Wind
+  Wind,
+  Buy,
+  Yield,
+  Extra,
+  Sell,
+  BuyAxes,
+  PlaceAxe,
+  PlaceRecruit
 };
 
 // ---- Selections: counts per unit, each 0..6, 3 bits each.
@@ -226,6 +245,12 @@ struct State {
   std::array<std::uint8_t, kMaxSeats> overtakes{};
   std::uint8_t berserkur_down = 0;                // a bit per seat
   std::array<std::uint8_t, kMaxSeats> attacks{};  // attacks made this round (upgrade gold-per-attack)
+  std::array<std::uint8_t, kMaxSeats> bought{};   // upgrades bought this round (at most 2)
+  // The claim of seat `turn` (rulings item 13): its step, and where in it (the next area whose
+  // yield is chosen; the last area or building placed on, for the order of placements).
+  enum class ClaimStep : std::uint8_t { Yields, Extra, Sell, BuyAxes, PlaceAxes, PlaceRecruits, Done };
+  ClaimStep claim_step = ClaimStep::Yields;
+  std::uint8_t claim_cursor = 0;
   // During an attack: the defender, whose area the attacking Berserkur stands on (-1: no attack).
   std::int8_t defender = -1;
 
@@ -330,6 +355,48 @@ struct State {
   bool may_cast_any() const;
   bool may_remove_rune(Rune r) const;  // a Godi card on the area, 2 gold
   bool may_wind(int launch) const;     // launch: an own harbour area when the Knerrir is home, else -1
+
+  // ---- upgrades (rulings item 12): in start-player order, at most 2 a round, a face-up tile whose
+  // cost the storage and the gold pay, with room among its building's 4 slots, never a second
+  // copy of an owned tile; its building's cap rises at once (no disks come with it).
+  bool may_buy(int tile) const;
+  void buy(int tile);
+  void end_upgrades();  // the next seat's purchases, or the claim after the last
+  void start_claim();   // the claim phase, from the start player
+
+  // ---- the claim (rulings item 13): what is fixed comes at once when the seat's claim begins
+  // (glory, the yields without a choice, the Godi's recruit, the tiles' claim effects); then the
+  // seat's choices in order: each sheep and cattle area's yield (area order), the Kaupmadur's extra
+  // where it is a choice, hide sold (tile), Axes bought, Axes placed (area order), recruits placed
+  // (building order). The areas whose yield a seat claims: its own, but those with another seat's
+  // Theirs are yours, and the areas others own with its Theirs are yours.
+  std::uint64_t yielding(int p) const;
+  int yield_of(int area) const;           // base, x2 with Double, +1 with Divine Powers, 0 with No resources
+  bool choice_area(int area) const;       // sheep or cattle: the claimer chooses
+  int kaupmadur_extra_area(int p) const;  // the area the Kaupmadur adds to, or -1
+  void begin_claim(int seat);
+  void claim_moves(MoveList& out) const;
+  int max_axes_to_buy() const;
+  void advance_claim();                 // to the next step that has a choice, the next seat, or the round's end
+  void gain(int p, Resource r, int n);  // storage boxes hold 5: the rest is lost
+  void gain_recruits(int p, int n);     // disks from beside the board, while they last
+  void end_round();  // face-up tiles refilled, the start player token passes left, the next round or the end
+
+  // ---- the end (rulings item 14): +3 a small tile, +5 a large one, +1 a gold, +15 for the most gold
+  // (tie: most gold mines, then shared), +10 for the most areas (tie: most Axes on the board, then
+  // shared); a shared bonus is split, rounded down. The winner: most glory, then most gold mines,
+  // most Axe tokens, most Towns; seats still tied share the win.
+  struct Breakdown {
+    int glory = 0;  // won during the rounds
+    int small_tiles = 0, large_tiles = 0, gold = 0, most_gold = 0, most_areas = 0;
+    int total() const { return glory + 3 * small_tiles + 5 * large_tiles + gold + most_gold + most_areas; }
+  };
+  std::array<Breakdown, kMaxSeats> breakdown() const;
+  Values scores() const;   // each seat's total glory (final once over)
+  Values returns() const;  // the win, shared by seats tied through every tie-break
+  int slots_used(int p, Building b) const;
+  int cap_of(int p,
+             Building b) const;  // from the tiles owned: 6 (8 with the strong Berserkur) + raises, within 10 (12)
 
   // ---- the Knerrir (rulings item 6)
   bool knerrir_home(int p) const { return knerrir_harbour[std::size_t(p)] < 0 && knerrir_route[std::size_t(p)] < 0; }

@@ -915,3 +915,69 @@ TEST_CASE("runes: a Godi card removes one where he stands for 2 gold; Wind in th
   CHECK(w.villages[0].runes[std::size_t(Rune::Wind)] == 0);
   CHECK(w.cards_left[std::size_t(Unit::Knerrir)] == 0);
 }
+
+namespace {
+// Every disk of a seat in one place: its buildings, its areas, the village, beside the board, its
+// Theirs are yours markers. Every Axe token too: the pile, the villages, the areas.
+void check_supplies(const State& s) {
+  int axes = s.axes_pile;
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const Village& v = s.villages[q];
+    int disks = v.disks[0] + v.disks[1] + v.disks[2] + v.recruits + v.pile;
+    for (int a = 0; a < s.board().num_areas; ++a) {
+      if ((s.owned[q] >> a) & 1) disks += s.disks[std::size_t(a)];
+      disks += s.thief[std::size_t(a)] == p + 1;
+    }
+    CHECK(disks == 40);
+    axes += v.axes;
+    for (int k = 0; k < kBuildings; ++k) CHECK(v.disks[std::size_t(k)] <= v.cap[std::size_t(k)]);
+    for (const auto r : v.storage) CHECK(r <= 5);
+  }
+  for (int a = 0; a < s.board().num_areas; ++a) {
+    axes += s.axes[std::size_t(a)];
+    if (s.owner_of(a) < 0) CHECK(s.disks[std::size_t(a)] == 0);
+    else CHECK(s.disks[std::size_t(a)] >= 1);
+  }
+  CHECK(axes == 20);
+}
+}  // namespace
+
+TEST_CASE("random games from setup to the end on both sides: every decision has a move, supplies are kept, it ends") {
+  nuraghe::Rng rng(31);
+  int games = 0, decisions = 0;
+  for (const bool winter : {false, true})
+    for (int n = 2; n <= (winter ? 3 : 5); ++n)
+      for (int g = 0; g < 6; ++g) {
+        State s = start(n, winter, std::uint64_t(100 + g), g % 2 == 1);
+        int steps = 0;
+        while (s.to_move() != nuraghe::kTerminal && steps < 200000) {
+          MoveList moves;
+          if (s.to_move() == nuraghe::kSimultaneous) {
+            nuraghe::JointMove joint{};
+            for (int p = 0; p < n; ++p) {
+              s.legal_moves(p, moves);
+              REQUIRE(!moves.empty());
+              joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+            }
+            s.apply_joint(joint);
+          } else {
+            s.legal_moves(moves);
+            REQUIRE_MESSAGE(!moves.empty(), "no move in phase " << int(s.phase) << " round " << int(s.round));
+            s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+          }
+          ++steps;
+          if (steps % 97 == 0) check_supplies(s);
+        }
+        CHECK(s.phase == Phase::Over);
+        CHECK(s.round == s.rounds);
+        check_supplies(s);
+        double shares = 0;
+        for (int p = 0; p < n; ++p) shares += s.returns()[std::size_t(p)];
+        CHECK(shares == doctest::Approx(1.0));
+        ++games;
+        decisions += steps;
+      }
+  CHECK(games == 36);
+  MESSAGE(decisions << " decisions in " << games << " random games");
+}
