@@ -981,3 +981,226 @@ TEST_CASE("random games from setup to the end on both sides: every decision has 
   CHECK(games == 36);
   MESSAGE(decisions << " decisions in " << games << " random games");
 }
+
+namespace {
+State at_upgrades(int players = 2) {
+  State s = start(players, false, 13);
+  s.phase = Phase::Upgrades;
+  s.turn = s.start_player;
+  return s;
+}
+int visible_tile(const State& s, Building b, TileSize size) { return s.visible[std::size_t(stack_of(b, size))][0]; }
+}  // namespace
+
+TEST_CASE("upgrades: a face-up tile the storage and gold pay; the cap rises at once, no disks; at most 2 a round") {
+  State s = at_upgrades();
+  const int small = visible_tile(s, Building::Hof, TileSize::Small);
+  CHECK(!legal(s, make_move(MoveKind::Buy, small)));  // 1 gold, no timber or iron
+  CHECK(legal(s, make_move(MoveKind::End)));
+  s.villages[0].storage = {0, 0, 0, 4, 2, 3};
+  s.villages[0].gold = 5;
+  REQUIRE(legal(s, make_move(MoveKind::Buy, small)));
+  s.apply(make_move(MoveKind::Buy, small));
+  CHECK(s.villages[0].gold == 4);                                                          // small: 1 gold ...
+  CHECK(s.villages[0].storage == std::array<std::uint8_t, kResources>{0, 0, 0, 2, 2, 2});  // ... 2 timber, 1 iron
+  CHECK(s.villages[0].cap[std::size_t(Building::Hof)] == 7);
+  CHECK(s.villages[0].disks[std::size_t(Building::Hof)] == 6);
+  CHECK(s.visible[std::size_t(stack_of(Building::Hof, TileSize::Small))][0] == State::kNoTile);  // not refilled yet
+  const int large = visible_tile(s, Building::Verslun, TileSize::Large);
+  REQUIRE(legal(s, make_move(MoveKind::Buy, large)));
+  s.apply(make_move(MoveKind::Buy, large));
+  CHECK(s.villages[0].gold == 2);
+  CHECK(s.villages[0].storage == std::array<std::uint8_t, kResources>{0, 0, 0, 2, 0, 0});  // 2 stone, 2 iron
+  CHECK(s.villages[0].cap[std::size_t(Building::Verslun)] == 8);
+  s.villages[0].storage = {5, 5, 5, 5, 5, 5};
+  s.villages[0].gold = 9;
+  MoveList moves;
+  s.legal_moves(moves);
+  CHECK(moves.size() == 1);  // two bought: only end
+  s.apply(make_move(MoveKind::End));
+  CHECK(s.to_move() == 1);
+  s.apply(make_move(MoveKind::End));
+  CHECK(s.phase == Phase::Claim);  // after the last seat's purchases
+}
+
+TEST_CASE("upgrades: never a second copy of an owned tile; 4 slots a building; caps at most 10, 12 for Virki's tiles") {
+  State s = at_upgrades();
+  s.villages[0].storage = {5, 5, 5, 5, 5, 5};
+  s.villages[0].gold = 20;
+  const Tiles& t = s.tiles();
+  // Both copies of a small tile face up: the second is refused once the first is bought.
+  const int tile = t.tile("hof-gold-two");
+  s.visible[std::size_t(stack_of(Building::Hof, TileSize::Small))] = {std::uint8_t(tile), std::uint8_t(tile),
+                                                                      State::kNoTile};
+  s.apply(make_move(MoveKind::Buy, tile));
+  CHECK(!legal(s, make_move(MoveKind::Buy, tile)));
+  // Slots: two large Hof tiles fill Hof's 4.
+  s.bought = {};
+  s.villages[0].upgrades = 1u << t.tile("hof-glory-three") | 1u << t.tile("hof-axes-four");
+  CHECK(s.slots_used(0, Building::Hof) == 4);
+  const int another = t.tile("hof-glory-per-iron");
+  s.visible[std::size_t(stack_of(Building::Hof, TileSize::Small))][2] = std::uint8_t(another);
+  CHECK(!legal(s, make_move(MoveKind::Buy, another)));
+  // Caps: Hof with 4 small tiles is 6 + 4 = 10; Virki reaches 12 only through its tiles.
+  s.villages[0].upgrades = 1u << t.tile("hof-gold-two") | 1u << t.tile("hof-glory-per-iron") |
+                           1u << t.tile("hof-glory-per-cattle") | 1u << t.tile("hof-knerrir-plus-two");
+  CHECK(s.cap_of(0, Building::Hof) == 10);
+  s.villages[0].upgrades = 1u << t.tile("virki-disks-plus-two");
+  CHECK(s.cap_of(0, Building::Virki) == 6 + 1 + 2);
+  s.villages[0].upgrades = 1u << t.tile("virki-disks-plus-two") | 1u << t.tile("virki-strong-berserkur");
+  CHECK(s.cap_of(0, Building::Virki) == 12);  // 8 + 1 + 2 + 2, within 12
+  s.villages[0].upgrades = 1u << t.tile("virki-strong-berserkur");
+  CHECK(s.cap_of(0, Building::Virki) == 10);  // 8 + 2
+}
+
+TEST_CASE(
+    "claim, the rulebook's example: Blue's 7 areas with the Kaupmadur and a Divine Powers rune on the gold mine") {
+  // "Blue owns 7 areas ... 7 glory points. ... 1 stone. From the area with the gold mine he first
+  // gains 2 gold as normal, then he gets 1 extra resource for his Kaupmadur standing there, plus
+  // more for the Divine Rune ... 1 wood ... 1 iron. From the area where he can choose either hide
+  // or meat, he takes meat. The Godi on an area gives 1 extra recruit ... and finally he can choose
+  // either meat or wool from the new area. The 7th area not shown was 1 wood."
+  State s = start(2, false, 17);
+  const Board& b = s.board();
+  const auto first_of = [&](AreaKind k, int skip = 0) {
+    std::uint64_t m = b.of_kind[std::size_t(k)];
+    for (int i = 0; i < skip; ++i) m &= m - 1;
+    return std::countr_zero(m);
+  };
+  const int quarry = first_of(AreaKind::Quarry), mine = first_of(AreaKind::GoldMine),
+            forest = first_of(AreaKind::Forest), iron = first_of(AreaKind::IronMine),
+            cattle = first_of(AreaKind::Cattle), sheep = first_of(AreaKind::Sheep),
+            forest2 = first_of(AreaKind::Forest, 1);
+  for (const int a : {quarry, mine, forest, iron, cattle, sheep, forest2}) {
+    s.owned[1] |= bit(a);
+    s.disks[std::size_t(a)] = 1;
+    --s.villages[1].pile;
+  }
+  s.runes[std::size_t(mine)] = 1 << int(Rune::DivinePowers);
+  s.unit_area[1][std::size_t(Unit::Kaupmadur)] = std::uint8_t(mine);
+  s.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(sheep);
+  s.villages[1].gold = 0;
+  s.villages[1].disks[1] = 5;  // room on Hof for the recruit
+  s.phase = Phase::Claim;
+  s.start_player = 1;
+  s.begin_claim(1);
+  const Village& v = s.villages[1];
+  CHECK(v.glory == 7);
+  CHECK(v.storage[std::size_t(Resource::Stone)] == 1);
+  CHECK(v.storage[std::size_t(Resource::Timber)] == 2);
+  CHECK(v.storage[std::size_t(Resource::Iron)] == 1);
+  CHECK(v.gold == 2 + 1 + 1);
+  CHECK(v.recruits == 1);
+  // The choices, in area order: the sheep's and the cattle's.
+  REQUIRE(s.to_move() == 1);
+  CHECK(s.claim_step == State::ClaimStep::Yields);
+  const int chosen_first = std::min(sheep, cattle);
+  CHECK(s.claim_cursor == chosen_first);
+  s.apply(make_move(MoveKind::Yield, chosen_first | 1 << 6));  // meat
+  s.apply(make_move(MoveKind::Yield, std::max(sheep, cattle) | 1 << 6));
+  CHECK(v.storage[std::size_t(Resource::Meat)] == 2);
+  // No camp, no Axes; the recruit: "He keeps his 1 recruit on his village".
+  CHECK(s.claim_step == State::ClaimStep::PlaceRecruits);
+  MoveList moves;
+  s.legal_moves(moves);
+  CHECK(moves.contains(make_move(MoveKind::PlaceRecruit, int(Building::Hof))));
+  s.apply(make_move(MoveKind::End));
+  CHECK(v.recruits == 1);
+  CHECK(s.to_move() == 0);  // the next seat's claim
+}
+
+TEST_CASE("claim: runes change yields (Double, No resources, Theirs are yours); camps sell Axes; storage holds 5") {
+  State s = start(2, false, 19);
+  const Board& b = s.board();
+  const int mine = std::countr_zero(b.of_kind[std::size_t(AreaKind::GoldMine)]);
+  const int quarry = std::countr_zero(b.of_kind[std::size_t(AreaKind::Quarry)]);
+  const int forest = std::countr_zero(b.of_kind[std::size_t(AreaKind::Forest)]);
+  const int camp = std::countr_zero(b.of_kind[std::size_t(AreaKind::Camp)]);
+  for (const int a : {mine, quarry, forest, camp}) s.owned[0] |= bit(a), s.disks[std::size_t(a)] = 1;
+  s.villages[0].pile = std::uint8_t(s.villages[0].pile - 4);
+  s.runes[std::size_t(mine)] = 1 << int(Rune::Double);
+  s.runes[std::size_t(quarry)] = 1 << int(Rune::NoResources);
+  s.runes[std::size_t(forest)] = 1 << int(Rune::TheirsAreYours);
+  s.thief[std::size_t(forest)] = 2;  // seat 1's
+  --s.villages[1].pile;
+  s.villages[0].storage[std::size_t(Resource::Stone)] = 5;
+  s.villages[0].gold = 0;
+  for (auto& a : s.unit_area[0]) a = std::uint8_t(s.board().home[0]);
+  for (auto& a : s.unit_area[1]) a = std::uint8_t(s.board().home[1]);
+  s.phase = Phase::Claim;
+  s.begin_claim(0);
+  CHECK(s.villages[0].gold == 4);  // x2
+  CHECK(s.villages[0].storage[std::size_t(Resource::Stone)] == 5);
+  CHECK(s.villages[0].storage[std::size_t(Resource::Timber)] == 0);  // it is seat 1's
+  CHECK(s.villages[0].glory == 4);                                   // the forest is still seat 0's: its glory too
+  // The Kaupmadur at home adds any one resource or a gold: a choice.
+  REQUIRE(s.claim_step == State::ClaimStep::Extra);
+  MoveList moves;
+  s.legal_moves(moves);
+  CHECK(moves.size() == 7);
+  s.apply(make_move(MoveKind::Extra, int(Resource::Stone)));  // a sixth stone is lost
+  CHECK(s.villages[0].storage[std::size_t(Resource::Stone)] == 5);
+  // One camp: at most one Axe, 1 gold.
+  REQUIRE(s.claim_step == State::ClaimStep::BuyAxes);
+  s.legal_moves(moves);
+  CHECK(moves.size() == 2);
+  s.apply(make_move(MoveKind::BuyAxes, 1));
+  CHECK(s.villages[0].gold == 3);
+  CHECK(s.axes_pile == 19);
+  REQUIRE(s.claim_step == State::ClaimStep::PlaceAxes);
+  s.apply(make_move(MoveKind::PlaceAxe, mine));
+  CHECK(s.axes[std::size_t(mine)] == 1);
+  // Seat 1 gets the forest's timber.
+  while (s.to_move() == 0) {
+    s.legal_moves(moves);
+    s.apply(moves[0]);
+  }
+  REQUIRE(s.to_move() == 1);
+  CHECK(s.villages[1].storage[std::size_t(Resource::Timber)] == 1);
+  CHECK(s.villages[1].glory == 0);
+}
+
+TEST_CASE("the end: tiles, gold, the most gold (tie: gold mines, then split) and the most areas (tie: Axes on board)") {
+  State s = start(3, false, 23);
+  const Board& b = s.board();
+  const Tiles& t = s.tiles();
+  s.phase = Phase::Over;
+  s.villages[0].glory = 30, s.villages[1].glory = 30, s.villages[2].glory = 20;
+  s.villages[0].gold = 8, s.villages[1].gold = 8, s.villages[2].gold = 3;
+  s.villages[0].upgrades = 1u << t.tile("hof-gold-two") | 1u << t.tile("virki-gold-three");  // small + large
+  // Areas: seat 0 a gold mine, seat 1 a gold mine and a sheep, seat 2 two forests with an Axe.
+  const int mine0 = std::countr_zero(b.of_kind[std::size_t(AreaKind::GoldMine)]);
+  const int mine1 = std::countr_zero(b.of_kind[std::size_t(AreaKind::GoldMine)] & ~bit(mine0));
+  const int sheep = std::countr_zero(b.of_kind[std::size_t(AreaKind::Sheep)]);
+  const std::uint64_t forests = b.of_kind[std::size_t(AreaKind::Forest)];
+  const int f1 = std::countr_zero(forests), f2 = std::countr_zero(forests & (forests - 1));
+  s.owned[0] = bit(mine0);
+  s.owned[1] = bit(mine1) | bit(sheep);
+  s.owned[2] = bit(f1) | bit(f2);
+  for (const int a : {mine0, mine1, sheep, f1, f2}) s.disks[std::size_t(a)] = 1;
+  s.axes[std::size_t(f1)] = 1;
+  auto d = s.breakdown();
+  CHECK(d[0].small_tiles == 1);
+  CHECK(d[0].large_tiles == 1);
+  CHECK(d[0].most_gold == 7);  // 8 gold and 1 gold mine each: 15 split, rounded down
+  CHECK(d[1].most_gold == 7);
+  CHECK(d[2].most_gold == 0);
+  CHECK(d[1].most_areas == 0);  // 2 areas each for seats 1 and 2: seat 2's Axe on the board wins
+  CHECK(d[2].most_areas == 10);
+  CHECK(d[0].total() == 30 + 3 + 5 + 8 + 7);
+  CHECK(d[1].total() == 30 + 8 + 7);
+  CHECK(d[2].total() == 20 + 3 + 10);
+  CHECK(s.returns()[0] == 1.0);
+  // Equal glory: most gold mines, then most Axe tokens, then most Towns, then shared.
+  s.villages[0].upgrades = 0;
+  s.villages[0].glory = 30;
+  s.owned[0] = bit(mine0) | bit(sheep);
+  s.owned[1] = bit(mine1) | bit(f2);
+  s.owned[2] = bit(f1);
+  d = s.breakdown();
+  CHECK(d[0].total() == d[1].total());
+  CHECK(s.returns()[0] == 0.5);  // the same mines, no Axes, no Towns: shared
+  CHECK(s.returns()[1] == 0.5);
+  s.villages[1].axes = 1;  // an Axe token in the village counts for the winner's tie
+  CHECK(s.returns()[1] == 1.0);
+}
