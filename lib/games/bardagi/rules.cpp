@@ -391,7 +391,10 @@ void State::activation_moves(MoveList& out) const {
       if (u == Unit::Kaupmadur && may_trade()) out.push(make_move(MoveKind::Trade));
       if (may_buy_runes(u)) out.push(make_unit_move(MoveKind::BuyRunes, u));
       if (u == Unit::Godi) {
-        if (may_cast()) out.push(make_move(MoveKind::Cast));
+        if (may_cast())
+          for (int r = 0; r < kRuneKinds; ++r)
+            for (int a = 0; a < board().num_areas; ++a)
+              if (may_cast_rune(Rune(r), a)) out.push(make_move(MoveKind::CastRune, r | a << 3));
         for (int r = 0; r < kRuneKinds; ++r)
           if (may_remove_rune(Rune(r))) out.push(make_move(MoveKind::RemoveRune, r));
       }
@@ -484,12 +487,14 @@ void State::apply(Move m) {
       play_card(u);
       buy_runes();
       break;
-    case MoveKind::Cast:
-      play_card(Unit::Godi);
-      free_used = std::uint8_t(free_used | 1 << int(FreeAction::Cast));
-      casts_left = kRunesPerCast;
+    case MoveKind::CastRune:
+      if (casts_left == 0) {  // the first rune comes with the Godi card
+        play_card(Unit::Godi);
+        free_used = std::uint8_t(free_used | 1 << int(FreeAction::Cast));
+        casts_left = kRunesPerCast;
+      }
+      cast_rune(Rune(field_of(m) & 7), field_of(m) >> 3);
       break;
-    case MoveKind::CastRune: cast_rune(Rune(field_of(m) & 7), field_of(m) >> 3); break;
     case MoveKind::RemoveRune: {
       play_card(Unit::Godi);
       const int a = unit_area[turn][std::size_t(Unit::Godi)];
@@ -814,8 +819,7 @@ bool State::may_cast() const {
 }
 
 bool State::may_cast_rune(Rune r, int area) const {
-  if (casts_left == 0 || r == Rune::Wind || villages[turn].runes[std::size_t(r)] == 0 || villages[turn].disks[1] == 0)
-    return false;
+  if (r == Rune::Wind || villages[turn].runes[std::size_t(r)] == 0 || villages[turn].disks[1] == 0) return false;
   const Board& b = board();
   if (area < 0 || area >= b.num_areas || !ownable(b.kind[std::size_t(area)])) return false;
   const int there = runes[std::size_t(area)];

@@ -108,8 +108,8 @@ enum class Phase : std::uint8_t {
 //   strengthen (none)                                      free, once: the Berserkur's defences
 //   shift     from (7: 0 Virki, else area + 1) | to (6)    one disk; `stop` ends the strengthening
 //   buy-runes unit (2)                                     a Godi or Kaupmadur card at a sacred location
-//   cast      (none)                                       a Godi card, once: up to 2 runes, then `stop`
-//   rune      kind (3) | area (6)                          one rune cast there, a Hof disk
+//   cast      kind (3) | area (6)                          a rune cast there for a Hof disk: the first with a
+//                                                          Godi card (once), an optional second, then `stop`
 //   remove    kind (3)                                     a Godi card on the area: 2 gold, one rune
 //   wind      harbour area + 1 (6; 0 when on the board)    free: a Wind rune for 10 squares of sailing
 //   buy       tile (5: its index in tiles.json)            the upgrades phase: one face-up tile; `end` when done
@@ -141,7 +141,6 @@ enum class MoveKind : std::uint8_t {
   Strengthen,
   Shift,
   BuyRunes,
-  Cast,
   CastRune,
   RemoveRune,
   Wind,

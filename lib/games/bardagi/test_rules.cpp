@@ -849,22 +849,21 @@ TEST_CASE("runes: one Godi card casts up to two, a Hof disk each, once an activa
   s.disks[std::size_t(own)] = 1;
   s.owned[1] |= bit(theirs);
   s.disks[std::size_t(theirs)] = 1;
-  REQUIRE(legal(s, make_move(MoveKind::Cast)));
-  s.apply(make_move(MoveKind::Cast));
-  CHECK(s.cards_left[std::size_t(Unit::Godi)] == 2);
   CHECK(!legal(s, rune(Rune::Wind, own)));                  // Wind is for sailing
   CHECK(!legal(s, rune(Rune::DivinePowers, theirs)));       // "Place on own area"
   CHECK(!legal(s, rune(Rune::TheirsAreYours, own)));        // on an area of another, or nobody's
   CHECK(legal(s, rune(Rune::DivinePowers, own)));           // anywhere: no need to be there
   CHECK(!legal(s, rune(Rune::Double, s.board().home[1])));  // homes give nothing
-  s.apply(rune(Rune::TheirsAreYours, theirs));
+  s.apply(rune(Rune::TheirsAreYours, theirs));              // the first rune comes with the Godi card
+  CHECK(s.cards_left[std::size_t(Unit::Godi)] == 2);        // of 3
+  CHECK(s.casts_left == 1);
   CHECK(s.thief[std::size_t(theirs)] == 1);
   CHECK(s.villages[0].disks[1] == 5);
   CHECK(s.villages[0].pile == 22);  // the Hof disk back beside the board, one disk out as the marker
   CHECK(!legal(s, rune(Rune::TheirsAreYours, theirs)));  // one of a kind an area (and none left)
   s.apply(rune(Rune::Defence, own));
-  CHECK(s.casts_left == 0);                     // two runes: the cast is over
-  CHECK(!legal(s, make_move(MoveKind::Cast)));  // once an activation
+  CHECK(s.casts_left == 0);                   // two runes: the cast is over
+  CHECK(!legal(s, rune(Rune::Double, far)));  // once an activation
   // Defence blocks later runes; another player's Godi or Axes defend their area.
   State t = with_runes({1, 0, 0, 1, 0, 1});
   t.owned[0] |= bit(own);
@@ -874,14 +873,15 @@ TEST_CASE("runes: one Godi card casts up to two, a Hof disk each, once an activa
   t.disks[std::size_t(theirs)] = 1;
   t.axes[std::size_t(theirs)] = 1;
   t.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(far);
-  t.apply(make_move(MoveKind::Cast));
   CHECK(!legal(t, rune(Rune::DivinePowers, own)));  // behind a Defence rune
   CHECK(!legal(t, rune(Rune::Double, theirs)));     // their Axes
   CHECK(!legal(t, rune(Rune::Double, far)));        // their Godi stands there
-  CHECK(legal(t, rune(Rune::NoResources, first(t, AreaKind::Quarry))));
-  t.apply(make_move(MoveKind::Stop));
+  REQUIRE(legal(t, rune(Rune::NoResources, first(t, AreaKind::Quarry))));
+  t.apply(rune(Rune::NoResources, first(t, AreaKind::Quarry)));
+  CHECK(t.casts_left == 1);
+  t.apply(make_move(MoveKind::Stop));  // the second is optional
   CHECK(t.casts_left == 0);
-  CHECK(t.villages[0].runes[std::size_t(Rune::Double)] == 1);  // nothing cast, nothing spent
+  CHECK(t.villages[0].runes[std::size_t(Rune::Double)] == 1);
 }
 
 TEST_CASE("runes: a Godi card removes one where he stands for 2 gold; Wind in the sails gives 10 free squares") {
