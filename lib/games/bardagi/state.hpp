@@ -287,6 +287,14 @@ struct State {
   void turn_up_tiles(int k);
 
   int cards_this_round() const { return cards_in_round(round); }
+  // Seat p's selection is known to all once its activation has begun ("lays down his ... cards"),
+  // and to p itself from planning on; until then the others know only that it chose.
+  bool selection_revealed(int p) const {
+    if (phase == Phase::Planning) return false;
+    if (phase != Phase::Activation) return true;
+    const auto order = [&](int q) { return (q - start_player + players) % players; };
+    return order(p) <= order(turn);
+  }
 
   // ---- the activation (rulings items 3-7)
   // The areas seat `turn`'s unit u may move to with one card: each step into an area costs 1, and
