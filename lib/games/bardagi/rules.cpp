@@ -467,7 +467,6 @@ void State::apply(Move m) {
       --villages[turn].recruits;
       ++villages[turn].disks[std::size_t(field_of(m))];
       claim_cursor = std::uint8_t(field_of(m));
-      if (field_of(m) == int(Building::Virki)) berserkur_down = std::uint8_t(berserkur_down & ~(1 << turn));
       advance_claim();
       break;
     case MoveKind::Buy: buy(field_of(m)); break;
