@@ -937,6 +937,11 @@ void State::end_upgrades() {
 
 namespace nuraghe::bardagi {
 
+namespace {
+// The areas from index k on (none from 64): a claim step's cursor onwards.
+std::uint64_t areas_from(int k) { return k >= 64 ? 0 : ~((std::uint64_t(1) << k) - 1); }
+}  // namespace
+
 void State::start_claim() {
   phase = Phase::Claim;
   begin_claim(start_player);
@@ -1088,7 +1093,7 @@ void State::claim_moves(MoveList& out) const {
       for (int n = 0; n <= max_axes_to_buy(); ++n) out.push(make_move(MoveKind::BuyAxes, n));
       break;
     case ClaimStep::PlaceAxes:
-      for (std::uint64_t o = owned[p] & ~((std::uint64_t(1) << claim_cursor) - 1); o; o &= o - 1)
+      for (std::uint64_t o = owned[p] & areas_from(claim_cursor); o; o &= o - 1)
         out.push(make_move(MoveKind::PlaceAxe, std::countr_zero(o)));
       out.push(make_move(MoveKind::End));
       break;
@@ -1111,7 +1116,7 @@ void State::advance_claim() {
   const auto p = std::size_t(turn);
   const Village& v = villages[p];
   if (claim_step == ClaimStep::Yields) {
-    std::uint64_t left = yielding(turn) & ~((std::uint64_t(1) << claim_cursor) - 1);
+    std::uint64_t left = yielding(turn) & areas_from(claim_cursor);
     for (; left; left &= left - 1) {
       const int a = std::countr_zero(left);
       if (choice_area(a) && yield_of(a) > 0) {
@@ -1136,7 +1141,7 @@ void State::advance_claim() {
     claim_cursor = 0;
   }
   if (claim_step == ClaimStep::PlaceAxes) {
-    if (v.axes > 0 && (owned[p] >> claim_cursor) != 0) return;
+    if (v.axes > 0 && (owned[p] & areas_from(claim_cursor)) != 0) return;
     claim_step = ClaimStep::PlaceRecruits;
     claim_cursor = 0;
   }

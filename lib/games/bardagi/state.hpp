@@ -174,8 +174,9 @@ constexpr int field_of(Move m) { return int(m >> 5); }
 constexpr Unit unit_of(Move m) { return Unit((m >> 5) & 3); }
 constexpr int unit_field_of(Move m) { return int(m >> 7); }  // the field after the unit
 
-// The most legal moves of one decision: 149 selections of 8 cards (rulings item 1).
-inline constexpr int kMaxLegalMoves = 256;
+// The most legal moves of one decision: a strengthening's shifts (from Virki or any of 64 areas to
+// any of 64) are the most; 149 selections of 8 cards, 5 rune kinds on every area come next.
+inline constexpr int kMaxLegalMoves = 65 * kMaxAreas;
 using MoveList = nuraghe::MoveList<kMaxLegalMoves>;
 
 // A seat's village and player board (the rulebook's "The Player Board").
@@ -267,7 +268,17 @@ struct State {
   Player to_move() const {
     return phase == Phase::Over ? kTerminal : phase == Phase::Planning ? kSimultaneous : Player(turn);
   }
-  void legal_moves(MoveList& out) const;               // the seat to move's
+  void legal_moves(MoveList& out) const;  // the seat to move's
+  // ---- information (information.cpp; the position's JSON is position.cpp's)
+  Json view(Player observer) const;  // what the seat may know: position(*this, observer)
+  std::uint64_t view_hash(Player observer) const;
+  // The same information as view(observer), hashed field by field without building JSON (the
+  // search's observation tokens): two states of one information set give one hash.
+  std::uint64_t info_hash(Player observer) const;
+  // A state of observer's information set: the others' unrevealed selections drawn uniformly
+  // among those they could have made, the runes in their hands and the pile re-dealt (each hand
+  // keeping its size), the upgrade stacks' face-down tiles reshuffled.
+  State determinize(Player observer, Rng& rng) const;
   void legal_moves(Player seat, MoveList& out) const;  // any seat's: at planning, every seat's
   void apply_joint(const JointMove& joint);
   void apply(Move m);

@@ -1,0 +1,113 @@
+#include "games/bardagi/bardagi.hpp"
+
+#include <sstream>
+
+namespace nuraghe {
+
+Bardagi::State Bardagi::initial(const GameConfig& config) {
+  const int players = checked_players<Bardagi>(config, 2);
+  const Params params("bardagi", config.options, option_specs());
+  const bool winter = params.text("side") == "winter";
+  if (winter && !config.map_file.empty())
+    input_error("bardagi: -o side=winter and --map name two boards; give one of them");
+  // "In a 2-3 player game, you can choose which side of the board you want to play. 4-5 player
+  // use the Summer side."
+  if (winter && players > 3)
+    input_error("bardagi: the Winter side is for 2 or 3 players; " + std::to_string(players) + " play Summer");
+  const bardagi::Board& board = !config.map_file.empty() ? bardagi::Board::load_file(config.map_file)
+                                : winter                 ? bardagi::Board::winter()
+                                                         : bardagi::Board::summer();
+  if (players > board.max_players())
+    input_error("bardagi: board \"" + board.name + "\" has homes for " + std::to_string(board.max_players()) +
+                " players, not " + std::to_string(players));
+  bardagi::State::Options o;
+  o.winter = winter;
+  o.short_game = params.text("length") == "short";
+  return State::setup(board, players, o, config.seed);
+}
+
+// Every move is laid on the table for all to see, and what it turned up (a selection laid down,
+// tiles turned face up, runes the observer drew) is in the state after it: the token is the
+// observer's information after the move. At planning each seat sees its own selection, and the
+// start player's is laid down at once.
+std::uint64_t Bardagi::observe(const State& before, Move m, Player observer) {
+  State after = before;
+  after.apply(m);
+  return after.info_hash(observer);
+}
+
+std::uint64_t Bardagi::observe_joint(const State& before, const JointMove& joint, Player observer) {
+  State after = before;
+  after.apply_joint(joint);
+  return after.info_hash(observer);
+}
+
+// Within 80 columns: the round and phase, then a line or two a seat (its village, its units, its
+// selection where the observer may see it), then the owned areas.
+std::string Bardagi::render(const State& s, Player observer) {
+  using namespace bardagi;
+  const Board& b = s.board();
+  std::ostringstream out;
+  static constexpr const char* kPhases[] = {"planning", "activation", "upgrades", "claim", "game over"};
+  out << b.title << " | round " << int(s.round) << " of " << int(s.rounds) << ", " << kPhases[int(s.phase)];
+  if (s.phase != Phase::Over && s.phase != Phase::Planning) out << ", seat " << int(s.turn) << " to act";
+  out << " | start: seat " << int(s.start_player) << "\n";
+  const auto area_label = [&](int a) { return std::to_string(a) + " " + b.area_id[std::size_t(a)]; };
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const Village& v = s.villages[q];
+    out << "  seat " << p << " (" << kColourNames[q] << "): glory " << v.glory << ", gold " << v.gold << ", disks "
+        << int(v.disks[0]) << "/" << int(v.cap[0]) << " " << int(v.disks[1]) << "/" << int(v.cap[1]) << " "
+        << int(v.disks[2]) << "/" << int(v.cap[2]) << ", recruits " << int(v.recruits) << ", axes " << int(v.axes)
+        << ", areas " << std::popcount(s.owned[q]) << "\n    store";
+    for (int r = 0; r < kResources; ++r) out << " " << kResourceNames[std::size_t(r)] << int(v.storage[std::size_t(r)]);
+    int held = 0;
+    for (const auto r : v.runes) held += r;
+    out << " | runes ";
+    if (observer < 0 || observer == p) {
+      for (int k = 0; k < kRuneKinds; ++k)
+        if (v.runes[std::size_t(k)] > 0) out << kRuneIds[std::size_t(k)] << int(v.runes[std::size_t(k)]) << " ";
+      if (held == 0) out << "none";
+    } else {
+      out << held << " hidden";
+    }
+    out << "\n    units";
+    for (int u = 0; u < kLandUnits; ++u) {
+      out << " " << kUnitLetters[std::size_t(u)] << ":";
+      out << (s.is_aboard(p, Unit(u)) ? std::string("ship") : area_label(s.unit_area[q][std::size_t(u)]));
+    }
+    out << " N:"
+        << (s.knerrir_home(p)           ? std::string("home")
+            : s.knerrir_harbour[q] >= 0 ? area_label(s.knerrir_harbour[q])
+                                        : "sea " + b.area_id[b.routes[std::size_t(s.knerrir_route[q])].a] + "~" +
+                                              b.area_id[b.routes[std::size_t(s.knerrir_route[q])].b]);
+    if (s.phase != Phase::Planning) {
+      out << " | cards ";
+      if (observer < 0 || observer == p || s.selection_revealed(p)) {
+        for (int u = 0; u < kUnits; ++u) out << kUnitLetters[std::size_t(u)] << count_of(s.selection[q], Unit(u));
+      } else {
+        out << "hidden";
+      }
+    }
+    out << "\n";
+  }
+  if (s.phase == Phase::Activation) {
+    out << "  cards left";
+    for (int u = 0; u < kUnits; ++u) out << " " << kUnitLetters[std::size_t(u)] << int(s.cards_left[std::size_t(u)]);
+    out << "\n";
+  }
+  std::string areas;
+  for (int a = 0; a < b.num_areas; ++a) {
+    const int owner = s.owner_of(a);
+    if (owner < 0) continue;
+    std::string text = std::to_string(a) + ":" + std::string(kColourNames[std::size_t(owner)].substr(0, 1)) +
+                       std::to_string(s.disks[std::size_t(a)]);
+    if (s.axes[std::size_t(a)] > 0) text += "a" + std::to_string(s.axes[std::size_t(a)]);
+    const std::size_t line = areas.rfind('\n') == std::string::npos ? 0 : areas.rfind('\n') + 1;
+    areas += (areas.empty() ? "  owned " : areas.size() - line + text.size() > 76 ? "\n        " : " ") + text;
+  }
+  if (!areas.empty()) out << areas << "\n";
+  return out.str();
+}
+
+}  // namespace nuraghe

@@ -1,0 +1,58 @@
+#pragma once
+// Bardagi, for 2 to 5 players on the Summer or Winter side of the board (or a board of data): the
+// game as the search core sees it. The rules are State's (state.hpp, rules.cpp); this struct
+// names the game, its options and its interface.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/params.hpp"
+#include "games/bardagi/heuristic.hpp"
+#include "games/bardagi/notation.hpp"
+#include "games/bardagi/position.hpp"
+#include "games/bardagi/state.hpp"
+
+namespace nuraghe {
+
+struct Bardagi {
+  static constexpr std::string_view kName = "bardagi";
+  static constexpr std::string_view kDescription =
+      "Bardagi: Viking area control, secret simultaneous card selection, private runes (--map FILE: another board)";
+  static constexpr int kMinPlayers = 2, kMaxPlayers = bardagi::kMaxSeats;
+  static constexpr bool kHiddenInformation = true;
+  static constexpr bool kHasMap = true;
+  static constexpr int kMaxMoves = bardagi::kMaxLegalMoves;
+  // A bound on decisions: at most 10 rounds of 5 seats, each seat's round well under 2,000
+  // decisions (8 cards with their attack steps, squares, trades and casts; shifts and placements
+  // bounded by its 40 disks and the 20 Axes; its claim's yields by the 64 areas).
+  static constexpr int kMaxGameLength = 10 * 5 * 2000;
+  using MoveList = bardagi::MoveList;
+  using State = bardagi::State;
+
+  static std::vector<ParamSpec> option_specs() {
+    return {ParamSpec::choice("side", "summer", {"summer", "winter"},
+                              "the board's side: 2-3 players choose, 4-5 play Summer"),
+            ParamSpec::choice("length", "full", {"full", "short"},
+                              "10/9/8/7 rounds for 2/3/4/5 players, or two fewer in the short game")};
+  }
+  static State initial(const GameConfig& config);
+
+  // The heuristic player (heuristic.hpp), also the rollout policy.
+  static Move heuristic_move(const State& s, Player p, Rng& rng) { return bardagi::heuristic_move(s, p, rng); }
+
+  static std::uint64_t observe(const State& before, Move m, Player observer);
+  static std::uint64_t observe_joint(const State& before, const JointMove& joint, Player observer);
+  static std::string move_to_string(const State& s, Player p, Move m) { return bardagi::move_text(s, p, m); }
+  static Move parse_move(const State& s, Player p, std::string_view text) {
+    return bardagi::parse_move_text(s, p, text);
+  }
+  static Json to_json(const State& s) { return bardagi::position(s, -1); }
+  static State from_json(const Json& j) { return bardagi::read_position(j); }
+  static std::string render(const State& s, Player observer);
+  static std::uint64_t map_hash(const State& s) { return s.board().hash; }
+};
+static_assert(Game<Bardagi>);
+
+}  // namespace nuraghe
