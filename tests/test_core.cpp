@@ -1,11 +1,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <set>
+#include <thread>
+#include <vector>
 
 #include "bots/registry.hpp"
 #include "core/bits.hpp"
+#include "core/json.hpp"
 #include "core/params.hpp"
+#include "core/registry.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
 
@@ -123,4 +128,83 @@ TEST_CASE("Wilson interval: contains the estimate, narrows with n, stays in [0,1
   CHECK(wilson_interval(20, 20).high == doctest::Approx(1.0));
   // Known value: 50/100 at 95% is about [0.404, 0.596].
   CHECK(wilson_interval(50, 100).low == doctest::Approx(0.4038).epsilon(0.001));
+}
+
+namespace {
+// A registry entry as a game's map is one: read from JSON, named by its index.
+struct Entry {
+  Json source;
+  int index = -1;
+  int value = 0;  // what was read, so that a lookup can check it sees the whole entry
+};
+Entry entry(int key) { return Entry{Json{{"key", key}}, -1, 1000 + key}; }
+}  // namespace
+
+TEST_CASE("Registry: one entry per source, indices in order of adding, a full table refused") {
+  Registry<Entry, 4> r;
+  CHECK(r.find(0) == nullptr);
+  const Entry& a = r.add(entry(7), "test", "entries");
+  const Entry& b = r.add(entry(8), "test", "entries");
+  CHECK(a.index == 0);
+  CHECK(b.index == 1);
+  CHECK(&r.add(entry(7), "test", "entries") == &a);  // the same source is the same entry
+  CHECK(r.find(0) == &a);
+  CHECK(r.find(1) == &b);
+  CHECK(r.find(2) == nullptr);
+  CHECK(r.find(-1) == nullptr);
+  CHECK(r.find(4) == nullptr);
+  r.add(entry(9), "test", "entries");
+  r.add(entry(10), "test", "entries");
+  CHECK_THROWS_WITH_AS(r.add(entry(11), "file x", "entries"), "file x: more than 4 entries in one process", InputError);
+  CHECK(&r.add(entry(10), "file x", "entries") == r.find(3));  // a known one is still found
+}
+
+// Threads add overlapping sources while others look up what they were given, as the arena's games
+// do with their maps: ThreadSanitizer builds check that the lock-free lookups are no data race.
+TEST_CASE("Registry: threads adding and looking up at once get one entry per source, each whole") {
+  static Registry<Entry, 256> r;
+  constexpr int kThreads = 4, kKeys = 60;
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      std::vector<int> mine;
+      for (int i = 0; i < kKeys; ++i) {
+        const int key = (i * (t + 1)) % kKeys;  // every thread meets keys the others add
+        const Entry& e = r.add(entry(key), "test", "entries");
+        if (e.value != 1000 + key) ++wrong;
+        mine.push_back(e.index);
+        for (const int index : mine) {
+          const Entry* found = r.find(index);
+          if (!found || found->index != index || found->value != 1000 + found->source["key"].get<int>()) ++wrong;
+        }
+      }
+    });
+  for (auto& t : threads) t.join();
+  CHECK(wrong == 0);
+  std::set<int> keys;
+  for (int i = 0; i < 256 && r.find(i); ++i) {
+    CHECK(r.find(i)->index == i);
+    keys.insert(r.find(i)->source["key"].get<int>());
+  }
+  CHECK(keys.size() == std::size_t(kKeys));  // the keys 0..59, each added once, at indices 0..59
+  CHECK(r.find(kKeys) == nullptr);
+}
+
+TEST_CASE("index_of and id_of: a name among names, an id; one line naming the field otherwise") {
+  const Json j = {{"kind", "cattle"}, {"bad", "volcano"}, {"id", "gold-beach"}, {"caps", "Gold Beach"}};
+  const JsonIn in(j, "board file \"x.json\"");
+  const std::array<std::string_view, 3> kinds = {"sheep", "cattle", "forest"};
+  CHECK(index_of(kinds, in.at("kind"), "an area kind") == 1);
+  CHECK_THROWS_WITH_AS(index_of(kinds, in.at("bad"), "an area kind"),
+                       "board file \"x.json\": bad \"volcano\" is not an area kind (sheep, cattle or forest)",
+                       InputError);
+  CHECK(id_of(in.at("id"), "ewe-downs") == "gold-beach");
+  CHECK_THROWS_WITH_AS(id_of(in.at("caps"), "ewe-downs"),
+                       "board file \"x.json\": caps \"Gold Beach\" is not an id (1 to 32 lowercase letters, digits "
+                       "and inner hyphens: \"ewe-downs\")",
+                       InputError);
+  for (const std::string_view id : {"a", "gold-beach", "x9", "abcdefghijklmnopqrstuvwxyz012345"}) CHECK(valid_id(id));
+  for (const std::string_view id : {"", "-a", "a-", "Gold", "a b", "a_b", "abcdefghijklmnopqrstuvwxyz0123456"})
+    CHECK(!valid_id(id));
 }

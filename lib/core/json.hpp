@@ -6,8 +6,11 @@
 // - parse_json bounds the nesting depth (deep nesting would overflow the stack in dump or ==) and
 //   rejects duplicated keys (nlohmann would keep the last one without a word);
 // - JsonIn reads a value as exactly the type asked for. nlohmann's get<int>() turns 1.5, true
-//   and 2^40 into some int; integer() rejects each of them with the field's path and range.
+//   and 2^40 into some int; integer() rejects each of them with the field's path and range;
+// - index_of and id_of read the names and ids that boards, maps and positions spell, with one
+//   wording of their errors for every game.
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -224,5 +227,45 @@ class JsonIn {
   std::string source_;
   std::string path_;
 };
+
+// ---- Names and ids
+
+// "a, b, c or d", for messages.
+template <std::size_t N>
+std::string one_of(const std::array<std::string_view, N>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < N; ++i)
+    out += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(names[i]);
+  return out;
+}
+
+// The index of the field's string among `names` (a kind, a phase, a colour); otherwise the field
+// fails, saying what it should have been and listing the names: "\"feast\" is not a phase (...)".
+template <std::size_t N>
+int index_of(const std::array<std::string_view, N>& names, const JsonIn& field, std::string_view what) {
+  const std::string name = field.string();
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == name) return int(i);
+  field.fail("\"" + name + "\" is not " + std::string(what) + " (" + one_of(names) + ")");
+}
+
+// An id names a thing of a data file where moves and renders show it (`claim sorgono~nuoro`,
+// `berserkur move gold-beach`): 1 to 32 lowercase letters, digits and inner hyphens, so that it is
+// typed without quotes and never runs into the notation's separators.
+inline bool valid_id(std::string_view id) {
+  if (id.empty() || id.size() > 32 || id.front() == '-' || id.back() == '-') return false;
+  for (const char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
+// The field's string, which must be an id; `example` is one from the caller's own data, for the message.
+inline std::string id_of(const JsonIn& field, std::string_view example) {
+  const std::string id = field.string();
+  if (!valid_id(id))
+    field.fail("\"" + id + "\" is not an id (1 to 32 lowercase letters, digits and inner hyphens: \"" +
+               std::string(example) + "\")");
+  return id;
+}
 
 }  // namespace nuraghe

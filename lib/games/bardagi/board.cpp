@@ -1,13 +1,11 @@
 #include "games/bardagi/board.hpp"
 
-#include <atomic>
 #include <bit>
 #include <cassert>
-#include <deque>
-#include <mutex>
 #include <vector>
 
 #include "core/files.hpp"
+#include "core/registry.hpp"
 #include "games/bardagi/boards_summer_json.hpp"  // kBoardsSummerJson, generated from boards/summer.json
 #include "games/bardagi/boards_winter_json.hpp"  // kBoardsWinterJson, generated from boards/winter.json
 #include "games/bardagi/tiles_json.hpp"          // kTilesJson, generated from tiles.json
@@ -17,43 +15,13 @@ namespace {
 
 std::uint64_t bit(int a) { return std::uint64_t(1) << a; }
 
-// Ids are typed in moves and shown in renders: lowercase letters, digits and inner hyphens.
-bool valid_id(std::string_view id) {
-  if (id.empty() || id.size() > 32 || id.front() == '-' || id.back() == '-') return false;
-  for (const char c : id)
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-  return true;
-}
-
-std::string id_of(const JsonIn& field) {
-  const std::string id = field.string();
-  if (!valid_id(id))
-    field.fail("\"" + id + "\" is not an id (1 to 32 lowercase letters, digits and inner hyphens: \"gold-beach\")");
-  return id;
-}
+// Area, board and tile ids are typed in moves and shown in renders (core/json.hpp's id_of).
+constexpr std::string_view kIdExample = "gold-beach";
 
 std::string nonempty_string(const JsonIn& field) {
   std::string s = field.string();
   if (s.empty()) field.fail("must not be empty");
   return s;
-}
-
-// "a, b, c or d", for messages.
-template <std::size_t N>
-std::string one_of(const std::array<std::string_view, N>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < N; ++i)
-    out += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(names[i]);
-  return out;
-}
-
-// The index of the field's string among `names`; `what` says what it should have been ("an area kind").
-template <std::size_t N>
-int name_index(const JsonIn& field, const std::array<std::string_view, N>& names, std::string_view what) {
-  const std::string name = field.string();
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == name) return int(i);
-  field.fail("\"" + name + "\" is not " + std::string(what) + " (" + one_of(names) + ")");
 }
 
 Point point_of(const JsonIn& field) {
@@ -73,7 +41,7 @@ Board Board::from_json(const Json& j, const std::string& where) {
   const JsonIn in(j, where);
   in.allow_only({"name", "title", "notes", "areas", "borders", "sea_routes"});
   Board b;
-  b.name = id_of(in.at("name"));
+  b.name = id_of(in.at("name"), kIdExample);
   b.title = nonempty_string(in.at("title"));
   if (auto notes = in.find("notes")) notes->string();
   b.source = j;
@@ -87,18 +55,18 @@ Board Board::from_json(const Json& j, const std::string& where) {
   for (int a = 0; a < b.num_areas; ++a) {
     const JsonIn& e = areas[std::size_t(a)];
     e.allow_only({"id", "name", "kind", "x", "y", "harbour", "colour"});
-    const std::string id = id_of(e.at("id"));
+    const std::string id = id_of(e.at("id"), kIdExample);
     if (b.area(id) >= 0) e.at("id").fail("\"" + id + "\" names a second area");
     b.area_id[std::size_t(a)] = id;
     b.area_name[std::size_t(a)] = nonempty_string(e.at("name"));
-    const AreaKind kind = AreaKind(name_index(e.at("kind"), kAreaKindNames, "an area kind"));
+    const AreaKind kind = AreaKind(index_of(kAreaKindNames, e.at("kind"), "an area kind"));
     b.kind[std::size_t(a)] = kind;
     b.of_kind[std::size_t(kind)] |= bit(a);
     b.point[std::size_t(a)] = {std::int16_t(e.at("x").int_in(0, kFrameWidth)),
                                std::int16_t(e.at("y").int_in(0, kFrameHeight))};
     if (kind == AreaKind::Home) {
       const JsonIn colour = e.at("colour");
-      const int c = name_index(colour, kColourNames, "a colour");
+      const int c = index_of(kColourNames, colour, "a colour");
       if (b.home[std::size_t(c)] >= 0)
         colour.fail("\"" + std::string(kColourNames[std::size_t(c)]) + "\" has a home area already (" +
                     b.area_id[std::size_t(b.home[std::size_t(c)])] + "): one home per colour");
@@ -234,27 +202,14 @@ Board Board::from_json(const Json& j, const std::string& where) {
 }
 
 namespace {
-// The boards, and a table from index to board that states read without a lock: an entry is
-// written once, under the lock, before any state can name its index.
-std::mutex registry_mutex;
-std::deque<Board>& registry() {
-  static std::deque<Board> boards;  // a deque never moves its elements
-  return boards;
-}
-std::array<std::atomic<const Board*>, 256> by_index{};
+// Every board of the process, the built-in sides first; core/registry.hpp says why states may look
+// boards up by index without a lock while another thread adds one. constinit: it is ready before
+// any static initializer could ask for a board.
+constinit Registry<Board> registry;
 
-// Adds a board to the registry, or finds it there.
+// Reads and validates a board (outside the registry's lock), then adds it or finds it there.
 const Board& add_to_registry(const Json& j, const std::string& where) {
-  Board b = Board::from_json(j, where);
-  std::lock_guard lock(registry_mutex);
-  for (const Board& known : registry())
-    if (known.source == j) return known;
-  if (registry().size() >= by_index.size())
-    input_error(where + ": more than " + std::to_string(by_index.size()) + " boards in one process");
-  b.index = int(registry().size());
-  registry().push_back(std::move(b));
-  by_index[std::size_t(registry().back().index)].store(&registry().back(), std::memory_order_release);
-  return registry().back();
+  return registry.add(Board::from_json(j, where), where, "boards");
 }
 
 const Board& built_in(std::string_view text, const std::string& where) {
@@ -284,8 +239,7 @@ const Board& Board::load_file(const std::string& path) {
 }
 
 const Board& Board::at(int index) {
-  const Board* b = by_index[std::size_t(index)].load(std::memory_order_acquire);
-  if (b) return *b;
+  if (const Board* b = registry.find(index)) return *b;
   assert((index == 0 || index == 1) && "a state names a board that was never interned");
   return index == 0 ? summer() : winter();  // a built-in side before anything made it
 }
@@ -351,7 +305,7 @@ std::array<std::string_view, kEffectKinds> effect_names() {
 Effect effect_of(const JsonIn& field) {
   field.expect_object();
   Effect effect;
-  effect.kind = EffectKind(name_index(field.at("kind"), effect_names(), "an effect kind"));
+  effect.kind = EffectKind(index_of(effect_names(), field.at("kind"), "an effect kind"));
   const EffectSpec& spec = kEffects[std::size_t(effect.kind)];
   // The kind's fields and no others (allow_only takes a fixed list; this one depends on the kind).
   std::string takes = "kind";
@@ -367,7 +321,7 @@ Effect effect_of(const JsonIn& field) {
   }
   if (spec.counts_area) {
     const JsonIn area = field.at("area");
-    effect.area = AreaKind(name_index(area, kAreaKindNames, "an area kind"));
+    effect.area = AreaKind(index_of(kAreaKindNames, area, "an area kind"));
     if (!ownable(effect.area)) area.fail("\"" + area.string() + "\" is not an area kind a player can own");
   }
   for (const std::string_view p : spec.params) {
@@ -418,7 +372,7 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
   const JsonIn in(j, where);
   in.allow_only({"name", "notes", "upgrades", "runes"});
   Tiles t;
-  t.name = id_of(in.at("name"));
+  t.name = id_of(in.at("name"), kIdExample);
   if (auto notes = in.find("notes")) notes->string();
   t.source = j;
   t.hash = hash_json(j);
@@ -430,10 +384,10 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
   for (const JsonIn& e : list) {
     e.allow_only({"id", "size", "building", "copies", "cost", "cap_raise", "glory", "effect", "text"});
     UpgradeTile& u = t.tiles[std::size_t(t.num_tiles)];
-    u.id = id_of(e.at("id"));
+    u.id = id_of(e.at("id"), kIdExample);
     if (t.tile(u.id) >= 0) e.at("id").fail("\"" + u.id + "\" names a second tile");
-    u.size = TileSize(name_index(e.at("size"), kTileSizeNames, "a tile size"));
-    u.building = Building(name_index(e.at("building"), kBuildingNames, "a building"));
+    u.size = TileSize(index_of(kTileSizeNames, e.at("size"), "a tile size"));
+    u.building = Building(index_of(kBuildingNames, e.at("building"), "a building"));
     u.copies = std::uint8_t(e.at("copies").int_in(1, 4));
     u.cost = cost_of(e.at("cost"));
     u.cap_raise = std::uint8_t(e.at("cap_raise").int_in(0, 4));
@@ -466,7 +420,7 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
   std::uint32_t seen = 0;
   for (const JsonIn& e : runes.array_of_size(kRuneKinds)) {
     e.allow_only({"id", "name", "count", "text"});
-    const int r = name_index(e.at("id"), kRuneIds, "a rune kind");
+    const int r = index_of(kRuneIds, e.at("id"), "a rune kind");
     if (seen & (1u << r)) e.at("id").fail("\"" + std::string(kRuneIds[std::size_t(r)]) + "\" names a second rune kind");
     seen |= 1u << r;
     RuneKind& kind = t.runes[std::size_t(r)];

@@ -7,7 +7,8 @@
 // length in ocean squares. Any other board is read from a file (--map FILE) through the same
 // validator, which names what is off in one line. Everything derived (masks, land distances, each
 // colour's home) is computed once at load time. Boards are interned in a registry that never
-// frees them; a state names its board by its index there, as Ticket to Ride's states name maps.
+// frees them (core/registry.hpp); a state names its board by its index there, as Ticket to Ride's
+// states name maps.
 //
 // The upgrade tiles and the rune kinds are data too (tiles.json): the rulebook's two upgrade
 // tables with the counts and costs that rulings item 12 fixes, each effect as a kind from a small

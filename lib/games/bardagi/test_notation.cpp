@@ -11,14 +11,12 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "games/bardagi/notation.hpp"
+#include "games/bardagi/test_helpers.hpp"
 
 using namespace nuraghe::bardagi;
+using namespace nuraghe::bardagi::test;
 
 namespace {
-State start(int players, bool winter = false, std::uint64_t seed = 1) {
-  const Board& board = winter ? Board::winter() : Board::summer();
-  return State::setup(board, players, State::Options{winter, false}, seed);
-}
 
 std::string lower(std::string t) {
   for (char& c : t) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -79,27 +77,13 @@ long texts_checked = 0;
 
 void play_and_check(int players, bool winter, std::uint64_t seed, nuraghe::Rng& rng, std::map<MoveKind, int>& kinds) {
   State s = start(players, winter, seed);
-  int steps = 0;
-  while (s.to_move() != nuraghe::kTerminal && steps < 200000) {
-    MoveList moves;
-    if (s.to_move() == nuraghe::kSimultaneous) {
-      nuraghe::JointMove joint{};
-      for (int p = 0; p < players; ++p) {
-        texts_checked += check_decision(s, p, kinds);
-        s.legal_moves(p, moves);
-        REQUIRE(!moves.empty());
-        joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
-      }
-      s.apply_joint(joint);
-    } else {
-      texts_checked += check_decision(s, s.to_move(), kinds);
-      s.legal_moves(moves);
-      REQUIRE(!moves.empty());
-      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
-    }
+  play_out(s, rng, [&](const State& t, int) {
+    if (t.to_move() == nuraghe::kTerminal) return;
+    // At planning every seat's selections, else the seat to move's moves.
+    for (int p = 0; p < players; ++p)
+      if (t.to_move() == nuraghe::kSimultaneous || t.to_move() == p) texts_checked += check_decision(t, p, kinds);
     ++decisions_checked;
-    ++steps;
-  }
+  });
   CHECK(s.phase == Phase::Over);
 }
 

@@ -9,17 +9,13 @@
 
 #include "core/rng.hpp"
 #include "games/bardagi/position.hpp"
+#include "games/bardagi/test_helpers.hpp"
 
 using namespace nuraghe::bardagi;
+using namespace nuraghe::bardagi::test;
 using nuraghe::Json;
 
 namespace {
-State start(int players, bool winter = false, std::uint64_t seed = 1, bool short_game = false) {
-  const Board& board = winter ? Board::winter() : Board::summer();
-  return State::setup(board, players, State::Options{winter, short_game}, seed);
-}
-constexpr std::uint64_t bit(int a) { return std::uint64_t(1) << a; }
-
 // The same state with everything `observer` cannot see dealt again: the others' runes and the rune
 // pile (each hand keeping its size), the others' selections not yet laid down, the stacks' face-down tiles.
 State hidden_changed(const State& s, int observer, nuraghe::Rng& rng) {
@@ -82,9 +78,8 @@ TEST_CASE(
   for (const bool winter : {false, true})
     for (int n = 2; n <= (winter ? 3 : 5); ++n)
       for (int g = 0; g < 6; ++g) {
-        State s = start(n, winter, std::uint64_t(700 + 10 * n + g), g % 2 == 1);  // games 3 to 5 busier
-        int steps = 0;
-        for (;; ++steps) {
+        State game = start(n, winter, std::uint64_t(700 + 10 * n + g), g % 2 == 1);  // games 3 to 5 busier
+        const auto visit = [&](const State& s, int steps) {
           check_reads_back(s);
           ++states;
           // What the states covered: each sub-state of the activation and the claim, the pieces' places.
@@ -106,23 +101,10 @@ TEST_CASE(
             }
           }
           if (steps % 101 == 0) CHECK(read_position(nuraghe::parse_json(position(s, -1).dump(), "test")) == s);
-          if (s.to_move() == nuraghe::kTerminal) break;
-          MoveList moves;
-          if (s.to_move() == nuraghe::kSimultaneous) {
-            nuraghe::JointMove joint{};
-            for (int p = 0; p < n; ++p) {
-              s.legal_moves(p, moves);
-              REQUIRE(!moves.empty());
-              joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
-            }
-            s.apply_joint(joint);
-          } else {
-            s.legal_moves(moves);
-            REQUIRE(!moves.empty());
-            s.apply(g < 3 ? moves[rng.below(std::uint32_t(moves.size()))] : busy_move(moves, rng));
-          }
-        }
-        CHECK(s.phase == Phase::Over);
+        };
+        if (g < 3) play_out(game, rng, visit);
+        else play_out(game, rng, visit, busy_move);
+        CHECK(game.phase == Phase::Over);
         ++games;
       }
   CHECK(games == 36);

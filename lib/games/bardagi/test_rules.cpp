@@ -1,19 +1,16 @@
-// Bardagi's rules, as far as they are built (issue 13): setup and the planning node.
+// Bardagi's rules (issue 13), case by case on crafted positions: setup, planning, the activation's
+// moves, attacks, the Knerrir, trade, strengthening, runes, the rulebook's examples, upgrades, the
+// claim and the end; then random games on both sides that keep every disk and Axe token.
 #include <doctest/doctest.h>
 
 #include <set>
 #include <vector>
 
 #include "games/bardagi/state.hpp"
+#include "games/bardagi/test_helpers.hpp"
 
 using namespace nuraghe::bardagi;
-
-namespace {
-State start(int players, bool winter = false, std::uint64_t seed = 1, bool short_game = false) {
-  const Board& board = winter ? Board::winter() : Board::summer();
-  return State::setup(board, players, State::Options{winter, short_game}, seed);
-}
-}  // namespace
+using namespace nuraghe::bardagi::test;
 
 TEST_CASE("rounds: 10 / 9 / 8 / 7 for 2 / 3 / 4 / 5 players, two fewer in the short game; 6 cards, 8 from round 5") {
   for (int n = 2; n <= 5; ++n) {
@@ -140,8 +137,6 @@ TEST_CASE("planning: every seat selects at once; the selections are kept and the
 }
 
 namespace {
-constexpr std::uint64_t bit(int a) { return std::uint64_t(1) << a; }
-
 // A 2-player Summer game at seat 0's activation with the given selection.
 State activating(Selection seat0, int players = 2) {
   State s = start(players, false, 9);
@@ -184,10 +179,16 @@ TEST_CASE("move: steps inside a group of own areas cost 1 together (rulings item
   State s = activating(make_selection({2, 2, 2, 0}));
   const Board& b = s.board();
   const int home = b.home[0];
-  // A chain of own areas leading away from home, each a step further: back from an area 4 steps away.
-  int far = -1;
-  for (int a = 0; a < b.num_areas && far < 0; ++a)
-    if (!b.is_home(a) && b.distance[std::size_t(home)][std::size_t(a)] == 4) far = a;
+  // A chain of own areas leading away from home, each a step further: back from an area 4 steps
+  // away with a neighbour 5 steps away, which one card reaches only if the chain's run costs 1.
+  const auto steps_from_home = [&](int a) { return int(b.distance[std::size_t(home)][std::size_t(a)]); };
+  int far = -1, beyond = -1;
+  for (int a = 0; a < b.num_areas && far < 0; ++a) {
+    if (b.is_home(a) || steps_from_home(a) != 4) continue;
+    for (std::uint64_t n = b.neighbours[std::size_t(a)]; n && far < 0; n &= n - 1)
+      if (!b.is_home(std::countr_zero(n)) && steps_from_home(std::countr_zero(n)) == 5)
+        far = a, beyond = std::countr_zero(n);
+  }
   REQUIRE(far >= 0);
   std::vector<int> chain = {far};
   while (b.distance[std::size_t(home)][std::size_t(chain.back())] > 1) {
@@ -212,18 +213,22 @@ TEST_CASE("move: steps inside a group of own areas cost 1 together (rulings item
   expected &= ~bit(home);
   CHECK(s.reachable(Unit::Kaupmadur) == expected);
   CHECK(((s.reachable(Unit::Kaupmadur) >> far) & 1));
-  // The group's run is one step: an area next to the chain's end but 5 steps from home is in reach.
-  bool beyond = false;
-  for (std::uint64_t n = b.neighbours[std::size_t(far)]; n; n &= n - 1)
-    beyond |= b.distance[std::size_t(home)][std::size_t(std::countr_zero(n))] == 5;
-  if (beyond) CHECK((expected & ~within(b, home, 4)) != 0);
+  // The group's run is one step: the area next to the chain's end, 5 steps from home, is in reach;
+  // an area 6 steps away, or 5 steps away but not next to the chain, is not.
+  CHECK(((s.reachable(Unit::Kaupmadur) >> beyond) & 1));
+  REQUIRE(legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Kaupmadur, beyond)));
+  for (int a = 0; a < b.num_areas; ++a) {
+    const bool next_to_chain = (expected >> a) & 1;
+    if (!b.is_home(a) && steps_from_home(a) >= 5 && !next_to_chain)
+      CHECK(!legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Kaupmadur, a)));
+  }
   // Another seat's areas are no group of seat 0's.
   State theirs = s;
   for (const int a : chain) theirs.owned[0] &= ~bit(a), theirs.owned[1] |= bit(a);
   CHECK(theirs.reachable(Unit::Kaupmadur) == within(b, home, 2));
 }
 
-TEST_CASE("move: a Godi never enters or crosses an area holding another player's Godi") {
+TEST_CASE("move: a Godi never enters or crosses an area holding another player's Godi; next to him is fine") {
   State s = activating(make_selection({2, 2, 2, 0}));
   const Board& b = s.board();
   const int home = b.home[0];
@@ -231,16 +236,46 @@ TEST_CASE("move: a Godi never enters or crosses an area holding another player's
   s.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(blocked);
   const std::uint64_t godi = s.reachable(Unit::Godi);
   CHECK(!((godi >> blocked) & 1));
-  CHECK(((s.reachable(Unit::Kaupmadur) >> blocked) & 1));  // others may stand with him
-  // Everything the Godi reaches has a path of at most 2 steps avoiding the blocked area.
-  for (std::uint64_t r = godi; r; r &= r - 1) {
-    const int a = std::countr_zero(r);
-    bool via_other = (b.neighbours[std::size_t(home)] >> a) & 1;
-    for (std::uint64_t n = b.neighbours[std::size_t(home)] & ~bit(blocked) & ~b.homes; n && !via_other; n &= n - 1)
-      via_other = (b.neighbours[std::size_t(std::countr_zero(n))] >> a) & 1;
-    CHECK(via_other);
+  CHECK(!legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Godi, blocked)));
+  CHECK(legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Kaupmadur, blocked)));  // others may stand with him
+  // Exactly the areas with a path of at most 2 steps that avoids his area (and every home).
+  const std::uint64_t first = b.neighbours[std::size_t(home)] & ~b.homes & ~bit(blocked);
+  std::uint64_t expected = first;
+  for (std::uint64_t n = first; n; n &= n - 1) expected |= b.neighbours[std::size_t(std::countr_zero(n))];
+  expected &= ~b.homes & ~bit(blocked);
+  CHECK(godi == expected);
+  // Both kinds are on the board: an area only reached across him (the Kaupmadur's card reaches
+  // it), and an area next to him reached around him.
+  const std::uint64_t behind = within(b, home, 2) & ~expected & ~bit(blocked);
+  const std::uint64_t beside = expected & b.neighbours[std::size_t(blocked)];
+  REQUIRE(behind != 0);
+  REQUIRE(beside != 0);
+  CHECK(!legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Godi, std::countr_zero(behind))));
+  CHECK(legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Kaupmadur, std::countr_zero(behind))));
+  CHECK(legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Godi, std::countr_zero(beside))));
+}
+
+TEST_CASE("move: never into another colour's home, a player's or an unused colour's; one's own is fine") {
+  // Seat 0's units next to seat 1's home, and on Summer with 2 players next to green's, unused.
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  for (const int target : {int(b.home[1]), int(b.home[std::size_t(Colour::Green)])}) {
+    CAPTURE(target);
+    const int next_to = std::countr_zero(b.neighbours[std::size_t(target)] & ~b.homes);
+    for (auto& a : s.unit_area[0]) a = std::uint8_t(next_to);
+    for (const Unit u : {Unit::Berserkur, Unit::Godi, Unit::Kaupmadur}) {
+      CHECK(!((s.reachable(u) >> target) & 1));
+      CHECK(!legal(s, make_unit_move(MoveKind::MoveUnit, u, target)));
+    }
+    // Nor across it: what a card reaches is what 2 steps reach around every home (seat 0's own is
+    // too far away to matter here).
+    REQUIRE(b.distance[std::size_t(b.home[0])][std::size_t(next_to)] > 2);
+    CHECK(s.reachable(Unit::Kaupmadur) == within(b, next_to, 2));
   }
-  CHECK(godi == (within(b, home, 2) & ~bit(blocked) & godi));
+  // Back home from next to it: one's own home is no other colour's.
+  const int next_home = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  s.unit_area[0][std::size_t(Unit::Godi)] = std::uint8_t(next_home);
+  CHECK(legal(s, make_unit_move(MoveKind::MoveUnit, Unit::Godi, b.home[0])));
 }
 
 TEST_CASE(
@@ -271,6 +306,13 @@ TEST_CASE(
   for (auto& a : t.unit_area[0]) a = std::uint8_t(camp);
   CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Godi)));
   CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Kaupmadur)));
+  // Nor by the Knerrir, however many recruits ("Camp never": a board file may give a Camp a harbour).
+  t.villages[0].recruits = 5;
+  t.knerrir_harbour[0] = std::int8_t(camp);
+  CHECK(!t.may_overtake(Unit::Knerrir));
+  t.knerrir_harbour[0] = std::int8_t(first_of(AreaKind::Sheep));
+  CHECK(t.may_overtake(Unit::Knerrir));
+  t.knerrir_harbour[0] = -1;
   t.villages[0].disks[0] = 2;
   CHECK(!legal(t, make_unit_move(MoveKind::Overtake, Unit::Berserkur)));  // "at least 3 disks available at Virki"
   t.villages[0].disks[0] = 3;
@@ -916,6 +958,93 @@ TEST_CASE("runes: a Godi card removes one where he stands for 2 gold; Wind in th
   CHECK(w.cards_left[std::size_t(Unit::Knerrir)] == 0);
 }
 
+TEST_CASE(
+    "the rulebook's example of Blue's activation: a Virki refill for 4 meat, to the gold mine, a rune there, a "
+    "harbour by the Knerrir") {
+  // "Blue uses one Kaupmadur card to refill his disks on Virki by discarding 4 meat, then his 2nd
+  // Kaupmadur card to move the Kaupmadur to the gold mine to the left of his village. Blue now uses
+  // his Godi card to cast a Rune on his gold mine. The 6th card is a Knerrir card and that is used
+  // to claim a harbour." On Winter, where a gold mine is one card from home (docs/rules-bardagi.md),
+  // Blue is seat 1 and starts the round. Virki is empty (as after the rulebook's attack, his first
+  // cards); he owns the gold mine (the claim example's Divine Powers is there) and a harbour, and
+  // his Knerrir lies at a barbarian harbour of an isle, the Berserkur aboard.
+  State s = start(2, true, 29);
+  const Board& b = s.board();
+  const auto home = std::size_t(b.home[1]);
+  const int mine = b.area("gold-pass"), harbour = b.area("flint-ness"), own_harbour = b.area("snow-downs");
+  REQUIRE(b.kind[std::size_t(mine)] == AreaKind::GoldMine);
+  REQUIRE(b.point[std::size_t(mine)].x < b.point[home].x);  // to the left of his village
+  REQUIRE(b.distance[home][std::size_t(mine)] == 2);
+  REQUIRE(b.has_harbour(harbour));
+  REQUIRE(b.kind[std::size_t(harbour)] == AreaKind::Quarry);
+  s.start_player = 1;
+  nuraghe::JointMove joint{};
+  joint[0] = make_move(MoveKind::Select, make_selection({0, 0, 0, 6}));
+  joint[1] = make_move(MoveKind::Select, make_selection({2, 1, 2, 1}));
+  s.apply_joint(joint);
+  REQUIRE(s.to_move() == 1);
+  Village& v = s.villages[1];
+  v.disks[std::size_t(Building::Virki)] = 0;
+  v.pile = std::uint8_t(v.pile + 6);
+  v.storage[std::size_t(Resource::Meat)] = 4;
+  for (const int a : {mine, own_harbour}) s.owned[1] |= bit(a), s.disks[std::size_t(a)] = 1, --v.pile;
+  v.runes = {};
+  v.runes[std::size_t(Rune::DivinePowers)] = 1;
+  v.recruits = 0;
+  s.knerrir_harbour[1] = std::int8_t(harbour);
+  s.aboard[1] = 1 << int(Unit::Berserkur);
+  const int pile = v.pile;
+  // Without a recruit the Knerrir claims nothing; without 4 meat there is no Virki refill.
+  CHECK(!legal(s, make_unit_move(MoveKind::Overtake, Unit::Knerrir)));
+  v.recruits = 1;
+  const auto refill_virki = make_unit_move(MoveKind::Refill, Unit::Kaupmadur, 1 << int(Building::Virki));
+  v.storage[std::size_t(Resource::Meat)] = 3;
+  CHECK(!legal(s, refill_virki));
+  v.storage[std::size_t(Resource::Meat)] = 4;
+
+  // 1st Kaupmadur card: Virki refilled, 6 disks from beside the board, for the 4 meat.
+  REQUIRE(legal(s, refill_virki));
+  s.apply(refill_virki);
+  CHECK(v.disks[std::size_t(Building::Virki)] == 6);
+  CHECK(v.storage[std::size_t(Resource::Meat)] == 0);
+  CHECK(v.pile == pile - 6);
+  CHECK(s.cards_left[std::size_t(Unit::Kaupmadur)] == 1);
+  // 2nd Kaupmadur card: to the gold mine, two steps.
+  const auto to_mine = make_unit_move(MoveKind::MoveUnit, Unit::Kaupmadur, mine);
+  REQUIRE(legal(s, to_mine));
+  s.apply(to_mine);
+  CHECK(s.unit_area[1][std::size_t(Unit::Kaupmadur)] == mine);
+  CHECK(s.cards_left[std::size_t(Unit::Kaupmadur)] == 0);
+  // The Godi card: a Divine Powers rune on the gold mine, for a Hof disk (back beside the board).
+  const auto cast = make_move(MoveKind::CastRune, int(Rune::DivinePowers) | mine << 3);
+  REQUIRE(legal(s, cast));
+  s.apply(cast);
+  CHECK(s.runes[std::size_t(mine)] == 1 << int(Rune::DivinePowers));
+  CHECK(v.runes[std::size_t(Rune::DivinePowers)] == 0);
+  CHECK(v.disks[std::size_t(Building::Hof)] == 5);
+  CHECK(v.pile == pile - 6 + 1);
+  CHECK(s.cards_left[std::size_t(Unit::Godi)] == 0);
+  CHECK(s.casts_left == 0);  // no rune left for a second
+  // The Knerrir card: the harbour is Blue's, the recruit its disk.
+  const auto claim = make_unit_move(MoveKind::Overtake, Unit::Knerrir);
+  REQUIRE(legal(s, claim));
+  s.apply(claim);
+  CHECK(s.owner_of(harbour) == 1);
+  CHECK(s.disks[std::size_t(harbour)] == 1);
+  CHECK(v.recruits == 0);
+  CHECK(v.pile == pile - 6 + 1);  // the recruit is on the area: nothing discarded
+  CHECK(s.cards_left[std::size_t(Unit::Knerrir)] == 0);
+  CHECK(s.overtakes[1] == 1);
+  CHECK(s.knerrir_harbour[1] == harbour);  // the Berserkur is aboard: it stays
+  // The Berserkur's two cards (the rulebook's attack) are left; then Red's activation.
+  CHECK(!legal(s, make_move(MoveKind::End)));
+  s.apply(make_unit_move(MoveKind::Idle, Unit::Berserkur));
+  s.apply(make_unit_move(MoveKind::Idle, Unit::Berserkur));
+  s.apply(make_move(MoveKind::End));
+  CHECK(s.to_move() == 0);
+  CHECK(std::popcount(s.owned[1]) == 3);
+}
+
 namespace {
 // Every disk of a seat in one place: its buildings, its areas, the village, beside the board, its
 // Theirs are yours markers. Every Axe token too: the pile, the villages, the areas.
@@ -950,25 +1079,9 @@ TEST_CASE("random games from setup to the end on both sides: every decision has 
     for (int n = 2; n <= (winter ? 3 : 5); ++n)
       for (int g = 0; g < 6; ++g) {
         State s = start(n, winter, std::uint64_t(100 + g), g % 2 == 1);
-        int steps = 0;
-        while (s.to_move() != nuraghe::kTerminal && steps < 200000) {
-          MoveList moves;
-          if (s.to_move() == nuraghe::kSimultaneous) {
-            nuraghe::JointMove joint{};
-            for (int p = 0; p < n; ++p) {
-              s.legal_moves(p, moves);
-              REQUIRE(!moves.empty());
-              joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
-            }
-            s.apply_joint(joint);
-          } else {
-            s.legal_moves(moves);
-            REQUIRE_MESSAGE(!moves.empty(), "no move in phase " << int(s.phase) << " round " << int(s.round));
-            s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
-          }
-          ++steps;
-          if (steps % 97 == 0) check_supplies(s);
-        }
+        const int steps = play_out(s, rng, [](const State& t, int decision) {
+          if (decision % 97 == 0) check_supplies(t);
+        });
         CHECK(s.phase == Phase::Over);
         CHECK(s.round == s.rounds);
         check_supplies(s);
@@ -1202,5 +1315,95 @@ TEST_CASE("the end: tiles, gold, the most gold (tie: gold mines, then split) and
   CHECK(s.returns()[0] == 0.5);  // the same mines, no Axes, no Towns: shared
   CHECK(s.returns()[1] == 0.5);
   s.villages[1].axes = 1;  // an Axe token in the village counts for the winner's tie
+  CHECK(s.returns()[1] == 1.0);
+}
+
+TEST_CASE(
+    "the end: each tie-break: the most gold by gold mines; the most areas by Axes on the board, not in villages") {
+  State s = start(3, false, 23);
+  const Board& b = s.board();
+  s.phase = Phase::Over;
+  const std::uint64_t mines = b.of_kind[std::size_t(AreaKind::GoldMine)];
+  const std::uint64_t sheep = b.of_kind[std::size_t(AreaKind::Sheep)];
+  const int mine0 = std::countr_zero(mines), mine1 = std::countr_zero(mines & (mines - 1));
+  const int sheep0 = std::countr_zero(sheep), sheep1 = std::countr_zero(sheep & (sheep - 1));
+  // Seat 0: two gold mines; seat 1: two sheep areas; seat 2: nothing. Two areas each for seats 0 and 1.
+  s.owned[0] = bit(mine0) | bit(mine1);
+  s.owned[1] = bit(sheep0) | bit(sheep1);
+  for (const int a : {mine0, mine1, sheep0, sheep1}) s.disks[std::size_t(a)] = 1;
+  // Each seat's share of a bonus, as breakdown() awards it.
+  using Shares = std::array<int, 3>;
+  const auto shares = [&](int State::Breakdown::*bonus) {
+    const auto d = s.breakdown();
+    return Shares{d[0].*bonus, d[1].*bonus, d[2].*bonus};
+  };
+  // The most gold: seat 2's 9 gold beats the gold mines; at 8 each for seats 0 and 1, the mines decide.
+  s.villages[0].gold = 8, s.villages[1].gold = 8, s.villages[2].gold = 9;
+  CHECK(shares(&State::Breakdown::most_gold) == Shares{0, 0, 15});
+  s.villages[2].gold = 3;
+  CHECK(shares(&State::Breakdown::most_gold) == Shares{15, 0, 0});
+  // The most areas: tied at 2 and no Axes, split 5 and 5.
+  CHECK(shares(&State::Breakdown::most_areas) == Shares{5, 5, 0});
+  // An Axe token in seat 1's village does not count for the areas; on its area it does.
+  s.villages[1].axes = 1;
+  CHECK(shares(&State::Breakdown::most_areas) == Shares{5, 5, 0});
+  s.villages[1].axes = 0;
+  s.axes[std::size_t(sheep0)] = 1;
+  CHECK(shares(&State::Breakdown::most_areas) == Shares{0, 10, 0});
+  // Axes on both sides, one each: tied again, split.
+  s.axes[std::size_t(mine0)] = 1;
+  CHECK(shares(&State::Breakdown::most_areas) == Shares{5, 5, 0});
+  // A third area beats any number of Axes.
+  s.axes[std::size_t(sheep0)] = 3;
+  const int forest = std::countr_zero(b.of_kind[std::size_t(AreaKind::Forest)]);
+  s.owned[0] |= bit(forest);
+  s.disks[std::size_t(forest)] = 1;
+  CHECK(shares(&State::Breakdown::most_areas) == Shares{10, 0, 0});
+}
+
+TEST_CASE("the end: equal glory: the winner has the most gold mines, then the most Axe tokens, then the most Towns") {
+  // Two seats with 5 gold and 2 areas each, no Axes on the board: the gold bonus goes by gold
+  // mines and the areas bonus is split, 5 each; glory is set so that the totals are equal.
+  State s = start(2, false, 31);
+  const Board& b = s.board();
+  s.phase = Phase::Over;
+  const std::uint64_t mines = b.of_kind[std::size_t(AreaKind::GoldMine)];
+  const std::uint64_t towns = b.of_kind[std::size_t(AreaKind::Town)];
+  const std::uint64_t sheep = b.of_kind[std::size_t(AreaKind::Sheep)];
+  const int mine0 = std::countr_zero(mines), mine1 = std::countr_zero(mines & (mines - 1));
+  const int town0 = std::countr_zero(towns), town1 = std::countr_zero(towns & (towns - 1));
+  const int sheep0 = std::countr_zero(sheep), sheep1 = std::countr_zero(sheep & (sheep - 1));
+  for (const int a : {mine0, mine1, town0, town1, sheep0, sheep1}) s.disks[std::size_t(a)] = 1;
+  s.villages[0].gold = 5, s.villages[1].gold = 5;
+  const auto totals_equal = [&] {
+    const auto d = s.breakdown();
+    return d[0].total() == d[1].total();
+  };
+  // Gold mines: seat 0 has two (the gold bonus too: 20 + 5 + 15 + 5 = 35 + 5 + 0 + 5), seat 1 a Town.
+  s.owned[0] = bit(mine0) | bit(mine1);
+  s.owned[1] = bit(town0) | bit(sheep0);
+  s.villages[0].glory = 20, s.villages[1].glory = 35;
+  s.villages[1].axes = 2;
+  REQUIRE(totals_equal());
+  CHECK(s.returns()[0] == 1.0);
+  CHECK(s.returns()[1] == 0.0);
+  // One gold mine each (the gold bonus split, 7 each): seat 0's Axe token beats seat 1's Town.
+  s.owned[0] = bit(mine0) | bit(sheep1);
+  s.owned[1] = bit(mine1) | bit(town0);
+  s.villages[0].glory = 20, s.villages[1].glory = 20;
+  s.villages[0].axes = 1, s.villages[1].axes = 0;
+  REQUIRE(totals_equal());
+  CHECK(s.returns()[0] == 1.0);
+  // No Axes: the Town decides.
+  s.villages[0].axes = 0;
+  REQUIRE(totals_equal());
+  CHECK(s.returns()[1] == 1.0);
+  // A Town each: shared.
+  s.owned[0] = bit(mine0) | bit(town1);
+  REQUIRE(totals_equal());
+  CHECK(s.returns()[0] == 0.5);
+  CHECK(s.returns()[1] == 0.5);
+  // More glory wins before any tie-break.
+  s.villages[1].glory = 21;
   CHECK(s.returns()[1] == 1.0);
 }

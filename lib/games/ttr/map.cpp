@@ -1,40 +1,19 @@
 #include "games/ttr/map.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cassert>
-#include <deque>
-#include <mutex>
 #include <queue>
 #include <vector>
 
 #include "core/files.hpp"
+#include "core/registry.hpp"
 #include "games/ttr/maps_sardinia_json.hpp"  // kMapsSardiniaJson, generated from maps/sardinia.json
 
 namespace nuraghe::ttr {
 namespace {
 
-// Ids are typed in moves (`claim sorgono~nuoro`): lowercase letters, digits and inner hyphens.
-bool valid_id(std::string_view id) {
-  if (id.empty() || id.size() > 32 || id.front() == '-' || id.back() == '-') return false;
-  for (const char c : id)
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-  return true;
-}
-
-std::string id_of(const JsonIn& field) {
-  const std::string id = field.string();
-  if (!valid_id(id))
-    field.fail("\"" + id + "\" is not an id (1 to 32 lowercase letters, digits and inner hyphens: \"porto-torres\")");
-  return id;
-}
-
-Colour colour_of(const JsonIn& field) {
-  const std::string name = field.string();
-  for (std::size_t c = 0; c < kColourNames.size(); ++c)
-    if (kColourNames[c] == name) return Colour(c);
-  field.fail("\"" + name + "\" is not a colour (pink, white, blue, yellow, orange, black, red, green or grey)");
-}
+// City and map ids are typed in moves (`claim sorgono~nuoro`: core/json.hpp's id_of).
+constexpr std::string_view kIdExample = "porto-torres";
 
 int count_field(const JsonIn& route, std::string_view key, int max) {
   const auto f = route.find(key);
@@ -67,7 +46,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
   const JsonIn in(j, where);
   in.allow_only({"name", "title", "notes", "cities", "routes", "tickets"});
   Map m;
-  m.name = id_of(in.at("name"));
+  m.name = id_of(in.at("name"), kIdExample);
   m.title = in.at("title").string();
   if (auto notes = in.find("notes")) notes->string();
   m.source = j;
@@ -78,7 +57,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
   for (int c = 0; c < m.num_cities; ++c) {
     const JsonIn& e = cities[std::size_t(c)];
     e.allow_only({"id", "name", "overseas", "lat", "lon"});
-    const std::string id = id_of(e.at("id"));
+    const std::string id = id_of(e.at("id"), kIdExample);
     if (m.city(id) >= 0) e.at("id").fail("\"" + id + "\" names a second city");
     m.city_id[std::size_t(c)] = id;
     m.city_name[std::size_t(c)] = e.at("name").string();
@@ -106,7 +85,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
     route.a = std::uint8_t(city_of(e.at("a")));
     route.b = std::uint8_t(city_of(e.at("b")));
     if (route.a == route.b) e.at("b").fail("is the route's other end too: a route joins two cities");
-    route.colour = colour_of(e.at("colour"));
+    route.colour = Colour(index_of(kColourNames, e.at("colour"), "a colour"));
     route.length = std::uint8_t(e.at("length").int_in(1, kMaxRouteLength));
     route.ships = std::uint8_t(count_field(e, "ships", kMaxRouteLength));
     route.railways = std::uint8_t(count_field(e, "railways", kMaxRouteLength));
@@ -221,27 +200,14 @@ Map Map::from_json(const Json& j, const std::string& where) {
 }
 
 namespace {
-// The maps, and a table from index to map that states read without a lock: an entry is written
-// once, under the lock, before any state can name its index.
-std::mutex registry_mutex;
-std::deque<Map>& registry() {
-  static std::deque<Map> maps;  // a deque never moves its elements
-  return maps;
-}
-std::array<std::atomic<const Map*>, 256> by_index{};
+// Every map of the process, Sardinia first; core/registry.hpp says why states may look maps up
+// by index without a lock while another thread adds one. constinit: it is ready before any static
+// initializer could ask for a map.
+constinit Registry<Map> registry;
 
-// Adds a map to the registry, or finds it there.
+// Reads and validates a map (outside the registry's lock), then adds it or finds it there.
 const Map& add_to_registry(const Json& j, const std::string& where) {
-  Map m = Map::from_json(j, where);
-  std::lock_guard lock(registry_mutex);
-  for (const Map& known : registry())
-    if (known.source == j) return known;
-  if (registry().size() >= by_index.size())
-    input_error(where + ": more than " + std::to_string(by_index.size()) + " maps in one process");
-  m.index = int(registry().size());
-  registry().push_back(std::move(m));
-  by_index[std::size_t(registry().back().index)].store(&registry().back(), std::memory_order_release);
-  return registry().back();
+  return registry.add(Map::from_json(j, where), where, "maps");
 }
 }  // namespace
 
@@ -262,8 +228,7 @@ const Map& Map::load_file(const std::string& path) {
 }
 
 const Map& Map::at(int index) {
-  const Map* m = by_index[std::size_t(index)].load(std::memory_order_acquire);
-  if (m) return *m;
+  if (const Map* m = registry.find(index)) return *m;
   assert(index == 0 && "a state names a map that was never interned");
   return sardinia();  // index 0 before anything made it: the built-in map
 }

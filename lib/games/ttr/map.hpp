@@ -4,8 +4,8 @@
 // and the destination tickets. The Sardinia map (maps/sardinia.json) is built in; a designer's map
 // is read from a file (--map FILE) through the same validator, which names what is off in one
 // line. Everything derived (a city's routes, double partners, shortest paths) is computed once at
-// load time. Maps are interned in a registry that never frees them; a state names its map by its
-// index there, so that two maps can be played in one process.
+// load time. Maps are interned in a registry that never frees them (core/registry.hpp); a state
+// names its map by its index there, so that two maps can be played in one process.
 
 #include <array>
 #include <bit>

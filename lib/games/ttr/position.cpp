@@ -120,15 +120,6 @@ Json position(const State& s, Player observer) {
 
 namespace {
 
-template <std::size_t N>
-int index_of(const std::array<std::string_view, N>& names, const JsonIn& field, const std::string& what) {
-  const std::string name = field.string();
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == name) return int(i);
-  std::string known;
-  for (const auto n : names) known += (known.empty() ? "" : ", ") + std::string(n);
-  field.fail("\"" + name + "\" is not " + what + " (" + known + ")");
-}
 int card_kind(const JsonIn& field) {
   if (field.string() == "loco") return kLocomotive;
   return index_of(
