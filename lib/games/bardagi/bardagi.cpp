@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "games/bardagi/picture.hpp"
+
 namespace nuraghe {
 
 Bardagi::State Bardagi::initial(const GameConfig& config) {
@@ -108,6 +110,19 @@ std::string Bardagi::render(const State& s, Player observer) {
   }
   if (!areas.empty()) out << areas << "\n";
   return out.str();
+}
+
+std::string Bardagi::board_svg(const State& s, const std::vector<double>& usage, int games) {
+  bardagi::BoardMarks marks;
+  marks.owned_share = usage;
+  marks.games = games;
+  return bardagi::board_svg(s.board(), marks);
+}
+
+std::vector<double> Bardagi::board_usage(const State& s) {
+  std::vector<double> owned(std::size_t(s.board().num_areas), 0.0);
+  for (int a = 0; a < s.board().num_areas; ++a) owned[std::size_t(a)] = s.owner_of(a) >= 0 ? 1 : 0;
+  return owned;
 }
 
 }  // namespace nuraghe

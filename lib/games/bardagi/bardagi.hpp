@@ -51,6 +51,15 @@ struct Bardagi {
   static Json to_json(const State& s) { return bardagi::position(s, -1); }
   static State from_json(const Json& j) { return bardagi::read_position(j); }
   static std::string render(const State& s, Player observer);
+  // The score part by part (`nuraghe score`, score.cpp): each seat's glory of the rounds by source,
+  // its tiles, its gold and the end's bonuses, then who took the bonuses and the win, and which
+  // tie-break decided them. The same as JSON (`score --json`, `score --results`).
+  static std::string score_report(const State& s);
+  static Json score_json(const State& s);
+  // The board drawn from its data (picture.hpp), bare: the map command draws a board, not a
+  // position. A finished game's usage (`map --usage`) is the areas owned at its end, 1 or 0 each.
+  static std::string board_svg(const State& s, const std::vector<double>& usage, int games);
+  static std::vector<double> board_usage(const State& s);
   static std::uint64_t map_hash(const State& s) { return s.board().hash; }
 };
 static_assert(Game<Bardagi>);

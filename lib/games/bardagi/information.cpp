@@ -33,8 +33,8 @@ std::uint64_t State::info_hash(Player observer) const {
   mix(h, unit_area), mix(h, knerrir_harbour), mix(h, knerrir_route), mix(h, knerrir_squares), mix(h, aboard);
   for (int p = 0; p < players; ++p) {
     const Village& v = villages[std::size_t(p)];
-    mix(h, v.disks), mix(h, v.cap), mix(h, v.storage), mix(h, v.gold), mix(h, v.glory), mix(h, v.recruits);
-    mix(h, v.axes), mix(h, v.pile), mix(h, v.upgrades);
+    mix(h, v.disks), mix(h, v.cap), mix(h, v.storage), mix(h, v.gold), mix(h, v.glory), mix(h, v.glory_from);
+    mix(h, v.recruits), mix(h, v.axes), mix(h, v.pile), mix(h, v.upgrades);
     if (p == observer) {
       mix(h, v.runes);
     } else {  // the others' runes: how many, not which

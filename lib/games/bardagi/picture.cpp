@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/svg.hpp"
+
 namespace nuraghe::bardagi {
 namespace {
 
@@ -39,23 +41,8 @@ constexpr std::array<const char*, kAreaKinds> kKindLabel = {"sheep",           "
 // so that it stands apart from the gold mines).
 constexpr std::array<const char*, kColours> kColourFill = {"#d62728", "#1f66d1", "#f7df3b", "#2ca02c", "#222222"};
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
-
-std::string number(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", x);
-  return text;
-}
+using svg::escaped;
+using svg::number;
 
 // Black or white, whichever reads on `fill` ("#rrggbb").
 const char* ink_on(const char* fill) {
@@ -271,9 +258,10 @@ Layout lay_out(const Board& b, const BoardMarks& marks) {
   std::vector<Box> names;
   for (int a = 0; a < b.num_areas; ++a) {
     const Point p = b.point[std::size_t(a)];
-    // An owner's ring widens the shape.
+    // A ring (an owner's, or how often a tournament's games ended with it owned) widens the shape.
     const bool ringed =
-        marked(marks.owner, a) && marks.owner[std::size_t(a)] >= 0 && marks.owner[std::size_t(a)] < kColours;
+        (marked(marks.owner, a) && marks.owner[std::size_t(a)] >= 0 && marks.owner[std::size_t(a)] < kColours) ||
+        (marked(marks.owned_share, a) && ownable(b.kind[std::size_t(a)]));
     const double x = p.x, y = p.y, s = kAreaSize + (ringed ? 7 : 0);
     const double w = kNameWidth * double(b.area_name[std::size_t(a)].size());
     const double high = b.kind[std::size_t(a)] == AreaKind::Sacred ? 1.15 * s : 1.1 * s;
@@ -312,7 +300,8 @@ std::string board_svg(const Board& b, const BoardMarks& marks) {
                     "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"" + std::string(kPage) + "\"/>\n";
   out += "<text x=\"" + number(kMargin) + "\" y=\"" + number(kMargin + 10) +
-         "\" font-size=\"22\" font-weight=\"bold\">Bardagi: " + escaped(b.title) + "</text>\n";
+         "\" font-size=\"22\" font-weight=\"bold\">Bardagi: " + escaped(b.title) +
+         (marks.owned_share.empty() ? "" : ": areas owned at the end") + "</text>\n";
 
   // The sea, and the land clipped to it.
   const std::string sea = "x=\"" + number(kMargin) + "\" y=\"" + number(kTop) + "\" width=\"" + number(sea_width) +
@@ -397,7 +386,18 @@ std::string board_svg(const Board& b, const BoardMarks& marks) {
     if (owned) tip += "; " + std::string(colour_name(Colour(owner))) + "'s";
     if (disks > 0) tip += ", " + std::to_string(disks) + (disks == 1 ? " disk" : " disks");
     if (!units.empty()) tip += "; units " + units;
+    const bool usage = marked(marks.owned_share, a) && ownable(kind);
+    const double share = usage ? std::clamp(marks.owned_share[std::size_t(a)], 0.0, 1.0) : 0;
+    if (usage) {
+      char text[96];
+      std::snprintf(text, sizeof text, "; owned at the end in %.0f%% of %d games", 100 * share, marks.games);
+      tip += text;
+    }
     out += "<g><title>" + escaped(tip) + "</title>";
+    if (usage)  // how often it ended owned, outlined so that the palest share reads on the land
+      out += shape(kind, x, y, kAreaSize + 5, "fill=\"none\" stroke=\"#333\" stroke-width=\"8\"") +
+             shape(kind, x, y, kAreaSize + 5,
+                   "class=\"usage\" fill=\"none\" stroke=\"" + svg::usage_colour(share) + "\" stroke-width=\"6\"");
     if (owned)  // the owner's ring, outlined so that yellow reads on the land
       out += shape(kind, x, y, kAreaSize + 5, "fill=\"none\" stroke=\"#333\" stroke-width=\"7\"") +
              shape(kind, x, y, kAreaSize + 5,
@@ -493,6 +493,20 @@ std::string board_svg(const Board& b, const BoardMarks& marks) {
   legend_line("sea route between harbours:", false, 32);
   legend_line("a dash per ocean square,", false, 32);
   legend_line("their number in the circle", false, 32);
+  if (!marks.owned_share.empty()) {
+    ly += 10;
+    legend_line("ring: the share of " + std::to_string(marks.games) + " games", true);
+    legend_line("in which a seat owned the", true);
+    legend_line("area at the end", true);
+    ly += 4;
+    for (int i = 0; i <= 4; ++i) {
+      out += "<rect x=\"" + number(legend_x) + "\" y=\"" + number(ly - 10) + "\" width=\"30\" height=\"12\" fill=\"" +
+             svg::usage_colour(i / 4.0) + "\" stroke=\"#333\" stroke-width=\"0.8\"/>";
+      legend_line(std::to_string(25 * i) + "%", false, 38);
+    }
+    legend_line("(homes and sacred locations are");
+    legend_line("never owned: no ring)");
+  }
   if (!marks.owner.empty() || !marks.disks.empty() || !marks.units.empty()) {
     ly += 10;
     legend_line("position", true);

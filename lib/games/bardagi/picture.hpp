@@ -5,8 +5,9 @@
 // by its kind (a home in its colour) with its index and name, land borders as lines between area
 // points, harbours as anchors joined to their area, sea routes as dashed lines through their bends
 // with one dash per ocean square and the count at the middle; the title, and a legend to the right.
-// A game state adds what it knows through BoardMarks (owners, disks, units); without it (`{}`) the
-// board is drawn bare.
+// A game state adds what it knows through BoardMarks (owners, disks, units), and a tournament how
+// often each area ended owned (`nuraghe map --usage FILE`); without them (`{}`) the board is drawn
+// bare.
 
 #include <string>
 #include <vector>
@@ -21,6 +22,10 @@ struct BoardMarks {
   std::vector<int> owner;          // the owner's Colour index (a ring in that colour), or -1
   std::vector<int> disks;          // the disks on the area (a badge), 0 for none
   std::vector<std::string> units;  // letters to print over the area ("B G"), empty for none
+  // The share of `games` games in which some seat owned the area at the end, in [0, 1]: a ring on
+  // the white-to-dark-red scale of svg::usage_colour round each area that can be owned.
+  std::vector<double> owned_share;
+  int games = 0;
 };
 
 std::string board_svg(const Board& board, const BoardMarks& marks);

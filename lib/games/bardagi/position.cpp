@@ -65,6 +65,17 @@ Json rune_counts(const std::array<std::uint8_t, kRuneKinds>& runes) {
   return j;
 }
 Json tile_id(std::uint8_t t) { return t == State::kNoTile ? Json(nullptr) : Json(Tiles::standard().tiles[t].id); }
+std::array<std::string_view, kGlorySources> glory_source_names() {
+  std::array<std::string_view, kGlorySources> names{};
+  for (int g = 0; g < kGlorySources; ++g) names[std::size_t(g)] = glory_source_name(GlorySource(g));
+  return names;
+}
+Json glory_json(const Village& v) {
+  Json j = Json::object();
+  for (int g = 0; g < kGlorySources; ++g)
+    j[std::string(glory_source_name(GlorySource(g)))] = v.glory_from[std::size_t(g)];
+  return j;
+}
 
 }  // namespace
 
@@ -171,6 +182,7 @@ Json position(const State& s, Player observer) {
          {"storage", storage},
          {"gold", v.gold},
          {"glory", v.glory},
+         {"glory_from", glory_json(v)},
          {"recruits", v.recruits},
          {"axes", v.axes},
          {"pile", v.pile},
@@ -194,15 +206,6 @@ Json position(const State& s, Player observer) {
 
 namespace {
 
-template <std::size_t N>
-int index_of(const std::array<std::string_view, N>& names, const JsonIn& field, const std::string& what) {
-  const std::string name = field.string();
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == name) return int(i);
-  std::string known;
-  for (const auto n : names) known += (known.empty() ? "" : ", ") + std::string(n);
-  field.fail("\"" + name + "\" is not " + what + " (" + known + ")");
-}
 int area_of(const JsonIn& field, const Board& b) {
   const std::string id = field.string();
   const int a = b.area(id);
@@ -320,8 +323,9 @@ State read_position(const Json& j) {
     const JsonIn& e = seats[std::size_t(p)];
     const auto q = std::size_t(p);
     Village& v = s.villages[q];
-    e.allow_only({"colour", "disks", "caps", "storage", "gold", "glory", "recruits", "axes", "pile", "runes",
-                  "upgrades", "units", "aboard", "knerrir", "down", "selection", "overtakes", "attacks", "bought"});
+    e.allow_only({"colour",   "disks", "caps",      "storage",   "gold",     "glory", "glory_from",
+                  "recruits", "axes",  "pile",      "runes",     "upgrades", "units", "aboard",
+                  "knerrir",  "down",  "selection", "overtakes", "attacks",  "bought"});
     if (e.at("colour").string() != kColourNames[q])
       e.at("colour").fail("must be \"" + colour_of(p) + "\": seat " + std::to_string(p) + " plays the colour " +
                           std::to_string(p + 1) + " of red, blue, yellow, green, black");
@@ -354,6 +358,23 @@ State read_position(const Json& j) {
     for (int r = 0; r < kResources; ++r) v.storage[std::size_t(r)] = std::uint8_t(storage[std::size_t(r)]);
     v.gold = std::uint16_t(e.at("gold").int_in(0, 65535));
     v.glory = std::uint16_t(e.at("glory").int_in(0, 65535));
+    // The glory by source adds up to the glory, and a tile's source gave some only to a seat with a
+    // tile of its effect (tiles are never lost).
+    const JsonIn from = e.at("glory_from");
+    const auto names = glory_source_names();
+    const auto glory = read_counts(from, names, 65535);
+    int sum = 0;
+    for (int g = 0; g < kGlorySources; ++g) {
+      const EffectKind kind = kGlorySourceEffects[std::size_t(g)];
+      v.glory_from[std::size_t(g)] = std::uint16_t(glory[std::size_t(g)]);
+      sum += glory[std::size_t(g)];
+      if (kind != EffectKind::None && glory[std::size_t(g)] > 0 && !s.has_effect(p, kind))
+        from.at(names[std::size_t(g)])
+            .fail("is " + std::to_string(glory[std::size_t(g)]) + ", but the seat has no tile whose effect is " +
+                  std::string(names[std::size_t(g)]));
+    }
+    if (sum != v.glory)
+      from.fail("adds up to " + std::to_string(sum) + ", not the seat's glory of " + std::to_string(v.glory));
     v.recruits = std::uint8_t(e.at("recruits").int_in(0, kDisksPerPlayer));
     v.axes = std::uint8_t(e.at("axes").int_in(0, kAxeTokens));
     v.pile = std::uint8_t(e.at("pile").int_in(0, kDisksPerPlayer));

@@ -1003,7 +1003,7 @@ void State::begin_claim(int seat) {
   const auto p = std::size_t(seat);
   Village& v = villages[p];
   // "Claim glory from your owned areas ... 1 glory for each area."
-  v.glory = std::uint16_t(v.glory + std::popcount(owned[p]));
+  v.add_glory(GlorySource::Areas, std::popcount(owned[p]));
   // The yields without a choice.
   for (std::uint64_t y = yielding(seat); y; y &= y - 1) {
     const int a = std::countr_zero(y);
@@ -1039,16 +1039,16 @@ void State::begin_claim(int seat) {
     const Effect& e = tiles().tiles[std::size_t(std::countr_zero(u))].effect;
     switch (e.kind) {
       case EffectKind::ClaimGold: v.gold = std::uint16_t(v.gold + e.amount); break;
-      case EffectKind::ClaimGlory: v.glory = std::uint16_t(v.glory + e.amount); break;
-      case EffectKind::GloryPerArea: v.glory = std::uint16_t(v.glory + e.amount * count(e.area)); break;
+      case EffectKind::ClaimGlory: v.add_glory(GlorySource::ClaimGlory, e.amount); break;
+      case EffectKind::GloryPerArea: v.add_glory(GlorySource::GloryPerArea, e.amount * count(e.area)); break;
       case EffectKind::GoldPerArea: v.gold = std::uint16_t(v.gold + e.amount * count(e.area)); break;
       case EffectKind::RecruitPerArea: gain_recruits(seat, e.amount * count(e.area)); break;
       case EffectKind::GloryIfOwns:
-        if (count(e.area) > 0) v.glory = std::uint16_t(v.glory + e.amount);
+        if (count(e.area) > 0) v.add_glory(GlorySource::GloryIfOwns, e.amount);
         break;
       case EffectKind::GoldPerAttack: v.gold = std::uint16_t(v.gold + e.amount * attacks[p]); break;
       case EffectKind::GloryPerOvertake:  // "No overtake, gain 1 glory"
-        v.glory = std::uint16_t(v.glory + e.amount * std::max<int>(e.at_least, overtakes[p]));
+        v.add_glory(GlorySource::GloryPerOvertake, e.amount * std::max<int>(e.at_least, overtakes[p]));
         break;
       case EffectKind::RunePerTown:
         for (int i = 0; i < std::min<int>(e.max, e.amount * count(AreaKind::Town)) && rune_size > 0; ++i) {
@@ -1183,7 +1183,6 @@ void State::end_round() {
 std::array<State::Breakdown, kMaxSeats> State::breakdown() const {
   std::array<Breakdown, kMaxSeats> out{};
   const Board& b = board();
-  std::array<int, kMaxSeats> mines{}, areas{}, axes_on_board{};
   for (int p = 0; p < players; ++p) {
     const auto q = std::size_t(p);
     Breakdown& d = out[q];
@@ -1191,26 +1190,22 @@ std::array<State::Breakdown, kMaxSeats> State::breakdown() const {
     d.gold = villages[q].gold;
     for (std::uint32_t u = villages[q].upgrades; u; u &= u - 1)
       (tiles().tiles[std::size_t(std::countr_zero(u))].size == TileSize::Small ? d.small_tiles : d.large_tiles) += 1;
-    mines[q] = std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::GoldMine)]);
-    areas[q] = std::popcount(owned[q]);
-    for (std::uint64_t o = owned[q]; o; o &= o - 1) axes_on_board[q] += axes[std::size_t(std::countr_zero(o))];
+    d.gold_mines = std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::GoldMine)]);
+    d.areas = std::popcount(owned[q]);
+    d.towns = std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::Town)]);
+    for (std::uint64_t o = owned[q]; o; o &= o - 1) d.axes_on_board += axes[std::size_t(std::countr_zero(o))];
+    d.axes = d.axes_on_board + villages[q].axes;
   }
-  // A bonus to the most of `first`, ties broken by the most of `second`, then split.
-  const auto award = [&](const std::array<int, kMaxSeats>& first, const std::array<int, kMaxSeats>& second, int bonus,
-                         int Breakdown::*field) {
-    int best = -1, best2 = -1, tied = 0;
-    for (int p = 0; p < players; ++p) {
-      const auto q = std::size_t(p);
-      if (first[q] > best || (first[q] == best && second[q] > best2)) best = first[q], best2 = second[q], tied = 1;
-      else if (first[q] == best && second[q] == best2) ++tied;
-    }
+  // A bonus to the seats decide() leaves on its keys, split among them.
+  const auto award = [&](std::array<int, 2> (Breakdown::*keys_of)() const, int bonus, int Breakdown::*field) {
+    std::array<std::array<int, 2>, kMaxSeats> keys{};
+    for (int p = 0; p < players; ++p) keys[std::size_t(p)] = (out[std::size_t(p)].*keys_of)();
+    const Decision d = decide(keys, players);
     for (int p = 0; p < players; ++p)
-      if (first[std::size_t(p)] == best && second[std::size_t(p)] == best2) out[std::size_t(p)].*field = bonus / tied;
+      if ((d.seats >> p) & 1) out[std::size_t(p)].*field = bonus / std::popcount(unsigned(d.seats));
   };
-  std::array<int, kMaxSeats> gold{};
-  for (int p = 0; p < players; ++p) gold[std::size_t(p)] = villages[std::size_t(p)].gold;
-  award(gold, mines, kMostGoldBonus, &Breakdown::most_gold);
-  award(areas, axes_on_board, kMostAreasBonus, &Breakdown::most_areas);
+  award(&Breakdown::most_gold_keys, kMostGoldBonus, &Breakdown::most_gold);
+  award(&Breakdown::most_areas_keys, kMostAreasBonus, &Breakdown::most_areas);
   return out;
 }
 
@@ -1224,22 +1219,13 @@ Values State::scores() const {
 Values State::returns() const {
   Values v{};
   if (phase != Phase::Over) return v;
-  const auto d = breakdown();
-  const Board& b = board();
   // Most glory, then "most gold mines. Still tie: most Axe tokens. Still tie: most Towns".
-  std::array<std::array<int, 4>, kMaxSeats> rank{};
-  for (int p = 0; p < players; ++p) {
-    const auto q = std::size_t(p);
-    int all_axes = villages[q].axes;
-    for (std::uint64_t o = owned[q]; o; o &= o - 1) all_axes += axes[std::size_t(std::countr_zero(o))];
-    rank[q] = {d[q].total(), std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::GoldMine)]), all_axes,
-               std::popcount(owned[q] & b.of_kind[std::size_t(AreaKind::Town)])};
-  }
-  std::array<int, 4> best = rank[0];
-  for (int p = 1; p < players; ++p) best = std::max(best, rank[std::size_t(p)]);
-  int winners = 0;
-  for (int p = 0; p < players; ++p) winners += rank[std::size_t(p)] == best;
-  for (int p = 0; p < players; ++p) v[std::size_t(p)] = rank[std::size_t(p)] == best ? 1.0 / winners : 0.0;
+  const auto d = breakdown();
+  std::array<std::array<int, 4>, kMaxSeats> keys{};
+  for (int p = 0; p < players; ++p) keys[std::size_t(p)] = d[std::size_t(p)].win_keys();
+  const Decision win = decide(keys, players);
+  for (int p = 0; p < players; ++p)
+    v[std::size_t(p)] = (win.seats >> p) & 1 ? 1.0 / std::popcount(unsigned(win.seats)) : 0.0;
   return v;
 }
 

@@ -8,7 +8,9 @@
 // seat), claim (seat by seat). Sets of areas are 64-bit masks over the board's areas; counts are
 // small integers. Randomness is data: the rune pile and the upgrade stacks are stored shuffled.
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "core/game.hpp"
@@ -67,6 +69,8 @@ inline constexpr int kCapCeiling = 10;
 inline constexpr int kUpgradesPerRound = 2;
 // "Most gold: 15 glory points. Most areas: 10 glory points."
 inline constexpr int kMostGoldBonus = 15, kMostAreasBonus = 10;
+// "Each small upgrade gives you 3 glory, each large gives you 5 glory."
+inline constexpr int kSmallTileGlory = 3, kLargeTileGlory = 5;
 inline constexpr int kStartingGold = 1, kStartingRunes = 1;
 inline constexpr int kAxeTokens = 20;
 // Upgrade tiles turned up per stack: "2-3 players - show the top 2 of each small type, & 1 type
@@ -179,6 +183,18 @@ constexpr int unit_field_of(Move m) { return int(m >> 7); }  // the field after 
 inline constexpr int kMaxLegalMoves = 65 * kMaxAreas;
 using MoveList = nuraghe::MoveList<kMaxLegalMoves>;
 
+// ---- Glory won during the rounds, by source (`nuraghe score` breaks it down): the claim's glory
+// for the areas owned, and each claim effect of the tiles that gives glory, by its EffectKind.
+enum class GlorySource : std::uint8_t { Areas, ClaimGlory, GloryPerArea, GloryIfOwns, GloryPerOvertake };
+inline constexpr int kGlorySources = 5;
+inline constexpr std::array<EffectKind, kGlorySources> kGlorySourceEffects = {
+    EffectKind::None, EffectKind::ClaimGlory, EffectKind::GloryPerArea, EffectKind::GloryIfOwns,
+    EffectKind::GloryPerOvertake};
+// "areas", else the effect's name in tiles.json ("claim-glory"): positions and the score use it.
+inline std::string_view glory_source_name(GlorySource g) {
+  return g == GlorySource::Areas ? "areas" : effect_kind_name(kGlorySourceEffects[std::size_t(g)]);
+}
+
 // A seat's village and player board (the rulebook's "The Player Board").
 struct Village {
   std::array<std::uint8_t, kBuildings> disks{};    // on Virki, Hof and Verslun
@@ -186,11 +202,17 @@ struct Village {
   std::array<std::uint8_t, kResources> storage{};  // 0..5 of each resource
   std::uint16_t gold = 0;
   std::uint16_t glory = 0;
+  // The same glory by GlorySource: it adds up to `glory`.
+  std::array<std::uint16_t, kGlorySources> glory_from{};
   std::uint8_t recruits = 0;                     // disks in the village: the Knerrir overtakes with them
   std::uint8_t axes = 0;                         // Axe tokens in the village, not yet placed
   std::uint8_t pile = 0;                         // disks beside the board, of the 40
   std::array<std::uint8_t, kRuneKinds> runes{};  // private: drawn, not yet cast
   std::uint32_t upgrades = 0;                    // the distinct tiles bought (Tiles' indices)
+  void add_glory(GlorySource from, int n) {
+    glory = std::uint16_t(glory + n);
+    glory_from[std::size_t(from)] = std::uint16_t(glory_from[std::size_t(from)] + n);
+  }
   bool operator==(const Village&) const = default;
 };
 
@@ -405,10 +427,36 @@ struct State {
   // shared); a shared bonus is split, rounded down. The winner: most glory, then most gold mines,
   // most Axe tokens, most Towns; seats still tied share the win.
   struct Breakdown {
-    int glory = 0;  // won during the rounds
+    int glory = 0;  // won during the rounds (by source: the village's glory_from)
     int small_tiles = 0, large_tiles = 0, gold = 0, most_gold = 0, most_areas = 0;
-    int total() const { return glory + 3 * small_tiles + 5 * large_tiles + gold + most_gold + most_areas; }
+    // What the ties compare: gold mines, areas and Towns owned, the Axe tokens on the seat's areas
+    // (the most-areas bonus) and in all, its village's included (the winner's tie, Rulings 9).
+    int gold_mines = 0, areas = 0, towns = 0, axes_on_board = 0, axes = 0;
+    int tiles() const { return kSmallTileGlory * small_tiles + kLargeTileGlory * large_tiles; }
+    int total() const { return glory + tiles() + gold + most_gold + most_areas; }
+    // The comparisons of the end, key by key (decide()).
+    std::array<int, 2> most_gold_keys() const { return {gold, gold_mines}; }
+    std::array<int, 2> most_areas_keys() const { return {areas, axes_on_board}; }
+    std::array<int, 4> win_keys() const { return {total(), gold_mines, axes, towns}; }
   };
+  // The seats (a bit each) with the most of the first key, ties going to the most of the next, and
+  // how many keys that took; seats tied on every key are all left (they share).
+  struct Decision {
+    int seats = 0, keys = 0;
+  };
+  template <std::size_t K>
+  static Decision decide(const std::array<std::array<int, K>, kMaxSeats>& keys, int players) {
+    Decision d{(1 << players) - 1, 0};
+    while (d.keys < int(K) && std::popcount(unsigned(d.seats)) > 1) {
+      const auto k = std::size_t(d.keys++);
+      int best = keys[std::size_t(std::countr_zero(unsigned(d.seats)))][k];
+      for (int p = 0; p < players; ++p)
+        if ((d.seats >> p) & 1) best = std::max(best, keys[std::size_t(p)][k]);
+      for (int p = 0; p < players; ++p)
+        if (((d.seats >> p) & 1) && keys[std::size_t(p)][k] != best) d.seats &= ~(1 << p);
+    }
+    return d;
+  }
   std::array<Breakdown, kMaxSeats> breakdown() const;
   Values scores() const;   // each seat's total glory (final once over)
   Values returns() const;  // the win, shared by seats tied through every tie-break

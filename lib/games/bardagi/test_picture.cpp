@@ -159,3 +159,28 @@ TEST_CASE("picture: a position's owners, disks and units are drawn when given") 
   CHECK(occurrences(first, "class=\"owner\"") == 1);
   CHECK(first.find("class=\"disks\"") == std::string::npos);
 }
+
+TEST_CASE("picture: a tournament's usage rings every area that can be owned with its share, and only those") {
+  const Board& b = Board::winter();
+  BoardMarks marks;
+  marks.owned_share.assign(std::size_t(b.num_areas), 0.0);
+  marks.games = 8;
+  const int jorvik = b.area("jorvik"), uppsala = b.area("uppsala");
+  REQUIRE(jorvik >= 0);
+  REQUIRE(uppsala >= 0);
+  marks.owned_share[std::size_t(jorvik)] = 0.75;
+  marks.owned_share[std::size_t(uppsala)] = 1;  // a sacred location: never owned, never ringed
+  const std::string svg = board_svg(b, marks);
+  int ownable_areas = 0;
+  for (int a = 0; a < b.num_areas; ++a) ownable_areas += ownable(b.kind[std::size_t(a)]);
+  CHECK(occurrences(svg, "class=\"usage\"") == ownable_areas);
+  CHECK(occurrences(svg, "owned at the end in ") == ownable_areas);
+  CHECK(svg.find("<title>5 jorvik: Jorvik, town; owned at the end in 75% of 8 games</title>") != std::string::npos);
+  CHECK(svg.find("uppsala: Uppsala, sacred location</title>") != std::string::npos);
+  CHECK(svg.find("Bardagi: " + b.title + ": areas owned at the end</text>") != std::string::npos);
+  CHECK(svg.find("ring: the share of 8 games") != std::string::npos);
+  CHECK(occurrences(svg, "<g") == occurrences(svg, "</g>"));
+  CHECK(occurrences(svg, "<text") == occurrences(svg, "</text>"));
+  // Bare without it.
+  CHECK(board_svg(b, {}).find("class=\"usage\"") == std::string::npos);
+}

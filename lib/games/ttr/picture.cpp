@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/svg.hpp"
 #include "games/ttr/notation.hpp"
 #include "games/ttr/payments.hpp"
 
@@ -16,37 +17,9 @@ constexpr std::array<const char*, 9> kFill = {"#e377c2", "#f4f4f4", "#1f66d1", "
 constexpr double kMapHeight = 860, kMapWidth = 620, kMargin = 40, kLegendWidth = 270;
 constexpr double kCityRadius = 5, kDoubleOffset = 4.5, kCarWidth = 7, kCarGap = 2.5;
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
-
-std::string number(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", x);
-  return text;
-}
-
-// White to dark red (a sequential scale that reads in grey print too).
-std::string usage_colour(double share) {
-  static constexpr double kStops[][3] = {{255, 245, 240}, {252, 146, 114}, {203, 24, 29}, {103, 0, 13}};
-  const double t = std::clamp(share, 0.0, 1.0) * 3;
-  const int i = std::min(int(t), 2);
-  const double f = t - i;
-  char text[8];
-  std::snprintf(text, sizeof text, "#%02x%02x%02x",
-                int(std::lround(kStops[i][0] + f * (kStops[i + 1][0] - kStops[i][0]))),
-                int(std::lround(kStops[i][1] + f * (kStops[i + 1][1] - kStops[i][1]))),
-                int(std::lround(kStops[i][2] + f * (kStops[i + 1][2] - kStops[i][2]))));
-  return text;
-}
+using svg::escaped;
+using svg::number;
+using svg::usage_colour;
 
 // Latitude and longitude to the page: an equirectangular projection at the map's middle latitude.
 struct Projection {
