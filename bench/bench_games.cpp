@@ -1,7 +1,7 @@
 // Random playouts per second for every game, from its start position: the raw speed of
 // legal-move generation + apply + terminal test that every search iteration pays for; and move
 // generation alone, at positions along random games. Every game of the list (lib/games/games.txt)
-// at its default configuration, then further configurations and Sardegna's own hot loops.
+// at its default configuration, then further configurations and the games' own hot loops.
 //   build/bench/bench_games --benchmark_min_time=1
 #include <benchmark/benchmark.h>
 
@@ -195,6 +195,62 @@ void trails_of_every_seat(const Ttr::State& s) {
 }
 void final_score(const Ttr::State& s) { benchmark::DoNotOptimize(s.scores()); }
 
+// Bardagi's phases on positions of random games: legal moves at the planning node (every seat's
+// selections) and in activations, and a whole claim phase (each seat's fixed claim, then its
+// choices played at random until the next round or the end).
+std::vector<Bardagi::State> bardagi_positions(int players, bardagi::Phase phase) {
+  GameConfig c;
+  c.players = players;
+  std::vector<Bardagi::State> out;
+  for (auto& s : positions_of_random_games<Bardagi>(c))
+    if (s.phase == phase) out.push_back(s);
+  return out;
+}
+
+void BM_BardagiLegalMoves(benchmark::State& state, bardagi::Phase phase) {
+  const auto positions = bardagi_positions(int(state.range(0)), phase);
+  std::size_t i = 0;
+  std::int64_t moves = 0;
+  Bardagi::MoveList list;
+  for (auto _ : state) {
+    const auto& s = positions[i];
+    for (int q = 0; q < s.num_players(); ++q) {
+      if (phase != bardagi::Phase::Planning && q != s.turn) continue;
+      s.legal_moves(q, list);
+      moves += std::int64_t(list.size());
+      benchmark::DoNotOptimize(list);
+    }
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["moves/position"] = double(moves) / double(state.iterations());
+}
+
+void BM_BardagiClaim(benchmark::State& state) {
+  std::vector<Bardagi::State> starts;  // the last purchase of a round: its `end` begins the claim
+  for (const auto& s : bardagi_positions(int(state.range(0)), bardagi::Phase::Upgrades)) {
+    Bardagi::MoveList list;
+    s.legal_moves(list);
+    auto next = s;
+    next.apply(list[list.size() - 1]);
+    if (next.phase == bardagi::Phase::Claim) starts.push_back(next);
+  }
+  Rng rng(5);
+  std::size_t i = 0;
+  std::int64_t decisions = 0;
+  for (auto _ : state) {
+    auto s = starts[i];
+    while (s.phase == bardagi::Phase::Claim) {
+      s.apply(random_legal_move<Bardagi>(s, s.to_move(), rng));
+      ++decisions;
+    }
+    benchmark::DoNotOptimize(s);
+    if (++i == starts.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["decisions/claim"] = double(decisions) / double(state.iterations());
+}
+
 GameConfig players(int n) {
   GameConfig c;
   c.players = n;
@@ -230,6 +286,18 @@ int main(int argc, char** argv) {
       ->Arg(2)
       ->Arg(4);
   benchmark::RegisterBenchmark("ttr/final_score", BM_TtrScoring<decltype(&final_score)>, &final_score)->Arg(2)->Arg(4);
+  // Bardagi (issue 13): 4-player random-playout decisions/s against Sardegna's 4-player figure in
+  // the same run (at least 0.15).
+  benchmark::RegisterBenchmark("random_playout/bardagi_4p", BM_RandomPlayout<Bardagi>, players(4));
+  benchmark::RegisterBenchmark("bardagi/legal_moves/planning", BM_BardagiLegalMoves, bardagi::Phase::Planning)
+      ->Arg(2)
+      ->Arg(4);
+  benchmark::RegisterBenchmark("bardagi/legal_moves/activation", BM_BardagiLegalMoves, bardagi::Phase::Activation)
+      ->Arg(2)
+      ->Arg(4);
+  for (int n : {2, 4})
+    benchmark::RegisterBenchmark(("bardagi/apply/" + std::to_string(n)).c_str(), BM_Apply<Bardagi>, players(n));
+  benchmark::RegisterBenchmark("bardagi/claim", BM_BardagiClaim)->Arg(2)->Arg(4);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

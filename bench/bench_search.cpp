@@ -156,6 +156,17 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("ttr" + std::to_string(n) + "p/random_playouts").c_str(), BM_Playouts<Ttr>,
                                  start_of<Ttr>(n));
   }
+  // Bardagi: ismcts and mo-ismcts iterations/s from the start (the planning node, 84 selections a
+  // seat) against random playouts/s in the same run (issue 13: at least 0.6).
+  for (int n : {2, 4}) {
+    const std::string g = "bardagi" + std::to_string(n) + "p/";
+    for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}})
+      benchmark::RegisterBenchmark((g + name + "_2k").c_str(), BM_Search<Bardagi>, algorithm, SimSelect::Ucb, 1,
+                                   Parallel::Root, 2000, n)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((g + "random_playouts").c_str(), BM_Playouts<Bardagi>, start_of<Bardagi>(n));
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -3,7 +3,9 @@
 # the heuristic bot at two-player Sardegna, each in both seats of every deal. At 3,000 iterations a
 # move the search wins about 95% (experiments/strength_vs_iterations.txt: below 1,000 it loses);
 # the 20 games take some 10 seconds on two cores. Then the four Ticket to Ride playstyles at one
-# 4-player table on the Sardinia map, every style in every seat of 10 deals (under a second).
+# 4-player table on the Sardinia map, every style in every seat of 10 deals (under a second). Last, a
+# short Bardagi table: mo-ismcts at 500 iterations a move against the heuristic in two seats of a
+# 3-player short game (7 rounds), 3 deals in their 3 seatings (some 30 seconds).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/scripts/setup.sh" "$root/build"
@@ -16,3 +18,9 @@ ttr=(arena --game ttr --players 4 --bots heuristic,heuristic:style=destination-h
 echo
 echo "\$ build/nuraghe ${ttr[*]}"
 "$root/build/nuraghe" "${ttr[@]}"
+bardagi=(arena --game bardagi --players 3 -o length=short
+  --bots mo-ismcts:iters=500,rollout=heuristic,cutoff=20,prune=on,bias=10,heuristic:seed=1,heuristic:seed=2 --games 9
+  --seed 1 --jobs "$jobs")
+echo
+echo "\$ build/nuraghe ${bardagi[*]}"
+"$root/build/nuraghe" "${bardagi[@]}"

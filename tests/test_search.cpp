@@ -425,6 +425,47 @@ TEST_CASE("no peeking: sardegna alt-sentinel") {
   CHECK(cheat_differs);
 }
 
+// Bardagi at 3 players, seen from the start player, who acts first in the round while the others'
+// selections are still face down; every seat's runes are private too. Two rounds begun with the
+// last seat's selection (and then the runes and piles) made different give one information set:
+// the honest searches must not tell them apart, and cheat-uct, which reads the true state, must.
+TEST_CASE("no peeking: bardagi, an unrevealed selection and private runes") {
+  GameConfig c;
+  c.players = 3;
+  const Player observer = 0, hidden = 2;
+  std::vector<std::pair<Bardagi::State, Bardagi::State>> pairs;
+  Rng rng(5);
+  for (std::uint64_t seed = 1; int(pairs.size()) < (kLight ? 2 : 4); ++seed) {
+    c.seed = seed;
+    const auto start = Bardagi::initial(c);
+    JointMove joint{};
+    for (Player p = 0; p < 3; ++p) joint[std::size_t(p)] = Bardagi::heuristic_move(start, p, rng);
+    auto a = start, b = start;
+    a.apply_joint(joint);
+    Bardagi::MoveList selections;
+    start.legal_moves(hidden, selections);
+    joint[std::size_t(hidden)] = selections[seed % selections.size()];  // another of the 84
+    b.apply_joint(joint);
+    if (a == b) continue;
+    b = b.determinize(observer, rng);  // and the others' runes, the rune pile, the face-down tiles
+    REQUIRE(a.view_hash(observer) == b.view_hash(observer));
+    REQUIRE(a.selection[std::size_t(hidden)] != b.selection[std::size_t(hidden)]);
+    REQUIRE(a.to_move() == observer);
+    pairs.emplace_back(a, b);
+  }
+  for (const std::string spec :
+       {"ismcts:iters=150", "ismcts:iters=100,rollout=heuristic,cutoff=10,prune=on,bias=10,reuse=on",
+        "mo-ismcts:iters=150", "mo-ismcts:iters=100,rollout=heuristic,cutoff=10,prune=on,threads=2",
+        "pimc:iters=30,dets=4"}) {
+    CAPTURE(spec);
+    for (const auto& [a, b] : pairs) CHECK(same_statistics_along<Bardagi>(spec, a, b, observer, 7, 4));
+  }
+  bool cheat_differs = false;
+  for (const auto& [a, b] : pairs)
+    cheat_differs = cheat_differs || !same_statistics_along<Bardagi>("cheat-uct:iters=150", a, b, observer, 7, 4);
+  CHECK(cheat_differs);
+}
+
 TEST_CASE("no peeking: reveal-and-guess") { check_no_peeking<RevealGuess>({}, 0, false); }
 
 // Every game of the list with hidden information (for a perfect-information game an information

@@ -41,6 +41,8 @@ struct Bardagi {
 
   // The heuristic player (heuristic.hpp), also the rollout policy.
   static Move heuristic_move(const State& s, Player p, Rng& rng) { return bardagi::heuristic_move(s, p, rng); }
+  static Values evaluate(const State& s) { return bardagi::evaluate(s); }
+  static void search_moves(const State& s, Player p, MoveList& moves) { bardagi::search_moves(s, p, moves); }
 
   static std::uint64_t observe(const State& before, Move m, Player observer);
   static std::uint64_t observe_joint(const State& before, const JointMove& joint, Player observer);

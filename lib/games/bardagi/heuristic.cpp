@@ -1,6 +1,7 @@
 #include "games/bardagi/heuristic.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace nuraghe::bardagi {
 namespace {
@@ -164,6 +165,105 @@ Move heuristic_move(const State& s, Player p, Rng& rng) {
     if (sc > best_score) best_score = sc, best = m;
   }
   return best;
+}
+
+namespace {
+
+// The claims seat p has still to make: this round's, unless its claim has begun, and one a round
+// after it.
+int claims_left(const State& s, int p) {
+  if (s.phase == Phase::Over) return 0;
+  const int later = s.rounds - s.round;
+  if (s.phase != Phase::Claim) return later + 1;
+  const auto order = [&](int q) { return (q - s.start_player + s.players) % s.players; };
+  return later + (order(p) > order(s.turn) ? 1 : 0);
+}
+
+// What a resource is worth in glory, roughly: four buy a small tile's 3 glory and its cap (with a
+// gold), or refill a building; two basic ones make a gold, which is a glory at the end.
+constexpr double kResourceGlory = 0.5;
+
+// What one claim gives seat p now, in glory: an area's glory, its yield (gold mines' gold as
+// glory, the rest as resources, a Town's recruit as a disk), and the tiles' claim effects.
+double claim_income(const State& s, int p) {
+  const Board& b = s.board();
+  const auto q = std::size_t(p);
+  double income = std::popcount(s.owned[q]);
+  for (std::uint64_t y = s.yielding(p); y; y &= y - 1) {
+    const int a = std::countr_zero(y);
+    const AreaKind k = b.kind[std::size_t(a)];
+    income += (k == AreaKind::GoldMine ? 1.0 : k == AreaKind::Camp ? 0.0 : kResourceGlory) * s.yield_of(a);
+  }
+  const auto count = [&](AreaKind k) { return std::popcount(s.owned[q] & b.of_kind[std::size_t(k)]); };
+  for (std::uint32_t u = s.villages[q].upgrades; u; u &= u - 1) {
+    const Effect& e = s.tiles().tiles[std::size_t(std::countr_zero(u))].effect;
+    switch (e.kind) {
+      case EffectKind::ClaimGold:
+      case EffectKind::ClaimGlory: income += e.amount; break;
+      case EffectKind::GloryPerArea:
+      case EffectKind::GoldPerArea: income += e.amount * count(e.area); break;
+      case EffectKind::RecruitPerArea: income += kResourceGlory * e.amount * count(e.area); break;
+      case EffectKind::GloryIfOwns: income += count(e.area) > 0 ? e.amount : 0; break;
+      case EffectKind::GloryPerOvertake: income += e.at_least * e.amount; break;
+      default: break;
+    }
+  }
+  return income;
+}
+
+// What seat p's village holds toward later points: resources, recruits, Axes and runes to use,
+// disks on the buildings to overtake with (worth less in the last claims).
+double holdings(const State& s, int p, int claims) {
+  const Village& v = s.villages[std::size_t(p)];
+  double held = 0;
+  for (const int n : v.storage) held += kResourceGlory * n;
+  int runes = 0;
+  for (const int n : v.runes) runes += n;
+  int disks = 0;
+  for (const int n : v.disks) disks += n;
+  return held + kResourceGlory * (v.recruits + v.axes + runes) + std::min(claims, 3) * 0.15 * disks;
+}
+
+}  // namespace
+
+Values evaluate(const State& s) {
+  if (s.phase == Phase::Over) return s.returns();
+  const Values now = s.scores();
+  std::array<double, kMaxSeats> projected{};
+  double top = -1e18;
+  int most_claims = 0;
+  for (int p = 0; p < s.players; ++p) {
+    const int claims = claims_left(s, p);
+    most_claims = std::max(most_claims, claims);
+    projected[std::size_t(p)] = now[p] + claims * claim_income(s, p) + holdings(s, p, claims);
+    top = std::max(top, projected[std::size_t(p)]);
+  }
+  // The points still to move: an area changes hands, a tile is bought, a bonus passes.
+  const double scale = 6.0 + 3.0 * most_claims;
+  Values v{};
+  double total = 0;
+  for (int p = 0; p < s.players; ++p) total += v[p] = std::exp((projected[std::size_t(p)] - top) / scale);
+  for (int p = 0; p < s.players; ++p) v[p] /= total;
+  return v;
+}
+
+void search_moves(const State& s, Player p, MoveList& moves) {
+  const auto worth_trying = [&](Move m) {
+    switch (kind_of(m)) {
+      case MoveKind::Strengthen:
+      case MoveKind::RemoveRune: return false;
+      case MoveKind::CastRune: {
+        const Rune r = Rune(field_of(m) & 7);
+        const int owner = s.owner_of(field_of(m) >> 3);
+        const bool for_owner = r == Rune::DivinePowers || r == Rune::Double || r == Rune::Defence;
+        return for_owner ? owner == p : owner >= 0 && owner != p;
+      }
+      default: return true;
+    }
+  };
+  // Every decision these moves appear in has another (a card for no action, `stop`), but the
+  // contract wants one move kept whatever the list.
+  if (std::any_of(moves.begin(), moves.end(), worth_trying)) moves.keep_if(worth_trying);
 }
 
 }  // namespace nuraghe::bardagi

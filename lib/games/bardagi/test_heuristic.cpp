@@ -22,3 +22,103 @@ TEST_CASE("heuristic: beats random in at least 90% of two-player games, on both 
     CHECK(table[0].wins / table[0].games >= 0.9);
   }
 }
+
+namespace {
+using namespace nuraghe;
+using namespace nuraghe::bardagi;
+
+// States along random games at 2-5 players: the start of a round, inside activations and claims.
+std::vector<State> sample_states(int players, std::uint64_t seed, int every) {
+  GameConfig c;
+  c.players = players;
+  c.seed = seed;
+  State s = Bardagi::initial(c);
+  std::vector<State> out;
+  Rng rng(seed);
+  for (int step = 0; s.to_move() != kTerminal; ++step) {
+    if (step % every == 0) out.push_back(s);
+    s = testing::random_transition<Bardagi>(s, rng).after(s);
+  }
+  out.push_back(s);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("evaluate: win shares that sum to 1; the returns once the game is over") {
+  for (int players = 2; players <= 5; ++players)
+    for (const State& s : sample_states(players, std::uint64_t(players), 37)) {
+      const Values v = evaluate(s);
+      double sum = 0;
+      for (int p = 0; p < players; ++p) {
+        CHECK(v[p] >= 0.0);
+        CHECK(v[p] <= 1.0);
+        sum += v[p];
+      }
+      CHECK(sum == doctest::Approx(1.0));
+      if (s.to_move() == kTerminal) CHECK(v == s.returns());
+    }
+}
+
+TEST_CASE("evaluate: an area more, gold more, a tile more, each raises the seat's share; a late lead is surer") {
+  GameConfig c;
+  c.players = 3;
+  c.seed = 2;
+  const State start = Bardagi::initial(c);
+  const Board& b = start.board();
+  int town = -1;
+  for (int a = 0; a < b.num_areas && town < 0; ++a)
+    if (b.kind[std::size_t(a)] == AreaKind::Town) town = a;
+  REQUIRE(town >= 0);
+  const double before = evaluate(start)[1];
+  CHECK(before == doctest::Approx(1.0 / 3));  // nobody has anything yet
+  State area = start;
+  area.owned[1] |= std::uint64_t(1) << town;
+  area.disks[std::size_t(town)] = 1;
+  CHECK(evaluate(area)[1] > before);
+  State gold = start;
+  gold.villages[1].gold += 5;
+  CHECK(evaluate(gold)[1] > before);
+  State tile = start;
+  tile.villages[1].upgrades |= 1;  // tile 0: its end glory at least
+  CHECK(evaluate(tile)[1] > before);
+  // The same lead is surer in the last round than in the first: fewer points are still to move.
+  State late = gold, late_start = start;
+  late.round = late_start.round = std::uint8_t(start.rounds);
+  CHECK(evaluate(late)[1] - evaluate(late_start)[1] > evaluate(gold)[1] - before);
+}
+
+TEST_CASE("search_moves: a subset of the legal moves in their order, never empty, the same across an information set") {
+  Rng rng(3);
+  int pruned = 0;
+  for (int players : {2, 3, 5})
+    for (const State& s : sample_states(players, 40 + std::uint64_t(players), 3)) {
+      if (s.to_move() == kTerminal || s.to_move() == kSimultaneous) continue;
+      const Player p = s.to_move();
+      bardagi::MoveList legal, kept;
+      s.legal_moves(legal);
+      s.legal_moves(kept);
+      search_moves(s, p, kept);
+      REQUIRE(!kept.empty());
+      std::size_t i = 0;
+      for (const Move m : kept) {
+        while (i < legal.size() && legal[i] != m) ++i;
+        REQUIRE(i < legal.size());  // in the legal list, in its order
+        const MoveKind k = kind_of(m);
+        CHECK(k != MoveKind::Strengthen);
+        CHECK(k != MoveKind::RemoveRune);
+        if (k == MoveKind::CastRune) {
+          const Rune r = Rune(field_of(m) & 7);
+          const int owner = s.owner_of(field_of(m) >> 3);
+          if (r == Rune::DivinePowers || r == Rune::Double || r == Rune::Defence) CHECK(owner == p);
+          else CHECK((owner >= 0 && owner != p));
+        }
+      }
+      pruned += int(legal.size() - kept.size());
+      const State other = s.determinize(p, rng);
+      bardagi::MoveList kept_other;
+      other.legal_moves(kept_other);
+      search_moves(other, p, kept_other);
+      CHECK(std::equal(kept.begin(), kept.end(), kept_other.begin(), kept_other.end()));
+    }
+  CHECK(pruned > 0);  // the sample met strengthening or runes
+}
