@@ -104,5 +104,20 @@ expect_error "map --usage with -o" "leave out -p and -o" "$nuraghe" map --game b
 expect_error "map --usage of another board than --map" "was played on another map" "$nuraghe" map --game bardagi --svg "$tmp/u2.svg" --usage "$tmp/arena.jsonl" --map "$tmp/mine.json"
 expect_error "map --usage of another game's results" "holds games of bardagi, not of ttr" "$nuraghe" map --game ttr --svg "$tmp/u3.svg" --usage "$tmp/arena.jsonl"
 
+# ---- a person at the table -------------------------------------------------------------------
+
+# Seat 0 against the heuristic: turns whose picture and grouped moves fit an 80 x 24 terminal, and
+# a transcript that shows the person what their seat sees: their own selection, never the other
+# seat's before its activation begins (the heuristic's selection is laid down with its first card).
+session=$(printf 'select G6\ngodi pass\ngodi pass\ngodi pass\ngodi pass\ngodi pass\ngodi pass\nend\n' |
+  "$nuraghe" play --game bardagi --players 2 --bots heuristic --human 0 --seed 3 2>&1)
+planning=$(grep -oE "(^|: )1\. all: .*" <<<"$session")
+if [[ $planning == *"select G6"* && $(grep -o "select" <<<"$planning" | wc -l) -eq 1 ]]; then ok; else bad "human bardagi: the planning line shows another seat's selection: $planning"; fi
+if grep -q "^  cards left G6" <<<"$session" || grep -q "cards left B0 G6" <<<"$session"; then ok; else bad "human bardagi: the own cards are not shown: $(head -30 <<<"$session")"; fi
+wide=$(awk 'length > 80' <<<"$session" | grep -v "^nuraghe: error\|illegal move\|your move (" | head -3)
+if [[ -z $wide ]]; then ok; else bad "human bardagi: lines wider than 80 columns: $wide"; fi
+most=$(awk '/^(Summer|Winter) side/{n=0} {n++} /your move/{if (n>m) m=n} END{print m}' <<<"$session")
+if [[ $most -le 24 ]]; then ok; else bad "human bardagi: a turn takes $most lines, more than a 24-line terminal"; fi
+
 echo "bardagi-cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
