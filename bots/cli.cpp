@@ -296,29 +296,6 @@ int cmd_bots() {
   return 0;
 }
 
-// A joint move as seat `viewer` sees it once it is applied: its own move, and each other seat's
-// where the viewer's observation tells it apart from that seat's other legal moves, else "?" (a
-// secret selection or ticket choice stays secret; Goofspiel's revealed bids are shown).
-template <Game G>
-std::string joint_text_seen_by(const typename G::State& before, const JointMove& joint, Player viewer) {
-  const std::uint64_t seen = observe_joint<G>(before, joint, viewer);
-  std::string out;
-  for (int q = 0; q < before.num_players(); ++q) {
-    bool told_apart = true;
-    if (q != viewer) {
-      typename G::MoveList alternatives;
-      legal_moves_of<G>(before, q, alternatives);
-      for (const Move m : alternatives) {
-        JointMove other = joint;
-        other[std::size_t(q)] = m;
-        if (m != joint[std::size_t(q)] && observe_joint<G>(before, other, viewer) == seen) told_apart = false;
-      }
-    }
-    out += (q == 0 ? "" : ",") + (told_apart ? G::move_to_string(before, q, joint[std::size_t(q)]) : std::string("?"));
-  }
-  return out;
-}
-
 struct PlayArgs {
   Common common;
   std::string bots;

@@ -86,23 +86,58 @@ Move parse_legal_move(const typename G::State& s, Player p, const std::string& t
   return m;
 }
 
-// Applies one step written in notation: a move, or at a simultaneous node one move per seat, "a,b".
+// One step written in notation: a move of the seat to move (in [0]), or at a simultaneous node one
+// move per seat, "a,b"; each checked for legality.
 template <Game G>
-void apply_text(typename G::State& s, const std::string& text) {
+JointMove parse_step(const typename G::State& s, const std::string& text) {
   const Player p = s.to_move();
   if (p == kTerminal) input_error("move \"" + trim(text) + "\" given after the game is over");
+  JointMove step{};
   if (p != kSimultaneous) {
-    s.apply(parse_legal_move<G>(s, p, text));
-    return;
+    step[0] = parse_legal_move<G>(s, p, text);
+    return step;
   }
   std::vector<std::string> parts;
   std::stringstream ss(text);
   for (std::string part; std::getline(ss, part, ',');) parts.push_back(part);
   if (int(parts.size()) != s.num_players())
     input_error("simultaneous move \"" + trim(text) + "\" must give one move per player, separated by commas");
-  JointMove joint{};
-  for (int q = 0; q < s.num_players(); ++q) joint[q] = parse_legal_move<G>(s, q, parts[q]);
-  apply_joint<G>(s, joint);
+  for (int q = 0; q < s.num_players(); ++q) step[q] = parse_legal_move<G>(s, q, parts[q]);
+  return step;
+}
+
+template <Game G>
+void apply_step(typename G::State& s, const JointMove& step) {
+  if (s.to_move() == kSimultaneous) apply_joint<G>(s, step);
+  else s.apply(step[0]);
+}
+
+template <Game G>
+void apply_text(typename G::State& s, const std::string& text) {
+  apply_step<G>(s, parse_step<G>(s, text));
+}
+
+// A joint move as seat `viewer` sees it once it is applied: its own move, and each other seat's
+// where the viewer's observation tells it apart from that seat's other legal moves, else "?" (a
+// secret selection or ticket choice stays secret; Goofspiel's revealed bids are shown).
+template <Game G>
+std::string joint_text_seen_by(const typename G::State& before, const JointMove& joint, Player viewer) {
+  const std::uint64_t seen = observe_joint<G>(before, joint, viewer);
+  std::string out;
+  for (int q = 0; q < before.num_players(); ++q) {
+    bool told_apart = true;
+    if (q != viewer) {
+      typename G::MoveList alternatives;
+      legal_moves_of<G>(before, q, alternatives);
+      for (const Move m : alternatives) {
+        JointMove other = joint;
+        other[std::size_t(q)] = m;
+        if (m != joint[std::size_t(q)] && observe_joint<G>(before, other, viewer) == seen) told_apart = false;
+      }
+    }
+    out += (q == 0 ? "" : ",") + (told_apart ? G::move_to_string(before, q, joint[std::size_t(q)]) : std::string("?"));
+  }
+  return out;
 }
 
 inline std::string format_values(const Values& v, int n) {

@@ -299,10 +299,15 @@ int replay(const ResultsFile& f, const std::string& file, int index, int observe
   int ply = 0;
   for (const auto& text : moves) {
     const Player p = s.to_move();
-    apply_text<G>(s, text);  // checks legality: a file that does not replay is reported
+    const auto before = s;
+    const JointMove step = parse_step<G>(s, text);  // checks legality: a file that does not replay is reported
+    apply_step<G>(s, step);
+    // As the seat saw the game: a simultaneous move shows only what that seat could tell.
+    const std::string shown =
+        p == kSimultaneous && observer >= 0 ? joint_text_seen_by<G>(before, step, observer) : text;
     std::cout << "\n"
               << ++ply << ". " << (p == kSimultaneous ? std::string("all") : "player " + std::to_string(p)) << ": "
-              << text << "\n"
+              << shown << "\n"
               << G::render(s, observer);
   }
   if (s.to_move() != kTerminal) input_error("replay: the logged moves stop before the end of the game");

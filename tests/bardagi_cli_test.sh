@@ -119,5 +119,12 @@ if [[ -z $wide ]]; then ok; else bad "human bardagi: lines wider than 80 columns
 most=$(awk '/^(Summer|Winter) side/{n=0} {n++} /your move/{if (n>m) m=n} END{print m}' <<<"$session")
 if [[ $most -le 24 ]]; then ok; else bad "human bardagi: a turn takes $most lines, more than a 24-line terminal"; fi
 
+# replay --seat shows the game as that seat saw it: at the first planning node its own selection,
+# the start player's (laid down at once, as its activation begins) and a "?" for the third seat's.
+seen=$("$nuraghe" replay "$tmp/game.jsonl" --seat 1 2>&1 | grep -E "^1\. all: ")
+if [[ $seen =~ ^1\.\ all:\ select\ [A-Z0-9\ ]+,select\ [A-Z0-9\ ]+,\?$ ]]; then ok; else bad "replay --seat 1: the planning line is '$seen'"; fi
+whole=$("$nuraghe" replay "$tmp/game.jsonl" 2>&1 | grep -E "^1\. all: ")
+if [[ $(grep -o "select" <<<"$whole" | wc -l) -eq 3 ]]; then ok; else bad "replay without --seat: the planning line is '$whole'"; fi
+
 echo "bardagi-cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
