@@ -116,9 +116,13 @@ Json position(const State& s, Player observer) {
   Json free_used = Json::array();
   for (int f = 0; f < int(kFreeActionNames.size()); ++f)
     if ((s.free_used >> f) & 1) free_used.push_back(std::string(kFreeActionNames[std::size_t(f)]));
+  Json crossed = Json::array();
+  for (int u = 0; u < kLandUnits; ++u)
+    if ((s.crossed >> u) & 1) crossed.push_back(std::string(kUnitNames[std::size_t(u)]));
   j["activation"] = {
       {"cards_left", unit_counts(cards)},
       {"free_used", free_used},
+      {"crossed", crossed},
       {"defender", s.defender >= 0 ? Json(colour_of(s.defender)) : Json(nullptr)},
       {"squares_left", s.squares_left},
       {"trade_next", s.trade_next < kResources ? Json(std::string(kResourceNames[s.trade_next])) : Json(nullptr)},
@@ -505,8 +509,8 @@ State read_position(const Json& j) {
 
   // ---- the activation's sub-state
   const JsonIn act = in.at("activation");
-  act.allow_only({"cards_left", "free_used", "defender", "squares_left", "trade_next", "trade_pool", "restock_next",
-                  "strengthening", "last_shift", "received", "casts_left"});
+  act.allow_only({"cards_left", "free_used", "crossed", "defender", "squares_left", "trade_next", "trade_pool",
+                  "restock_next", "strengthening", "last_shift", "received", "casts_left"});
   const auto cards = read_counts(act.at("cards_left"), kUnitNames, kCardsPerUnit);
   for (int u = 0; u < kUnits; ++u) {
     s.cards_left[std::size_t(u)] = std::uint8_t(cards[std::size_t(u)]);
@@ -523,6 +527,21 @@ State read_position(const Json& j) {
     const int fa = index_of(kFreeActionNames, f, "a free action");
     if ((s.free_used >> fa) & 1) f.fail("names " + std::string(kFreeActionNames[std::size_t(fa)]) + " twice");
     s.free_used = std::uint8_t(s.free_used | 1 << fa);
+  }
+  // Optional (positions written before it existed have none): no unit has crossed.
+  if (const auto crossed = act.find("crossed")) {
+    for (const JsonIn& c : crossed->array(0, kLandUnits)) {
+      const int u = index_of(kUnitNames, c, "a unit");
+      const auto q = std::size_t(turn);
+      if (u == int(Unit::Knerrir)) c.fail("is the Knerrir: the land units board and leave it");
+      if ((s.crossed >> u) & 1) c.fail("names " + std::string(kUnitNames[std::size_t(u)]) + " twice");
+      if (!activation) c.fail("names a unit outside the activation phase");
+      // It boarded (and is aboard) or left (and stands where the Knerrir is docked, or went home empty).
+      if (!s.is_aboard(turn, Unit(u)) && !s.knerrir_home(turn) &&
+          s.unit_area[q][std::size_t(u)] != s.knerrir_harbour[q])
+        c.fail("names a unit neither aboard nor at the Knerrir's harbour: it boarded or left it since the last card");
+      s.crossed = std::uint8_t(s.crossed | 1 << u);
+    }
   }
   const JsonIn defender = act.at("defender");
   if (!defender.is_null()) {

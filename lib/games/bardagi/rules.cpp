@@ -300,16 +300,19 @@ void State::refill(Unit, int buildings) {
 void State::play_card(Unit u) {
   assert(cards_left[std::size_t(u)] > 0);
   --cards_left[std::size_t(u)];
+  crossed = 0;
 }
 
 void State::start_activation(int seat) {
   turn = std::uint8_t(seat);
   free_used = 0;
+  crossed = 0;
   for (int u = 0; u < kUnits; ++u)
     cards_left[std::size_t(u)] = std::uint8_t(count_of(selection[std::size_t(seat)], Unit(u)));
 }
 
 void State::end_activation() {
+  crossed = 0;
   const int next = (turn + 1) % players;
   if (next == start_player) {
     phase = Phase::Upgrades;
@@ -543,9 +546,13 @@ void State::apply(Move m) {
       refill(Unit::Kaupmadur, field_of(m));
       break;
     case MoveKind::Anchor: end_sailing(); break;
-    case MoveKind::Board: aboard[turn] = std::uint8_t(aboard[turn] | 1 << int(u)); break;
+    case MoveKind::Board:
+      aboard[turn] = std::uint8_t(aboard[turn] | 1 << int(u));
+      crossed = std::uint8_t(crossed | 1 << int(u));
+      break;
     case MoveKind::Leave:
       aboard[turn] = std::uint8_t(aboard[turn] & ~(1 << int(u)));
+      crossed = std::uint8_t(crossed | 1 << int(u));
       unit_area[turn][std::size_t(u)] = std::uint8_t(knerrir_harbour[turn]);
       if (squares_left == 0) end_sailing();
       break;
@@ -666,6 +673,7 @@ void State::sail_toward(int harbour) {
   const Board& b = board();
   const auto p = std::size_t(turn);
   assert(squares_left > 0 && ((sail_targets() >> harbour) & 1));
+  crossed = 0;
   if (knerrir_harbour[p] >= 0) {  // setting out along the route to `harbour`
     int route = -1;
     for (std::uint64_t rs = b.routes_at[std::size_t(knerrir_harbour[p])]; rs; rs &= rs - 1)
@@ -695,13 +703,13 @@ void State::end_sailing() {
 
 bool State::may_board(Unit u) const {
   const auto p = std::size_t(turn);
-  return u != Unit::Knerrir && knerrir_harbour[p] >= 0 && on_board(turn, u) &&
+  return u != Unit::Knerrir && knerrir_harbour[p] >= 0 && on_board(turn, u) && !((crossed >> int(u)) & 1) &&
          !(u == Unit::Berserkur && is_down(turn)) && unit_area[p][std::size_t(u)] == knerrir_harbour[p];
 }
 
 bool State::may_leave(Unit u) const {
   const auto p = std::size_t(turn);
-  if (u == Unit::Knerrir || knerrir_harbour[p] < 0 || !is_aboard(turn, u)) return false;
+  if (u == Unit::Knerrir || knerrir_harbour[p] < 0 || !is_aboard(turn, u) || ((crossed >> int(u)) & 1)) return false;
   if (u == Unit::Godi)  // "A player cannot enter an area where another Godi is present"
     for (int q = 0; q < players; ++q)
       if (q != turn && on_board(q, Unit::Godi) &&

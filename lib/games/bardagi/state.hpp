@@ -244,7 +244,11 @@ struct State {
   std::array<std::int8_t, kMaxSeats> knerrir_route{};
   std::array<std::uint8_t, kMaxSeats> knerrir_squares{};
   std::array<std::uint8_t, kMaxSeats> aboard{};  // a bit per land unit
-  std::uint8_t squares_left = 0;                 // of the Knerrir card seat `turn` is sailing with
+  // The land units of seat `turn` that boarded or left the Knerrir since its last card played or
+  // square sailed (a bit each): each changes sides once between them, or the free boardings and
+  // leavings would be a series of decisions without end (docs/rules-bardagi.md, Rulings).
+  std::uint8_t crossed = 0;
+  std::uint8_t squares_left = 0;  // of the Knerrir card seat `turn` is sailing with
   // A trade session of seat `turn`: the resource whose end amount comes next (kResources: none),
   // and the value not yet given to a resource, which ends as gold (rulings item 11).
   std::uint8_t trade_next = kResources;

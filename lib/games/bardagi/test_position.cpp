@@ -420,6 +420,23 @@ TEST_CASE("positions: malformed and unreachable positions are refused, one line 
   count_playing([](Json& j) { j["activation"]["casts_left"] = 2; }, "casts_left must be an integer in [0, 1]");
   count_playing([](Json& j) { j["activation"]["squares_left"] = 3; },
                 "Knerrir is at home: only a Knerrir on the board");
+  count_playing([](Json& j) { j["activation"]["crossed"] = {"knerrir"}; }, "is the Knerrir: the land units board");
+  count_playing([](Json& j) { j["activation"]["crossed"] = {"godi", "godi"}; }, "names godi twice");
+  count([](Json& j) { j["activation"]["crossed"] = {"godi"}; }, "names a unit outside the activation phase");
+  {  // seat 0's Knerrir docked at an own harbour with the Kaupmadur aboard, the Godi ashore elsewhere
+    State d = a;
+    const int harbour = std::countr_zero(d.board().harbours & ~d.board().of_kind[std::size_t(AreaKind::Home)]);
+    d.owned[0] |= bit(harbour), d.disks[std::size_t(harbour)] = 1, --d.villages[0].pile;
+    d.knerrir_harbour[0] = std::int8_t(harbour), d.aboard[0] = 1 << int(Unit::Kaupmadur);
+    d.crossed = 1 << int(Unit::Kaupmadur);
+    CHECK(read_position(position(d, -1)) == d);  // the Kaupmadur boarded since the last card
+    Json j = position(d, -1);
+    j["activation"]["crossed"] = {"godi"};
+    CHECK_THROWS_WITH_AS(read_position(j), doctest::Contains("neither aboard nor at the Knerrir's harbour"),
+                         nuraghe::InputError);
+    j["activation"].erase("crossed");  // positions written before the field: nobody crossed
+    CHECK(read_position(j).crossed == 0);
+  }
   count_playing([](Json& j) { j["activation"]["defender"] = "red"; }, "defender is the attacking seat's own colour");
   count_playing([](Json& j) { j["activation"]["defender"] = "blue"; }, "the attack would be over");
   count([](Json& j) { j["claim"]["step"] = "sell"; }, "claim must be {\"step\": \"yields\", \"cursor\": 0} outside");

@@ -3,6 +3,7 @@
 // claim and the end; then random games on both sides that keep every disk and Axe token.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <set>
 #include <vector>
 
@@ -628,6 +629,52 @@ TEST_CASE("Knerrir: units board and leave for free; a unit aboard is on no area;
   CHECK(s.knerrir_route[0] >= 0);  // one square short
   CHECK(s.cards_left[std::size_t(Unit::Knerrir)] == 0);
   CHECK(s.is_aboard(0, Unit::Kaupmadur));  // units stay aboard at sea, also between rounds
+}
+
+// Boarding and leaving are free, so a unit stepping on and off a docked Knerrir was a series of
+// decisions without end (a search that found them even kept playing it): between two cards or
+// squares sailed each unit changes sides once at most (Rulings, "Boarding and leaving").
+TEST_CASE("Knerrir: boarding and leaving never loop: a unit changes sides once between two cards or squares") {
+  State s = winter_sailing(2);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  for (int u = 0; u < kLandUnits; ++u) s.unit_area[0][std::size_t(u)] = std::uint8_t(fir);
+  s.apply(make_move(MoveKind::Launch, fir));
+  // The longest series of free boardings and leavings from here, cut at 20.
+  std::function<int(const State&, int)> longest = [&](const State& t, int depth) {
+    if (depth == 20) return 0;
+    MoveList moves;
+    t.legal_moves(moves);
+    int best = 0;
+    for (const nuraghe::Move m : moves)
+      if (kind_of(m) == MoveKind::Board || kind_of(m) == MoveKind::Leave) {
+        State next = t;
+        next.apply(m);
+        best = std::max(best, 1 + longest(next, depth + 1));
+      }
+    return best;
+  };
+  CHECK(longest(s, 0) == kLandUnits);  // each land unit boards, once
+  s.apply(make_unit_move(MoveKind::Board, Unit::Godi));
+  s.apply(make_unit_move(MoveKind::Board, Unit::Kaupmadur));
+  CHECK(!legal(s, make_unit_move(MoveKind::Leave, Unit::Godi)));  // not back off before a square
+  CHECK(legal(s, make_unit_move(MoveKind::Board, Unit::Berserkur)));
+  // Two squares to visby: there both may leave, and the one that leaves may not board again.
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, visby));
+  REQUIRE(s.knerrir_harbour[0] == visby);
+  CHECK(legal(s, make_unit_move(MoveKind::Leave, Unit::Godi)));
+  s.apply(make_unit_move(MoveKind::Leave, Unit::Godi));
+  CHECK(s.unit_area[0][std::size_t(Unit::Godi)] == visby);
+  CHECK(!legal(s, make_unit_move(MoveKind::Board, Unit::Godi)));
+  CHECK(longest(s, 0) == 1);  // the Kaupmadur's leaving
+  // A card played opens the next change: the Godi moves off and back with cards, or the next card
+  // sails on. Here the Knerrir card's last square is sailed and the Godi may board again.
+  s.apply(make_move(MoveKind::Anchor));
+  CHECK(legal(s, make_unit_move(MoveKind::Board, Unit::Godi)) == false);  // anchoring is no square
+  s.apply(make_unit_move(MoveKind::Idle, Unit::Berserkur));
+  CHECK(legal(s, make_unit_move(MoveKind::Board, Unit::Godi)));
 }
 
 TEST_CASE("Knerrir: leaving at a harbour, the empty ship goes home; it overtakes a barbarian harbour with recruits") {
