@@ -11,6 +11,7 @@
 #include "core/game.hpp"
 #include "core/json.hpp"
 #include "core/params.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -56,6 +57,14 @@ template <class G>
 concept HasBoardPicture = requires(const typename G::State& s, const std::vector<double>& usage, int games) {
   { G::board_svg(s, usage, games) } -> std::same_as<std::string>;
   { G::board_usage(s) } -> std::same_as<std::vector<double>>;
+};
+
+// draw(s, p): s as seat p sees it (p = -1: everything, as render(s, -1)) for the browser viewer,
+// board and pieces in one SVG frame (core/svg.hpp). Every game has one; the viewer shows render()'s
+// text beside it.
+template <class G>
+concept HasDrawing = requires(const typename G::State& s, Player p) {
+  { G::draw(s, p) } -> std::same_as<svg::Drawing>;
 };
 
 template <Game G>

@@ -178,6 +178,23 @@ concept HasSearchMoves = requires(const typename G::State& s, Player p, typename
   G::search_moves(s, p, moves);
 };
 
+// For learning agents (the Python module's action and observation vectors, as pyspiel offers): a
+// fixed action space and a numeric picture of what a seat knows. num_actions(s) and
+// observation_size(s) are the same for every state of one game (they may depend on its map and
+// seat count); action_index(s, m) numbers every move m legal in s one-to-one into
+// [0, num_actions(s)), with the same number for the same move in every state (so a policy head
+// means one thing), and action_move(s, a) is its inverse; observation(s, p, out) writes
+// observation_size(s) numbers that depend only on view(p). Every game has them (the invariant
+// suite checks the contract).
+template <class G>
+concept HasTensors = requires(const typename G::State& s, Move m, int a, Player p, float* out) {
+  { G::num_actions(s) } -> std::same_as<int>;
+  { G::action_index(s, m) } -> std::same_as<int>;
+  { G::action_move(s, a) } -> std::same_as<Move>;
+  { G::observation_size(s) } -> std::same_as<int>;
+  G::observation(s, p, out);
+};
+
 // A uniformly random legal move of seat p (which must have one).
 template <Game G>
 Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {

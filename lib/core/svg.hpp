@@ -46,4 +46,14 @@ inline std::string usage_colour(double share) {
   return text;
 }
 
+// A state drawn for the browser viewer (`replay --html`, `play --html`), in one SVG frame:
+// `board` is what never changes during a game (drawn from the game's data: the viewer keeps the
+// first step's), `pieces` what one seat sees of this state, drawn over it. Both are SVG elements
+// without the enclosing <svg>, whose viewBox is `view_box` ("0 0 1000 700").
+struct Drawing {
+  std::string view_box;
+  std::string board;
+  std::string pieces;
+};
+
 }  // namespace nuraghe::svg
