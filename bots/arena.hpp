@@ -405,8 +405,17 @@ inline int spec_threads(const std::string& spec) {
   return p.given("threads") ? int(p.integer("threads")) : 1;
 }
 
+// How the arena seats a bot: built from its spec and seed, and the search threads it runs. The
+// default seats nuraghe's own bots (make_bot); the Python module's also seats bots written in Python.
 template <Game G>
-GameResult play_arena_game(const ArenaSettings& a, int n, int g) {
+struct BotMaker {
+  std::function<std::unique_ptr<Bot<G>>(const std::string& spec, std::uint64_t seed)> make =
+      [](const std::string& spec, std::uint64_t seed) { return make_bot<G>(spec, seed); };
+  std::function<int(const std::string& spec)> threads = spec_threads;
+};
+
+template <Game G>
+GameResult play_arena_game(const ArenaSettings& a, int n, int g, const BotMaker<G>& maker = {}) {
   GameResult r;
   r.index = g, r.deal = g / n;
   r.seed = hash_combine(a.config.seed, std::uint64_t(r.deal));
@@ -418,8 +427,8 @@ GameResult play_arena_game(const ArenaSettings& a, int n, int g) {
   for (int s = 0; s < n; ++s) {
     // The deal is shared by the rotations; the bots' own randomness is not (two copies of one
     // deterministic bot would otherwise replay the same game in every rotation).
-    owned.push_back(make_bot<G>(a.bots[r.seat_bot[s]],
-                                hash_combine(hash_combine(r.seed, std::uint64_t(g % n) + 1), std::uint64_t(s) + 1)));
+    owned.push_back(maker.make(a.bots[r.seat_bot[s]],
+                               hash_combine(hash_combine(r.seed, std::uint64_t(g % n) + 1), std::uint64_t(s) + 1)));
     seats.push_back(owned.back().get());
   }
   const GameRecord rec = play_game<G>(G::initial(config), seats);
@@ -466,7 +475,7 @@ struct ArenaRun {
 // Validates the settings (InputError on anything wrong, before any game runs) and returns the seat
 // count.
 template <Game G>
-int check_arena(const ArenaSettings& a) {
+int check_arena(const ArenaSettings& a, const BotMaker<G>& maker = {}) {
   const auto probe = G::initial(a.config);  // validates players, options and the map once
   const int n = probe.num_players();
   if (int(a.bots.size()) != n)
@@ -476,7 +485,7 @@ int check_arena(const ArenaSettings& a) {
     input_error("arena: --games must be a positive multiple of the seat count " + std::to_string(n) +
                 " so that every bot plays every seat equally");
   if (a.shards < 1 || a.shard < 0 || a.shard >= a.shards) input_error("arena: bad shard");
-  for (const auto& spec : a.bots) make_bot<G>(spec, 0);  // reject bad specs before any game runs
+  for (const auto& spec : a.bots) maker.make(spec, 0);  // reject bad specs before any game runs
   return n;
 }
 
@@ -491,8 +500,8 @@ struct ArenaRunOptions {
 
 // Plays this shard's games of the tournament, skipping those already in the results file.
 template <Game G>
-ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) {
-  const int n = check_arena<G>(a);
+ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, const BotMaker<G>& maker = {}) {
+  const int n = check_arena<G>(a, maker);
   ArenaRun run;
   std::set<int> done;
   const Json header = arena_header<G>(a, n);
@@ -535,7 +544,7 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
 
   // jobs x search threads within the cores.
   int threads = 1;
-  for (const auto& spec : a.bots) threads = std::max(threads, spec_threads(spec));
+  for (const auto& spec : a.bots) threads = std::max(threads, maker.threads(spec));
   const int cores = std::max(1, int(std::thread::hardware_concurrency()));
   run.jobs = std::max(1, std::min(a.jobs, cores / threads));
   if (run.jobs < a.jobs)
@@ -549,7 +558,7 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}) 
     if (options.should_stop && options.should_stop(run.games)) break;
     const std::size_t to = std::min(todo.size(), from + batch);
     parallel_for_dynamic(int(to - from), run.jobs, [&](int i) {
-      GameResult r = play_arena_game<G>(a, n, todo[from + std::size_t(i)]);
+      GameResult r = play_arena_game<G>(a, n, todo[from + std::size_t(i)], maker);
       writer.write(r.line);
       {
         std::lock_guard lock(results_mutex);

@@ -325,7 +325,7 @@ int cmd_play(const PlayArgs& a) {
       owned.push_back(std::make_unique<HumanBot<G>>());
       names.push_back("human");
     } else {
-      owned.push_back(make_bot<G>(specs[next], hash_combine(config.seed, std::uint64_t(p) + 1)));
+      owned.push_back(make_bot<G>(specs[next], play_bot_seed(config.seed, p)));
       names.push_back(specs[next++]);
     }
     seats.push_back(owned.back().get());

@@ -30,6 +30,12 @@ std::string joint_to_string(const typename G::State& s, const JointMove& joint) 
   return t;
 }
 
+// The seed of seat p's bot in a game of `play` (the command and the Python module's play()), unless
+// its spec sets seed=: one game seed gives the same game everywhere.
+inline std::uint64_t play_bot_seed(std::uint64_t game_seed, Player p) {
+  return hash_combine(game_seed, std::uint64_t(p) + 1);
+}
+
 // Plays `s` to the end. seats[p] plays seat p; each bot is informed of its seat's observation after
 // every transition. A bot that returns an illegal move is a bug, reported as std::logic_error.
 template <Game G>

@@ -8,7 +8,7 @@
 # 3-player short game (7 rounds), 3 deals in their 3 seatings (some 30 seconds).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-"$root/scripts/setup.sh" "$root/build"
+"$root/scripts/setup.sh" "$root/build" -DNURAGHE_PYTHON=ON  # the Python module too: build/python (docs/python.md)
 jobs=$(nproc)
 cmd=(arena --game sardegna --players 2 --bot ismcts:iters=3000 --bot heuristic --games 20 --seed 1 --jobs "$jobs")
 echo

@@ -2,8 +2,8 @@
 # Installs what nuraghe needs (Debian packages only) and builds it.
 #   scripts/setup.sh [BUILD_DIR] [extra cmake arguments...]
 # Idempotent: with everything installed and built it only checks and returns. With
-# -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer;
-# NURAGHE_TARGET=name builds only that target. A new build folder compiles through ccache (Debian's
+# -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_PYTHON=ON pybind11, pytest and
+# pandas, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer; NURAGHE_TARGET=name builds only that target. A new build folder compiles through ccache (Debian's
 # ccache, installed here too) unless the arguments name another CMAKE_CXX_COMPILER_LAUNCHER; an
 # existing one is configured again when arguments are given, so that they take effect.
 set -euo pipefail
@@ -13,6 +13,8 @@ shift $(( $# > 0 ? 1 : 0 ))
 
 packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev ccache)
 for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
+# The Python module: pybind11 and Debian's Python headers; pytest and pandas for its tests.
+for arg in "$@"; do [[ $arg == -DNURAGHE_PYTHON=ON ]] && packages+=(pybind11-dev python3-dev python3-pytest python3-pandas); done
 # libFuzzer's and the sanitizers' runtimes (libclang-rt-14-dev) and OpenMP for clang (libomp-14-dev)
 # are only recommended by clang-14, which --no-install-recommends leaves out.
 for arg in "$@"; do [[ $arg == -DNURAGHE_FUZZ=ON ]] && packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev libomp-14-dev); done

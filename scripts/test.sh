@@ -25,7 +25,7 @@ echo "== Format"
 "$root/scripts/check-format.sh"
 
 echo "== Release build"
-"$root/scripts/setup.sh" "$root/build" -DNURAGHE_WERROR=ON
+"$root/scripts/setup.sh" "$root/build" -DNURAGHE_WERROR=ON -DNURAGHE_PYTHON=ON
 (cd "$root/build" && ctest --output-on-failure -j "$jobs")
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build"

@@ -1,0 +1,650 @@
+// The Python module `nuraghe` (docs/python.md): every game of lib/games/games.txt through one
+// binding. Python sees one State type and one Bot type; behind them, GameOps<G> and StateOf<G>
+// implement the type-erased interfaces below for each game G, built from the game list, so a new
+// game needs nothing here.
+//
+// The GIL is released while C++ plays or searches (act, analyze, play, arena). A bot written in
+// Python takes it back for each of its decisions, so with arena(jobs > 1) the C++ bots search in
+// parallel while the Python ones take turns.
+
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/arena.hpp"
+#include "bots/games.hpp"
+#include "bots/match.hpp"
+#include "bots/notation.hpp"
+#include "bots/registry.hpp"
+
+namespace py = pybind11;
+
+namespace nuraghe::python {
+namespace {
+
+// ---- JSON <-> Python ------------------------------------------------------------------------
+
+py::object to_python(const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::null: return py::none();
+    case Json::value_t::boolean: return py::bool_(j.get<bool>());
+    case Json::value_t::number_integer: return py::int_(j.get<std::int64_t>());
+    case Json::value_t::number_unsigned: return py::int_(j.get<std::uint64_t>());
+    case Json::value_t::number_float: return py::float_(j.get<double>());
+    case Json::value_t::string: return py::str(j.get<std::string>());
+    case Json::value_t::array: {
+      py::list out;
+      for (const auto& x : j) out.append(to_python(x));
+      return out;
+    }
+    default: {
+      py::dict out;
+      for (auto it = j.begin(); it != j.end(); ++it) out[py::str(it.key())] = to_python(it.value());
+      return out;
+    }
+  }
+}
+
+// A dict, list or JSON text from Python, read as a user's file is (parse_json: bounded, no key twice).
+Json from_python(const py::handle& data, const std::string& what) {
+  if (py::isinstance<py::str>(data)) return parse_json(data.cast<std::string>(), what);
+  return parse_json(py::module_::import("json").attr("dumps")(data).cast<std::string>(), what);
+}
+
+std::vector<double> first(const Values& v, int n) { return std::vector<double>(v.begin(), v.begin() + n); }
+
+// ---- bots written in Python -----------------------------------------------------------------
+
+// A Python seat: `decide(view, legal)` with the seat's view (a dict) and its legal moves (notation
+// strings) returns one of them, or its place in the list. With a factory, decide is
+// factory(seat, seed), made when the game starts. Built on a C++ thread of the arena, used and
+// dropped there: every touch of a Python object holds the GIL.
+template <Game G>
+class PythonBot final : public Bot<G> {
+ public:
+  PythonBot(py::object callable, bool factory, std::uint64_t seed)
+      : factory_(factory ? std::move(callable) : py::object()),
+        decide_(factory ? py::object() : std::move(callable)),
+        seed_(seed) {}
+  ~PythonBot() override {
+    py::gil_scoped_acquire gil;
+    factory_ = py::object();
+    decide_ = py::object();
+  }
+
+  void start(Player seat) override {
+    Bot<G>::start(seat);
+    if (!factory_) return;
+    py::gil_scoped_acquire gil;
+    decide_ = factory_(seat, seed_);
+    if (!PyCallable_Check(decide_.ptr()))
+      input_error("a nuraghe.Seeded factory must return a callable (view, legal) -> move");
+  }
+
+  Move choose(const InfoSet<G>& info) override {
+    typename G::MoveList moves;
+    info.legal_moves(moves);
+    std::vector<std::string> texts;
+    for (const Move m : moves) texts.push_back(info.move_to_string(m));
+    const Json view = info.view();
+    py::gil_scoped_acquire gil;
+    const py::object chosen = decide_(to_python(view), py::cast(texts));
+    if (py::isinstance<py::int_>(chosen) && !py::isinstance<py::bool_>(chosen)) {
+      const long long k = chosen.cast<long long>();
+      if (k < 0 || k >= (long long)texts.size())
+        input_error("a Python bot for seat " + std::to_string(info.seat()) + " chose move " + std::to_string(k) +
+                    " of a list of " + std::to_string(texts.size()));
+      return moves[std::size_t(k)];
+    }
+    if (py::isinstance<py::str>(chosen)) {
+      const std::string text = chosen.cast<std::string>();
+      for (std::size_t i = 0; i < texts.size(); ++i)
+        if (texts[i] == text) return moves[i];
+      input_error("a Python bot for seat " + std::to_string(info.seat()) + " chose \"" + text +
+                  "\", which is not one of its legal moves");
+    }
+    input_error("a Python bot for seat " + std::to_string(info.seat()) +
+                " returned a " + std::string(py::str(chosen.get_type().attr("__name__"))) +
+                "; it must return one of the legal moves (a str) or its index in the list (an int)");
+  }
+
+ private:
+  py::object factory_, decide_;
+  std::uint64_t seed_;
+};
+
+// The bots of one play() or arena() call: a spec string seats nuraghe's bot; a Python seat is named
+// "python:NAME" in the results, and is either one callable shared by every game (`shared`) or a
+// factory called as factory(seat, seed) for each game and seat (nuraghe.Seeded), which makes its
+// games independent of the order the arena's jobs play them in.
+struct Seats {
+  struct Python {
+    py::object callable;
+    bool factory = false;
+  };
+  std::vector<std::string> specs;
+  std::map<std::string, Python> python;  // by spec
+
+  // Reads a list of str | callable | Seeded; holds the GIL.
+  explicit Seats(const py::list& bots) {
+    for (const py::handle b : bots) {
+      if (py::isinstance<py::str>(b)) {
+        specs.push_back(b.cast<std::string>());
+        continue;
+      }
+      const bool factory = py::hasattr(b, "_nuraghe_factory");
+      const py::object callable = factory ? py::getattr(b, "_nuraghe_factory") : py::reinterpret_borrow<py::object>(b);
+      if (!PyCallable_Check(callable.ptr()))
+        input_error("bots: each bot is a spec string, a callable (view, legal) -> move, or nuraghe.Seeded(factory)");
+      std::string name = py::str(py::getattr(b, "name", py::getattr(callable, "__name__", py::str("bot"))));
+      const std::string spec = "python:" + name;
+      const auto it = python.find(spec);
+      if (it != python.end() && !it->second.callable.is(callable))
+        input_error("bots: two different Python bots are both named \"" + name +
+                    "\" (give them different names, e.g. nuraghe.Seeded(factory, name=...))");
+      python[spec] = Python{callable, factory};
+      specs.push_back(spec);
+    }
+  }
+  ~Seats() {
+    py::gil_scoped_acquire gil;
+    python.clear();
+  }
+
+  template <Game G>
+  BotMaker<G> maker() const {
+    BotMaker<G> m;
+    m.make = [this](const std::string& spec, std::uint64_t seed) -> std::unique_ptr<Bot<G>> {
+      const auto it = python.find(spec);
+      if (it == python.end()) return make_bot<G>(spec, seed);
+      py::gil_scoped_acquire gil;
+      return std::make_unique<PythonBot<G>>(it->second.callable, it->second.factory, seed);
+    };
+    m.threads = [this](const std::string& spec) { return python.count(spec) ? 1 : spec_threads(spec); };
+    return m;
+  }
+};
+
+// ---- the type-erased game and state ---------------------------------------------------------
+
+class AnyState;
+
+// A bot made from a spec by nuraghe.make_bot: its game is fixed by the first state it acts on.
+struct BotHandle {
+  std::string spec;
+  Player seat = 0;
+  std::uint64_t seed = 1;
+  std::string game;           // empty until the first act
+  std::shared_ptr<void> bot;  // a Bot<G> of that game
+};
+
+class AnyGame {
+ public:
+  virtual ~AnyGame() = default;
+  virtual std::unique_ptr<AnyState> initial(const GameConfig& config) const = 0;
+  virtual std::unique_ptr<AnyState> from_json(const Json& j) const = 0;
+  virtual py::dict info() const = 0;
+  virtual py::dict play(const GameConfig& config, const py::list& bots) const = 0;
+  virtual py::list arena(const ArenaSettings& a, const py::list& bots) const = 0;
+};
+
+class AnyState {
+ public:
+  virtual ~AnyState() = default;
+  virtual std::unique_ptr<AnyState> clone() const = 0;
+  virtual std::string game() const = 0;
+  virtual int num_players() const = 0;
+  virtual Player to_move() const = 0;
+  virtual std::vector<std::string> legal_moves(Player p) const = 0;
+  virtual std::vector<int> legal_actions(Player p) const = 0;
+  virtual void apply(const py::handle& move) = 0;
+  virtual void apply_joint(const py::list& moves) = 0;
+  virtual std::vector<double> returns() const = 0;
+  virtual std::vector<double> scores() const = 0;
+  virtual Json view(Player p) const = 0;
+  virtual std::unique_ptr<AnyState> determinize(Player p, std::uint64_t seed) const = 0;
+  virtual Json to_json() const = 0;
+  virtual std::string render(Player p) const = 0;
+  virtual int num_actions() const = 0;
+  virtual std::string action_to_move(int action, Player p) const = 0;
+  virtual int move_to_action(const std::string& text, Player p) const = 0;
+  virtual std::vector<float> observation(Player p) const = 0;
+  virtual bool equals(const AnyState& other) const = 0;
+  virtual std::string act(BotHandle& bot) const = 0;
+  virtual py::dict analyze(BotHandle& bot) const = 0;
+};
+
+std::string seat_text(Player p) { return "player " + std::to_string(p); }
+
+template <Game G>
+class StateOf final : public AnyState {
+ public:
+  using State = typename G::State;
+  explicit StateOf(const State& s) : s_(s) {}
+
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateOf>(s_); }
+  std::string game() const override { return std::string(G::kName); }
+  int num_players() const override { return s_.num_players(); }
+  Player to_move() const override { return s_.to_move(); }
+
+  std::vector<std::string> legal_moves(Player p) const override {
+    typename G::MoveList moves;
+    legal_moves_of<G>(s_, seat_or_mover(p), moves);
+    std::vector<std::string> out;
+    for (const Move m : moves) out.push_back(G::move_to_string(s_, seat_or_mover(p), m));
+    return out;
+  }
+  std::vector<int> legal_actions(Player p) const override {
+    typename G::MoveList moves;
+    legal_moves_of<G>(s_, seat_or_mover(p), moves);
+    std::vector<int> out;
+    for (const Move m : moves) out.push_back(action_index(m));
+    return out;
+  }
+
+  void apply(const py::handle& move) override {
+    const Player p = s_.to_move();
+    if (p == kTerminal) input_error("apply: the game is over");
+    if (p == kSimultaneous) input_error("apply: every seat moves at once here: use apply_joint([...]), a move a seat");
+    s_.apply(read_move(move, p));
+  }
+  void apply_joint(const py::list& moves) override {
+    if (s_.to_move() != kSimultaneous) input_error("apply_joint: this is not a simultaneous node (use apply)");
+    if (int(moves.size()) != s_.num_players())
+      input_error("apply_joint: give one move for each of the " + std::to_string(s_.num_players()) + " seats");
+    JointMove joint{};
+    for (int q = 0; q < s_.num_players(); ++q) joint[q] = read_move(moves[std::size_t(q)], q);
+    nuraghe::apply_joint<G>(s_, joint);
+  }
+
+  std::vector<double> returns() const override { return first(s_.returns(), s_.num_players()); }
+  std::vector<double> scores() const override { return first(s_.scores(), s_.num_players()); }
+  Json view(Player p) const override { return s_.view(checked_seat(p)); }
+  std::unique_ptr<AnyState> determinize(Player p, std::uint64_t seed) const override {
+    Rng rng(seed);
+    return std::make_unique<StateOf>(s_.determinize(checked_seat(p), rng));
+  }
+  Json to_json() const override { return G::to_json(s_); }
+  std::string render(Player p) const override {
+    if (p < -1 || p >= s_.num_players()) checked_seat(p);
+    return G::render(s_, p);
+  }
+
+  int num_actions() const override {
+    if constexpr (HasTensors<G>) return G::num_actions(s_);
+    else no_tensors();
+  }
+  std::string action_to_move(int action, Player p) const override {
+    return G::move_to_string(s_, seat_or_mover(p), legal_action(action, seat_or_mover(p)));
+  }
+  int move_to_action(const std::string& text, Player p) const override {
+    return action_index(parse_legal_move<G>(s_, seat_or_mover(p), text));
+  }
+  std::vector<float> observation(Player p) const override {
+    if constexpr (HasTensors<G>) {
+      std::vector<float> out(std::size_t(G::observation_size(s_)));
+      G::observation(s_, checked_seat(p), out.data());
+      return out;
+    } else {
+      no_tensors();
+    }
+  }
+  bool equals(const AnyState& other) const override {
+    const auto* o = dynamic_cast<const StateOf*>(&other);
+    return o && o->s_ == s_;
+  }
+
+  std::string act(BotHandle& handle) const override {
+    Bot<G>& bot = bot_of(handle);
+    const Move m = decide(bot, handle.seat);
+    return G::move_to_string(s_, handle.seat, m);
+  }
+
+  py::dict analyze(BotHandle& handle) const override {
+    Bot<G>& bot = bot_of(handle);
+    auto* searcher = dynamic_cast<MctsBot<G>*>(&bot);
+    if (!searcher)
+      input_error("analyze: bot " + parse_spec(handle.spec, "bot").name +
+                  " does not search (give uct, cheat-uct, pimc, ismcts or mo-ismcts)");
+    const Move best = decide(bot, handle.seat);
+    const auto& r = searcher->last_result();
+    py::list moves;
+    for (const auto& m : r.moves) {
+      py::dict row;
+      row["move"] = G::move_to_string(s_, handle.seat, m.move);
+      row["visits"] = m.visits;
+      row["mean"] = m.mean;
+      row["policy"] = m.policy;
+      moves.append(row);
+    }
+    py::dict out;
+    out["best"] = G::move_to_string(s_, handle.seat, best);
+    out["iterations"] = r.iterations;
+    out["seconds"] = r.seconds;
+    out["moves"] = moves;
+    return out;
+  }
+
+ private:
+  // The seat whose moves are meant: p, or (p = None, -1 here) the seat to move.
+  Player seat_or_mover(Player p) const {
+    if (p >= 0) return checked_seat(p);
+    const Player m = s_.to_move();
+    if (m == kTerminal) input_error("the game is over: no seat has moves");
+    if (m == kSimultaneous) input_error("every seat moves at once here: name the seat (seat=...)");
+    return m;
+  }
+  Player checked_seat(Player p) const {
+    if (p < 0 || p >= s_.num_players())
+      input_error("seat " + std::to_string(p) + ": there is no such seat (this game has " +
+                  std::to_string(s_.num_players()) + ")");
+    return p;
+  }
+  [[noreturn]] static void no_tensors() {
+    input_error(std::string(G::kName) + " has no action space and observation vector (HasTensors)");
+  }
+  int action_index(Move m) const {
+    if constexpr (HasTensors<G>) return G::action_index(s_, m);
+    else no_tensors();
+  }
+  Move legal_action(int action, Player p) const {
+    if constexpr (HasTensors<G>) {
+      const int n = G::num_actions(s_);
+      if (action < 0 || action >= n)
+        input_error("action " + std::to_string(action) + " is outside [0, " + std::to_string(n) + ")");
+      const Move m = G::action_move(s_, action);
+      typename G::MoveList moves;
+      legal_moves_of<G>(s_, p, moves);
+      if (!moves.contains(m))
+        input_error("action " + std::to_string(action) + " is not legal for " + seat_text(p) + " (" +
+                    std::to_string(moves.size()) + " legal moves)");
+      return m;
+    } else {
+      no_tensors();
+    }
+  }
+  // A move of seat p: notation (a str) or an action index (an int).
+  Move read_move(const py::handle& move, Player p) const {
+    if (py::isinstance<py::str>(move)) return parse_legal_move<G>(s_, p, move.cast<std::string>());
+    if (py::isinstance<py::int_>(move) && !py::isinstance<py::bool_>(move)) {
+      const long long a = move.cast<long long>();
+      if (a < 0 || a > (1LL << 30)) input_error("action " + std::to_string(a) + " is outside the action space");
+      return legal_action(int(a), p);
+    }
+    input_error("a move is its notation (a str) or an action index (an int), not a " +
+                std::string(py::str(move.get_type().attr("__name__"))));
+  }
+
+  Bot<G>& bot_of(BotHandle& h) const {
+    if (h.game.empty()) {
+      h.bot = std::shared_ptr<Bot<G>>(make_bot<G>(h.spec, h.seed));
+      h.game = G::kName;
+    } else if (h.game != G::kName) {
+      input_error("this bot plays " + h.game + ", not " + std::string(G::kName) + " (make one bot a game)");
+    }
+    return *static_cast<Bot<G>*>(h.bot.get());
+  }
+  // A fresh decision of the bot's seat (nothing carried over from another state), without the GIL.
+  Move decide(Bot<G>& bot, Player seat) const {
+    checked_seat(seat);
+    if (s_.to_move() != seat && s_.to_move() != kSimultaneous)
+      input_error(s_.to_move() == kTerminal ? "the game is over"
+                                            : "the bot plays " + seat_text(seat) + ", but " +
+                                                  seat_text(s_.to_move()) + " is to move");
+    py::gil_scoped_release nogil;
+    bot.start(seat);
+    return bot.choose(InfoSet<G>(s_, seat));
+  }
+
+  State s_;
+};
+
+template <Game G>
+class GameOps final : public AnyGame {
+ public:
+  std::unique_ptr<AnyState> initial(const GameConfig& config) const override {
+    return std::make_unique<StateOf<G>>(G::initial(config));
+  }
+  std::unique_ptr<AnyState> from_json(const Json& j) const override {
+    return std::make_unique<StateOf<G>>(G::from_json(j));
+  }
+  py::dict info() const override {
+    py::dict d;
+    d["name"] = std::string(G::kName);
+    d["description"] = std::string(G::kDescription);
+    d["min_players"] = G::kMinPlayers;
+    d["max_players"] = G::kMaxPlayers;
+    d["hidden_information"] = G::kHiddenInformation;
+    py::list options;
+    for (const auto& o : G::option_specs()) options.append(o.describe());
+    d["options"] = options;
+    return d;
+  }
+
+  // As `nuraghe play` plays it: the same seeds, so the same game from the same arguments.
+  py::dict play(const GameConfig& config, const py::list& bots) const override {
+    const auto start = G::initial(config);
+    const int n = start.num_players();
+    const Seats seats(bots);
+    if (int(seats.specs.size()) != n)
+      input_error("play: " + std::to_string(n) + " seats need " + std::to_string(n) + " bots, got " +
+                  std::to_string(seats.specs.size()));
+    const BotMaker<G> maker = seats.maker<G>();
+    GameRecord record;
+    {
+      py::gil_scoped_release nogil;
+      std::vector<std::unique_ptr<Bot<G>>> owned;
+      std::vector<Bot<G>*> table;
+      for (int p = 0; p < n; ++p) {
+        owned.push_back(maker.make(seats.specs[std::size_t(p)], play_bot_seed(config.seed, p)));
+        table.push_back(owned.back().get());
+      }
+      record = play_game<G>(start, table);
+    }
+    py::list moves, movers;
+    for (const auto& m : record.moves) {
+      moves.append(m.text);
+      movers.append(m.player);
+    }
+    py::dict out;
+    out["game"] = std::string(G::kName);
+    out["seed"] = config.seed;
+    out["bots"] = seats.specs;
+    out["moves"] = moves;
+    out["movers"] = movers;
+    out["scores"] = first(record.scores, n);
+    out["returns"] = first(record.returns, n);
+    return out;
+  }
+
+  py::list arena(const ArenaSettings& a, const py::list& bots) const override {
+    const Seats seats(bots);
+    ArenaSettings settings = a;
+    settings.bots = seats.specs;
+    ArenaRun run;
+    {
+      py::gil_scoped_release nogil;
+      run = run_arena<G>(settings, ArenaRunOptions{}, seats.maker<G>());
+    }
+    py::list out;
+    for (const auto& g : run.games) out.append(to_python(g.line));
+    return out;
+  }
+};
+
+const AnyGame& game_named(const std::string& name) {
+  static const auto games = [] {
+    std::map<std::string, std::unique_ptr<AnyGame>, std::less<>> all;
+    AllGames::for_each([&]<Game G>() { all.emplace(std::string(G::kName), std::make_unique<GameOps<G>>()); });
+    return all;
+  }();
+  const auto it = games.find(name);
+  if (it == games.end()) AllGames::dispatch(name, []<Game G>() { return 0; });  // the CLI's "unknown game" line
+  return *it->second;
+}
+
+GameConfig config_of(int players, std::uint64_t seed, const std::map<std::string, std::string>& options,
+                     const std::optional<std::string>& map) {
+  if (players < 0 || players > kMaxPlayers)
+    input_error("players " + std::to_string(players) + " must be in [0, " + std::to_string(kMaxPlayers) +
+                "] (0: the game's default)");
+  GameConfig c;
+  c.players = players;
+  c.seed = seed;
+  c.options = options;
+  c.map_file = map.value_or("");
+  return c;
+}
+
+// The Python State: an AnyState behind a value type (copying copies the state).
+struct PyState {
+  std::unique_ptr<AnyState> s;
+  PyState clone() const { return PyState{s->clone()}; }
+};
+
+std::vector<std::string> names(const std::vector<BotInfo>& bots) {
+  std::vector<std::string> out;
+  for (const auto& b : bots) out.push_back(b.name);
+  return out;
+}
+
+}  // namespace
+}  // namespace nuraghe::python
+
+PYBIND11_MODULE(_nuraghe, m) {
+  using namespace nuraghe;
+  using namespace nuraghe::python;
+  m.doc() = "nuraghe's games, bots and arena (docs/python.md)";
+
+  // An InputError carries the one line the command line prints after "nuraghe: error: ".
+  py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
+
+  m.attr("TERMINAL") = kTerminal;
+  m.attr("SIMULTANEOUS") = kSimultaneous;
+
+  m.def("games", [] {
+    std::vector<std::string> out;
+    AllGames::for_each([&]<Game G>() { out.push_back(std::string(G::kName)); });
+    return out;
+  });
+  m.def("game_info", [](const std::string& name) { return game_named(name).info(); }, py::arg("name"));
+  m.def("bots", [] { return names(bot_catalog()); });
+
+  py::class_<PyState>(m, "State")
+      .def_property_readonly("game", [](const PyState& s) { return s.s->game(); })
+      .def_property_readonly("num_players", [](const PyState& s) { return s.s->num_players(); })
+      .def_property_readonly("to_move", [](const PyState& s) { return s.s->to_move(); })
+      .def_property_readonly("is_terminal", [](const PyState& s) { return s.s->to_move() == kTerminal; })
+      .def_property_readonly("is_simultaneous", [](const PyState& s) { return s.s->to_move() == kSimultaneous; })
+      .def(
+          "legal_moves", [](const PyState& s, std::optional<int> seat) { return s.s->legal_moves(seat.value_or(-1)); },
+          py::arg("seat") = py::none())
+      .def(
+          "legal_actions",
+          [](const PyState& s, std::optional<int> seat) { return s.s->legal_actions(seat.value_or(-1)); },
+          py::arg("seat") = py::none())
+      .def("apply", [](PyState& s, const py::handle& move) { s.s->apply(move); }, py::arg("move"))
+      .def("apply_joint", [](PyState& s, const py::list& moves) { s.s->apply_joint(moves); }, py::arg("moves"))
+      .def("returns", [](const PyState& s) { return s.s->returns(); })
+      .def("scores", [](const PyState& s) { return s.s->scores(); })
+      .def("view", [](const PyState& s, int seat) { return to_python(s.s->view(seat)); }, py::arg("seat"))
+      .def(
+          "determinize",
+          [](const PyState& s, int seat, std::uint64_t seed) { return PyState{s.s->determinize(seat, seed)}; },
+          py::arg("seat"), py::arg("seed"))
+      .def("clone", &PyState::clone)
+      .def("__copy__", &PyState::clone)
+      .def("__deepcopy__", [](const PyState& s, const py::handle&) { return s.clone(); })
+      .def("to_json", [](const PyState& s) { return to_python(s.s->to_json()); })
+      .def_static(
+          "from_json",
+          [](const py::handle& data) {
+            const Json j = from_python(data, "position");
+            const JsonIn in(j, "position");
+            in.expect_object();
+            return PyState{game_named(in.at("game").string()).from_json(j)};
+          },
+          py::arg("data"))
+      .def(
+          "render", [](const PyState& s, std::optional<int> seat) { return s.s->render(seat.value_or(-1)); },
+          py::arg("seat") = py::none())
+      .def("num_actions", [](const PyState& s) { return s.s->num_actions(); })
+      .def(
+          "action_to_move",
+          [](const PyState& s, int action, std::optional<int> seat) {
+            return s.s->action_to_move(action, seat.value_or(-1));
+          },
+          py::arg("action"), py::arg("seat") = py::none())
+      .def(
+          "move_to_action",
+          [](const PyState& s, const std::string& move, std::optional<int> seat) {
+            return s.s->move_to_action(move, seat.value_or(-1));
+          },
+          py::arg("move"), py::arg("seat") = py::none())
+      .def("observation", [](const PyState& s, int seat) { return s.s->observation(seat); }, py::arg("seat"))
+      .def("__eq__", [](const PyState& a, const PyState& b) { return a.s->equals(*b.s); })
+      .def("__str__", [](const PyState& s) { return s.s->render(-1); })
+      .def("__repr__", [](const PyState& s) {
+        return "<nuraghe.State " + s.s->game() + ", " + std::to_string(s.s->num_players()) + " players, to move " +
+               std::to_string(s.s->to_move()) + ">";
+      });
+
+  m.def(
+      "new_game",
+      [](const std::string& game, int players, std::uint64_t seed, const std::map<std::string, std::string>& options,
+         const std::optional<std::string>& map) {
+        return PyState{game_named(game).initial(config_of(players, seed, options, map))};
+      },
+      py::arg("game"), py::arg("players") = 0, py::arg("seed") = 1,
+      py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none());
+
+  py::class_<BotHandle>(m, "Bot")
+      .def_readonly("spec", &BotHandle::spec)
+      .def_readonly("seat", &BotHandle::seat)
+      .def("act", [](BotHandle& b, const PyState& s) { return s.s->act(b); }, py::arg("state"))
+      .def("analyze", [](BotHandle& b, const PyState& s) { return s.s->analyze(b); }, py::arg("state"))
+      .def("__repr__", [](const BotHandle& b) {
+        return "<nuraghe.Bot " + b.spec + " for seat " + std::to_string(b.seat) + ">";
+      });
+  m.def(
+      "make_bot",
+      [](const std::string& spec, int seat, std::uint64_t seed) {
+        bot_params(parse_spec(spec, "bot"));  // an unknown bot or parameter is refused here, not at the first act
+        if (seat < 0 || seat >= kMaxPlayers)
+          input_error("seat " + std::to_string(seat) + " must be in [0, " + std::to_string(kMaxPlayers - 1) + "]");
+        return BotHandle{spec, seat, seed, {}, {}};
+      },
+      py::arg("spec"), py::arg("seat"), py::arg("seed") = 1);
+
+  m.def(
+      "play",
+      [](const std::string& game, const py::list& bots, int players, std::uint64_t seed,
+         const std::map<std::string, std::string>& options, const std::optional<std::string>& map) {
+        return game_named(game).play(config_of(players, seed, options, map), bots);
+      },
+      py::arg("game"), py::arg("bots"), py::arg("players") = 0, py::arg("seed") = 1,
+      py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none());
+
+  m.def(
+      "arena",
+      [](const std::string& game, const py::list& bots, int games, std::uint64_t seed, int jobs, int players,
+         const std::map<std::string, std::string>& options, const std::optional<std::string>& map,
+         const std::optional<std::string>& out) {
+        if (jobs < 1 || jobs > 256) input_error("jobs " + std::to_string(jobs) + " must be in [1, 256]");
+        ArenaSettings a;
+        a.game = game;
+        a.config = config_of(players, seed, options, map);
+        a.games = games;
+        a.jobs = jobs;
+        a.out = out.value_or("");
+        return game_named(game).arena(a, bots);
+      },
+      py::arg("game"), py::arg("bots"), py::arg("games"), py::arg("seed") = 1, py::arg("jobs") = 1,
+      py::arg("players") = 0, py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none(),
+      py::arg("out") = py::none());
+}
