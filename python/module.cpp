@@ -108,8 +108,8 @@ class PythonBot final : public Bot<G> {
       input_error("a Python bot for seat " + std::to_string(info.seat()) + " chose \"" + text +
                   "\", which is not one of its legal moves");
     }
-    input_error("a Python bot for seat " + std::to_string(info.seat()) +
-                " returned a " + std::string(py::str(chosen.get_type().attr("__name__"))) +
+    input_error("a Python bot for seat " + std::to_string(info.seat()) + " returned a " +
+                std::string(py::str(chosen.get_type().attr("__name__"))) +
                 "; it must return one of the legal moves (a str) or its index in the list (an int)");
   }
 
@@ -393,9 +393,9 @@ class StateOf final : public AnyState {
   Move decide(Bot<G>& bot, Player seat) const {
     checked_seat(seat);
     if (s_.to_move() != seat && s_.to_move() != kSimultaneous)
-      input_error(s_.to_move() == kTerminal ? "the game is over"
-                                            : "the bot plays " + seat_text(seat) + ", but " +
-                                                  seat_text(s_.to_move()) + " is to move");
+      input_error(s_.to_move() == kTerminal
+                      ? "the game is over"
+                      : "the bot plays " + seat_text(seat) + ", but " + seat_text(s_.to_move()) + " is to move");
     py::gil_scoped_release nogil;
     bot.start(seat);
     return bot.choose(InfoSet<G>(s_, seat));
@@ -532,7 +532,8 @@ PYBIND11_MODULE(_nuraghe, m) {
     AllGames::for_each([&]<Game G>() { out.push_back(std::string(G::kName)); });
     return out;
   });
-  m.def("game_info", [](const std::string& name) { return game_named(name).info(); }, py::arg("name"));
+  m.def(
+      "game_info", [](const std::string& name) { return game_named(name).info(); }, py::arg("name"));
   m.def("bots", [] { return names(bot_catalog()); });
 
   py::class_<PyState>(m, "State")
@@ -548,11 +549,14 @@ PYBIND11_MODULE(_nuraghe, m) {
           "legal_actions",
           [](const PyState& s, std::optional<int> seat) { return s.s->legal_actions(seat.value_or(-1)); },
           py::arg("seat") = py::none())
-      .def("apply", [](PyState& s, const py::handle& move) { s.s->apply(move); }, py::arg("move"))
-      .def("apply_joint", [](PyState& s, const py::list& moves) { s.s->apply_joint(moves); }, py::arg("moves"))
+      .def(
+          "apply", [](PyState& s, const py::handle& move) { s.s->apply(move); }, py::arg("move"))
+      .def(
+          "apply_joint", [](PyState& s, const py::list& moves) { s.s->apply_joint(moves); }, py::arg("moves"))
       .def("returns", [](const PyState& s) { return s.s->returns(); })
       .def("scores", [](const PyState& s) { return s.s->scores(); })
-      .def("view", [](const PyState& s, int seat) { return to_python(s.s->view(seat)); }, py::arg("seat"))
+      .def(
+          "view", [](const PyState& s, int seat) { return to_python(s.s->view(seat)); }, py::arg("seat"))
       .def(
           "determinize",
           [](const PyState& s, int seat, std::uint64_t seed) { return PyState{s.s->determinize(seat, seed)}; },
@@ -586,7 +590,8 @@ PYBIND11_MODULE(_nuraghe, m) {
             return s.s->move_to_action(move, seat.value_or(-1));
           },
           py::arg("move"), py::arg("seat") = py::none())
-      .def("observation", [](const PyState& s, int seat) { return s.s->observation(seat); }, py::arg("seat"))
+      .def(
+          "observation", [](const PyState& s, int seat) { return s.s->observation(seat); }, py::arg("seat"))
       .def("__eq__", [](const PyState& a, const PyState& b) { return a.s->equals(*b.s); })
       .def("__str__", [](const PyState& s) { return s.s->render(-1); })
       .def("__repr__", [](const PyState& s) {
@@ -606,11 +611,12 @@ PYBIND11_MODULE(_nuraghe, m) {
   py::class_<BotHandle>(m, "Bot")
       .def_readonly("spec", &BotHandle::spec)
       .def_readonly("seat", &BotHandle::seat)
-      .def("act", [](BotHandle& b, const PyState& s) { return s.s->act(b); }, py::arg("state"))
-      .def("analyze", [](BotHandle& b, const PyState& s) { return s.s->analyze(b); }, py::arg("state"))
-      .def("__repr__", [](const BotHandle& b) {
-        return "<nuraghe.Bot " + b.spec + " for seat " + std::to_string(b.seat) + ">";
-      });
+      .def(
+          "act", [](BotHandle& b, const PyState& s) { return s.s->act(b); }, py::arg("state"))
+      .def(
+          "analyze", [](BotHandle& b, const PyState& s) { return s.s->analyze(b); }, py::arg("state"))
+      .def("__repr__",
+           [](const BotHandle& b) { return "<nuraghe.Bot " + b.spec + " for seat " + std::to_string(b.seat) + ">"; });
   m.def(
       "make_bot",
       [](const std::string& spec, int seat, std::uint64_t seed) {
