@@ -12,6 +12,8 @@ Called by the experiments/bardagi_*.sh scripts:
     bardagi_stats.py upgrades CSV PLOTDIR TILES.json STACKSDIR LABEL=FILE...
         per upgrade tile: how often it is face up, how often bought, by winners and by the others,
         and by each bot (bardagi_upgrades.sh); STACKSDIR/<seed>.json is `nuraghe new` of each deal
+    bardagi_stats.py think RESULTS.jsonl
+        think time and decisions a game of each bot of a results file (the search studies)
     bardagi_stats.py wins ARENA.csv [LABEL [OUT.csv]]
         the arena's csv table (from `nuraghe merge --format csv`) with a 95% Wilson interval beside
         its bootstrap interval, as a table, as gnuplot rows (stderr) and appended to OUT.csv with
@@ -389,6 +391,16 @@ def wins(arena_csv, label="", out_csv=None):
               file=sys.stderr)
 
 
+def think(path):
+    lines = [json.loads(line) for line in open(path) if line.strip()]
+    header, games = lines[0], lines[1:]
+    print("think time a game by bot (s, mean over its games):")
+    for b, bot in enumerate(header["bots"]):
+        t = [g["think_seconds"][s] for g in games for s in range(len(g["seats"])) if g["seats"][s] == b]
+        d = [g["decisions"][s] for g in games for s in range(len(g["seats"])) if g["seats"][s] == b]
+        print(f"  {bot}: {sum(t) / len(t):.1f} s a game, {sum(d) / len(d):.0f} decisions a game")
+
+
 def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     if cmd == "seats" and len(argv) >= 5:
@@ -397,6 +409,8 @@ def main(argv):
         sides(argv[2], argv[3], argv[4:])
     elif cmd == "upgrades" and len(argv) >= 7:
         upgrades(argv[2], argv[3], argv[4], argv[5], [tuple(a.split("=", 1)) for a in argv[6:]])
+    elif cmd == "think" and len(argv) == 3:
+        think(argv[2])
     elif cmd == "wins" and len(argv) in (3, 4, 5):
         wins(*argv[2:])
     else:

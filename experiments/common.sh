@@ -7,6 +7,7 @@
 #   experiment_header TITLE    first lines of $txt: title, date, nproc, CPU, binary
 #   locked "$nuraghe" ARGS...  every nuraghe run, under the CPU lock
 #   experiment_finish          wall-time line, print $txt
+#   bardagi_table LABEL HEADING BOT BOT BOT   the Bardagi search studies' arena, tables and plot
 # The pieces (need_gnuplot, need_nuraghe, private_nuraghe, locked) can also be used alone, as
 # sardegna_ismcts_vs_heuristic.sh does.
 # Globals set here: root, lock, name, tmp, nuraghe, binary, csv, txt, png.
@@ -93,4 +94,36 @@ experiment_finish() {
   echo "# script wall time: ${SECONDS} s, of which ${held} s running nuraghe under $lock (the rest: waiting for the lock, plotting)" >>"$txt"
   cat "$txt"
   echo "$name: wrote $csv $txt $png" >&2
+}
+
+# bardagi_table LABEL HEADING BOT BOT BOT: the Bardagi search studies' table (bardagi_bandits.sh,
+# bardagi_so_vs_mo.sh): one 3-player arena of $games games (--seed 1, --jobs $jobs) between the three
+# bots, its table, the win shares with both intervals (bardagi_stats.py wins, LABEL in $csv), the
+# think time a game, and the win-share plot titled HEADING. After experiment_start and _header.
+bardagi_table() {
+  local label=$1 heading=$2
+  shift 2
+  local cmd=(arena --game bardagi --players 3)
+  for bot in "$@"; do cmd+=(--bot "$bot"); done
+  cmd+=(--games "$games" --seed 1 --jobs "$jobs" --out "$tmp/results.jsonl")
+  echo "# commands (each under flock $lock):" >>"$txt"
+  echo "#   build/nuraghe ${cmd[*]/#$tmp\//}" >>"$txt"
+  echo "#   build/nuraghe merge results.jsonl --format csv" >>"$txt"
+  echo "$name: $games games ..." >&2
+  {
+    echo
+    echo "## the arena's table"
+    locked "$nuraghe" "${cmd[@]}"
+  } >>"$txt"
+  locked "$nuraghe" merge "$tmp/results.jsonl" --format csv >"$tmp/arena.csv" 2>/dev/null
+  rm -f "$csv"
+  {
+    echo
+    echo "## win share with both intervals (bootstrap: over the $((games / 3)) deals; Wilson: over the $games games)"
+    python3 "$root/experiments/bardagi_stats.py" wins "$tmp/arena.csv" "$label" "$csv" 2>"$tmp/plot.dat"
+    echo
+    python3 "$root/experiments/bardagi_stats.py" think "$tmp/results.jsonl"
+  } >>"$txt"
+  gnuplot -e "data='$tmp/plot.dat'; out='$png'; fair=1.0/3; nbots=3; heading='$heading'" \
+    "$root/experiments/bardagi_winshare.gp"
 }
