@@ -13,6 +13,7 @@
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
+#include "bots/results_table.hpp"
 #include "bots/tournament.hpp"
 #include "core/files.hpp"
 #include "search/playout.hpp"
@@ -619,6 +620,15 @@ int run_cli(int argc, char** argv) {
   add_integer(replay, "--seat", replay_seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")
       ->default_str("everything");
 
+  ResultsTableCommand results_args;
+  auto* results = app.add_subcommand(
+      "results", "flatten a results file or play log into a table (a row per game, seat or move) for pandas or R");
+  results->add_option("file", results_args.file, "results file (arena --out) or game log (play --log)")->required();
+  results->add_option("--format", results_args.format, "csv (a header row) or json (JSON lines)");
+  results->add_option("--per", results_args.per, "what a row is: game, seat or move");
+  results->add_option("--out", results_args.out, "write the table to this new file instead of standard output");
+  results->add_flag("--force", results_args.force, "replace an existing --out file");
+
   TuneCommand tune_args;
   std::string tune_bot;
   std::vector<std::string> tune_opponents;
@@ -709,6 +719,7 @@ int run_cli(int argc, char** argv) {
     }
     if (*merge) return run_merge_command(merge_files, merge_format, merge_out, merge_resamples);
     if (*replay) return run_replay_command(replay_file, replay_index, replay_seat);
+    if (*results) return run_results_command(results_args);
     if (*tune) {
       tune_args.arena.game = tune_common.game;
       tune_args.arena.config = tune_common.config();

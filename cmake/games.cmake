@@ -26,6 +26,7 @@ set(NURAGHE_GAME_LIST_DIR ${PROJECT_BINARY_DIR}/generated/game_list)
 #            std::string_view of the file's bytes, written again whenever the file changes (include
 #            it from the game's sources: it is private to nuraghe_games)
 #   TESTS    doctest sources of the game's own suite: the executable test_<name>, ctest name <name>
+#            (tests/CMakeLists.txt builds them, when NURAGHE_TESTS is on)
 # Paths are relative to the folder. The function only records the game; nuraghe_add_games, which
 # added the folder, builds it (so that every generated file belongs to the top directory).
 function(nuraghe_add_game name)
@@ -136,6 +137,11 @@ function(nuraghe_add_games list_file)
     nuraghe_game_property(sources ${game} SOURCES)
     nuraghe_game_property(data ${game} DATA)
     target_sources(nuraghe_games PRIVATE ${sources})
+    # Its headers, for the installed package; its tests' own (test_*.hpp) stay behind. The embedded
+    # data are compiled into nuraghe_games and included by no header, so they are not installed.
+    file(GLOB headers ${games_dir}/${game}/*.hpp)
+    list(FILTER headers EXCLUDE REGEX "/test_[^/]*$")
+    install(FILES ${headers} DESTINATION ${NURAGHE_INSTALL_INCLUDEDIR}/games/${game})
     foreach(file IN LISTS data)
       nuraghe_embed_data(${game} ${file})
     endforeach()
@@ -159,5 +165,6 @@ function(nuraghe_add_games list_file)
   endforeach()
   target_include_directories(nuraghe_games PRIVATE ${NURAGHE_GAME_DATA_DIR})
   configure_file(${NURAGHE_CMAKE_DIR}/all_games.hpp.in ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp @ONLY)
+  install(FILES ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp DESTINATION ${NURAGHE_INSTALL_INCLUDEDIR}/games)
   set_property(GLOBAL PROPERTY NURAGHE_GAMES ${games})
 endfunction()

@@ -417,6 +417,9 @@ g0 = next(x for x in games if x["index"] == 0)
 rest = [x for x in games if x["index"] != 0]
 
 
+# cmds: the commands that must refuse the file. m: merge and results (they read the recorded
+# results); r: replay, score --results and results --per move (they replay the moves too); t: results
+# --per move alone (it reads the moves' times); a: arena resuming it.
 def res(label, header, game_lines, cmds="mra", fast=False):
     n = len(manifest["res"]) + 1
     path = "res/%03d.jsonl" % n
@@ -472,6 +475,11 @@ line0('game 0 "moves" plays an occupied cell', edit(g0, ["moves"], ill), "r")
 line0('game 0 "moves" holds an unreadable move', edit(g0, ["moves"], ["z9"] + g0["moves"][1:]), "r")
 line0('game 0 "moves" goes on after the end', edit(g0, ["moves"], g0["moves"] + ["c1"]), "r")
 line0('game 0 "moves" stops before the end', edit(g0, ["moves"], g0["moves"][:-1]), "r")
+# Read only by `results --per move` ("t"): the thinking time of each move.
+sec = g0["seconds"]
+for label, v in [("one entry short", sec[:-1]), ("one entry long", sec + [0.1]), ('["x", ...]', ["x"] + sec[1:]),
+                 ("[-1, ...]", [-1] + sec[1:]), ("5", 5)]:
+    line0('game 0 "seconds" is %s' % label, edit(g0, ["seconds"], v), "t")
 for v in ["b2", 5, None, [5] * len(g0["moves"]), {}]:
     line0('game 0 "moves" is %s' % short(v), edit(g0, ["moves"], v), "mr")
 
@@ -641,6 +649,8 @@ while IFS=$'\t' read -r file label cmds fast; do
   [[ $cmds == *m* ]] && check "${flags[@]}" "results file: $label / merge" merge "$file"
   [[ $cmds == *r* ]] && check "${flags[@]}" "results file: $label / replay" replay "$file" "$index_opt" 0
   [[ $cmds == *r* ]] && check "${flags[@]}" "results file: $label / score --results" score --results "$file"
+  [[ $cmds == *m* ]] && check "${flags[@]}" "results file: $label / results" results "$file"
+  [[ $cmds == *[rt]* ]] && check "${flags[@]}" "results file: $label / results --per move" results "$file" --per move
   [[ $cmds == *a* ]] && check "${flags[@]}" "results file: $label / arena resuming it" "${arena_r[@]}" --out "$file"
 done <"$tmp/res.tsv"
 check "results file: game 0 \"returns\" is [2, 0] / merge --out" merge "$(res_file 'game 0 "returns" is [2, 0]')" --out merged.jsonl
@@ -650,6 +660,7 @@ for file in /dev/zero dir no-such-file.jsonl user.txt user.json base/tictactoe.j
   check "results file: $file / replay" replay "$file" "$index_opt" 0
   check "results file: $file / score --results" score --results "$file"
   check "results file: $file / map --usage" map --game ttr --svg m.svg --usage "$file"
+  check "results file: $file / results" results "$file"
 done
 check "map --usage with another game's results" map --game ttr --svg m.svg --usage res/r.jsonl
 check "map --usage with -p (the games' own players are drawn)" map --game ttr --svg m.svg --usage res/ttr.jsonl -p 3
@@ -679,6 +690,13 @@ check "merge --out in a missing folder" merge res/r.jsonl --out /nonexistent/dir
 check "merge --format xml" merge res/r.jsonl --format xml
 check "merge --resamples 5" merge res/r.jsonl --resamples 5
 check "merge without files" merge
+check "results --format xml" results res/r.jsonl --format xml
+check "results --per turn" results res/r.jsonl --per turn
+check "results --out an existing user file" results res/r.jsonl --out user.txt
+check "results --out a directory" results res/r.jsonl --out dir
+check "results --out /dev/full" results res/r.jsonl --out /dev/full --force
+check "results --out in a missing folder" results res/r.jsonl --out /nonexistent/dir/r.csv
+check "results without a file" results
 
 # ---- 5. files written by arena, play and tune ----------------------------------------------------
 check "arena --out a directory" "${arena_r[@]}" --out dir

@@ -1,0 +1,36 @@
+#pragma once
+// A game of a results file or play log played again from its record: the start on the map the
+// games were played on, and the end its moves lead to (replay, score --results, map --usage and
+// results --per move read games this way).
+
+#include <string>
+
+#include "bots/arena.hpp"
+#include "bots/notation.hpp"
+
+namespace nuraghe {
+
+// The start of a logged game: the header's setup with the game's seed, on the map the games were
+// played on (a map file changed since is an error, where the file recorded the map's hash).
+template <Game G>
+typename G::State logged_start(const ResultsFile& f, const GameResult& game, const std::string& file) {
+  GameConfig config = f.header.config;
+  config.seed = game.seed;
+  if (!f.header.map_hash.empty() && map_hash_text<G>(config) != f.header.map_hash)
+    input_error("\"" + file + "\" was played on a map with hash " + f.header.map_hash + "; the map file \"" +
+                config.map_file + "\" has changed since (hash " + map_hash_text<G>(config) + ")");
+  return G::initial(config);
+}
+
+// The end of a logged game: its moves replayed from logged_start, each checked for legality; a
+// game that stops before the end is an error naming `where`.
+template <Game G>
+typename G::State logged_final(const ResultsFile& f, const GameResult& game, const std::string& file,
+                               const std::string& where) {
+  auto s = logged_start<G>(f, game, file);
+  for (const auto& text : JsonIn(game.line, where).at("moves").strings()) apply_text<G>(s, text);
+  if (s.to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
+  return s;
+}
+
+}  // namespace nuraghe
