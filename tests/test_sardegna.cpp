@@ -1123,6 +1123,7 @@ TEST_CASE(
   CHECK(SG::action_index(s, SG::parse_move(s, 0, "admiral ship 1")) == 7);
   CHECK(SG::action_index(s, SG::parse_move(s, 0, "queen admiral ship 1")) == 7 + 619);
   CHECK(SG::action_move(s, 1556) == SG::parse_move(s, 0, "discard 26"));
+  for (int a = 0; a < SG::num_actions(s); ++a) CHECK(SG::action_index(s, SG::action_move(s, a)) == a);  // one move each
   CHECK(SG::observation_size(s) == 531);
   CHECK(SG::observation_size(empty_game(4)) == 737);
 

@@ -33,6 +33,7 @@ TEST_CASE("tensors: every move of the board numbered once, the selections first"
   CHECK(Bardagi::action_index(s, make_move(MoveKind::Select, make_selection({6, 2, 0, 0}))) == 84 + 148);
   CHECK(Bardagi::action_move(s, 84 + 149) == make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, 0));
   CHECK(Bardagi::action_move(s, Bardagi::num_actions(s) - 1) == make_move(MoveKind::PlaceRecruit, kBuildings - 1));
+  for (int a = 0; a < Bardagi::num_actions(s); ++a) CHECK(Bardagi::action_index(s, Bardagi::action_move(s, a)) == a);
 }
 
 TEST_CASE("tensors: a seat observes its runes and its selection; the others' only once shown") {

@@ -34,6 +34,7 @@ TEST_CASE("tensors: the claims, the stations, then the draws, keeps and the pass
   CHECK(Ttr::action_move(s, n - 33 - 27 * m.num_cities) == ttr::make_station(0, ttr::Payment{0, 1, 0, 0, 0}));
   CHECK(ttr::route_of(Ttr::action_move(s, 0)) == 0);
   CHECK(ttr::kind_of(Ttr::action_move(s, n - 34 - 27 * m.num_cities)) == MoveKind::Claim);
+  for (int a = 0; a < n; ++a) CHECK(Ttr::action_index(s, Ttr::action_move(s, a)) == a);  // one move each
 }
 
 TEST_CASE("tensors: a seat observes its own cards and tickets; the others' only as counts") {
