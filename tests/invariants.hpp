@@ -23,12 +23,22 @@
 // - returns lie in [0, 1];
 // - a game without apply_joint never has a simultaneous node;
 // - where the game has random_move, it returns exactly legal_moves()[rng.below(size)] and leaves
-//   the RNG as that draw does; where it has heuristic_move, every move it returns is legal.
+//   the RNG as that draw does; where it has heuristic_move, every move it returns is legal;
+// - the action and observation vectors (HasTensors): their sizes stay the same over a game; every
+//   legal move of every seat has an action in range, distinct from the other moves' and mapped back
+//   to the move; one move (by its code, and by its text where the notation does not depend on the
+//   state) has one action over all the games, and one action one move; each seat's observation is
+//   finite, written in full, and the same in every determinization of its information set (no
+//   peeking); a transition that changes what a seat sees changes its observation.
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <set>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.hpp"
@@ -259,6 +269,98 @@ void check_hidden_arrangements(const GameConfig& config, std::uint64_t seed) {
   }
 }
 
+// ---- the action and observation vectors (HasTensors) ----------------------------------------------
+
+// Games whose move text depends on the state: Sardegna's "move 3-6" is a villager's step during a
+// Commander move and a ship's step during an Admiral move (two moves, two actions). Their actions
+// are checked by move code only.
+inline bool notation_depends_on_state(std::string_view game) { return game == "sardegna"; }
+
+// What the random games of one configuration have shown so far: the sizes, and which move (by its
+// code and by its text) had which action.
+struct TensorRecord {
+  int num_actions = -1, observation_size = -1;
+  std::map<Move, int> action_of_move;
+  std::map<int, Move> move_of_action;
+  std::map<std::string, int> action_of_text;
+};
+
+// Seat p's observation of s, with a guard of NaNs after it that must stay untouched: a game that
+// writes more or fewer numbers than observation_size fails the checks below.
+template <Game G>
+std::vector<float> observation_of(const StateOf<G>& s, Player p) {
+  constexpr int kGuard = 16;
+  const int size = G::observation_size(s);
+  std::vector<float> out(std::size_t(size + kGuard), std::nanf(""));
+  G::observation(s, p, out.data());
+  for (int i = 0; i < kGuard; ++i)
+    CHECK_MESSAGE(std::isnan(out[std::size_t(size + i)]), "observation writes beyond observation_size");
+  out.resize(std::size_t(size));
+  return out;
+}
+
+template <Game G>
+void check_actions(const StateOf<G>& s, TensorRecord& record) {
+  typename G::MoveList list;
+  for (Player p = 0; p < s.num_players(); ++p) {
+    legal_moves_of<G>(s, p, list);
+    std::set<int> actions;
+    for (Move m : list) {
+      const int a = G::action_index(s, m);
+      const std::string text = G::move_to_string(s, p, m);
+      REQUIRE_MESSAGE(a >= 0, "move " << text << " has no action at " << G::to_json(s).dump());
+      REQUIRE_MESSAGE(a < record.num_actions, "move " << text << " has action " << a << " of " << record.num_actions);
+      CHECK_MESSAGE(actions.insert(a).second, "two legal moves share action " << a << " at " << G::to_json(s).dump());
+      CHECK_MESSAGE(G::action_move(s, a) == m, "action_move(action_index(" << text << ")) is another move");
+      // What an earlier state said (emplace keeps the first entry and returns it).
+      const int earlier = record.action_of_move.emplace(m, a).first->second;
+      CHECK_MESSAGE(earlier == a, "move " << text << " has action " << a << " here, " << earlier << " earlier");
+      CHECK_MESSAGE(record.move_of_action.emplace(a, m).first->second == m,
+                    "action " << a << " is move " << text << " here, another move earlier");
+      if (!notation_depends_on_state(G::kName)) {
+        const int earlier_text = record.action_of_text.emplace(text, a).first->second;
+        CHECK_MESSAGE(earlier_text == a,
+                      "move " << text << " has action " << a << " here, " << earlier_text << " earlier (by its text)");
+      }
+    }
+  }
+}
+
+// No peeking: seat p's observation is the same in every state of its information set.
+template <Game G>
+void check_observations(const StateOf<G>& s, Rng& rng) {
+  for (Player p = 0; p < s.num_players(); ++p) {
+    const std::vector<float> seen = observation_of<G>(s, p);
+    for (float x : seen) REQUIRE_MESSAGE(std::isfinite(x), "an observation number is not finite (or not written)");
+    for (int k = 0; k < 3; ++k) {
+      const StateOf<G> d = s.determinize(p, rng);
+      CHECK_MESSAGE(observation_of<G>(d, p) == seen, "seat " << p << "'s observation differs in a state of its "
+                                                             << "information set (it peeks) at "
+                                                             << G::to_json(s).dump());
+    }
+  }
+}
+
+// A transition that changes what seat p sees changes p's observation: the vector is not blind to
+// what happens (each game's own tests check that it shows the seat's hand).
+template <Game G>
+void check_observations_follow(const StateOf<G>& before, const StateOf<G>& after) {
+  for (Player p = 0; p < before.num_players(); ++p)
+    if (before.view(p) != after.view(p))
+      CHECK_MESSAGE(observation_of<G>(before, p) != observation_of<G>(after, p),
+                    "seat " << p << " sees a move but its observation stays the same at " << G::to_json(before).dump());
+}
+
+template <Game G>
+void check_tensors(const StateOf<G>& s, TensorRecord& record, Rng& rng) {
+  static_assert(HasTensors<G>, "every game has the action and observation vectors (lib/core/game.hpp)");
+  if (record.num_actions < 0) record.num_actions = G::num_actions(s), record.observation_size = G::observation_size(s);
+  CHECK_MESSAGE(G::num_actions(s) == record.num_actions, "num_actions changed within a configuration");
+  CHECK_MESSAGE(G::observation_size(s) == record.observation_size, "observation_size changed within a configuration");
+  check_actions<G>(s, record);
+  check_observations<G>(s, rng);
+}
+
 // Every state of the first 24 decisions of a game is checked in full, then every 8th (long games
 // such as Sardegna's make the JSON views the cost); legality and game length at every state.
 inline bool checked_in_full(int decision) { return decision < 24 || decision % 8 == 0; }
@@ -274,6 +376,7 @@ template <Game G>
 void check_invariants(GameConfig config, int games = 200) {
   games = std::max(1, games / kLightFactor);
   const std::uint64_t base_seed = config.seed;
+  TensorRecord tensors;  // over every game: one configuration has one action space
   for (int g = 0; g < games; ++g) {
     config.seed = base_seed + std::uint64_t(g) * 7919;
     CAPTURE(g);
@@ -288,9 +391,12 @@ void check_invariants(GameConfig config, int games = 200) {
       if (checked_in_full(decisions) || s.to_move() == kTerminal) {
         check_copy_and_json<G>(s);
         check_information<G>(s, rng);
+        check_tensors<G>(s, tensors, optional_rng);
       }
       if (s.to_move() == kTerminal) break;
+      const StateOf<G> before = s;
       s = random_transition<G>(s, rng).after(s);
+      if (checked_in_full(decisions)) check_observations_follow<G>(before, s);
     }
     if (G::kHiddenInformation && g < 20) check_hidden_arrangements<G>(config, config.seed);
   }

@@ -93,3 +93,22 @@ TEST_CASE("notation: columns 1..7") {
   CHECK_THROWS_AS(Connect4::parse_move(s, 0, "0"), InputError);
   CHECK_THROWS_AS(Connect4::parse_move(s, 0, "a"), InputError);
 }
+
+TEST_CASE("tensors: the action is the column; the observation is the seat's stones, the opponent's and its turn") {
+  const S s = play("44");
+  CHECK(Connect4::num_actions(s) == 7);
+  CHECK(Connect4::action_index(s, Connect4::parse_move(s, 0, "1")) == 0);
+  CHECK(Connect4::action_move(s, 6) == Connect4::parse_move(s, 0, "7"));
+  REQUIRE(Connect4::observation_size(s) == 85);
+  std::vector<float> x(85), o(85);
+  Connect4::observation(s, 0, x.data());
+  Connect4::observation(s, 1, o.data());
+  // Column 4 is column 3 from 0: cells 18 (bottom, seat 0's) and 19 (seat 1's on top).
+  CHECK(x[18] == 1);
+  CHECK(x[42 + 19] == 1);
+  CHECK(o[19] == 1);
+  CHECK(o[42 + 18] == 1);
+  CHECK(x[19] + x[42 + 18] + o[18] + o[42 + 19] == 0);
+  CHECK(x[84] == 1);  // seat 0 is to move
+  CHECK(o[84] == 0);
+}

@@ -122,3 +122,23 @@ TEST_CASE("positions and options: bad input is rejected") {
   CHECK_THROWS_AS(Goofspiel::initial(c), InputError);
   CHECK_THROWS_AS(Goofspiel::parse_move(Goofspiel::initial({}), 0, "14"), InputError);
 }
+
+TEST_CASE("tensors: the action is the card's value - 1; the observation shows the table, never the unseen prizes") {
+  const auto observation = [](const S& s, Player p) {
+    std::vector<float> out(std::size_t(Goofspiel::observation_size(s)));
+    Goofspiel::observation(s, p, out.data());
+    return out;
+  };
+  const S s = position(2, {3, 1, 4, 2}, {{}, {}}), other_deck = position(2, {3, 2, 1, 4}, {{}, {}});
+  CHECK(Goofspiel::num_actions(s) == 4);
+  CHECK(Goofspiel::action_index(s, 4) == 3);
+  CHECK(Goofspiel::action_move(s, 0) == 1);
+  // Face-up prize 3, no prize gone; seat p's hand and points, then the other seat's.
+  REQUIRE(Goofspiel::observation_size(s) == 18);
+  CHECK(observation(s, 0) == std::vector<float>{0, 0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0});
+  CHECK(observation(s, 0) == observation(other_deck, 0));  // the prizes after the face-up one are unseen
+  S after = s;
+  after.apply_joint(joint({4, 2}));  // seat 0 wins the 3
+  // Prize 1 face up, prize 3 gone; seat 1 first, without its 2; seat 0 without its 4, with 3 of 10 points.
+  CHECK(observation(after, 1) == std::vector<float>{1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0.3f});
+}

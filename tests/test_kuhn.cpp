@@ -87,3 +87,23 @@ TEST_CASE("positions: bad cards and histories are rejected") {
   c.players = 3;
   CHECK_THROWS_AS(Kuhn::initial(c), InputError);
 }
+
+TEST_CASE("tensors: pass and bet are actions 0 and 1; a seat observes its card, never the other's before showdown") {
+  const auto observation = [](const S& s, Player p) {
+    std::vector<float> out(std::size_t(Kuhn::observation_size(s)));
+    Kuhn::observation(s, p, out.data());
+    return out;
+  };
+  const S s = position({"K", "Q", "J"}, "p"), other_deal = position({"J", "Q", "K"}, "p");
+  CHECK(Kuhn::num_actions(s) == 2);
+  CHECK(Kuhn::action_index(s, Kuhn::parse_move(s, 1, "bet")) == 1);
+  REQUIRE(Kuhn::observation_size(s) == 14);
+  // Seat 0: seat 0, its king, no opponent card, history "p".
+  CHECK(observation(s, 0) == std::vector<float>{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0});
+  // Seat 1 holds the queen in both deals and cannot tell them apart; seat 0 can.
+  CHECK(observation(s, 1) == observation(other_deal, 1));
+  CHECK(observation(s, 0) != observation(other_deal, 0));
+  // At a showdown the opponent's card is shown.
+  const S shown = position({"K", "Q", "J"}, "pp");
+  CHECK(observation(shown, 1) == std::vector<float>{0, 1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0});
+}

@@ -1106,3 +1106,42 @@ TEST_CASE("fort_points gives what score_fort would add, for every seat and every
     }
   }
 }
+
+TEST_CASE(
+    "tensors: one action per move of the game; a seat observes its private cards, never the row's face-down cards") {
+  const auto observation = [](const S& s, Player p) {
+    std::vector<float> out(std::size_t(SG::observation_size(s)));
+    SG::observation(s, p, out.data());
+    return out;
+  };
+  S s = empty_game(2, true);
+  // 6 cards for no action and the Sentinel; each card's actions, itself and by the Queen (2 x 619);
+  // the later steps (42 + 240), stop, keep, replace, swap, and 26 discards.
+  CHECK(SG::num_actions(s) == 1557);
+  CHECK(SG::action_index(s, SG::parse_move(s, 0, "admiral")) == 0);
+  CHECK(SG::action_index(s, SG::parse_move(s, 0, "sentinel")) == 6);
+  CHECK(SG::action_index(s, SG::parse_move(s, 0, "admiral ship 1")) == 7);
+  CHECK(SG::action_index(s, SG::parse_move(s, 0, "queen admiral ship 1")) == 7 + 619);
+  CHECK(SG::action_move(s, 1556) == SG::parse_move(s, 0, "discard 26"));
+  for (int a = 0; a < SG::num_actions(s); ++a) CHECK(SG::action_index(s, SG::action_move(s, a)) == a);  // one move each
+  CHECK(SG::observation_size(s) == 531);
+  CHECK(SG::observation_size(empty_game(4)) == 737);
+
+  // Another private card of seat 1: seat 1 tells the two states apart, seat 0 does not.
+  S other = s;
+  std::swap(other.private_card[1][0], other.deck[0]);
+  CHECK(observation(other, 0) == observation(s, 0));
+  CHECK(observation(other, 1) != observation(s, 1));
+  // The row's face-down cards swapped: nobody tells; the face-up ones swapped: everybody.
+  S hidden = s, shown = s;
+  std::swap(hidden.row[5], hidden.row[6]);
+  std::swap(shown.row[0], shown.row[1]);
+  for (Player p : {0, 1}) {
+    CHECK(observation(hidden, p) == observation(s, p));
+    CHECK(observation(shown, p) != observation(s, p));
+  }
+  // A move changes what both seats observe.
+  S after = s;
+  play(after, "commander villager 4");
+  for (Player p : {0, 1}) CHECK(observation(after, p) != observation(s, p));
+}

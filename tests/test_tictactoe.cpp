@@ -76,3 +76,21 @@ TEST_CASE("setup rejects options, maps and seat counts the game does not have") 
   c.map_file = "board.json";
   CHECK_THROWS_AS(TicTacToe::initial(c), InputError);
 }
+
+TEST_CASE("tensors: the action is the cell; the observation is the seat's marks, the opponent's and its turn") {
+  const S s = play({"b2"});
+  CHECK(TicTacToe::num_actions(s) == 9);
+  CHECK(TicTacToe::action_index(s, TicTacToe::parse_move(s, 1, "a3")) == 0);
+  CHECK(TicTacToe::action_index(s, TicTacToe::parse_move(s, 1, "c1")) == 8);
+  CHECK(TicTacToe::action_move(s, 8) == TicTacToe::parse_move(s, 1, "c1"));
+  REQUIRE(TicTacToe::observation_size(s) == 19);
+  std::vector<float> x(19), o(19);
+  TicTacToe::observation(s, 0, x.data());
+  TicTacToe::observation(s, 1, o.data());
+  CHECK(x[4] == 1);  // b2 is cell 4: X's own mark
+  CHECK(x[9 + 4] == 0);
+  CHECK(o[4] == 0);
+  CHECK(o[9 + 4] == 1);  // and O's opponent's
+  CHECK(x[18] == 0);     // O is to move
+  CHECK(o[18] == 1);
+}

@@ -184,8 +184,10 @@ concept HasSearchMoves = requires(const typename G::State& s, Player p, typename
 // seat count); action_index(s, m) numbers every move m legal in s one-to-one into
 // [0, num_actions(s)), with the same number for the same move in every state (so a policy head
 // means one thing), and action_move(s, a) is its inverse; observation(s, p, out) writes
-// observation_size(s) numbers that depend only on view(p). Every game has them (the invariant
-// suite checks the contract).
+// observation_size(s) numbers that depend only on view(p). p is a seat, 0..n-1: an agent learns
+// from what a seat may know, so there is no observation of the whole state (p = -1 is not
+// allowed; the games assert it). Every game has them (the invariant suite checks the contract;
+// core/tensors.hpp helps to write them).
 template <class G>
 concept HasTensors = requires(const typename G::State& s, Move m, int a, Player p, float* out) {
   { G::num_actions(s) } -> std::same_as<int>;

@@ -52,6 +52,14 @@ struct Bardagi {
   }
   static Json to_json(const State& s) { return bardagi::position(s, -1); }
   static State from_json(const Json& j) { return bardagi::read_position(j); }
+  // For learning agents (HasTensors, tensors.cpp): every move of every kind over the board's
+  // areas, harbours and the tiles, numbered once per board; the observation is the seat's runes
+  // and selection and the public table (docs/rules-bardagi.md, "Action and observation vectors").
+  static int num_actions(const State& s);
+  static int action_index(const State& s, Move m);
+  static Move action_move(const State& s, int a);
+  static int observation_size(const State& s);
+  static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
   // The score part by part (`nuraghe score`, score.cpp): each seat's glory of the rounds by source,
   // its tiles, its gold and the end's bonuses, then who took the bonuses and the win, and which

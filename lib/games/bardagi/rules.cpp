@@ -1117,7 +1117,7 @@ void State::claim_moves(MoveList& out) const {
 int State::max_axes_to_buy() const {
   // "For each owned Barbarian Camp buy up to 1 Axe for 1 gold (at most 2 per round)".
   const int camps = std::popcount(owned[turn] & board().of_kind[std::size_t(AreaKind::Camp)]);
-  return std::min({camps, 2, int(villages[turn].gold), int(axes_pile)});
+  return std::min({camps, kAxesBoughtPerRound, int(villages[turn].gold), int(axes_pile)});
 }
 
 void State::advance_claim() {

@@ -50,6 +50,8 @@ inline constexpr int kRunePrice = 2, kRunesBought = 3, kRunesPerCast = 2, kRemov
 inline constexpr int kSquaresPerCard = 3;
 // "Reward: 2 Axe tokens" for a Barbarian Camp.
 inline constexpr int kCampAxes = 2;
+// "For each owned Barbarian Camp buy up to 1 Axe for 1 gold (at most 2 per round)".
+inline constexpr int kAxesBoughtPerRound = 2;
 
 // ---- Trade (rulings item 11): "values basic 1 (meat, wool, hide, timber), mining 2 (stone, iron),
 // gold 2, so every trade of the rulebook's table keeps value".
@@ -58,6 +60,7 @@ inline constexpr int kGoldValue = 2;
 
 // ---- Rounds: "10 / 9 / 8 / 7 for 2 / 3 / 4 / 5 players; the short game plays 2 fewer" (item 1).
 inline constexpr int rounds_in_game(int players, bool short_game) { return 12 - players - (short_game ? 2 : 0); }
+inline constexpr int kMaxRounds = rounds_in_game(2, false);
 
 // ---- Setup (the rulebook's page "Game Setup", step 2 and 8)
 inline constexpr int kDisksPerPlayer = 40;  // "disks (x 40)"

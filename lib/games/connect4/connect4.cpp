@@ -1,5 +1,7 @@
 #include "games/connect4/connect4.hpp"
 
+#include "core/tensors.hpp"
+
 namespace nuraghe {
 namespace {
 
@@ -17,7 +19,21 @@ std::vector<std::string> picture(const Connect4::State& s) {
   return rows;
 }
 
+// The 42 cells of seat p's stones, column by column from the left and bottom up (cell 6c + r),
+// then of the opponent's, then 1 if p is to move; the numbers written (without `out`, counted).
+int write_observation(const Connect4::State& s, Player p, float* out) {
+  assert(p == 0 || p == 1);
+  ObservationWriter w(out);
+  for (const std::uint64_t stones : {s.stones[p], s.stones[1 - p]})
+    for (int c = 0; c < Connect4::kWidth; ++c) w.bits(stones >> (c * (Connect4::kHeight + 1)), Connect4::kHeight);
+  w.flag(s.to_move() == p);
+  return w.size();
+}
+
 }  // namespace
+
+int Connect4::observation_size(const State& s) { return write_observation(s, 0, nullptr); }
+void Connect4::observation(const State& s, Player p, float* out) { write_observation(s, p, out); }
 
 Connect4::State Connect4::initial(const GameConfig& config) {
   checked_players<Connect4>(config, 2);

@@ -97,6 +97,13 @@ struct Connect4 {
   static Move parse_move(const State&, Player, std::string_view text);
   static Json to_json(const State& s);
   static State from_json(const Json& j);
+  // For learning agents (HasTensors): action = the column; observation = the seat's stones, the
+  // opponent's, and whether the seat is to move (docs/game-concept.md).
+  static int num_actions(const State&) { return kWidth; }
+  static int action_index(const State&, Move m) { return int(m); }
+  static Move action_move(const State&, int a) { return Move(a); }
+  static int observation_size(const State& s);
+  static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
 };
 

@@ -2,6 +2,8 @@
 
 #include <numeric>
 
+#include "core/tensors.hpp"
+
 namespace nuraghe {
 namespace {
 
@@ -11,7 +13,30 @@ std::vector<int> history(const Goofspiel::State& s, int p) {
   return out;
 }
 
+// What every seat sees (the bids are public once laid down, so the hands are too): the face-up
+// prize one-hot over the values 1..cards (all 0 once over), the prizes turned up in earlier rounds
+// (a number per value), then per seat, seat p first and the others in seat order after it, its
+// hand (a number per value) and its points scaled by all the prizes' sum. The unseen prizes are
+// in no number. Returns the numbers written (without `out`, only counted).
+int write_observation(const Goofspiel::State& s, Player p, float* out) {
+  assert(p >= 0 && p < s.players);
+  ObservationWriter w(out);
+  w.one_hot(s.face_up_prize() - 1, s.cards);
+  unsigned gone = 0;
+  for (int r = 0; r < std::min<int>(s.round, s.cards); ++r) gone |= 1u << (s.prizes[r] - 1);
+  w.bits(gone, s.cards);
+  for (int i = 0; i < s.players; ++i) {
+    const int q = (p + i) % s.players;
+    w.bits(s.hands[q], s.cards);
+    w.scaled(s.points[q], s.cards * (s.cards + 1) / 2);
+  }
+  return w.size();
+}
+
 }  // namespace
+
+int Goofspiel::observation_size(const State& s) { return write_observation(s, 0, nullptr); }
+void Goofspiel::observation(const State& s, Player p, float* out) { write_observation(s, p, out); }
 
 Goofspiel::State Goofspiel::initial(const GameConfig& config) {
   const int players = checked_players<Goofspiel>(config, 2);

@@ -138,6 +138,14 @@ struct Goofspiel {
   static Move parse_move(const State&, Player, std::string_view text);
   static Json to_json(const State& s);
   static State from_json(const Json& j);
+  // For learning agents (HasTensors): action = the card's value - 1; observation = the face-up
+  // prize, the prizes gone, and each seat's hand and points (docs/game-concept.md, layout in
+  // goofspiel.cpp).
+  static int num_actions(const State& s) { return s.cards; }
+  static int action_index(const State&, Move m) { return int(m) - 1; }
+  static Move action_move(const State&, int a) { return Move(a + 1); }
+  static int observation_size(const State& s);
+  static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
 };
 

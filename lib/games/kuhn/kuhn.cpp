@@ -1,5 +1,7 @@
 #include "games/kuhn/kuhn.hpp"
 
+#include "core/tensors.hpp"
+
 namespace nuraghe {
 namespace {
 
@@ -17,7 +19,23 @@ std::string history_text(const Kuhn::State& s) {
   return h;
 }
 
+// Seat p one-hot (2: seat 0 acts first), its card one-hot (3: J Q K), the opponent's card one-hot
+// (3, all 0 until a showdown shows it), then each of the 3 possible actions one-hot (pass, bet;
+// both 0 while not taken); the numbers written (without `out`, only counted).
+int write_observation(const Kuhn::State& s, Player p, float* out) {
+  assert(p == 0 || p == 1);
+  ObservationWriter w(out);
+  w.one_hot(p, 2);
+  w.one_hot(s.deck[p], 3);
+  w.one_hot(s.is_showdown() ? s.deck[1 - p] : -1, 3);
+  for (int i = 0; i < Kuhn::kMaxGameLength; ++i) w.one_hot(i < s.length ? int(s.bet(i)) : -1, 2);
+  return w.size();
+}
+
 }  // namespace
+
+int Kuhn::observation_size(const State& s) { return write_observation(s, 0, nullptr); }
+void Kuhn::observation(const State& s, Player p, float* out) { write_observation(s, p, out); }
 
 Kuhn::State Kuhn::initial(const GameConfig& config) {
   checked_players<Kuhn>(config, 2);

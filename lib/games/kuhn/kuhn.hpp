@@ -91,6 +91,13 @@ struct Kuhn {
   static Move parse_move(const State&, Player, std::string_view text);
   static Json to_json(const State& s);
   static State from_json(const Json& j);
+  // For learning agents (HasTensors): action = the Action (pass 0, bet 1); observation = the seat,
+  // its card, the opponent's once shown down, and the actions so far (docs/game-concept.md).
+  static int num_actions(const State&) { return 2; }
+  static int action_index(const State&, Move m) { return int(m); }
+  static Move action_move(const State&, int a) { return Move(a); }
+  static int observation_size(const State& s);
+  static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
 };
 

@@ -82,6 +82,24 @@ struct Nim {
     s.ply = std::uint8_t(in.at("ply").int_in(touched, taken));
     return s;
   }
+  // For learning agents (HasTensors). Heap h holds 2h + 1 objects at the start, so the moves on
+  // heaps before h are h * h: action h * h + k - 1 takes k from heap h, count * count in all. The
+  // observation: for each heap and each of its starting objects, 1 if it is still there, then 1 if
+  // seat p is to move.
+  static int num_actions(const State& s) { return s.count * s.count; }
+  static int action_index(const State&, Move m) { return int(m / 8 * (m / 8) + m % 8 - 1); }
+  static Move action_move(const State&, int a) {
+    int h = 0;
+    while ((h + 1) * (h + 1) <= a) ++h;
+    return Move(h * 8 + a - h * h + 1);
+  }
+  static int observation_size(const State& s) { return s.count * s.count + 1; }
+  static void observation(const State& s, Player p, float* out) {
+    assert(p == 0 || p == 1);
+    for (int h = 0; h < s.count; ++h)
+      for (int k = 0; k < 2 * h + 1; ++k) *out++ = k < s.heaps[h] ? 1.0f : 0.0f;
+    *out = s.to_move() == p ? 1.0f : 0.0f;
+  }
   static std::string render(const State& s, Player) {
     std::string out;
     for (int h = 0; h < s.count; ++h) out += std::string(1, char('a' + h)) + " " + std::string(s.heaps[h], '|') + "\n";

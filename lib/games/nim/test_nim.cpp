@@ -95,6 +95,18 @@ TEST_CASE("example 5: from 1, 3, 5 uct finds the one winning move, c3") {
   CHECK(Nim::move_to_string(s, 0, bot->choose(InfoSet<Nim>(s, 0))) == "c3");
 }
 
+TEST_CASE("tensors: action h * h + k - 1 takes k from heap h; the observation is the objects left and the turn") {
+  Nim::State s = Nim::initial({});
+  CHECK(Nim::num_actions(s) == 16);
+  CHECK(Nim::action_index(s, Nim::parse_move(s, 0, "a1")) == 0);
+  CHECK(Nim::action_index(s, Nim::parse_move(s, 0, "b3")) == 3);
+  CHECK(Nim::action_move(s, 15) == Nim::parse_move(s, 0, "d7"));
+  apply_text<Nim>(s, "d5");
+  std::vector<float> seen(std::size_t(Nim::observation_size(s)));
+  Nim::observation(s, 1, seen.data());
+  CHECK(seen == std::vector<float>{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1});
+}
+
 TEST_CASE("a position's ply must be reachable") {
   CHECK_THROWS_WITH_AS(position({1, 3, 5, 7}, 1), doctest::Contains("ply must be an integer in [0, 0]"), InputError);
   CHECK_THROWS_WITH_AS(position({0, 3, 5, 6}, 1), doctest::Contains("ply must be an integer in [2, 2]"), InputError);

@@ -329,6 +329,15 @@ struct Sardegna {
   static Move parse_move(const State& s, Player p, std::string_view text);
   static Json to_json(const State& s);
   static State from_json(const Json& j);
+  // For learning agents (HasTensors, tensors.cpp): every move a turn can have (a card's actions,
+  // played or copied by the Queen, over the board's provinces, harbours and fort spaces; the later
+  // steps; the Sentinel's choices), numbered once; the observation is the seat's private cards and
+  // the public board (docs/rules-sardegna.md, "Action and observation vectors").
+  static int num_actions(const State& s);
+  static int action_index(const State& s, Move m);
+  static Move action_move(const State& s, int a);
+  static int observation_size(const State& s);
+  static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
   // For a person at the table (bots/cli.cpp's human seat and `play`'s log; docs/game-concept.md):
   // the board's adjacencies, printed once; what a move did beyond its notation (a Sentinel's

@@ -1,5 +1,7 @@
 #include "games/tictactoe/tictactoe.hpp"
 
+#include "core/tensors.hpp"
+
 namespace nuraghe {
 namespace {
 
@@ -13,6 +15,17 @@ std::string board_row(const TicTacToe::State& s, int row) {
     r += (s.marks[0] & bit) ? 'X' : (s.marks[1] & bit) ? 'O' : '.';
   }
   return r;
+}
+
+// Cells 0..8 (a3 b3 c3 a2 ... c1) of seat p's marks, then of the opponent's, then 1 if p is to
+// move; the numbers written (without `out`, only counted: observation_size).
+int write_observation(const TicTacToe::State& s, Player p, float* out) {
+  assert(p == 0 || p == 1);
+  ObservationWriter w(out);
+  w.bits(s.marks[p], 9);
+  w.bits(s.marks[1 - p], 9);
+  w.flag(s.to_move() == p);
+  return w.size();
 }
 
 }  // namespace
@@ -63,6 +76,9 @@ TicTacToe::State TicTacToe::from_json(const Json& j) {
   if (s.has_line(1) && x != o) input_error("tictactoe position: X moved after O completed a line");
   return s;
 }
+
+int TicTacToe::observation_size(const State& s) { return write_observation(s, 0, nullptr); }
+void TicTacToe::observation(const State& s, Player p, float* out) { write_observation(s, p, out); }
 
 std::string TicTacToe::render(const State& s, Player) {
   std::string out;

@@ -64,6 +64,15 @@ struct Ttr {
   static Move parse_move(const State& s, Player p, std::string_view text) { return ttr::parse_move_text(s, p, text); }
   static Json to_json(const State& s) { return ttr::position(s, -1); }
   static State from_json(const Json& j) { return ttr::read_position(j); }
+  // For learning agents (HasTensors, tensors.cpp): every claim payment of every route, every
+  // station payment of every city, the draws, the keeps and the pass of the map, numbered once
+  // per map; the observation is the seat's hand and tickets and the public table
+  // (docs/rules-ttr.md, "Action and observation vectors").
+  static int num_actions(const State& s);
+  static int action_index(const State& s, Move m);
+  static Move action_move(const State& s, int a);
+  static int observation_size(const State& s);
+  static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
   // The final score part by part (`nuraghe score`): routes, tickets won and lost, stations and
   // the routes they borrow, the longest trail, the bonuses, and how the winner was decided.
