@@ -144,6 +144,32 @@ TEST_CASE("board: a malformed map is rejected with a clear error") {
   rejects([](Json& j) { j["harbours"].erase(6); }, "must have 7 entries");
   rejects([](Json& j) { j["provinces"][3]["value"] = "five"; }, "must be an integer");
   rejects([](Json& j) { j["colour"] = 1; }, "unknown field");
+  // The points the browser viewer draws at: present, numbers, on the map, not on top of each other.
+  rejects([](Json& j) { j["provinces"][2].erase("x"); }, "test map: missing field \"provinces[2].x\"");
+  rejects([](Json& j) { j["forts"][0]["y"] = "north"; }, "forts[0].y must be a number, not");
+  rejects([](Json& j) { j["harbours"][1]["x"] = -1; }, "harbours[1].x must be a number in [0, 600], not -1");
+  rejects([](Json& j) { j["provinces"][0]["y"] = 881; }, "provinces[0].y must be a number in [0, 880], not 881");
+  rejects(
+      [](Json& j) {
+        j["forts"][4]["x"] = j["forts"][2]["x"].get<double>() + 3;
+        j["forts"][4]["y"] = j["forts"][2]["y"];
+      },
+      "test map: fort spaces 3 and 5 are less than 20 apart on the map (x, y)");
+  rejects([](Json& j) { j["harbours"][6]["y"] = j["harbours"][5]["y"], j["harbours"][6]["x"] = j["harbours"][5]["x"]; },
+          "test map: harbours 6 and 7 are less than 20 apart");
+  rejects([](Json& j) { j["provinces"][15]["x"] = 160.5, j["provinces"][15]["y"] = 700.5; },
+          "test map: provinces 13 and 16 are less than 20 apart");
+}
+
+TEST_CASE("board: the built-in board's points are read from the file, north up") {
+  const auto& b = sardegna::Board::standard();
+  CHECK(b.province_point[0].x == 379);  // Gallura, as board.json gives it
+  CHECK(b.province_point[0].y == 160);
+  CHECK(b.fort_point[25].x == 233);    // fort space 26
+  CHECK(b.harbour_point[3].y == 785);  // Cagliari
+  // Gallura (north-east) lies north of Sulcis (south-west) and east of Nurra (north-west).
+  CHECK(b.province_point[0].y < b.province_point[15].y);
+  CHECK(b.province_point[0].x > b.province_point[2].x);
 }
 
 TEST_CASE("worked example, pages 8-9: provinces A, B and C around fort 6, four players") {
