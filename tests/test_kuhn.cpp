@@ -87,3 +87,19 @@ TEST_CASE("positions: bad cards and histories are rejected") {
   c.players = 3;
   CHECK_THROWS_AS(Kuhn::initial(c), InputError);
 }
+
+TEST_CASE("draw: a seat's card face up for itself, face down for the other seat until a showdown") {
+  const auto face_up = [](const S& s, Player observer, const char* card) {
+    return Kuhn::draw(s, observer).pieces.find(std::string(">") + card + "</text>") != std::string::npos;
+  };
+  const S s = position({"K", "J", "Q"}, "p");
+  CHECK(face_up(s, 0, "K"));
+  CHECK(!face_up(s, 0, "J"));  // seat 1's card
+  CHECK(!face_up(s, 0, "Q"));  // the third card
+  CHECK(face_up(s, 1, "J"));
+  CHECK(!face_up(s, 1, "K"));
+  CHECK((face_up(s, -1, "K") && face_up(s, -1, "J") && face_up(s, -1, "Q")));
+  const S shown = position({"K", "J", "Q"}, "pp");  // a showdown shows both seats' cards, not the third
+  CHECK((face_up(shown, 0, "K") && face_up(shown, 0, "J") && !face_up(shown, 0, "Q")));
+  CHECK(Kuhn::draw(shown, 0).pieces.find("history \"pp\", pot 2") != std::string::npos);
+}

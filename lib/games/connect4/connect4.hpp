@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -98,6 +99,8 @@ struct Connect4 {
   static Json to_json(const State& s);
   static State from_json(const Json& j);
   static std::string render(const State& s, Player observer);
+  // The 7 x 6 frame with its holes, and the stones in their seats' colours, for the browser viewer.
+  static svg::Drawing draw(const State& s, Player observer);
 };
 
 }  // namespace nuraghe

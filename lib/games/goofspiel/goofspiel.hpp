@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -139,6 +140,9 @@ struct Goofspiel {
   static Json to_json(const State& s);
   static State from_json(const Json& j);
   static std::string render(const State& s, Player observer);
+  // The face-up prize and the prizes still face down, each seat's points, hand and last bid, for the
+  // browser viewer (the observer -1 sees the prize deck's order too).
+  static svg::Drawing draw(const State& s, Player observer);
 };
 
 }  // namespace nuraghe

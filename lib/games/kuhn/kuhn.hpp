@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -92,6 +93,9 @@ struct Kuhn {
   static Json to_json(const State& s);
   static State from_json(const Json& j);
   static std::string render(const State& s, Player observer);
+  // The table, each seat's card (face down where the observer has not seen it), the third card
+  // face down, and the actions so far, for the browser viewer.
+  static svg::Drawing draw(const State& s, Player observer);
 };
 
 }  // namespace nuraghe

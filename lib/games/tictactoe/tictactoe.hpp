@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -68,6 +69,8 @@ struct TicTacToe {
   static Json to_json(const State& s);
   static State from_json(const Json& j);
   static std::string render(const State& s, Player observer);
+  // The grid, and X (seat 0) and O (seat 1) in the cells, for the browser viewer.
+  static svg::Drawing draw(const State& s, Player observer);
 };
 
 }  // namespace nuraghe

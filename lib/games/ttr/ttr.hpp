@@ -65,6 +65,9 @@ struct Ttr {
   static Json to_json(const State& s) { return ttr::position(s, -1); }
   static State from_json(const Json& j) { return ttr::read_position(j); }
   static std::string render(const State& s, Player observer);
+  // The map with the claimed routes and stations, and each seat's cards as `observer` sees them, for
+  // the browser viewer (picture.hpp).
+  static svg::Drawing draw(const State& s, Player observer) { return ttr::position_drawing(s, observer); }
   // The final score part by part (`nuraghe score`): routes, tickets won and lost, stations and
   // the routes they borrow, the longest trail, the bonuses, and how the winner was decided.
   static std::string score_report(const State& s);
