@@ -5,6 +5,8 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -534,6 +536,18 @@ namespace {
 
 constexpr double kPanelWidth = 330;
 
+// The bare page of a board, laid out once: the layout (land masses, labels clear of each other) is
+// most of a drawing's time, and the viewer draws every step of a game. Boards live as long as the
+// process (a registry that never frees them), so their addresses key the cache.
+const BoardPage& bare_page(const Board& b) {
+  static std::mutex mutex;
+  static std::map<const Board*, BoardPage> pages;
+  const std::lock_guard lock(mutex);
+  auto it = pages.find(&b);
+  if (it == pages.end()) it = pages.emplace(&b, board_page(b, {})).first;
+  return it->second;  // a map's elements stay where they are
+}
+
 // Land units on the map, and the Knerrir: where each seat's stand, by area.
 std::string unit_marks(const State& s) {
   const Board& b = s.board();
@@ -605,11 +619,11 @@ std::string area_marks(const State& s) {
 
 svg::Drawing position_drawing(const State& s, Player observer) {
   static constexpr const char* kPhases[] = {"planning", "activation", "upgrades", "claim", "game over"};
-  BoardPage page = board_page(s.board(), {});
+  const BoardPage& page = bare_page(s.board());
   const double left = page.width + 10;
   svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
-                 std::move(page.body) + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) +
-                     "\" height=\"" + number(page.height) + "\" fill=\"#f7f4ec\"/>",
+                 page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
+                     number(page.height) + "\" fill=\"#f7f4ec\"/>",
                  area_marks(s) + unit_marks(s)};
   std::string& out = d.pieces;
   double y = 40;

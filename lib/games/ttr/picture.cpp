@@ -4,6 +4,8 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
 
 #include "core/svg.hpp"
 #include "games/ttr/notation.hpp"
@@ -201,6 +203,18 @@ namespace {
 
 constexpr double kPanelWidth = 330;
 
+// The bare page of a map, laid out once: a viewer draws every step of a game, and the map is most
+// of a drawing's time. Maps live as long as the process (a registry that never frees them), so
+// their addresses key the cache.
+const MapPage& bare_page(const Map& m) {
+  static std::mutex mutex;
+  static std::map<const Map*, MapPage> pages;
+  const std::lock_guard lock(mutex);
+  auto it = pages.find(&m);
+  if (it == pages.end()) it = pages.emplace(&m, map_page(m, {}, 0)).first;
+  return it->second;  // a map's elements stay where they are
+}
+
 // A train card of kind k (a locomotive is grey and says so), with a count over it when held.
 std::string train_card(double x, double y, int kind, const std::string& count) {
   const char* fill = kFill[std::size_t(kind)];
@@ -219,11 +233,11 @@ std::string train_card(double x, double y, int kind, const std::string& count) {
 svg::Drawing position_drawing(const State& s, Player observer) {
   const Map& m = s.board();
   const Projection at(m);
-  MapPage page = map_page(m, {}, 0);
+  const MapPage& page = bare_page(m);
   const double left = page.width + 10;
   svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
-                 std::move(page.body) + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) +
-                     "\" height=\"" + number(page.height) + "\" fill=\"#f7f4ec\"/>",
+                 page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
+                     number(page.height) + "\" fill=\"#f7f4ec\"/>",
                  ""};
   std::string& out = d.pieces;
   // Claimed routes and stations.
