@@ -3,8 +3,8 @@
 //
 // The board is the island: land round every province and fort space, the borders as lines between
 // provinces, each province a disc in its colour (its id inside, its name and value below), each fort
-// space a small square with its number, each harbour an anchor point with its name, joined to the
-// provinces beside it. The pieces, in the same frame: the agriculture token still in a province,
+// space a small square with its number, each harbour a navy disc with its number and name, joined
+// to the provinces beside it. The pieces, in the same frame: the agriculture token still in a province,
 // every seat's villagers, villages and priest there as render() writes them ("2v1V+P" in the seat's
 // colour), forts built (a square in the builder's colour), ships at their harbours, the fort spaces
 // of the two face-up fort cards ringed; in the panel each seat's points, hand, cards played,
@@ -39,6 +39,7 @@ constexpr const char* kNavy = "#1d3557";
 // Province fills by sardegna::Colour: yellow (wheat), green (olive, wine), brown (thyme, cheese).
 constexpr const char* kProvinceFill[] = {"#f2d35b", "#93c47d", "#c39a6b"};
 
+// A point as two attributes (x="..." y="...", or cx, cy), moved by (dx, dy).
 std::string at(const char* x, const char* y, Point p, double dx = 0, double dy = 0) {
   return std::string(x) + "=\"" + number(p.x + dx) + "\" " + y + "=\"" + number(p.y + dy) + "\"";
 }
