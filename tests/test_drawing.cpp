@@ -4,6 +4,7 @@
 // same in every state of its information set. What each game draws is tested with the game.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -116,6 +117,7 @@ TEST_CASE("the tag checker of the drawing tests refuses what is not a well-forme
 template <Game G>
 void check_drawings(GameConfig config, int games) {
   static_assert(HasDrawing<G>, "every game draws its states for the browser viewer (docs/game-concept.md)");
+  games = std::max(1, games / testing::kLightFactor);  // sanitizer builds: fewer games, the same checks
   for (int g = 0; g < games; ++g) {
     config.seed = 101 + std::uint64_t(g) * 7919;
     CAPTURE(g);
