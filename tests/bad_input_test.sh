@@ -402,6 +402,12 @@ if os.path.exists("base/board.json"):
     amap("a fort space missing", edit(bd, ["forts"], bd["forts"][:25]))
     amap("a harbour too many", edit(bd, ["harbours"], bd["harbours"] + [dict(bd["harbours"][0], id=8)]))
     amap('harbour 1 "name" is 5', edit(bd, ["harbours", 0, "name"], 5))
+    # The points the browser viewer draws at (docs/rules-sardegna.md, "The board").
+    amap('province 1 without "x"', edit(bd, ["provinces", 0, "x"]))
+    amap('fort space 1 "y" is "north"', edit(bd, ["forts", 0, "y"], "north"))
+    amap('harbour 1 "x" is -1, off the map', edit(bd, ["harbours", 0, "x"], -1))
+    amap("harbours 1 and 2 at one point",
+         edit(edit(bd, ["harbours", 1, "x"], bd["harbours"][0]["x"]), ["harbours", 1, "y"], bd["harbours"][0]["y"]))
     amap('"name" is 5', dict(bd, name=5))
     # The same bad boards inside a position ("map" replaced by a board object).
     P('"map" is a board with a province missing', dict(s, map=edit(bd, ["provinces"], bd["provinces"][:15])))

@@ -142,3 +142,22 @@ TEST_CASE("tensors: the action is the card's value - 1; the observation shows th
   // Prize 1 face up, prize 3 gone; seat 1 first, without its 2; seat 0 without its 4, with 3 of 10 points.
   CHECK(observation(after, 1) == std::vector<float>{1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0.3f});
 }
+
+TEST_CASE("draw: the face-up prize and the hands are shown, the prizes to come only to the observer -1") {
+  const S s = position(2, {4, 1, 3, 2}, {{4}, {1}});
+  // Round 2: prize 1 face up, 3 and 2 face down (a card's back is a filled rect without a label).
+  const std::string seat = Goofspiel::draw(s, 0).pieces, all = Goofspiel::draw(s, -1).pieces;
+  const std::string prizes = seat.substr(0, seat.find("</g>"));
+  CHECK(prizes.find(">1</text>") != std::string::npos);
+  CHECK(prizes.find(">3</text>") == std::string::npos);
+  CHECK(prizes.find(">2</text>") == std::string::npos);
+  const std::string all_prizes = all.substr(0, all.find("</g>"));
+  CHECK(all_prizes.find(">1</text><rect") != std::string::npos);
+  CHECK(all_prizes.find(">3</text><rect") != std::string::npos);
+  CHECK(all_prizes.find(">2</text>") != std::string::npos);
+  // Seat 0 bid 4 and won it: 4 points, hand 1 2 3; seat 1 bid 1: hand 2 3 4.
+  CHECK(seat.find(">4 points</text>") != std::string::npos);
+  CHECK(seat.find(">bid 4</text>") != std::string::npos);
+  CHECK(seat.find(">bid 1</text>") != std::string::npos);
+  CHECK(Goofspiel::draw(s, 1).pieces == seat);  // nothing private in Goofspiel
+}

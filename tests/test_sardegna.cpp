@@ -144,6 +144,32 @@ TEST_CASE("board: a malformed map is rejected with a clear error") {
   rejects([](Json& j) { j["harbours"].erase(6); }, "must have 7 entries");
   rejects([](Json& j) { j["provinces"][3]["value"] = "five"; }, "must be an integer");
   rejects([](Json& j) { j["colour"] = 1; }, "unknown field");
+  // The points the browser viewer draws at: present, numbers, on the map, not on top of each other.
+  rejects([](Json& j) { j["provinces"][2].erase("x"); }, "test map: missing field \"provinces[2].x\"");
+  rejects([](Json& j) { j["forts"][0]["y"] = "north"; }, "forts[0].y must be a number, not");
+  rejects([](Json& j) { j["harbours"][1]["x"] = -1; }, "harbours[1].x must be a number in [0, 600], not -1");
+  rejects([](Json& j) { j["provinces"][0]["y"] = 881; }, "provinces[0].y must be a number in [0, 880], not 881");
+  rejects(
+      [](Json& j) {
+        j["forts"][4]["x"] = j["forts"][2]["x"].get<double>() + 3;
+        j["forts"][4]["y"] = j["forts"][2]["y"];
+      },
+      "test map: fort spaces 3 and 5 are less than 20 apart on the map (x, y)");
+  rejects([](Json& j) { j["harbours"][6]["y"] = j["harbours"][5]["y"], j["harbours"][6]["x"] = j["harbours"][5]["x"]; },
+          "test map: harbours 6 and 7 are less than 20 apart");
+  rejects([](Json& j) { j["provinces"][15]["x"] = 160.5, j["provinces"][15]["y"] = 700.5; },
+          "test map: provinces 13 and 16 are less than 20 apart");
+}
+
+TEST_CASE("board: the built-in board's points are read from the file, north up") {
+  const auto& b = sardegna::Board::standard();
+  CHECK(b.province_point[0].x == 379);  // Gallura, as board.json gives it
+  CHECK(b.province_point[0].y == 160);
+  CHECK(b.fort_point[25].x == 233);    // fort space 26
+  CHECK(b.harbour_point[3].y == 785);  // Cagliari
+  // Gallura (north-east) lies north of Sulcis (south-west) and east of Nurra (north-west).
+  CHECK(b.province_point[0].y < b.province_point[15].y);
+  CHECK(b.province_point[0].x > b.province_point[2].x);
 }
 
 TEST_CASE("worked example, pages 8-9: provinces A, B and C around fort 6, four players") {
@@ -1144,4 +1170,46 @@ TEST_CASE(
   S after = s;
   play(after, "commander villager 4");
   for (Player p : {0, 1}) CHECK(observation(after, p) != observation(s, p));
+}
+
+TEST_CASE("draw: the pieces stand at the board file's points, in their seats' colours") {
+  S s = empty_game(3);
+  villagers(s, 1, 4, 2);  // seat 1 in Logudoro (province 4, at 260, 296): 2 villagers, a village, its priest
+  village(s, 1, 4);
+  priest(s, 1, 4);
+  villagers(s, 2, 4, 1);  // and seat 2 with one villager, on the line below
+  fort(s, 0, 6);
+  ship(s, 2, 7);
+  const svg::Drawing d = SG::draw(s, 0);
+  CHECK(d.view_box == "0 0 1000 880");
+  CHECK(d.board == SG::draw(empty_game(3, false, 7), -1).board);  // drawn from the board alone
+  // The board: province 4 named, fort space 6 and harbour 7 (Alghero) at their points.
+  CHECK(d.board.find("<title>4 Logudoro: 5 points</title><circle cx=\"260.0\" cy=\"296.0\"") != std::string::npos);
+  CHECK(d.board.find("<g class=\"fort-space\" data-fort=\"6\"") != std::string::npos);
+  CHECK(d.board.find("data-harbour=\"7\"><circle cx=\"74.0\" cy=\"330.0\"") != std::string::npos);
+  // The pieces, a group per seat, as render() writes them: right of the province's disc.
+  const auto seat_group = [&](int seat) {
+    const std::size_t from = d.pieces.find("<g class=\"pieces\" data-seat=\"" + std::to_string(seat) + "\"");
+    REQUIRE(from != std::string::npos);
+    return d.pieces.substr(from, d.pieces.find("</g>", from) - from);
+  };
+  CHECK(seat_group(1).find("<text data-province=\"4\" x=\"285.0\" y=\"290.0\">2v1V+P</text>") != std::string::npos);
+  CHECK(seat_group(2).find("<text data-province=\"4\" x=\"285.0\" y=\"301.0\">1v</text>") != std::string::npos);
+  CHECK(seat_group(0).find("data-province") == std::string::npos);
+  CHECK(d.pieces.find("<rect class=\"fort\" data-fort=\"6\" data-seat=\"0\"") != std::string::npos);
+  CHECK(d.pieces.find("<circle class=\"ship\" data-harbour=\"7\" data-seat=\"2\"") != std::string::npos);
+  // The two face-up row cards' fort spaces are ringed.
+  CHECK(d.pieces.find("<circle class=\"face-up\" data-fort=\"" + std::to_string(s.face_up(0) + 1) + "\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("draw: a seat sees its own private fort cards and the count of the others'; -1 sees them all") {
+  const S s = empty_game(3, true);  // the variant deals each seat one private fort card
+  const auto card = [&](int seat) { return std::to_string(s.private_card[seat][0] + 1); };
+  const std::string seat0 = SG::draw(s, 0).pieces, all = SG::draw(s, -1).pieces;
+  CHECK(seat0.find("data-seat=\"0\">private fort cards: " + card(0) + "</text>") != std::string::npos);
+  CHECK(seat0.find("data-seat=\"1\">1 private fort card</text>") != std::string::npos);
+  CHECK(seat0.find("data-seat=\"2\">1 private fort card</text>") != std::string::npos);
+  CHECK(all.find("data-seat=\"1\">private fort cards: " + card(1) + "</text>") != std::string::npos);
+  CHECK(all.find("data-seat=\"2\">private fort cards: " + card(2) + "</text>") != std::string::npos);
 }

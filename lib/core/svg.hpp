@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace nuraghe::svg {
 
@@ -44,6 +45,34 @@ inline std::string usage_colour(double share) {
                 int(std::lround(kStops[i][1] + f * (kStops[i + 1][1] - kStops[i][1]))),
                 int(std::lround(kStops[i][2] + f * (kStops[i + 1][2] - kStops[i][2]))));
   return text;
+}
+
+// The seats' colours in every game's drawing for the viewer, seat 0 first: red, blue, yellow,
+// green, black, as Bardagi's colours (where seat p plays colour p) and Ticket to Ride's cards print
+// them, so that a seat keeps its colour from game to game.
+inline const char* seat_colour(int seat) {
+  static constexpr const char* kColours[] = {"#d62728", "#1f66d1", "#e8c61a", "#2ca02c", "#222222"};
+  return kColours[seat % 5];
+}
+
+// A row of cards w wide and h high, the first with its top left at (x, y), each `step` right of
+// the one before, in one group that carries `attributes` ("class=\"hand\" data-seat=\"1\""): a
+// card is face up with its label on white, or face down where its label is empty (a back that
+// tells nothing). The style is the group's, so that a card costs two short elements.
+inline std::string cards(double x, double y, double w, double h, double step, const std::vector<std::string>& labels,
+                         std::string_view attributes = {}) {
+  std::string out = "<g " + std::string(attributes) + " fill=\"#fff\" stroke=\"#333\" font-size=\"" + number(w / 2) +
+                    "\" text-anchor=\"middle\">";
+  const std::string size = "\" width=\"" + number(w) + "\" height=\"" + number(h) + "\"";
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    const double left = x + step * double(i);
+    out += "<rect x=\"" + number(left) + "\" y=\"" + number(y) + size + (labels[i].empty() ? " fill=\"#7a2e2e\"" : "") +
+           "/>";
+    if (!labels[i].empty())
+      out += "<text x=\"" + number(left + w / 2) + "\" y=\"" + number(y + h / 2 + w / 6) +
+             "\" fill=\"#111\" stroke=\"none\">" + escaped(labels[i]) + "</text>";
+  }
+  return out + "</g>";
 }
 
 // A state drawn for the browser viewer (`replay --html`, `play --html`), in one SVG frame:

@@ -11,6 +11,7 @@
 #include "core/params.hpp"
 #include "games/bardagi/heuristic.hpp"
 #include "games/bardagi/notation.hpp"
+#include "games/bardagi/picture.hpp"
 #include "games/bardagi/position.hpp"
 #include "games/bardagi/state.hpp"
 
@@ -61,6 +62,9 @@ struct Bardagi {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
+  // The board with the owners, disks and units, and each seat's village as `observer` sees it, for
+  // the browser viewer (picture.hpp).
+  static svg::Drawing draw(const State& s, Player observer) { return bardagi::position_drawing(s, observer); }
   // The score part by part (`nuraghe score`, score.cpp): each seat's glory of the rounds by source,
   // its tiles, its gold and the end's bonuses, then who took the bonuses and the win, and which
   // tie-break decided them. The same as JSON (`score --json`, `score --results`).

@@ -5,6 +5,8 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -289,16 +291,33 @@ Layout lay_out(const Board& b, const BoardMarks& marks) {
   return layout;
 }
 
+// An owner's ring round an area's shape, outlined so that yellow reads on the land.
+std::string owner_ring(AreaKind kind, double x, double y, int owner) {
+  return shape(kind, x, y, kAreaSize + 5, "fill=\"none\" stroke=\"#333\" stroke-width=\"7\"") +
+         shape(kind, x, y, kAreaSize + 5,
+               "class=\"owner\" fill=\"none\" stroke=\"" + std::string(kColourFill[std::size_t(owner)]) +
+                   "\" stroke-width=\"5\"");
+}
+
+// The badge of the disks on an area, in its owner's colour (grey when nobody owns it: owner -1).
+std::string disk_badge(double x, double y, int disks, int owner) {
+  const char* badge = owner >= 0 ? kColourFill[std::size_t(owner)] : "#777777";
+  return "<circle class=\"disks\" cx=\"" + number(x + kAreaSize) + "\" cy=\"" + number(y - kAreaSize) +
+         "\" r=\"8\" fill=\"" + badge + "\" stroke=\"#fff\" stroke-width=\"1.5\"/><text x=\"" + number(x + kAreaSize) +
+         "\" y=\"" + number(y - kAreaSize + 3.8) +
+         "\" font-size=\"10.5\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" + ink_on(badge) + "\">" +
+         std::to_string(disks) + "</text>";
+}
+
 }  // namespace
 
-std::string board_svg(const Board& b, const BoardMarks& marks) {
+BoardPage board_page(const Board& b, const BoardMarks& marks) {
   const double sea_width = kFrameWidth + 2 * kSeaPad, sea_height = kFrameHeight + 2 * kSeaPad;
   const double legend_x = kMargin + sea_width + 24;
-  const double width = legend_x + kLegendWidth, height = kTop + sea_height + kMargin;
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" +
-                    number(height) + "\" viewBox=\"0 0 " + number(width) + " " + number(height) +
-                    "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
-  out += "<rect width=\"100%\" height=\"100%\" fill=\"" + std::string(kPage) + "\"/>\n";
+  BoardPage page{legend_x + kLegendWidth, kTop + sea_height + kMargin, ""};
+  std::string& out = page.body;
+  out += "<rect width=\"" + number(page.width) + "\" height=\"" + number(page.height) + "\" fill=\"" +
+         std::string(kPage) + "\"/>\n";
   out += "<text x=\"" + number(kMargin) + "\" y=\"" + number(kMargin + 10) +
          "\" font-size=\"22\" font-weight=\"bold\">Bardagi: " + escaped(b.title) +
          (marks.owned_share.empty() ? "" : ": areas owned at the end") + "</text>\n";
@@ -398,11 +417,7 @@ std::string board_svg(const Board& b, const BoardMarks& marks) {
       out += shape(kind, x, y, kAreaSize + 5, "fill=\"none\" stroke=\"#333\" stroke-width=\"8\"") +
              shape(kind, x, y, kAreaSize + 5,
                    "class=\"usage\" fill=\"none\" stroke=\"" + svg::usage_colour(share) + "\" stroke-width=\"6\"");
-    if (owned)  // the owner's ring, outlined so that yellow reads on the land
-      out += shape(kind, x, y, kAreaSize + 5, "fill=\"none\" stroke=\"#333\" stroke-width=\"7\"") +
-             shape(kind, x, y, kAreaSize + 5,
-                   "class=\"owner\" fill=\"none\" stroke=\"" + std::string(kColourFill[std::size_t(owner)]) +
-                       "\" stroke-width=\"5\"");
+    if (owned) out += owner_ring(kind, x, y, owner);
     out += shape(kind, x, y, kAreaSize,
                  "class=\"area\" fill=\"" + std::string(fill) + "\" stroke=\"#333\" stroke-width=\"1.5\"");
     out += "<text x=\"" + number(x) + "\" y=\"" + number(y + 4.5) +
@@ -413,14 +428,7 @@ std::string board_svg(const Board& b, const BoardMarks& marks) {
            "\" font-size=\"11\" text-anchor=\"" + name.anchor + "\" stroke=\"" + kLandFill +
            "\" stroke-width=\"3.5\" stroke-linejoin=\"round\" paint-order=\"stroke\">" +
            escaped(b.area_name[std::size_t(a)]) + "</text>";
-    if (disks > 0) {
-      const char* badge = owned ? kColourFill[std::size_t(owner)] : "#777777";
-      out += "<circle class=\"disks\" cx=\"" + number(x + kAreaSize) + "\" cy=\"" + number(y - kAreaSize) +
-             "\" r=\"8\" fill=\"" + badge + "\" stroke=\"#fff\" stroke-width=\"1.5\"/><text x=\"" +
-             number(x + kAreaSize) + "\" y=\"" + number(y - kAreaSize + 3.8) +
-             "\" font-size=\"10.5\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" + ink_on(badge) + "\">" +
-             std::to_string(disks) + "</text>";
-    }
+    if (disks > 0) out += disk_badge(x, y, disks, owned ? owner : -1);
     if (!units.empty()) {
       const double w = 7.5 * double(units.size()) + 6;
       out += "<rect x=\"" + number(x - kAreaSize - w + 4) + "\" y=\"" + number(y - kAreaSize - 9) + "\" width=\"" +
@@ -514,8 +522,170 @@ std::string board_svg(const Board& b, const BoardMarks& marks) {
     legend_line("badge: the disks on the area");
     legend_line("box: the units in the area");
   }
-  out += "</svg>\n";
+  return page;
+}
+
+std::string board_svg(const Board& b, const BoardMarks& marks) {
+  const BoardPage page = board_page(b, marks);
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(page.width) + "\" height=\"" +
+         number(page.height) + "\" viewBox=\"0 0 " + number(page.width) + " " + number(page.height) +
+         "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n" + page.body + "</svg>\n";
+}
+
+namespace {
+
+constexpr double kPanelWidth = 330;
+
+// The bare page of a board, laid out once: the layout (land masses, labels clear of each other) is
+// most of a drawing's time, and the viewer draws every step of a game. Boards live as long as the
+// process (a registry that never frees them), so their addresses key the cache.
+const BoardPage& bare_page(const Board& b) {
+  static std::mutex mutex;
+  static std::map<const Board*, BoardPage> pages;
+  const std::lock_guard lock(mutex);
+  auto it = pages.find(&b);
+  if (it == pages.end()) it = pages.emplace(&b, board_page(b, {})).first;
+  return it->second;  // a map's elements stay where they are
+}
+
+// Land units on the map, and the Knerrir: where each seat's stand, by area.
+std::string unit_marks(const State& s) {
+  const Board& b = s.board();
+  std::string out =
+      "<g font-size=\"11\" font-weight=\"bold\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">";
+  for (int a = 0; a < b.num_areas; ++a) {
+    const double x = px(b.point[std::size_t(a)].x), y = py(b.point[std::size_t(a)].y);
+    int row = 0;
+    for (int p = 0; p < s.players; ++p) {
+      std::string letters;
+      for (int u = 0; u < kLandUnits; ++u)
+        if (s.on_board(p, Unit(u)) && s.unit_area[std::size_t(p)][std::size_t(u)] == a)
+          letters += kUnitLetters[std::size_t(u)];
+      if (letters.empty()) continue;
+      out += "<text class=\"units\" data-area=\"" + escaped(b.area_id[std::size_t(a)]) + "\" data-seat=\"" +
+             std::to_string(p) + "\" x=\"" + number(x - kAreaSize - 2) + "\" y=\"" +
+             number(y - kAreaSize + 4 + 12 * row++) + "\" text-anchor=\"end\" fill=\"" + kColourFill[std::size_t(p)] +
+             "\">" + letters + "</text>";
+    }
+  }
+  out += "</g>";
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    if (s.knerrir_home(p)) continue;
+    Spot at;
+    std::string where;
+    if (s.knerrir_harbour[q] >= 0) {
+      const Point h = b.harbour_point[std::size_t(s.knerrir_harbour[q])];
+      at = {double(h.x), double(h.y)},
+      where = "data-area=\"" + escaped(b.area_id[std::size_t(s.knerrir_harbour[q])]) + "\"";
+    } else {  // at sea, the squares sailed from the route's `a` end
+      const SeaRoute& route = b.routes[std::size_t(s.knerrir_route[q])];
+      at = along(route_line(b, route), double(s.knerrir_squares[q]) / route.squares);
+      where = "data-route=\"" + escaped(b.area_id[route.a] + "~" + b.area_id[route.b]) + "\"";
+    }
+    // A hull in the seat's colour, the seats side by side at one harbour.
+    const double x = px(at.x) + 9 * p - 18, y = py(at.y) + 12;
+    out += "<path class=\"knerrir\" " + where + " data-seat=\"" + std::to_string(p) + "\" d=\"M" + number(x - 6) + " " +
+           number(y) + " L" + number(x + 6) + " " + number(y) + " L" + number(x + 3) + " " + number(y + 5) + " L" +
+           number(x - 3) + " " + number(y + 5) + " Z\" fill=\"" + kColourFill[q] + "\" stroke=\"#333\"/>";
+  }
   return out;
+}
+
+// What lies on the areas: owners' rings, disks, Axe tokens and runes cast.
+std::string area_marks(const State& s) {
+  const Board& b = s.board();
+  std::string out;
+  for (int a = 0; a < b.num_areas; ++a) {
+    const auto i = std::size_t(a);
+    const double x = px(b.point[i].x), y = py(b.point[i].y);
+    const int owner = s.owner_of(a);
+    std::string marks;
+    if (owner >= 0) marks += owner_ring(b.kind[i], x, y, owner);
+    if (s.disks[i] > 0) marks += disk_badge(x, y, s.disks[i], owner);
+    std::string extras;
+    if (s.axes[i] > 0) extras += "axes " + std::to_string(s.axes[i]);
+    for (int k = 0; k < kRuneKinds; ++k)
+      if (s.runes[i] >> k & 1) extras += (extras.empty() ? "" : " ") + std::string(kRuneIds[std::size_t(k)]);
+    if (!extras.empty())
+      marks += "<text class=\"extras\" x=\"" + number(x + kAreaSize + 2) + "\" y=\"" + number(y + kAreaSize + 2) +
+               "\" font-size=\"10\" fill=\"" + kNavy + "\">" + escaped(extras) + "</text>";
+    if (!marks.empty()) out += "<g data-area=\"" + escaped(b.area_id[i]) + "\">" + marks + "</g>";
+  }
+  return out;
+}
+
+}  // namespace
+
+svg::Drawing position_drawing(const State& s, Player observer) {
+  static constexpr const char* kPhases[] = {"planning", "activation", "upgrades", "claim", "game over"};
+  const BoardPage& page = bare_page(s.board());
+  const double left = page.width + 10;
+  svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
+                 page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
+                     number(page.height) + "\" fill=\"#f7f4ec\"/>",
+                 area_marks(s) + unit_marks(s)};
+  std::string& out = d.pieces;
+  double y = 40;
+  const auto write = [&](const std::string& content, const std::string& style = "") {
+    out += "<text x=\"" + number(left) + "\" y=\"" + number(y) + "\" font-size=\"12\" " + style + ">" +
+           escaped(content) + "</text>";
+    y += 16;
+  };
+  write("round " + std::to_string(s.round) + " of " + std::to_string(s.rounds) + ", " + kPhases[int(s.phase)],
+        "font-weight=\"bold\"");
+  if (s.phase == Phase::Activation) {
+    std::string left_cards = "cards left:";
+    for (int u = 0; u < kUnits; ++u)
+      left_cards += " " + std::string(1, kUnitLetters[std::size_t(u)]) + std::to_string(s.cards_left[std::size_t(u)]);
+    write(left_cards);
+  }
+  y += 6;
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const Village& v = s.villages[q];
+    const std::string seat = "data-seat=\"" + std::to_string(p) + "\"";
+    const bool sees_all = observer < 0 || observer == p;
+    write("seat " + std::to_string(p) + " (" + std::string(kColourNames[q]) + "): glory " + std::to_string(v.glory) +
+              ", gold " + std::to_string(v.gold) + (s.to_move() == p ? " (to act)" : "") +
+              (s.start_player == p ? " (start)" : ""),
+          "class=\"seat\" " + seat + " font-weight=\"bold\"");
+    out += "<rect x=\"" + number(left - 9) + "\" y=\"" + number(y - 26) + "\" width=\"7\" height=\"12\" fill=\"" +
+           kColourFill[q] + "\" stroke=\"#333\" stroke-width=\"0.5\"/>";
+    write("disks " + std::to_string(v.disks[0]) + "/" + std::to_string(v.cap[0]) + " " + std::to_string(v.disks[1]) +
+          "/" + std::to_string(v.cap[1]) + " " + std::to_string(v.disks[2]) + "/" + std::to_string(v.cap[2]) +
+          ", recruits " + std::to_string(v.recruits) + ", axes " + std::to_string(v.axes) + ", areas " +
+          std::to_string(std::popcount(s.owned[q])));
+    std::string store = "store";
+    for (int r = 0; r < kResources; ++r)
+      store += " " + std::string(kResourceNames[std::size_t(r)]) + " " + std::to_string(v.storage[std::size_t(r)]);
+    write(store);
+    int held = 0;
+    std::string runes;
+    for (int k = 0; k < kRuneKinds; ++k) {
+      held += v.runes[std::size_t(k)];
+      if (v.runes[std::size_t(k)] > 0)
+        runes += " " + std::string(kRuneIds[std::size_t(k)]) + " " + std::to_string(v.runes[std::size_t(k)]);
+    }
+    std::string line =
+        sees_all ? "runes" + (runes.empty() ? std::string(" -") : runes) : "runes: " + std::to_string(held) + " hidden";
+    if (s.phase != Phase::Planning) {
+      line += " | cards";
+      if (sees_all || s.selection_revealed(p))
+        for (int u = 0; u < kUnits; ++u)
+          line +=
+              " " + std::string(1, kUnitLetters[std::size_t(u)]) + std::to_string(count_of(s.selection[q], Unit(u)));
+      else line += " hidden";
+    }
+    write(line, "class=\"private\" " + seat);
+    write(std::string("Knerrir: ") +
+          (s.knerrir_home(p)           ? "home"
+           : s.knerrir_harbour[q] >= 0 ? "docked"
+                                       : "at sea") +
+          ", upgrades " + std::to_string(std::popcount(v.upgrades)));
+    y += 8;
+  }
+  return d;
 }
 
 }  // namespace nuraghe::bardagi

@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "core/svg.hpp"
 #include "games/bardagi/board.hpp"
+#include "games/bardagi/state.hpp"
 
 namespace nuraghe::bardagi {
 
@@ -28,6 +30,21 @@ struct BoardMarks {
   int games = 0;
 };
 
+// The page: its size, and the elements inside the <svg> element (the sea, the board, the legend).
+struct BoardPage {
+  double width = 0, height = 0;
+  std::string body;
+};
+BoardPage board_page(const Board& board, const BoardMarks& marks);
+// The page as one SVG document.
 std::string board_svg(const Board& board, const BoardMarks& marks);
+
+// A position drawn for the browser viewer (Bardagi::draw). The board: the bare board's page with a
+// panel to its right. The pieces: each owned area's ring in its owner's colour and its disks, Axe
+// tokens and runes cast, each seat's land units on their areas (letters in the seat's colour) and
+// its Knerrir at its harbour or at sea; in the panel, each seat's village, with its runes in hand
+// and its cards for the round as `observer` may see them (another seat's runes as a count, its
+// cards hidden until laid down; the observer -1 sees all).
+svg::Drawing position_drawing(const State& s, Player observer);
 
 }  // namespace nuraghe::bardagi

@@ -1,16 +1,20 @@
 // The board picture (picture.hpp) of both shipped sides: a whole document, a shape per area, a line
 // per border, a route per sea route with its squares printed, every kind in the legend; names
-// escaped; a position's marks drawn when given and only then.
+// escaped; a position's marks drawn when given and only then; a position drawn for the browser
+// viewer (Bardagi::draw).
 #include <doctest/doctest.h>
 
 #include <bit>
 #include <string>
 
+#include "games/bardagi/bardagi.hpp"
 #include "games/bardagi/board.hpp"
 #include "games/bardagi/picture.hpp"
+#include "games/bardagi/test_helpers.hpp"
 
 using namespace nuraghe;
 using namespace nuraghe::bardagi;
+using namespace nuraghe::bardagi::test;
 
 namespace {
 
@@ -183,4 +187,35 @@ TEST_CASE("picture: a tournament's usage rings every area that can be owned with
   CHECK(occurrences(svg, "<text") == occurrences(svg, "</text>"));
   // Bare without it.
   CHECK(board_svg(b, {}).find("class=\"usage\"") == std::string::npos);
+}
+
+TEST_CASE("draw: a position's owners, disks and units over the bare board; another seat's runes as a count") {
+  State s = start(2);
+  const Board& b = s.board();
+  const int birka = b.area("birka"), hedeby = b.area("hedeby");
+  s.owned[1] |= bit(birka);
+  s.disks[std::size_t(birka)] = 3;
+  s.unit_area[0][std::size_t(Unit::Berserkur)] = std::uint8_t(hedeby);
+  const svg::Drawing seat0 = Bardagi::draw(s, 0), all = Bardagi::draw(s, -1);
+  CHECK(seat0.board == Bardagi::draw(start(2, false, 5), -1).board);  // the board alone, no marks
+  CHECK(seat0.board.find("class=\"owner\"") == std::string::npos);
+  // Birka: blue's ring (seat 1 plays blue) and a badge of 3 disks.
+  const std::size_t at = seat0.pieces.find("<g data-area=\"birka\">");
+  REQUIRE(at != std::string::npos);
+  const std::string marks = seat0.pieces.substr(at, seat0.pieces.find("</g>", at) - at);
+  CHECK(marks.find("class=\"owner\" fill=\"none\" stroke=\"#1f66d1\"") != std::string::npos);
+  CHECK(marks.find("class=\"disks\"") != std::string::npos);
+  CHECK(marks.find(">3</text>") != std::string::npos);
+  // Seat 0's Berserkur in Hedeby, a letter in red.
+  const std::size_t unit = seat0.pieces.find("<text class=\"units\" data-area=\"hedeby\" data-seat=\"0\"");
+  REQUIRE(unit != std::string::npos);
+  const std::string letters = seat0.pieces.substr(unit, seat0.pieces.find("</text>", unit) - unit);
+  CHECK(letters.find("fill=\"#d62728\">B") != std::string::npos);
+  // Runes: seat 0 sees its own by kind and only the count of seat 1's; -1 sees both by kind.
+  int held = 0;
+  for (const auto r : s.villages[1].runes) held += r;
+  REQUIRE(held > 0);
+  CHECK(seat0.pieces.find("data-seat=\"1\">runes: " + std::to_string(held) + " hidden") != std::string::npos);
+  CHECK(seat0.pieces.find("data-seat=\"0\">runes: ") == std::string::npos);
+  CHECK(all.pieces.find(" hidden") == std::string::npos);
 }

@@ -146,4 +146,39 @@ std::string Goofspiel::render(const State& s, Player) {
   return out;
 }
 
+// A frame 110 + 36 x (cards + 2) wide: the prize row at the top (the face-up prize, then the
+// prizes still to come, face down unless the observer is -1), then a row per seat: its colour and
+// points, the cards in its hand face up (hands are public: every bid was shown), and its bid of the
+// last round.
+svg::Drawing Goofspiel::draw(const State& s, Player observer) {
+  using svg::number;
+  constexpr double kCardWidth = 30, kStep = 36, kRow = 70, kLeft = 110;
+  const double width = kLeft + kStep * (s.cards + 2), height = 20 + kRow * (s.players + 1);
+  svg::Drawing d{"0 0 " + number(width) + " " + number(height),
+                 "<rect width=\"" + number(width) + "\" height=\"" + number(height) + "\" fill=\"#2e6b3f\"/>", ""};
+  const auto label = [&](double y, const std::string& text, const char* fill) {
+    return "<text x=\"10\" y=\"" + number(y) + "\" font-size=\"15\" fill=\"" + fill + "\">" + text + "</text>";
+  };
+  d.board += label(45, "prizes", "#fff");
+  for (int p = 0; p < s.players; ++p) d.board += label(45 + kRow * (p + 1), "player " + std::to_string(p), "#fff");
+  std::vector<std::string> prizes;
+  for (int r = s.round; r < s.cards; ++r)
+    prizes.push_back(r == s.round || observer < 0 ? std::to_string(s.prizes[r]) : "");
+  d.pieces += svg::cards(kLeft, 15, kCardWidth, 45, kStep, prizes, "class=\"prizes\"");
+  for (int p = 0; p < s.players; ++p) {
+    const double y = 15 + kRow * (p + 1);
+    d.pieces += "<circle cx=\"95\" cy=\"" + number(y + 22) + "\" r=\"8\" fill=\"" + svg::seat_colour(p) + "\"/>" +
+                label(y + 50, std::to_string(s.points[p]) + " points", "#fff");
+    std::vector<std::string> hand;
+    for (unsigned h = s.hands[p]; h; h &= h - 1) hand.push_back(std::to_string(std::countr_zero(h) + 1));
+    d.pieces +=
+        svg::cards(kLeft, y, kCardWidth, 45, kStep, hand, "class=\"hand\" data-seat=\"" + std::to_string(p) + "\"");
+    if (s.round > 0)
+      d.pieces += "<text class=\"bid\" x=\"" + number(width - 10) + "\" y=\"" + number(y + 30) +
+                  "\" font-size=\"14\" text-anchor=\"end\" fill=\"#fff\">bid " +
+                  std::to_string(s.bids[s.round - 1][p]) + "</text>";
+  }
+  return d;
+}
+
 }  // namespace nuraghe

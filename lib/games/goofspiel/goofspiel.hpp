@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -147,6 +148,9 @@ struct Goofspiel {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
+  // The face-up prize and the prizes still face down, each seat's points, hand and last bid, for the
+  // browser viewer (the observer -1 sees the prize deck's order too).
+  static svg::Drawing draw(const State& s, Player observer);
 };
 
 }  // namespace nuraghe

@@ -101,4 +101,27 @@ std::string Kuhn::render(const State& s, Player observer) {
   return out;
 }
 
+// A 400 x 260 table: seat 0's card on the left, seat 1's on the right, the third card between
+// them; the history and the pot below. A card shows only where render() shows it: to its seat, to
+// the observer -1, and both seats' at a showdown. The third card is never shown to a seat (at a
+// showdown it is known, being the one left, but no card is turned up for it).
+svg::Drawing Kuhn::draw(const State& s, Player observer) {
+  using svg::number;
+  svg::Drawing d{"0 0 400 260", "<rect width=\"400\" height=\"260\" rx=\"20\" fill=\"#2e6b3f\"/>", ""};
+  for (int p = 0; p < 2; ++p)
+    d.board += "<text x=\"" + number(70 + 260 * p) + "\" y=\"30\" font-size=\"16\" text-anchor=\"middle\" fill=\"" +
+               svg::seat_colour(p) + "\" stroke=\"#fff\" stroke-width=\"0.5\">player " + std::to_string(p) + "</text>";
+  for (int p = 0; p < 2; ++p) {
+    const bool shown = observer < 0 || p == observer || s.is_showdown();
+    d.pieces += svg::cards(40 + 260 * p, 45, 60, 90, 0, {shown ? kCardNames[s.deck[p]] : ""},
+                           "class=\"card\" data-seat=\"" + std::to_string(p) + "\"");
+  }
+  d.pieces += svg::cards(175, 55, 50, 75, 0, {observer < 0 ? kCardNames[s.deck[2]] : ""}, "class=\"card third\"");
+  int pot = 2;
+  for (int i = 0; i < s.length; ++i) pot += s.bet(i);
+  d.pieces += "<text x=\"200\" y=\"190\" font-size=\"18\" text-anchor=\"middle\" fill=\"#fff\">history \"" +
+              history_text(s) + "\", pot " + std::to_string(pot) + "</text>";
+  return d;
+}
+
 }  // namespace nuraghe

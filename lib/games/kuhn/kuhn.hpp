@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -99,6 +100,9 @@ struct Kuhn {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
+  // The table, each seat's card (face down where the observer has not seen it), the third card
+  // face down, and the actions so far, for the browser viewer.
+  static svg::Drawing draw(const State& s, Player observer);
 };
 
 }  // namespace nuraghe

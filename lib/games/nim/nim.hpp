@@ -3,6 +3,7 @@
 // one or more objects from one heap; who takes the last object wins (docs/rules-nim.md).
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -104,6 +105,18 @@ struct Nim {
     std::string out;
     for (int h = 0; h < s.count; ++h) out += std::string(1, char('a' + h)) + " " + std::string(s.heaps[h], '|') + "\n";
     return out;
+  }
+  // For the browser viewer: a row per heap, its letter on the board and its objects as sticks.
+  static svg::Drawing draw(const State& s, Player) {
+    svg::Drawing d{"0 0 420 250", "<rect width=\"420\" height=\"250\" fill=\"#f4ecd8\"/>", ""};
+    for (int h = 0; h < s.count; ++h) {
+      const std::string heap(1, char('a' + h));
+      d.board += "<text x=\"15\" y=\"" + svg::number(60 * h + 52) + "\" font-size=\"28\">" + heap + "</text>";
+      for (int k = 0; k < s.heaps[h]; ++k)
+        d.pieces += "<rect class=\"object\" data-heap=\"" + heap + "\" x=\"" + svg::number(60 + 50 * k) + "\" y=\"" +
+                    svg::number(60 * h + 15) + "\" width=\"14\" height=\"45\" rx=\"4\" fill=\"#8b5a2b\"/>";
+    }
+    return d;
   }
 };
 

@@ -112,3 +112,17 @@ TEST_CASE("a position's ply must be reachable") {
   CHECK_THROWS_WITH_AS(position({0, 3, 5, 6}, 1), doctest::Contains("ply must be an integer in [2, 2]"), InputError);
   CHECK_THROWS_WITH_AS(position({1, 4}, 0), doctest::Contains("heaps[1] must be an integer in [0, 3]"), InputError);
 }
+
+TEST_CASE("draw: each heap's objects are sticks in the heap's row") {
+  const std::string pieces = Nim::draw(position({1, 0, 5, 2}, 2), -1).pieces;
+  const auto sticks = [&](const std::string& heap) {
+    int n = 0;
+    for (std::size_t at = 0; (at = pieces.find("data-heap=\"" + heap + "\"", at)) != std::string::npos; ++at) ++n;
+    return n;
+  };
+  CHECK(sticks("a") == 1);
+  CHECK(sticks("b") == 0);
+  CHECK(sticks("c") == 5);
+  CHECK(sticks("d") == 2);
+  CHECK(Nim::draw(Nim::initial({}), -1).board == Nim::draw(position({1, 0, 5, 2}, 2), 0).board);
+}

@@ -1,6 +1,7 @@
 #include "games/sardegna/board.hpp"
 
 #include <bit>
+#include <cmath>
 #include <deque>
 #include <fstream>
 #include <mutex>
@@ -35,6 +36,19 @@ std::vector<JsonIn> numbered(const JsonIn& list, int count) {
   return entries;
 }
 
+// An entry's point on the map (kMapWidth x kMapHeight).
+Point point_of(const JsonIn& entry) { return {entry.at("x").real(0, kMapWidth), entry.at("y").real(0, kMapHeight)}; }
+
+// Points of one kind ("province", "fort space", "harbour") must not be drawn on top of each other.
+template <std::size_t N>
+void check_spacing(const std::array<Point, N>& points, const std::string& where, const std::string& kind) {
+  for (std::size_t i = 0; i < N; ++i)
+    for (std::size_t j = i + 1; j < N; ++j)
+      if (std::hypot(points[i].x - points[j].x, points[i].y - points[j].y) < kMinSpacing)
+        bad(where, kind + " " + std::to_string(i + 1) + " and " + std::to_string(j + 1) + " are less than " +
+                       std::to_string(int(kMinSpacing)) + " apart on the map (x, y)");
+}
+
 }  // namespace
 
 Board Board::from_json(const Json& j, const std::string& where) {
@@ -50,8 +64,9 @@ Board Board::from_json(const Json& j, const std::string& where) {
   for (int p = 0; p < kProvinces; ++p) {
     const JsonIn& q = provinces[p];
     const std::string at = where + ": province " + std::to_string(p + 1);
-    q.allow_only({"id", "name", "value", "colour", "coastal", "neighbours"});
+    q.allow_only({"id", "name", "value", "colour", "coastal", "neighbours", "x", "y"});
     b.province_names[p] = q.at("name").string();
+    b.province_point[p] = point_of(q);
     b.value[p] = std::uint8_t(q.at("value").int_in(1, 20));
     const std::string c = q.at("colour").string();
     if (c == "yellow") b.colour[p] = Colour::Yellow;
@@ -94,7 +109,8 @@ Board Board::from_json(const Json& j, const std::string& where) {
   const std::vector<JsonIn> forts = numbered(in.at("forts"), kForts);
   for (int f = 0; f < kForts; ++f) {
     const std::string at = where + ": fort space " + std::to_string(f + 1);
-    forts[f].allow_only({"id", "provinces"});
+    forts[f].allow_only({"id", "provinces", "x", "y"});
+    b.fort_point[f] = point_of(forts[f]);
     const std::uint16_t m = province_mask(forts[f].at("provinces"));
     const int n = std::popcount(unsigned(m));
     if (n < 2 || n > 4) bad(at, "must border 2 to 4 provinces");
@@ -112,8 +128,9 @@ Board Board::from_json(const Json& j, const std::string& where) {
   const std::vector<JsonIn> harbours = numbered(in.at("harbours"), kHarbours);
   for (int h = 0; h < kHarbours; ++h) {
     const std::string at = where + ": harbour " + std::to_string(h + 1);
-    harbours[h].allow_only({"id", "name", "provinces"});
+    harbours[h].allow_only({"id", "name", "provinces", "x", "y"});
     b.harbour_names[h] = harbours[h].at("name").string();
+    b.harbour_point[h] = point_of(harbours[h]);
     const std::uint16_t m = province_mask(harbours[h].at("provinces"));
     const int n = std::popcount(unsigned(m));
     if (n < 1 || n > 3) bad(at, "must be adjacent to 1 to 3 provinces");
@@ -123,6 +140,9 @@ Board Board::from_json(const Json& j, const std::string& where) {
     b.harbour_provinces[h] = m;
     for (unsigned r = m; r; r &= r - 1) b.harbours_of[std::countr_zero(r)] |= std::uint8_t(1u << h);
   }
+  check_spacing(b.province_point, where, "provinces");
+  check_spacing(b.fort_point, where, "fort spaces");
+  check_spacing(b.harbour_point, where, "harbours");
   for (unsigned set = 1; set < b.coast_of.size(); ++set)
     b.coast_of[set] = std::uint16_t(b.coast_of[set & (set - 1)] | b.harbour_provinces[std::countr_zero(set)]);
   return b;

@@ -16,6 +16,14 @@ inline constexpr int kProvinces = 16, kForts = 26, kHarbours = 7;
 
 enum class Colour : std::uint8_t { Yellow, Green, Brown };
 
+// Where the browser viewer draws a province, a fort space or a harbour (Sardegna::draw): a point of
+// the board file ("x", "y") on a map 600 wide and 880 high, north up. Points of one kind stand at
+// least kMinSpacing apart, so that no two are drawn on top of each other.
+inline constexpr double kMapWidth = 600, kMapHeight = 880, kMinSpacing = 20;
+struct Point {
+  double x = 0, y = 0;
+};
+
 struct Board {
   std::string name;
   std::array<std::string, kProvinces> province_names;
@@ -30,7 +38,10 @@ struct Board {
   std::array<std::uint16_t, 1 << kHarbours> coast_of{};  // provinces adjacent to any harbour of a set
   std::array<std::array<std::uint8_t, kProvinces>, kProvinces> distance{};  // border crossings
   std::array<std::array<std::uint16_t, 5>, kProvinces> within{};            // provinces at distance 1..d (d <= 4)
-  Json source;                                                              // the file as read, for positions
+  std::array<Point, kProvinces> province_point{};
+  std::array<Point, kForts> fort_point{};
+  std::array<Point, kHarbours> harbour_point{};
+  Json source;  // the file as read, for positions
 
   // Reads and validates a board; InputError naming `where` and the broken rule otherwise.
   static Board from_json(const Json& j, const std::string& where);

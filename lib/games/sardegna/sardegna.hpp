@@ -17,6 +17,7 @@
 
 #include "core/bits.hpp"
 #include "core/game.hpp"
+#include "core/svg.hpp"
 #include "games/sardegna/board.hpp"
 
 namespace nuraghe {
@@ -339,6 +340,9 @@ struct Sardegna {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
+  // For the browser viewer (picture.cpp): the map drawn from the board file's points, and over it
+  // the pieces and the cards as `observer` sees them (-1: every card).
+  static svg::Drawing draw(const State& s, Player observer);
   // For a person at the table (bots/cli.cpp's human seat and `play`'s log; docs/game-concept.md):
   // the board's adjacencies, printed once; what a move did beyond its notation (a Sentinel's
   // scoring, province by province); what keep, replace, swap and discard will do; and why a move

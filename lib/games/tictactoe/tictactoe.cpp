@@ -1,5 +1,6 @@
 #include "games/tictactoe/tictactoe.hpp"
 
+#include "core/svg.hpp"
 #include "core/tensors.hpp"
 
 namespace nuraghe {
@@ -84,6 +85,25 @@ std::string TicTacToe::render(const State& s, Player) {
   std::string out;
   for (int r = 0; r < 3; ++r) out += std::string(1, char('3' - r)) + " " + board_row(s, r) + "\n";
   return out + "  abc\n";
+}
+
+// A 300 x 300 frame of 3 x 3 cells of 100; a mark is the seat's letter in its colour, named by its
+// cell (0 is a3, the top left, as in the state's bits) and its notation.
+svg::Drawing TicTacToe::draw(const State& s, Player) {
+  using svg::number;
+  svg::Drawing d{"0 0 300 300", "<rect width=\"300\" height=\"300\" fill=\"#fff\"/>", ""};
+  for (int i = 1; i < 3; ++i)
+    d.board += "<line x1=\"" + number(100 * i) + "\" y1=\"10\" x2=\"" + number(100 * i) +
+               "\" y2=\"290\" stroke=\"#333\" stroke-width=\"4\"/><line x1=\"10\" y1=\"" + number(100 * i) +
+               "\" x2=\"290\" y2=\"" + number(100 * i) + "\" stroke=\"#333\" stroke-width=\"4\"/>";
+  for (Move cell = 0; cell < 9; ++cell)
+    for (int p = 0; p < 2; ++p)
+      if (s.marks[p] >> cell & 1)
+        d.pieces += "<text class=\"mark\" data-cell=\"" + std::to_string(cell) + "\" data-name=\"" + cell_name(cell) +
+                    "\" x=\"" + number(100 * (cell % 3) + 50) + "\" y=\"" + number(100 * (cell / 3) + 78) +
+                    "\" font-size=\"80\" text-anchor=\"middle\" fill=\"" + svg::seat_colour(p) + "\">" +
+                    (p == 0 ? "X" : "O") + "</text>";
+  return d;
 }
 
 }  // namespace nuraghe

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/game.hpp"
+#include "core/svg.hpp"
 
 namespace nuraghe {
 
@@ -75,6 +76,8 @@ struct TicTacToe {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
+  // The grid, and X (seat 0) and O (seat 1) in the cells, for the browser viewer.
+  static svg::Drawing draw(const State& s, Player observer);
 };
 
 }  // namespace nuraghe

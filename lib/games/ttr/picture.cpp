@@ -1,8 +1,11 @@
 #include "games/ttr/picture.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
 
 #include "core/svg.hpp"
 #include "games/ttr/notation.hpp"
@@ -39,20 +42,46 @@ struct Projection {
   double y(double lat) const { return kMargin + 30 + (lat_top - lat) * scale; }
 };
 
+// Where a route's car spaces lie: from (x0, y0) to (x1, y1), clear of the cities' dots (the two
+// routes of a double side by side), each car space `space` long.
+struct RouteLine {
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0, space = 0;
+  std::string attributes() const {
+    return "x1=\"" + number(x0) + "\" y1=\"" + number(y0) + "\" x2=\"" + number(x1) + "\" y2=\"" + number(y1) + "\"";
+  }
+};
+RouteLine route_line(const Projection& at, const Map& m, int r) {
+  const Route& route = m.routes[std::size_t(r)];
+  double xa = at.x(m.lon[route.a]), ya = at.y(m.lat[route.a]);
+  double xb = at.x(m.lon[route.b]), yb = at.y(m.lat[route.b]);
+  const double dx = xb - xa, dy = yb - ya, length = std::max(std::hypot(dx, dy), 1e-6);
+  const double ux = dx / length, uy = dy / length;
+  if (route.partner >= 0) {  // a double: the two routes side by side
+    const double side = route.second ? kDoubleOffset : -kDoubleOffset;
+    xa -= uy * side, ya += ux * side, xb -= uy * side, yb += ux * side;
+  }
+  const double pad = kCityRadius + 2, usable = std::max(length - 2 * pad, 1.0);
+  return {xa + ux * pad, ya + uy * pad, xb - ux * pad, yb - uy * pad,
+          std::max((usable - (route.length - 1) * kCarGap) / route.length, 1.0)};
+}
+
+// The right edge of the map's cities, where the legend starts 110 further on.
+double map_right(const Projection& at, const Map& m) {
+  double right = 0;
+  for (int c = 0; c < m.num_cities; ++c) right = std::max(right, at.x(m.lon[std::size_t(c)]));
+  return right;
+}
+
 }  // namespace
 
-std::string map_svg(const Map& m, const std::vector<double>& usage, int games) {
+MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
   const Projection at(m);
-  double right = 0, bottom = 0;
-  for (int c = 0; c < m.num_cities; ++c) {
-    right = std::max(right, at.x(m.lon[std::size_t(c)]));
-    bottom = std::max(bottom, at.y(m.lat[std::size_t(c)]));
-  }
-  const double width = right + 110 + kLegendWidth, height = std::max(bottom + kMargin, 420.0);
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" +
-                    number(height) + "\" viewBox=\"0 0 " + number(width) + " " + number(height) +
-                    "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
-  out += "<rect width=\"100%\" height=\"100%\" fill=\"#dbe9f4\"/>\n";
+  double bottom = 0;
+  for (int c = 0; c < m.num_cities; ++c) bottom = std::max(bottom, at.y(m.lat[std::size_t(c)]));
+  const double right = map_right(at, m);
+  MapPage page{right + 110 + kLegendWidth, std::max(bottom + kMargin, 420.0), ""};
+  std::string& out = page.body;
+  out += "<rect width=\"" + number(page.width) + "\" height=\"" + number(page.height) + "\" fill=\"#dbe9f4\"/>\n";
   out += "<text x=\"" + number(kMargin) + "\" y=\"" + number(kMargin) + "\" font-size=\"20\" font-weight=\"bold\">" +
          escaped(m.title) + (usage.empty() ? "" : ": routes claimed") + "</text>\n";
 
@@ -60,19 +89,9 @@ std::string map_svg(const Map& m, const std::vector<double>& usage, int games) {
   const bool by_usage = !usage.empty();
   for (int r = 0; r < m.num_routes; ++r) {
     const Route& route = m.routes[std::size_t(r)];
-    double xa = at.x(m.lon[route.a]), ya = at.y(m.lat[route.a]);
-    double xb = at.x(m.lon[route.b]), yb = at.y(m.lat[route.b]);
-    const double dx = xb - xa, dy = yb - ya, length = std::max(std::hypot(dx, dy), 1e-6);
-    const double ux = dx / length, uy = dy / length;
-    if (route.partner >= 0) {  // a double: the two routes side by side
-      const double side = route.second ? kDoubleOffset : -kDoubleOffset;
-      xa -= uy * side, ya += ux * side, xb -= uy * side, yb += ux * side;
-    }
-    const double pad = kCityRadius + 2, usable = std::max(length - 2 * pad, 1.0);
-    const double space = std::max((usable - (route.length - 1) * kCarGap) / route.length, 1.0);
-    const double x0 = xa + ux * pad, y0 = ya + uy * pad, x1 = xb - ux * pad, y1 = yb - uy * pad;
-    const std::string line =
-        "x1=\"" + number(x0) + "\" y1=\"" + number(y0) + "\" x2=\"" + number(x1) + "\" y2=\"" + number(y1) + "\"";
+    const RouteLine placed = route_line(at, m, r);
+    const double x0 = placed.x0, y0 = placed.y0, x1 = placed.x1, y1 = placed.y1, space = placed.space;
+    const std::string line = placed.attributes();
     const std::string fill = by_usage ? usage_colour(usage[std::size_t(r)]) : kFill[std::size_t(route.colour)];
     std::string tip = route_name(m, r) + ": " + std::string(colour_name(route.colour)) + " " +
                       std::to_string(route.length) + ", " + std::to_string(route_points(route)) + " points";
@@ -170,8 +189,145 @@ std::string map_svg(const Map& m, const std::vector<double>& usage, int games) {
     legend_line((icon == name ? name : icon + "  " + name) + " (" + std::to_string(ports) +
                 (ports == 1 ? " icon)" : " icons)"));
   }
-  out += "</svg>\n";
+  return page;
+}
+
+std::string map_svg(const Map& m, const std::vector<double>& usage, int games) {
+  const MapPage page = map_page(m, usage, games);
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(page.width) + "\" height=\"" +
+         number(page.height) + "\" viewBox=\"0 0 " + number(page.width) + " " + number(page.height) +
+         "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n" + page.body + "</svg>\n";
+}
+
+namespace {
+
+constexpr double kPanelWidth = 330;
+
+// The bare page of a map, laid out once: a viewer draws every step of a game, and the map is most
+// of a drawing's time. Maps live as long as the process (a registry that never frees them), so
+// their addresses key the cache.
+const MapPage& bare_page(const Map& m) {
+  static std::mutex mutex;
+  static std::map<const Map*, MapPage> pages;
+  const std::lock_guard lock(mutex);
+  auto it = pages.find(&m);
+  if (it == pages.end()) it = pages.emplace(&m, map_page(m, {}, 0)).first;
+  return it->second;  // a map's elements stay where they are
+}
+
+// A train card of kind k (a locomotive is grey and says so), with a count over it when held.
+std::string train_card(double x, double y, int kind, const std::string& count) {
+  const char* fill = kFill[std::size_t(kind)];
+  std::string out = "<rect x=\"" + number(x) + "\" y=\"" + number(y) +
+                    "\" width=\"26\" height=\"36\" rx=\"3\" fill=\"" + fill + "\" stroke=\"#333\"/>";
+  const std::string label = kind == kLocomotive ? "L" + count : count;
+  if (!label.empty())
+    out += "<text x=\"" + number(x + 13) + "\" y=\"" + number(y + 23) +
+           "\" font-size=\"12\" text-anchor=\"middle\" fill=\"" +
+           (kind == int(Colour::Black) || kind == int(Colour::Blue) ? "#fff" : "#111") + "\">" + label + "</text>";
   return out;
+}
+
+}  // namespace
+
+svg::Drawing position_drawing(const State& s, Player observer) {
+  const Map& m = s.board();
+  const Projection at(m);
+  const MapPage& page = bare_page(m);
+  const double left = page.width + 10;
+  svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
+                 page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
+                     number(page.height) + "\" fill=\"#f7f4ec\"/>",
+                 ""};
+  std::string& out = d.pieces;
+  // Claimed routes and stations.
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const std::string seat = "data-seat=\"" + std::to_string(p) + "\"";
+    // One path through the seat's routes, drawn twice: a dark outline, then a solid bar in the
+    // seat's colour (unclaimed routes show their car spaces), named by the routes in `data-routes`.
+    std::string names, path;
+    s.routes[q].for_each([&](int r) {
+      const RouteLine placed = route_line(at, m, r);
+      names += (names.empty() ? "" : " ") + route_name(m, r);
+      path += "M" + number(placed.x0) + " " + number(placed.y0) + "L" + number(placed.x1) + " " + number(placed.y1);
+    });
+    if (!path.empty())
+      out += "<g class=\"claimed\" " + seat + " data-routes=\"" + escaped(names) +
+             "\" fill=\"none\" stroke-linecap=\"round\"><path d=\"" + path + "\" stroke=\"#111\" stroke-width=\"" +
+             number(kCarWidth + 3) + "\"/><path d=\"" + path + "\" stroke=\"" + svg::seat_colour(p) +
+             "\" stroke-width=\"" + number(kCarWidth) + "\"/></g>";
+    for (std::uint64_t c = s.stations[q]; c; c &= c - 1) {
+      const auto city = std::size_t(std::countr_zero(c));
+      out += "<rect class=\"station\" data-city=\"" + escaped(m.city_id[city]) + "\" " + seat + " x=\"" +
+             number(at.x(m.lon[city]) - 6) + "\" y=\"" + number(at.y(m.lat[city]) - 6) +
+             "\" width=\"12\" height=\"12\" fill=\"" + svg::seat_colour(p) +
+             "\" stroke=\"#fff\" stroke-width=\"1.5\"/>";
+    }
+  }
+  // The panel.
+  double y = 30;
+  const auto write = [&](const std::string& content, const std::string& style = "") {
+    out += "<text x=\"" + number(left) + "\" y=\"" + number(y) + "\" font-size=\"12\" " + style + ">" +
+           escaped(content) + "</text>";
+    y += 16;
+  };
+  write("face up", "font-weight=\"bold\"");
+  for (std::size_t i = 0; i < s.face_up.size(); ++i)
+    if (s.face_up[i] < kCardKinds) out += train_card(left + 32 * double(i), y - 8, s.face_up[i], "");
+  y += 40;
+  write("decks: " + std::to_string(s.train_size) + " train, " + std::to_string(s.materials_size) + " materials, " +
+        std::to_string(s.ticket_size) + " tickets");
+  y += 6;
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const std::string seat = "data-seat=\"" + std::to_string(p) + "\"";
+    write("player " + std::to_string(p) + ": " + std::to_string(s.cars[q]) + " cars, " +
+              std::to_string(s.routes[q].count()) + " routes, " + std::to_string(std::popcount(s.stations[q])) +
+              " stations" + (s.to_move() == p ? " (to move)" : ""),
+          "class=\"seat\" " + seat + " font-weight=\"bold\"");
+    out += "<rect x=\"" + number(left - 9) + "\" y=\"" + number(y - 26) + "\" width=\"7\" height=\"12\" fill=\"" +
+           svg::seat_colour(p) + "\"/>";
+    int cards = 0, materials = 0;
+    for (const auto c : s.cards[q]) cards += c;
+    for (const auto c : s.materials[q]) materials += c;
+    if (observer >= 0 && observer != p) {
+      std::string counts = std::to_string(cards) + " cards, " + std::to_string(materials) + " materials, " +
+                           std::to_string(std::popcount(s.tickets[q])) + " tickets";
+      if (s.offered[q]) counts += ", " + std::to_string(std::popcount(s.offered[q])) + " offered";
+      write(counts, "class=\"hidden-hand\" " + seat);
+      y += 6;
+      continue;
+    }
+    out += "<g class=\"hand\" " + seat + ">";
+    int shown = 0;
+    for (int k = 0; k < kCardKinds; ++k)
+      if (s.cards[q][std::size_t(k)] > 0)
+        out += train_card(left + 30 * shown++, y - 10, k, std::to_string(s.cards[q][std::size_t(k)]));
+    out += "</g>";
+    y += shown ? 40 : 0;
+    std::string mats;
+    for (int k = 0; k < kMaterialKinds; ++k)
+      if (s.materials[q][std::size_t(k)] > 0)
+        mats +=
+            " " + std::string(kMaterialNames[std::size_t(k)]) + " " + std::to_string(s.materials[q][std::size_t(k)]);
+    write("materials:" + (mats.empty() ? std::string(" -") : mats));
+    const auto tickets = [&](const char* title, std::uint64_t set) {
+      if (!set) return;
+      std::string line = title;
+      for (std::uint64_t t = set; t; t &= t - 1) {
+        const int k = std::countr_zero(t);
+        const std::string entry = ticket_name(m, k) + " " + std::to_string(m.tickets[std::size_t(k)].value);
+        if (line.size() + entry.size() > 48) write(line), line = "  ";
+        line += " " + entry;
+      }
+      write(line);
+    };
+    tickets("tickets:", s.tickets[q]);
+    tickets("offered:", s.offered[q]);
+    y += 6;
+  }
+  return d;
 }
 
 }  // namespace nuraghe::ttr

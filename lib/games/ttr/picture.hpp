@@ -3,16 +3,33 @@
 // their latitude and longitude, each route a row of car spaces in its colour (the two routes of a
 // double side by side), ferry ships and Building symbols marked on the route, the overseas icons
 // as labelled boxes. With a usage share per route (a tournament's, `--usage FILE`) the routes are
-// coloured by how often they were claimed instead, on a scale from white to dark red.
+// coloured by how often they were claimed instead, on a scale from white to dark red. The browser
+// viewer draws a position over the same map.
 
 #include <string>
 #include <vector>
 
+#include "core/svg.hpp"
 #include "games/ttr/map.hpp"
+#include "games/ttr/state.hpp"
 
 namespace nuraghe::ttr {
 
+// The map's page: its size, and the elements inside the <svg> element (the map, the legend).
 // `usage`: empty, or one share in [0, 1] per route of `m`, measured over `games` games.
+struct MapPage {
+  double width = 0, height = 0;
+  std::string body;
+};
+MapPage map_page(const Map& m, const std::vector<double>& usage, int games);
+// The page as one SVG document.
 std::string map_svg(const Map& m, const std::vector<double>& usage, int games);
+
+// A position drawn for the browser viewer (Ttr::draw). The board: the bare map's page with a panel
+// to its right. The pieces: each claimed route covered in its claimer's colour, each station a
+// square in its builder's colour at its city; in the panel, the face-up cards, the decks, and each
+// seat's cars, train cards, Materials and tickets as `observer` sees them (another seat's hidden
+// cards as counts; the observer -1 sees all).
+svg::Drawing position_drawing(const State& s, Player observer);
 
 }  // namespace nuraghe::ttr

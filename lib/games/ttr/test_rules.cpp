@@ -746,3 +746,25 @@ TEST_CASE("draws: a face-up slot left empty is refilled at the end of the first 
     CHECK(std::string(e.what()).find("face_up[0] is empty while train cards are left to draw") != std::string::npos);
   }
 }
+
+TEST_CASE("draw: claimed routes and stations in their seats' colours; another seat's cards only as counts") {
+  State s = at_turn({red, red, blue, blue, green});
+  const Map& m = s.board();
+  s.routes[1].add(0);
+  s.stations[0] |= 1;  // a station in city 0
+  const nuraghe::svg::Drawing seat1 = nuraghe::Ttr::draw(s, 1), all = nuraghe::Ttr::draw(s, -1);
+  CHECK(seat1.board == nuraghe::Ttr::draw(at_turn({red, red, red, red, red}, 9), 0).board);
+  CHECK(seat1.pieces.find("<g class=\"claimed\" data-seat=\"1\" data-routes=\"" + route_name(m, 0) + "\"") !=
+        std::string::npos);
+  CHECK(seat1.pieces.find("data-seat=\"0\" data-routes") == std::string::npos);  // seat 0 has claimed nothing
+  CHECK(seat1.pieces.find("<rect class=\"station\" data-city=\"" + m.city_id[0] + "\" data-seat=\"0\"") !=
+        std::string::npos);
+  // Seat 1 sees its own hand card by card, seat 0's as counts (4 train cards, 3 Materials, the 4
+  // tickets dealt, none kept yet); the observer -1 sees both hands.
+  CHECK(seat1.pieces.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
+  CHECK(seat1.pieces.find("<g class=\"hand\" data-seat=\"0\"") == std::string::npos);
+  CHECK(seat1.pieces.find("data-seat=\"0\">4 cards, 3 materials, 0 tickets, 4 offered</text>") != std::string::npos);
+  CHECK(all.pieces.find("<g class=\"hand\" data-seat=\"0\"") != std::string::npos);
+  CHECK(all.pieces.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
+  CHECK(all.pieces.find("offered: ") != std::string::npos);
+}

@@ -74,6 +74,9 @@ struct Ttr {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
+  // The map with the claimed routes and stations, and each seat's cards as `observer` sees them, for
+  // the browser viewer (picture.hpp).
+  static svg::Drawing draw(const State& s, Player observer) { return ttr::position_drawing(s, observer); }
   // The final score part by part (`nuraghe score`): routes, tickets won and lost, stations and
   // the routes they borrow, the longest trail, the bonuses, and how the winner was decided.
   static std::string score_report(const State& s);
