@@ -2,10 +2,11 @@
 # Installs what nuraghe needs (Debian packages only) and builds it.
 #   scripts/setup.sh [BUILD_DIR] [extra cmake arguments...]
 # Idempotent: with everything installed and built it only checks and returns. With
-# -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer;
-# NURAGHE_TARGET=name builds only that target. A new build folder compiles through ccache (Debian's
-# ccache, installed here too) unless the arguments name another CMAKE_CXX_COMPILER_LAUNCHER; an
-# existing one is configured again when arguments are given, so that they take effect.
+# -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer,
+# with -DNURAGHE_BROWSER_TEST=ON chromium; NURAGHE_TARGET=name builds only that target. A new build
+# folder compiles through ccache (Debian's ccache, installed here too) unless the arguments name
+# another CMAKE_CXX_COMPILER_LAUNCHER; an existing one is configured again when arguments are
+# given, so that they take effect.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
@@ -13,6 +14,8 @@ shift $(( $# > 0 ? 1 : 0 ))
 
 packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev ccache)
 for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
+# Headless chromium opens the viewer's pages in tests/viewer_test.sh.
+for arg in "$@"; do [[ $arg == -DNURAGHE_BROWSER_TEST=ON ]] && packages+=(chromium); done
 # libFuzzer's and the sanitizers' runtimes (libclang-rt-14-dev) and OpenMP for clang (libomp-14-dev)
 # are only recommended by clang-14, which --no-install-recommends leaves out.
 for arg in "$@"; do [[ $arg == -DNURAGHE_FUZZ=ON ]] && packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev libomp-14-dev); done
