@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The browser viewer as a person meets it: pages written by `replay --html` (from a play log and
 # from an arena results file) and by `play --html`, opened in headless chromium at the start, a
-# middle step and the end (#step=N, #step=last) and as one seat saw the game (&seat=Q). Each page
-# must run its script without an error, open the step its address names, mark that step's move in
-# the list and show the scores the log recorded. Pages written onto a user's file are refused
+# middle step and the end (#step=N, #step=last) and as one seat saw the game (&seat=Q), and stepped
+# through with keys, buttons, the slider and the seat selector. Each page must run its script without
+# an error, open the step its address names, mark that step's move in the list and show the scores
+# the log recorded. Pages written onto a user's file are refused
 # (tests/bad_input_test.sh has the other bad outputs).
 # Usage: viewer_test.sh path/to/nuraghe path/to/chromium
 set -u
@@ -12,13 +13,15 @@ chromium=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
 cd "$tmp" || exit 1
 
-# The page's document once its script has run, as headless chromium dumps it. A cold start on a
-# loaded machine can be slow or fail: 60 seconds, and one more try.
+# dom PAGE FRAGMENT [FLAG...]: the page's document once its script has run, as headless chromium
+# dumps it, in $tmp/dom. A cold start on a loaded machine can be slow or fail: 60 seconds, and one
+# more try.
 dom() {
   local url="file://$tmp/$1#$2" profile
+  shift 2
   for _ in 1 2; do
     profile=$(mktemp -d "$tmp/profile.XXXXXX")
-    if timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" --dump-dom "$url" \
+    if timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" "$@" --dump-dom "$url" \
       >"$tmp/dom" 2>"$tmp/chromium.err" && grep -q "</body>" "$tmp/dom"; then
       return 0
     fi
@@ -66,6 +69,62 @@ for line in open(sys.argv[1]):
 if [[ $(current_move) == "$logged" ]]; then ok; else bad "Sardegna step $middle: the list marks '$(current_move)', the log says '$logged'"; fi
 check_page "Sardegna, #step=$middle&seat=2" s.html "step=$middle&seat=2" "$middle"
 if [[ $(body_attribute seat) == 2 ]]; then ok; else bad "Sardegna &seat=2: the page shows seat '$(body_attribute seat)'"; fi
+# Stepping as a person does: keys, buttons, the slider, the seat selector, a click on a move. A page
+# of the test's own holds the viewer in a frame, drives it once it has loaded and writes down the
+# step, the seat and the address after each action (--allow-file-access-from-files lets it reach
+# into the frame).
+cat >drive.html <<'HTML'
+<!DOCTYPE html>
+<body>
+<pre id="out"></pre>
+<iframe id="viewer" src="s.html#step=0"></iframe>
+<script>
+document.getElementById('viewer').addEventListener('load', () => {
+  const w = document.getElementById('viewer').contentWindow, d = w.document, out = [];
+  const at = (what) => out.push(what + ' ' + d.body.dataset.step + ' ' + d.body.dataset.seat + ' ' + w.location.hash);
+  const key = (k) => d.dispatchEvent(new w.KeyboardEvent('keydown', {key: k, bubbles: true}));
+  key('ArrowRight'); key('ArrowRight'); at('right-right');
+  key('ArrowLeft'); at('left');
+  key('End'); at('end');
+  key('ArrowRight'); at('right-at-end');
+  key('Home'); at('home');
+  key('ArrowLeft'); at('left-at-start');
+  d.getElementById('last').click(); at('last');
+  d.getElementById('back').click(); at('back');
+  d.getElementById('first').click(); at('first');
+  d.getElementById('forward').click(); at('forward');
+  const slider = d.getElementById('slider');
+  slider.value = 7; slider.dispatchEvent(new w.Event('input')); at('slider');
+  const seat = d.getElementById('seat');
+  seat.value = '2'; seat.dispatchEvent(new w.Event('change')); at('seat');
+  d.querySelector('#moves li[data-step="5"]').click(); at('click');
+  document.getElementById('out').textContent = out.join('\n');
+});
+</script>
+</body>
+HTML
+expected="right-right 2 -1 #step=2
+left 1 -1 #step=1
+end $decisions -1 #step=$decisions
+right-at-end $decisions -1 #step=$decisions
+home 0 -1 #step=0
+left-at-start 0 -1 #step=0
+last $decisions -1 #step=$decisions
+back $((decisions - 1)) -1 #step=$((decisions - 1))
+first 0 -1 #step=0
+forward 1 -1 #step=1
+slider 7 -1 #step=7
+seat 7 1 #step=7&amp;seat=1
+click 5 1 #step=5&amp;seat=1"
+if dom drive.html "" --allow-file-access-from-files; then
+  driven=$(sed -n '/<pre id="out">/,/<\/pre>/p' "$tmp/dom" | sed 's/<[^>]*>//g')
+  if [[ $driven == "$expected" ]]; then ok; else bad "stepping the Sardegna page: got
+$driven
+expected
+$expected"; fi
+else
+  bad "the page that steps the Sardegna page did not load"
+fi
 size=$(stat -c %s s.html)
 if ((size < 4 << 20)); then ok; else bad "the Sardegna page takes $size bytes"; fi
 
