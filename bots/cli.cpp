@@ -337,10 +337,12 @@ int cmd_play(const PlayArgs& a) {
   // a line per decision, the result.
   check_output_path(a.log, "--log", a.force);
   check_output_path(a.html, "--html", a.force);
-  const auto same_file = [](const std::string& x, const std::string& y) {
-    return std::filesystem::absolute(x).lexically_normal() == std::filesystem::absolute(y).lexically_normal();
+  const auto normal = [](const std::string& path) {  // "./game.jsonl" and "game.jsonl" are one file
+    std::error_code ec;
+    const auto full = std::filesystem::absolute(path, ec);
+    return (ec ? std::filesystem::path(path) : full).lexically_normal();
   };
-  if (!a.html.empty() && !a.log.empty() && same_file(a.html, a.log))
+  if (!a.html.empty() && !a.log.empty() && normal(a.html) == normal(a.log))
     input_error("--html and --log name one file, \"" + a.html + "\": give each its own");
   OutputFile log;
   if (!a.log.empty()) {
@@ -361,8 +363,7 @@ int cmd_play(const PlayArgs& a) {
     else final_state.apply(m.moves[0]);
     ++ply;
     // A person at the table reads the transcript too: it shows them what their seat saw.
-    const std::string shown =
-        m.player == kSimultaneous && a.human >= 0 ? joint_text_seen_by<G>(before, m.moves, a.human) : m.text;
+    const std::string shown = move_text_seen_by<G>(before, m, a.human);
     std::cout << ply << ". " << mover_name(m.player) << ": " << shown << "\n";
     if (m.player != kSimultaneous) std::cout << explain_move<G>(before, m.moves[0]);
     if (log.is_open())
