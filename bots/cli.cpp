@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include "bots/registry.hpp"
 #include "bots/results_table.hpp"
 #include "bots/tournament.hpp"
+#include "bots/viewer.hpp"
 #include "core/files.hpp"
 #include "search/playout.hpp"
 
@@ -302,8 +304,9 @@ struct PlayArgs {
   std::string bots;
   std::vector<std::string> bot;
   std::string log;
+  std::string html;  // the game's page for the browser (bots/viewer.hpp)
   int human = -1;
-  bool force = false;  // replace an existing log file
+  bool force = false;  // replace an existing log or page file
 };
 
 template <Game G>
@@ -334,6 +337,14 @@ int cmd_play(const PlayArgs& a) {
   // The log is a game record that `replay` reads: a header (as a results file's, with "play"),
   // a line per decision, the result.
   check_output_path(a.log, "--log", a.force);
+  check_output_path(a.html, "--html", a.force);
+  const auto normal = [](const std::string& path) {  // "./game.jsonl" and "game.jsonl" are one file
+    std::error_code ec;
+    const auto full = std::filesystem::absolute(path, ec);
+    return (ec ? std::filesystem::path(path) : full).lexically_normal();
+  };
+  if (!a.html.empty() && !a.log.empty() && normal(a.html) == normal(a.log))
+    input_error("--html and --log name one file, \"" + a.html + "\": give each its own");
   OutputFile log;
   if (!a.log.empty()) {
     log = OutputFile(a.log, "log file");
@@ -353,10 +364,8 @@ int cmd_play(const PlayArgs& a) {
     else final_state.apply(m.moves[0]);
     ++ply;
     // A person at the table reads the transcript too: it shows them what their seat saw.
-    const std::string shown =
-        m.player == kSimultaneous && a.human >= 0 ? joint_text_seen_by<G>(before, m.moves, a.human) : m.text;
-    std::cout << ply << ". " << (m.player == kSimultaneous ? std::string("all") : "player " + std::to_string(m.player))
-              << ": " << shown << "\n";
+    const std::string shown = move_text_seen_by<G>(before, m, a.human);
+    std::cout << ply << ". " << mover_name(m.player) << ": " << shown << "\n";
     if (m.player != kSimultaneous) std::cout << explain_move<G>(before, m.moves[0]);
     if (log.is_open())
       log.write(
@@ -387,6 +396,11 @@ int cmd_play(const PlayArgs& a) {
                   .dump() +
               "\n");
     log.close();
+  }
+  if (!a.html.empty()) {
+    const std::string title = std::string(G::kName) + ", seed " + std::to_string(config.seed);
+    write_viewer_page<G>(Transcript<G>{start, names, record.moves}, title, a.html, a.human);
+    std::cout << "play: wrote " << a.html << "\n";
   }
   return 0;
 }
@@ -577,7 +591,8 @@ int run_cli(int argc, char** argv) {
   play->add_option("--log", play_args.log, "write the game as JSON lines to FILE");
   add_integer(play, "--human", play_args.human, 0, kMaxPlayers - 1, "a person plays this seat from the terminal")
       ->default_str("none");
-  play->add_flag("--force", play_args.force, "replace an existing --log file");
+  play->add_option("--html", play_args.html, "write the game as a page for the browser to FILE");
+  play->add_flag("--force", play_args.force, "replace existing --log and --html files");
 
   ArenaCommand arena_args;
   std::string arena_bots, arena_shard;
@@ -611,14 +626,16 @@ int run_cli(int argc, char** argv) {
   merge->add_option("--out", merge_out, "also write the merged results to this new file");
   add_integer(merge, "--resamples", merge_resamples, 10, 100000, "bootstrap resamples for the intervals");
 
-  std::string replay_file;
-  int replay_index = 0, replay_seat = -1;
+  ReplayCommand replay_args;
   auto* replay = app.add_subcommand("replay", "step through a game of an arena results file or a play --log file");
-  replay->add_option("file", replay_file, "results file (arena --out) or game log (play --log)")->required();
-  add_integer(replay, "-k,--index", replay_index, 0, 1 << 30,
+  replay->add_option("file", replay_args.file, "results file (arena --out) or game log (play --log)")->required();
+  add_integer(replay, "-k,--index", replay_args.index, 0, 1 << 30,
               "the game's index in an arena results file (a play log holds game 0)");
-  add_integer(replay, "--seat", replay_seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")
+  add_integer(replay, "--seat", replay_args.seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")
       ->default_str("everything");
+  replay->add_option("--html", replay_args.html,
+                     "write the game as a page for the browser to FILE (opening at --seat's view)");
+  replay->add_flag("--force", replay_args.force, "replace an existing --html file");
 
   ResultsTableCommand results_args;
   auto* results = app.add_subcommand(
@@ -718,7 +735,7 @@ int run_cli(int argc, char** argv) {
       return run_arena_command(arena_args);
     }
     if (*merge) return run_merge_command(merge_files, merge_format, merge_out, merge_resamples);
-    if (*replay) return run_replay_command(replay_file, replay_index, replay_seat);
+    if (*replay) return run_replay_command(replay_args);
     if (*results) return run_results_command(results_args);
     if (*tune) {
       tune_args.arena.game = tune_common.game;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bots/arena.hpp"
+#include "bots/match.hpp"
 #include "bots/notation.hpp"
 
 namespace nuraghe {
@@ -22,15 +23,23 @@ typename G::State logged_start(const ResultsFile& f, const GameResult& game, con
   return G::initial(config);
 }
 
-// The end of a logged game: its moves replayed from logged_start, each checked for legality; a
-// game that stops before the end is an error naming `where`.
+// A logged game read whole: its moves parsed from logged_start, each checked for legality (a file
+// that does not replay is reported); a game that stops before the end is an error naming `where`.
+template <Game G>
+Transcript<G> logged_game(const ResultsFile& f, const GameResult& game, const std::string& file,
+                          const std::string& where) {
+  const JsonIn line(game.line, where);
+  auto t = transcript_from_notation<G>(logged_start<G>(f, game, file), line.at("bots").strings(),
+                                       line.at("moves").strings());
+  if (t.final_state().to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
+  return t;
+}
+
+// The end of a logged game (logged_game's final state).
 template <Game G>
 typename G::State logged_final(const ResultsFile& f, const GameResult& game, const std::string& file,
                                const std::string& where) {
-  auto s = logged_start<G>(f, game, file);
-  for (const auto& text : JsonIn(game.line, where).at("moves").strings()) apply_text<G>(s, text);
-  if (s.to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
-  return s;
+  return logged_game<G>(f, game, file, where).final_state();
 }
 
 }  // namespace nuraghe

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bots/bot.hpp"
+#include "bots/notation.hpp"
 
 namespace nuraghe {
 
@@ -34,6 +35,56 @@ std::string joint_to_string(const typename G::State& s, const JointMove& joint) 
 // its spec sets seed=: one game seed gives the same game everywhere.
 inline std::uint64_t play_bot_seed(std::uint64_t game_seed, Player p) {
   return hash_combine(game_seed, std::uint64_t(p) + 1);
+}
+
+// A finished game for people to step through (`replay`, the viewer of bots/viewer.hpp): where it
+// started, who sat in each seat, and every decision.
+template <Game G>
+struct Transcript {
+  typename G::State start;
+  std::vector<std::string> seats;  // the bot spec in each seat ("human" for a person)
+  std::vector<MoveRecord> moves;
+
+  // Calls f(before, move, after) for each decision, in order.
+  template <class F>
+  void for_each_step(F&& f) const {
+    auto s = start;
+    for (const MoveRecord& m : moves) {
+      const auto before = s;
+      apply_step<G>(s, m.moves);
+      f(before, m, s);
+    }
+  }
+  typename G::State final_state() const {
+    auto s = start;
+    for (const MoveRecord& m : moves) apply_step<G>(s, m.moves);
+    return s;
+  }
+};
+
+// The transcript of moves written in notation (a log's "moves") from `start`: each is read and
+// checked for legality in its turn (parse_step), so a list that does not replay is an InputError.
+template <Game G>
+Transcript<G> transcript_from_notation(const typename G::State& start, std::vector<std::string> seats,
+                                       const std::vector<std::string>& texts) {
+  Transcript<G> t{start, std::move(seats), {}};
+  auto s = start;
+  for (const auto& text : texts) {
+    const MoveRecord m{s.to_move(), parse_step<G>(s, text), text, {}};
+    apply_step<G>(s, m.moves);
+    t.moves.push_back(m);
+  }
+  return t;
+}
+
+// Who made a decision, as `play` and `replay` print it: "player 2", or "all" for a joint move.
+inline std::string mover_name(Player p) { return p == kSimultaneous ? "all" : "player " + std::to_string(p); }
+
+// A decision as seat `viewer` saw it (-1: everything), as `replay --seat` prints it: a simultaneous
+// move shows only what the seat could tell (joint_text_seen_by), a single mover's move its notation.
+template <Game G>
+std::string move_text_seen_by(const typename G::State& before, const MoveRecord& m, Player viewer) {
+  return m.player == kSimultaneous && viewer >= 0 ? joint_text_seen_by<G>(before, m.moves, viewer) : m.text;
 }
 
 // Plays `s` to the end. seats[p] plays seat p; each bot is informed of its seat's observation after

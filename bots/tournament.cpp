@@ -14,6 +14,7 @@
 #include "bots/notation.hpp"
 #include "bots/summary.hpp"
 #include "bots/tune.hpp"
+#include "bots/viewer.hpp"
 #include "core/files.hpp"
 #include "core/ratings.hpp"
 
@@ -260,36 +261,31 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
 }
 
 template <Game G>
-int replay(const ResultsFile& f, const std::string& file, int index, int observer) {
+int replay(const ResultsFile& f, const ReplayCommand& c) {
   const GameResult* game = nullptr;
   for (const auto& g : f.games)
-    if (g.index == index) game = &g;
-  if (!game) input_error("replay: game " + std::to_string(index) + " is not in \"" + file + "\"");
-  auto s = logged_start<G>(f, *game, file);
-  if (observer >= s.num_players())
-    input_error("replay: --seat " + std::to_string(observer) + ": there is no such seat");
-  const JsonIn line(game->line, "replay: game " + std::to_string(index));
-  const auto moves = line.at("moves").strings();
-  const auto bots = line.at("bots").strings();
-  std::cout << "game " << index << " of " << file << ": " << G::kName << ", seed " << game->seed << "\n";
-  for (std::size_t p = 0; p < bots.size(); ++p) std::cout << "  seat " << p << ": " << bots[p] << "\n";
-  std::cout << "\n" << G::render(s, observer);
-  int ply = 0;
-  for (const auto& text : moves) {
-    const Player p = s.to_move();
-    const auto before = s;
-    const JointMove step = parse_step<G>(s, text);  // checks legality: a file that does not replay is reported
-    apply_step<G>(s, step);
-    // As the seat saw the game: a simultaneous move shows only what that seat could tell.
-    const std::string shown =
-        p == kSimultaneous && observer >= 0 ? joint_text_seen_by<G>(before, step, observer) : text;
-    std::cout << "\n"
-              << ++ply << ". " << (p == kSimultaneous ? std::string("all") : "player " + std::to_string(p)) << ": "
-              << shown << "\n"
-              << G::render(s, observer);
+    if (g.index == c.index) game = &g;
+  if (!game) input_error("replay: game " + std::to_string(c.index) + " is not in \"" + c.file + "\"");
+  const auto t = logged_game<G>(f, *game, c.file, "replay: game " + std::to_string(c.index));
+  if (c.seat >= t.start.num_players())
+    input_error("replay: --seat " + std::to_string(c.seat) + ": there is no such seat");
+  const std::string heading = "game " + std::to_string(c.index) + " of " + c.file + ": " + std::string(G::kName) +
+                              ", seed " + std::to_string(game->seed);
+  if (!c.html.empty()) {
+    write_viewer_page<G>(t, heading, c.html, c.seat);
+    std::cout << "replay: wrote " << c.html << "\n";
+    return 0;
   }
-  if (s.to_move() != kTerminal) input_error("replay: the logged moves stop before the end of the game");
-  std::cout << "\nscores: " << format_values(s.scores(), s.num_players()) << "\n";
+  std::cout << heading << "\n";
+  for (std::size_t p = 0; p < t.seats.size(); ++p) std::cout << "  seat " << p << ": " << t.seats[p] << "\n";
+  std::cout << "\n" << G::render(t.start, c.seat);
+  int ply = 0;
+  t.for_each_step([&](const typename G::State& before, const MoveRecord& m, const typename G::State& after) {
+    std::cout << "\n"
+              << ++ply << ". " << mover_name(m.player) << ": " << move_text_seen_by<G>(before, m, c.seat) << "\n"
+              << G::render(after, c.seat);
+  });
+  std::cout << "\nscores: " << format_values(t.final_state().scores(), t.start.num_players()) << "\n";
   return 0;
 }
 
@@ -500,9 +496,10 @@ int run_merge_command(const std::vector<std::string>& files, const std::string& 
   return merge(files, format, out, resamples);
 }
 
-int run_replay_command(const std::string& file, int index, int observer) {
-  const ResultsFile f = read_game_records(file);
-  return AllGames::dispatch(f.header.game, [&]<Game G>() { return replay<G>(f, file, index, observer); });
+int run_replay_command(const ReplayCommand& c) {
+  check_output_path(c.html, "--html", c.force);
+  const ResultsFile f = read_game_records(c.file);
+  return AllGames::dispatch(f.header.game, [&]<Game G>() { return replay<G>(f, c); });
 }
 
 int run_score_command(const std::string& file, const std::string& game) {

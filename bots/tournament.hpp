@@ -21,9 +21,17 @@ int run_arena_command(const ArenaCommand& c);
 int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out,
                       int resamples);
 
-// Steps through game `index` of a results file, printing the state after each move as `observer`
-// sees it (-1: everything).
-int run_replay_command(const std::string& file, int index, int observer);
+// Steps through game `index` of a results file or play log, printing the state after each move as
+// `seat` sees it (-1: everything); with `html`, writes the game's page for the browser instead
+// (bots/viewer.hpp), opening at `seat`'s view.
+struct ReplayCommand {
+  std::string file;
+  int index = 0;
+  int seat = -1;
+  std::string html;    // the page written, or empty
+  bool force = false;  // replace an existing --html file
+};
+int run_replay_command(const ReplayCommand& c);
 
 // Draws the board of a game from its data as SVG; with `usage`, a results file or play log, its
 // elements coloured by how often the games used them (a map's routes: how often claimed).

@@ -3,7 +3,8 @@
 #   scripts/setup.sh [BUILD_DIR] [extra cmake arguments...]
 # Idempotent: with everything installed and built it only checks and returns. With
 # -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_PYTHON=ON pybind11, pytest and
-# pandas, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer; NURAGHE_TARGET=name builds only that target. A new build folder compiles through ccache (Debian's
+# pandas, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer, with -DNURAGHE_BROWSER_TEST=ON chromium;
+# NURAGHE_TARGET=name builds only that target. A new build folder compiles through ccache (Debian's
 # ccache, installed here too) unless the arguments name another CMAKE_CXX_COMPILER_LAUNCHER; an
 # existing one is configured again when arguments are given, so that they take effect.
 set -euo pipefail
@@ -15,6 +16,8 @@ packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchm
 for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
 # The Python module: pybind11 and Debian's Python headers; pytest and pandas for its tests.
 for arg in "$@"; do [[ $arg == -DNURAGHE_PYTHON=ON ]] && packages+=(pybind11-dev python3-dev python3-pytest python3-pandas); done
+# Headless chromium opens the viewer's pages in tests/viewer_test.sh.
+for arg in "$@"; do [[ $arg == -DNURAGHE_BROWSER_TEST=ON ]] && packages+=(chromium); done
 # libFuzzer's and the sanitizers' runtimes (libclang-rt-14-dev) and OpenMP for clang (libomp-14-dev)
 # are only recommended by clang-14, which --no-install-recommends leaves out.
 for arg in "$@"; do [[ $arg == -DNURAGHE_FUZZ=ON ]] && packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev libomp-14-dev); done

@@ -2,12 +2,12 @@
 # First the layering of the sources (scripts/check-layering.sh, and a test that it can fail) and
 # their format (scripts/check-format.sh, clang-format-14 against .clang-format). Then
 # builds nuraghe with warnings as errors (NURAGHE_WERROR) and runs every test suite three times:
-# the Release build; AddressSanitizer + UndefinedBehaviorSanitizer; ThreadSanitizer (for the
-# parallel search and arena). The sanitizer builds play fewer random games and lighter strength
-# tests, never fewer rule tests. Then the libFuzzer harnesses (clang-14): every corpus input once,
-# and about a minute of fuzzing from the corpus (scripts/fuzz.sh runs them for longer). Last, an
-# MPI build of the program checks that `mpirun -n 2 nuraghe arena` plays the games one process
-# plays.
+# the Release build (with the viewer's pages in headless chromium, NURAGHE_BROWSER_TEST);
+# AddressSanitizer + UndefinedBehaviorSanitizer; ThreadSanitizer (for the parallel search and
+# arena). The sanitizer builds play fewer random games and lighter strength tests, never fewer
+# rule tests. Then the libFuzzer harnesses (clang-14): every corpus input once, and about a minute
+# of fuzzing from the corpus (scripts/fuzz.sh runs them for longer). Last, an MPI build of the
+# program checks that `mpirun -n 2 nuraghe arena` plays the games one process plays.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
@@ -25,7 +25,7 @@ echo "== Format"
 "$root/scripts/check-format.sh"
 
 echo "== Release build"
-"$root/scripts/setup.sh" "$root/build" -DNURAGHE_WERROR=ON -DNURAGHE_PYTHON=ON
+"$root/scripts/setup.sh" "$root/build" -DNURAGHE_WERROR=ON -DNURAGHE_PYTHON=ON -DNURAGHE_BROWSER_TEST=ON
 (cd "$root/build" && ctest --output-on-failure -j "$jobs")
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build"

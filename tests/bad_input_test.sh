@@ -689,6 +689,11 @@ for v in -1 0x0 00 1.5 "" " 0" 99999999999; do
 done
 check "replay --seat 2 in a two-player game" replay res/r.jsonl "$index_opt" 0 --seat 2
 check "replay --seat 0x0" replay res/r.jsonl "$index_opt" 0 --seat 0x0
+check "replay --html an existing user file" replay res/r.jsonl --html user.txt
+check "replay --html a directory" replay res/r.jsonl --html dir
+check "replay --html in a missing folder" replay res/r.jsonl --html /nonexistent/dir/game.html
+check "replay --html /dev/full" replay res/r.jsonl --html /dev/full --force
+check "replay --html of a game not in the file" replay res/r.jsonl "$index_opt" 9 --html game.html
 check "merge --out an existing user file" merge res/r.jsonl --out user.txt
 check "merge --out a directory" merge res/r.jsonl --out dir
 check "merge --out /dev/full" merge res/r.jsonl --out /dev/full
@@ -719,6 +724,11 @@ check "play --log a user's one-line notes" play --game tictactoe --bots random,r
 check "play --log /dev/full" play --game tictactoe --bots random,random --log /dev/full
 check "play --log a directory" play --game tictactoe --bots random,random --log dir
 check "play --log in a missing folder" play --game tictactoe --bots random,random --log /nonexistent/dir/log.jsonl
+check "play --html a user's one-line notes" play --game tictactoe --bots random,random --html user.txt
+check "play --html /dev/full" play --game tictactoe --bots random,random --html /dev/full --force
+check "play --html a directory" play --game tictactoe --bots random,random --html dir
+check "play --html in a missing folder" play --game tictactoe --bots random,random --html /nonexistent/dir/game.html
+check "play --html and --log one file" play --game tictactoe --bots random,random --html game.jsonl --log ./game.jsonl
 big_tune=(tune --game connect4 --bot uct:iters=300 --opponent uct:iters=300 --param c=0.1:3 --budget 100000 --games-per-eval 40)
 check -f 3 "tune --csv in a missing folder (before any game)" "${big_tune[@]}" --csv /nonexistent/x.csv
 check -f 3 "tune --best in a missing folder (before any game)" "${big_tune[@]}" --best /nonexistent/x

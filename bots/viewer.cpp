@@ -1,0 +1,266 @@
+// The page of the browser viewer (bots/viewer.hpp): HTML, CSS and script in one file, around the
+// game's data. Nothing is fetched: the page works from a file, offline, and keeps working when
+// mailed or archived.
+
+#include "bots/viewer.hpp"
+
+#include <string_view>
+
+#include "core/svg.hpp"
+
+namespace nuraghe::viewer {
+namespace {
+
+// The page, read top-down: styles, the controls, the board and picture, the scores and moves, the
+// data, the script. @TITLE@ and @DATA@ are filled in by page().
+//
+// The script keeps two numbers, the step shown (0: the start) and the view (0: everything, 1 + q:
+// seat q), and redraws from them. The address says both (#step=12&seat=1; #step=last opens the
+// end), so a step can be linked; stepping rewrites it. <body data-status> is "loading" until the
+// script has run, then "ready", or "error" with the message in #status: a headless browser's
+// --dump-dom tells the three apart (tests/viewer_test.sh).
+constexpr std::string_view kTemplate = R"page(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>@TITLE@</title>
+<style>
+body { margin: 0; padding: 0.5rem 1rem; font-family: system-ui, sans-serif; background: #f5f3ee; color: #222; }
+header { display: flex; align-items: baseline; gap: 1rem; flex-wrap: wrap; }
+h1 { font-size: 1.1rem; margin: 0.2rem 0; }
+#status { font-size: 0.8rem; color: #777; }
+#status.error { color: #b00020; font-weight: bold; }
+#controls { display: flex; align-items: center; gap: 0.4rem; flex-wrap: wrap; margin: 0.4rem 0; }
+#controls button { min-width: 2.4rem; }
+#slider { flex: 1 1 12rem; }
+#counter { font-variant-numeric: tabular-nums; }
+main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(15rem, 1fr); gap: 1rem; align-items: start; }
+#pictures { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+#board { flex: 1 1 28rem; max-width: 100%; max-height: 85vh; background: #fff; border: 1px solid #ccc; }
+#picture { flex: 0 1 auto; margin: 0; padding: 0.5rem; max-height: 85vh; overflow: auto; font-size: 0.75rem;
+           line-height: 1.25; background: #fff; border: 1px solid #ccc; }
+aside { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
+#scores { border-collapse: collapse; background: #fff; border: 1px solid #ccc; }
+#scores td { padding: 0.15rem 0.5rem; }
+.score { font-variant-numeric: tabular-nums; font-weight: bold; }
+#moves { position: relative; margin: 0; padding: 0.2rem 0.2rem 0.2rem 3rem; max-height: 65vh; overflow-y: auto;
+         font-size: 0.85rem; background: #fff; border: 1px solid #ccc; }
+#moves li { cursor: pointer; padding: 0 0.3rem; }
+#moves li.current { background: #ffd966; }
+.mover { color: #666; }
+</style>
+</head>
+<body data-status="loading">
+<script>
+// First of all: an error of the page's script is shown where a person and a headless test see it.
+window.onerror = function (message, source, line) {
+  document.body.dataset.status = 'error';
+  var status = document.getElementById('status');
+  if (status) {
+    status.textContent = 'script error: ' + message + ' (line ' + line + ')';
+    status.className = 'error';
+  }
+};
+</script>
+<header>
+<h1>@TITLE@</h1>
+<div id="status">loading<noscript>: this page needs JavaScript</noscript></div>
+</header>
+<nav id="controls">
+<button id="first" title="the start (Home)">|&lt;</button>
+<button id="back" title="one step back (left arrow)">&lt;</button>
+<button id="forward" title="one step forward (right arrow)">&gt;</button>
+<button id="last" title="the end (End)">&gt;|</button>
+<input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
+<span id="counter"></span>
+<label>seen by <select id="seat"></select></label>
+</nav>
+<main>
+<section id="pictures">
+<svg id="board" xmlns="http://www.w3.org/2000/svg"><g id="board-fixed"></g><g id="pieces"></g></svg>
+<pre id="picture"></pre>
+</section>
+<aside>
+<table id="scores"></table>
+<ol id="moves" start="0"></ol>
+</aside>
+</main>
+<script type="application/json" id="game-data">@DATA@</script>
+<script>
+'use strict';
+(function () {
+  const data = JSON.parse(document.getElementById('game-data').textContent);
+  const steps = data.steps, last = steps.length - 1;
+  const joined = new Map();
+  const text = (i) => {  // a text of the table, from its parts (TextTable in bots/viewer.hpp)
+    if (!joined.has(i)) joined.set(i, data.texts[i].map((k) => data.parts[k]).join(''));
+    return joined.get(i);
+  };
+  const $ = (id) => document.getElementById(id);
+  let step = 0, view = 0;  // view 0: everything; 1 + q: seat q
+
+  // Built once: the board (the first step's drawing), the seat selector, the score table, the list.
+  if (data.drawing) {
+    $('board').setAttribute('viewBox', data.drawing.view_box);
+    $('board-fixed').innerHTML = text(data.drawing.board);
+  } else {
+    $('board').style.display = 'none';  // the game draws no board: the text picture only
+  }
+  const seat = $('seat');
+  seat.add(new Option('everything', '0'));
+  data.seats.forEach((bot, q) => seat.add(new Option('seat ' + q + ' (' + bot + ')', String(q + 1))));
+  const scores = data.seats.map((bot, q) => {
+    const row = $('scores').insertRow();
+    row.insertCell().textContent = 'seat ' + q;
+    row.insertCell().textContent = bot;
+    const score = document.createElement('span');
+    score.className = 'score';
+    score.dataset.seat = q;
+    row.insertCell().appendChild(score);
+    return score;
+  });
+  const items = steps.map((s, k) => {
+    const item = document.createElement('li');
+    item.dataset.step = k;
+    item.addEventListener('click', () => go(k));
+    $('moves').appendChild(item);
+    return item;
+  });
+  $('slider').max = last;
+
+  const moveText = (k) => (k === 0 ? 'start' : steps[k].mover + ': ' + text(steps[k].move[view]));
+  let listed = -1;  // the view the move list is written for
+  function listMoves() {
+    items.forEach((item, k) => {
+      const mover = document.createElement('span');
+      mover.className = 'mover';
+      mover.textContent = k === 0 ? 'start' : steps[k].mover + ':';
+      item.replaceChildren(mover, k === 0 ? '' : ' ' + text(steps[k].move[view]));
+    });
+    listed = view;
+  }
+
+  function show() {
+    const s = steps[step];
+    if (data.drawing) $('pieces').innerHTML = text(s.pieces[view]);
+    $('picture').textContent = text(s.text[view]);
+    scores.forEach((score, q) => { score.textContent = s.scores[q]; });
+    if (listed !== view) listMoves();
+    items.forEach((item, k) => item.classList.toggle('current', k === step));
+    const list = $('moves'), current = items[step];
+    if (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = current.offsetTop - list.clientHeight / 2;
+    $('slider').value = step;
+    $('counter').textContent = 'step ' + step + ' of ' + last + ': ' + moveText(step);
+    $('first').disabled = $('back').disabled = step === 0;
+    $('forward').disabled = $('last').disabled = step === last;
+    seat.value = String(view);
+    document.body.dataset.step = step;
+    document.body.dataset.seat = view - 1;
+    writeAddress();
+  }
+  function go(k) {
+    step = Math.max(0, Math.min(last, k));
+    show();
+  }
+
+  // The address: #step=N or #step=last, and &seat=Q for a seat's view. What it does not say stays.
+  function readAddress() {
+    for (const part of location.hash.replace(/^#/, '').split('&')) {
+      const [key, value] = part.split('=');
+      if (key === 'step' && value === 'last') step = last;
+      else if (key === 'step' && /^[0-9]+$/.test(value)) step = Math.min(last, Number(value));
+      else if (key === 'seat' && /^[0-9]+$/.test(value) && Number(value) < data.seats.length) view = Number(value) + 1;
+      else if (key === 'seat' && value === 'all') view = 0;
+    }
+  }
+  function writeAddress() {
+    const hash = '#step=' + step + (view ? '&seat=' + (view - 1) : '');
+    if (location.hash === hash) return;
+    try {
+      history.replaceState(null, '', hash);  // no history entry per step
+    } catch (e) {
+      location.replace(hash);
+    }
+  }
+
+  $('first').addEventListener('click', () => go(0));
+  $('back').addEventListener('click', () => go(step - 1));
+  $('forward').addEventListener('click', () => go(step + 1));
+  $('last').addEventListener('click', () => go(last));
+  $('slider').addEventListener('input', (e) => go(Number(e.target.value)));
+  seat.addEventListener('change', () => { view = Number(seat.value); show(); });
+  window.addEventListener('hashchange', () => { readAddress(); show(); });
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;  // they step by themselves
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  });
+
+  if (data.seat >= 0) view = data.seat + 1;
+  readAddress();
+  show();
+  $('status').textContent = 'ready';
+  document.body.dataset.status = 'ready';
+})();
+</script>
+</body>
+</html>
+)page";
+
+// Where the part of `text` starting at `start` ends (TextTable): just after its line end, or after
+// the ">" of an SVG element that another element follows, or at the end of the text.
+std::size_t part_end(std::string_view text, std::size_t start) {
+  for (std::size_t i = start; i < text.size(); ++i)
+    if (text[i] == '\n' || (text[i] == '>' && i + 1 < text.size() && text[i + 1] == '<')) return i + 1;
+  return text.size();
+}
+
+}  // namespace
+
+int TextTable::add(const std::string& text) {
+  const auto [known, fresh] = text_index_.emplace(text, int(texts_.size()));
+  if (!fresh) return known->second;
+  std::vector<int> indices;
+  for (std::size_t start = 0, end = 0; start < text.size(); start = end) {
+    end = part_end(text, start);
+    const std::string part = text.substr(start, end - start);
+    const auto [it, new_part] = part_index_.emplace(part, int(parts_.size()));
+    if (new_part) parts_.push_back(part);
+    indices.push_back(it->second);
+  }
+  texts_.push_back(std::move(indices));
+  return known->second;
+}
+
+std::string script_safe(const std::string& json) {
+  std::string out;
+  out.reserve(json.size());
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const bool opens_tag = json[i] == '<' && i + 1 < json.size() && (json[i + 1] == '/' || json[i + 1] == '!');
+    if (opens_tag) out += "\\u003c";
+    else out += json[i];
+  }
+  return out;
+}
+
+std::string page(const std::string& title, const Json& data) {
+  // A text that is not UTF-8 (a bot spec given on the command line) is shown with U+FFFD rather
+  // than stopping the page.
+  const std::string json = script_safe(data.dump(-1, ' ', false, Json::error_handler_t::replace));
+  const std::string heading = svg::escaped(title);
+  std::string out;
+  out.reserve(kTemplate.size() + json.size() + 2 * heading.size());
+  for (std::size_t i = 0; i < kTemplate.size();) {
+    if (kTemplate.substr(i, 7) == "@TITLE@") out += heading, i += 7;
+    else if (kTemplate.substr(i, 6) == "@DATA@") out += json, i += 6;
+    else out += kTemplate[i++];
+  }
+  return out;
+}
+
+}  // namespace nuraghe::viewer

@@ -1,0 +1,111 @@
+#pragma once
+// The browser viewer (`replay --html`, `play --html`): one self-contained HTML page that steps
+// through a finished game. The page carries the game as one JSON object (viewer_data below) and
+// its own CSS and script (bots/viewer.cpp); it reads no other file and nothing from the network.
+//
+// What the page shows at each step, for everything or as one seat saw it (a "view": 0 is
+// everything, 1 + q is seat q): the board drawn as SVG where the game draws (G::draw, HasDrawing)
+// and the text picture G::render beside it, the move list with the step's move marked, and every
+// seat's score. A text is kept once however often it repeats (a seat's picture that did not change,
+// the picture of a perfect-information game seen by every seat), and so is each line of it: the
+// steps hold indices into one table of texts (TextTable).
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "bots/match.hpp"
+#include "bots/notation.hpp"
+#include "core/files.hpp"
+#include "core/json.hpp"
+
+namespace nuraghe {
+namespace viewer {
+
+// The texts of a page, each kept once, and each kept as its parts, each part once: a text is cut
+// after every line end and between two SVG elements ("><"), so two pictures that differ in a line
+// or an element share the rest. A game's pictures change little from one step to the next: the
+// page of a 3-player Bardagi game (480 steps) takes 0.2 MB so, 1.7 MB with each picture whole.
+class TextTable {
+ public:
+  // The index of `text` in texts().
+  int add(const std::string& text);
+  const std::vector<std::string>& parts() const { return parts_; }
+  // Each text as the indices of its parts in parts(), in order.
+  const std::vector<std::vector<int>>& texts() const { return texts_; }
+
+ private:
+  std::unordered_map<std::string, int> part_index_, text_index_;
+  std::vector<std::string> parts_;
+  std::vector<std::vector<int>> texts_;
+};
+
+// A score as results files and play logs write it (a JSON number: 12.0, 0.5), so that the page's
+// figures can be compared with the file's.
+inline std::string score_text(double score) { return Json(score).dump(); }
+
+// The page: `data` (viewer_data) inside the HTML, CSS and script of bots/viewer.cpp.
+std::string page(const std::string& title, const Json& data);
+
+// `json` made safe to stand inside <script>...</script>: a "<" before "/" or "!" is written as the
+// JSON escape \u003c, so that no "</script>" or "<!--" in a text (a picture, a bot's name) ends
+// or changes the script element. The JSON means the same.
+std::string script_safe(const std::string& json);
+
+}  // namespace viewer
+
+// The game as the page reads it:
+//   {"title", "game", "seats": [bot per seat], "seat": the view the page opens at (-1: everything),
+//    "drawing": {"view_box", "board"} or null, "parts": [...], "texts": [[part, ...], ...],
+//    "steps": [{"mover", "move": [per view], "pieces": [per view], "text": [per view], "scores"}]}
+// Step 0 is the start (no mover or move); step k the state after decision k. "board", "move",
+// a step's "pieces" and "text" are indices into "texts" (TextTable); "mover" is "player P" or
+// "all", as `replay` prints it; "scores" are every seat's s.scores() as score_text.
+template <Game G>
+Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat = -1) {
+  const int n = t.start.num_players();
+  viewer::TextTable texts;
+  const auto observer = [](int view) { return Player(view - 1); };
+  // What each view sees of s, and the scores, which every view shows alike.
+  const auto step_json = [&](const typename G::State& s) {
+    Json text = Json::array(), scores = Json::array();
+    for (int view = 0; view <= n; ++view) text.push_back(texts.add(G::render(s, observer(view))));
+    const Values v = s.scores();
+    for (int p = 0; p < n; ++p) scores.push_back(viewer::score_text(v[p]));
+    Json step{{"text", text}, {"scores", scores}};
+    if constexpr (HasDrawing<G>) {
+      Json pieces = Json::array();
+      for (int view = 0; view <= n; ++view) pieces.push_back(texts.add(G::draw(s, observer(view)).pieces));
+      step["pieces"] = pieces;
+    }
+    return step;
+  };
+
+  Json drawing = nullptr;
+  if constexpr (HasDrawing<G>) {
+    const svg::Drawing first = G::draw(t.start, -1);
+    drawing = Json{{"view_box", first.view_box}, {"board", texts.add(first.board)}};
+  }
+  Json steps = Json::array();
+  steps.push_back(step_json(t.start));
+  t.for_each_step([&](const typename G::State& before, const MoveRecord& m, const typename G::State& after) {
+    Json step = step_json(after), move = Json::array();
+    for (int view = 0; view <= n; ++view) move.push_back(texts.add(move_text_seen_by<G>(before, m, observer(view))));
+    step["mover"] = mover_name(m.player);
+    step["move"] = move;
+    steps.push_back(std::move(step));
+  });
+  return Json{{"title", title},     {"game", G::kName},       {"seats", t.seats},       {"seat", seat},
+              {"drawing", drawing}, {"parts", texts.parts()}, {"texts", texts.texts()}, {"steps", steps}};
+}
+
+// Writes the page of `t` to `path`, which the caller has checked (check_output_path) before the
+// game was played or read.
+template <Game G>
+void write_viewer_page(const Transcript<G>& t, const std::string& title, const std::string& path, Player seat = -1) {
+  OutputFile out(path, "--html file");
+  out.write(viewer::page(title, viewer_data<G>(t, title, seat)));
+  out.close();
+}
+
+}  // namespace nuraghe

@@ -1,0 +1,164 @@
+// The browser viewer's page (bots/viewer.hpp), read back as the page's script reads it: the data
+// embedded once and intact whatever the texts hold, each text once however often it repeats, the
+// scores as the logs write them, and a seat's view showing only what that seat could tell. The
+// page in a real browser: tests/viewer_test.sh.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "bots/viewer.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "toy_games.hpp"
+
+using namespace nuraghe;
+
+namespace {
+
+// Tic-tac-toe drawn: a grid that never changes, and pieces that say who looks (every seat sees the
+// same, everything is drawn otherwise) and how many marks are down.
+struct DrawnTicTacToe : TicTacToe {
+  static constexpr std::string_view kGrid = R"(<path id="grid" d="M1 0V3M2 0V3M0 1H3M0 2H3"/>)";
+  static svg::Drawing draw(const State& s, Player p) {
+    const int marks = std::popcount(unsigned(s.marks[0] | s.marks[1]));
+    const std::string pieces =
+        p < 0 ? "<text>everything</text>" : "<text>a seat sees " + std::to_string(marks) + " marks</text>";
+    return {"0 0 3 3", std::string(kGrid), pieces};
+  }
+};
+static_assert(HasDrawing<DrawnTicTacToe> && !HasDrawing<TicTacToe>);
+
+// Tic-tac-toe whose picture would end the page's data early if it were written as it is.
+struct ScriptTicTacToe : TicTacToe {
+  static std::string render(const State&, Player) { return "</script><!-- <script>alert(1)</script>"; }
+};
+
+// Rock-paper-scissors where each seat learns only its own choice.
+struct SecretRps : testing::BiasedRps {
+  static std::uint64_t observe_joint(const State&, const JointMove& j, Player o) { return j[std::size_t(o)]; }
+};
+
+// The column a for X (seat 0): a1, b1, a2, b2, a3.
+template <Game G>
+Transcript<G> column_game() {
+  return transcript_from_notation<G>(G::initial(GameConfig{}), {"random", "uct:iters=10"},
+                                     {"a1", "b1", "a2", "b2", "a3"});
+}
+
+// The data as the page's script finds it: the text of <script id="game-data">, parsed.
+Json embedded_data(const std::string& page) {
+  const std::string open = R"(<script type="application/json" id="game-data">)";
+  const auto start = page.find(open);
+  REQUIRE(start != std::string::npos);
+  const auto end = page.find("</script>", start);
+  REQUIRE(end != std::string::npos);
+  return Json::parse(page.substr(start + open.size(), end - start - open.size()));
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+// A text of the page's table, joined from its parts as the page's script joins it.
+std::string text_at(const Json& data, const Json& index) {
+  std::string text;
+  for (const auto& part : data["texts"][index.get<std::size_t>()]) text += data["parts"][part.get<std::size_t>()];
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("viewer: a text is kept as its lines and SVG elements, each once") {
+  viewer::TextTable table;
+  CHECK(table.add("a\nb\n") == 0);
+  CHECK(table.add("a\nc") == 1);
+  CHECK(table.add("<g><circle r=\"1\"/></g>\n<rect/>") == 2);
+  CHECK(table.add("a\nb\n") == 0);
+  CHECK(table.add("") == 3);
+  CHECK(table.parts() == std::vector<std::string>{"a\n", "b\n", "c", "<g>", "<circle r=\"1\"/>", "</g>\n", "<rect/>"});
+  CHECK(table.texts() == std::vector<std::vector<int>>{{0, 1}, {0, 2}, {3, 4, 5, 6}, {}});
+}
+
+TEST_CASE("viewer: a step per decision after the start, each with its mover, move, picture and scores") {
+  const Json data = viewer_data<TicTacToe>(column_game<TicTacToe>(), "column a");
+  CHECK(data["title"] == "column a");
+  CHECK(data["game"] == "tictactoe");
+  CHECK(data["seats"] == Json{"random", "uct:iters=10"});
+  CHECK(data["seat"] == -1);
+  CHECK(data["drawing"].is_null());  // the game does not draw: the text picture only
+  const Json& steps = data["steps"];
+  REQUIRE(steps.size() == 6);
+  CHECK(!steps[0].contains("mover"));
+  CHECK(!steps[0].contains("move"));
+  CHECK(!steps[0].contains("pieces"));
+  CHECK(text_at(data, steps[0]["text"][0]) == "3 ...\n2 ...\n1 ...\n  abc\n");
+  CHECK(steps[2]["mover"] == "player 1");
+  CHECK(text_at(data, steps[2]["move"][0]) == "b1");
+  CHECK(steps[5]["mover"] == "player 0");
+  CHECK(text_at(data, steps[5]["move"][0]) == "a3");
+  // Scores as play logs and results files write them (JSON numbers), at every step.
+  CHECK(steps[4]["scores"] == Json{"0.0", "0.0"});
+  CHECK(steps[5]["scores"] == Json{"1.0", "0.0"});
+}
+
+TEST_CASE("viewer: the last picture is the final position") {
+  const Json data = viewer_data<TicTacToe>(column_game<TicTacToe>(), "column a");
+  CHECK(text_at(data, data["steps"][5]["text"][0]) == "3 X..\n2 XO.\n1 XO.\n  abc\n");
+}
+
+TEST_CASE("viewer: each text is kept once, however many steps and seats show it") {
+  const Json data = viewer_data<DrawnTicTacToe>(column_game<DrawnTicTacToe>(), "drawn");
+  const auto& parts = data["parts"];
+  const auto& texts = data["texts"];
+  CHECK(std::set<std::string>(parts.begin(), parts.end()).size() == parts.size());
+  CHECK(std::set<Json>(texts.begin(), texts.end()).size() == texts.size());
+  CHECK(data["drawing"]["view_box"] == "0 0 3 3");
+  CHECK(text_at(data, data["drawing"]["board"]) == DrawnTicTacToe::kGrid);
+  for (const auto& step : data["steps"]) {
+    REQUIRE(step["pieces"].size() == 3);  // everything, seat 0, seat 1
+    CHECK(text_at(data, step["pieces"][0]) == "<text>everything</text>");
+    CHECK(step["pieces"][1] == step["pieces"][2]);  // both seats see one picture: one string
+    CHECK(step["text"][0] == step["text"][1]);      // tic-tac-toe's picture is everyone's
+  }
+  CHECK(text_at(data, data["steps"][3]["pieces"][2]) == "<text>a seat sees 3 marks</text>");
+  // The board is in the page once, not once a step.
+  CHECK(count(viewer::page("drawn", data), "M1 0V3M2 0V3M0 1H3M0 2H3") == 1);
+}
+
+TEST_CASE("viewer: a seat's view of a simultaneous move shows only what that seat could tell") {
+  const auto t = transcript_from_notation<SecretRps>(SecretRps::initial(GameConfig{}), {"a", "b"}, {"R,S"});
+  const Json data = viewer_data<SecretRps>(t, "secret", 1);
+  const Json& step = data["steps"][1];
+  CHECK(step["mover"] == "all");
+  CHECK(text_at(data, step["move"][0]) == "R,S");
+  CHECK(text_at(data, step["move"][1]) == "R,?");
+  CHECK(text_at(data, step["move"][2]) == "?,S");
+  CHECK(step["scores"] == Json{"2.0", "-2.0"});
+  CHECK(data["seat"] == 1);  // the page opens at seat 1's view
+}
+
+TEST_CASE("viewer: the page carries its data intact, whatever the texts hold") {
+  const auto t = column_game<ScriptTicTacToe>();
+  const Json data = viewer_data<ScriptTicTacToe>(t, "a <b> & \"c\"");
+  const std::string page = viewer::page("a <b> & \"c\"", data);
+  CHECK(embedded_data(page) == data);
+  CHECK(count(page, "</script>") == 3);  // the page's own three script elements, none from a text
+  CHECK(count(page, "<!--") == 0);
+  CHECK(page.find("<title>a &lt;b&gt; &amp; &quot;c&quot;</title>") != std::string::npos);
+  CHECK(page.find("<h1>a &lt;b&gt; &amp; &quot;c&quot;</h1>") != std::string::npos);
+}
+
+TEST_CASE("viewer: the page needs no other file and no network") {
+  const std::string page = viewer::page("drawn", viewer_data<DrawnTicTacToe>(column_game<DrawnTicTacToe>(), "drawn"));
+  CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(count(page, "src=") == 0);
+  CHECK(count(page, "href=") == 0);
+  CHECK(count(page, "@import") == 0);
+  CHECK(count(page, "url(") == 0);
+  CHECK(count(page, "fetch(") == 0);
+}
+
+TEST_CASE("viewer: script_safe escapes only what could end or open a markup section") {
+  CHECK(viewer::script_safe(R"(["</script>","<!--","a<b","<"])") == R"(["\u003c/script>","\u003c!--","a<b","<"])");
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# The browser viewer as a person meets it: pages written by `replay --html` (from a play log and
+# from an arena results file) and by `play --html`, opened in headless chromium at the start, a
+# middle step and the end (#step=N, #step=last) and as one seat saw the game (&seat=Q), and stepped
+# through with keys, buttons, the slider and the seat selector. Each page must run its script without
+# an error, open the step its address names, mark that step's move in the list and show the scores
+# the log recorded. Pages written onto a user's file are refused
+# (tests/bad_input_test.sh has the other bad outputs).
+# Usage: viewer_test.sh path/to/nuraghe path/to/chromium
+set -u
+nuraghe=$(realpath "$1")
+chromium=$2
+source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
+cd "$tmp" || exit 1
+
+# dom PAGE FRAGMENT [FLAG...]: the page's document once its script has run, as headless chromium
+# dumps it, in $tmp/dom. A cold start on a loaded machine can be slow or fail: 60 seconds, and one
+# more try.
+dom() {
+  local url="file://$tmp/$1#$2" profile
+  shift 2
+  for _ in 1 2; do
+    profile=$(mktemp -d "$tmp/profile.XXXXXX")
+    if timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" "$@" --dump-dom "$url" \
+      >"$tmp/dom" 2>"$tmp/chromium.err" && grep -q "</body>" "$tmp/dom"; then
+      return 0
+    fi
+  done
+  echo "chromium did not load $url: $(tail -3 "$tmp/chromium.err")"
+  return 1
+}
+
+# Facts of the dumped document ($tmp/dom), one function each.
+body_attribute() { grep -o "<body [^>]*>" "$tmp/dom" | grep -o " data-$1=\"[^\"]*\"" | cut -d'"' -f2; }
+status_text() { grep -o '<div id="status"[^>]*>[^<]*' "$tmp/dom" | sed 's/.*>//'; }
+page_scores() { grep -o '<span class="score" data-seat="[0-9]*">[^<]*</span>' "$tmp/dom" | sed 's/.*">//; s/<.*//' | paste -sd' '; }
+current_move() { grep -o '<li data-step="[0-9]*" class="current">.*</li>' "$tmp/dom" | sed 's/<\/li>.*//; s/<[^>]*>//g'; }
+current_step() { grep -o '<li data-step="[0-9]*" class="current">' "$tmp/dom" | cut -d'"' -f2; }
+
+# Scores as the log or results file wrote them: python3 prints each JSON number back as it reads.
+logged_scores() { python3 -c 'import json, sys; print(" ".join(json.dumps(x) for x in json.loads(sys.argv[1])["scores"]))' "$1"; }
+
+# check_page WHAT PAGE FRAGMENT STEP [SCORES]: the page ran its script, opened STEP with that step's
+# move marked in the list, and (when given) shows SCORES.
+check_page() {
+  local what=$1 page=$2 fragment=$3 step=$4 scores=${5:-}
+  dom "$page" "$fragment" || { bad "$what: the page did not load"; return; }
+  if [[ $(body_attribute status) == ready && $(status_text) == ready ]]; then ok; else bad "$what: status '$(body_attribute status)': $(status_text)"; fi
+  if [[ $(body_attribute step) == "$step" && $(current_step) == "$step" ]]; then ok; else bad "$what: opened step '$(body_attribute step)' with '$(current_step)' marked, not $step"; fi
+  if [[ -z $scores || $(page_scores) == "$scores" ]]; then ok; else bad "$what: scores '$(page_scores)', the log says '$scores'"; fi
+  # A game that draws shows its board (G::draw); one that does not hides the empty frame.
+  if grep -q '<svg id="board"[^>]* style="display: none;"' "$tmp/dom" || ! grep -q '<g id="board-fixed"></g>' "$tmp/dom"; then ok; else bad "$what: an empty board is shown"; fi
+}
+
+# ---- a play log of a 3-player Sardegna game, its page written by replay -------------------------
+"$nuraghe" play --game sardegna --players 3 --bots heuristic,heuristic:seed=2,random --seed 11 --log s.jsonl >/dev/null 2>&1 || bad "play --log failed"
+decisions=$(grep -c '"ply":' s.jsonl)
+final=$(logged_scores "$(tail -1 s.jsonl | python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["result"]))')")
+expect_output "replay --html writes the page" "^replay: wrote s\.html$" "$nuraghe" replay s.jsonl --html s.html
+check_page "Sardegna, #step=last" s.html "step=last" "$decisions" "$final"
+check_page "Sardegna, #step=0" s.html "step=0" 0
+middle=$((decisions / 2))
+check_page "Sardegna, #step=$middle" s.html "step=$middle" "$middle"
+# The move marked is the logged one: "player P: MOVE" of the log's line "ply": middle.
+logged=$(python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    if j.get("ply") == int(sys.argv[2]): print("player %d: %s" % (j["player"], j["move"]))' s.jsonl "$middle")
+if [[ $(current_move) == "$logged" ]]; then ok; else bad "Sardegna step $middle: the list marks '$(current_move)', the log says '$logged'"; fi
+check_page "Sardegna, #step=$middle&seat=2" s.html "step=$middle&seat=2" "$middle"
+if [[ $(body_attribute seat) == 2 ]]; then ok; else bad "Sardegna &seat=2: the page shows seat '$(body_attribute seat)'"; fi
+# Stepping as a person does: keys, buttons, the slider, the seat selector, a click on a move. A page
+# of the test's own holds the viewer in a frame, drives it once it has loaded and writes down the
+# step, the seat and the address after each action (--allow-file-access-from-files lets it reach
+# into the frame).
+cat >drive.html <<'HTML'
+<!DOCTYPE html>
+<body>
+<pre id="out"></pre>
+<iframe id="viewer" src="s.html#step=0"></iframe>
+<script>
+document.getElementById('viewer').addEventListener('load', () => {
+  const w = document.getElementById('viewer').contentWindow, d = w.document, out = [];
+  const at = (what) => out.push(what + ' ' + d.body.dataset.step + ' ' + d.body.dataset.seat + ' ' + w.location.hash);
+  const key = (k) => d.dispatchEvent(new w.KeyboardEvent('keydown', {key: k, bubbles: true}));
+  key('ArrowRight'); key('ArrowRight'); at('right-right');
+  key('ArrowLeft'); at('left');
+  key('End'); at('end');
+  key('ArrowRight'); at('right-at-end');
+  key('Home'); at('home');
+  key('ArrowLeft'); at('left-at-start');
+  d.getElementById('last').click(); at('last');
+  d.getElementById('back').click(); at('back');
+  d.getElementById('first').click(); at('first');
+  d.getElementById('forward').click(); at('forward');
+  const slider = d.getElementById('slider');
+  slider.value = 7; slider.dispatchEvent(new w.Event('input')); at('slider');
+  const seat = d.getElementById('seat');
+  seat.value = '2'; seat.dispatchEvent(new w.Event('change')); at('seat');
+  d.querySelector('#moves li[data-step="5"]').click(); at('click');
+  document.getElementById('out').textContent = out.join('\n');
+});
+</script>
+</body>
+HTML
+expected="right-right 2 -1 #step=2
+left 1 -1 #step=1
+end $decisions -1 #step=$decisions
+right-at-end $decisions -1 #step=$decisions
+home 0 -1 #step=0
+left-at-start 0 -1 #step=0
+last $decisions -1 #step=$decisions
+back $((decisions - 1)) -1 #step=$((decisions - 1))
+first 0 -1 #step=0
+forward 1 -1 #step=1
+slider 7 -1 #step=7
+seat 7 1 #step=7&amp;seat=1
+click 5 1 #step=5&amp;seat=1"
+if dom drive.html "" --allow-file-access-from-files; then
+  driven=$(sed -n '/<pre id="out">/,/<\/pre>/p' "$tmp/dom" | sed 's/<[^>]*>//g')
+  if [[ $driven == "$expected" ]]; then ok; else bad "stepping the Sardegna page: got
+$driven
+expected
+$expected"; fi
+else
+  bad "the page that steps the Sardegna page did not load"
+fi
+size=$(stat -c %s s.html)
+if ((size < 4 << 20)); then ok; else bad "the Sardegna page takes $size bytes"; fi
+
+# ---- an arena results file of Bardagi (simultaneous planning), game 1 ---------------------------
+"$nuraghe" arena --game bardagi --players 3 --bots heuristic,heuristic:seed=2,random --games 3 --out b.jsonl >/dev/null 2>&1 || bad "arena --out failed"
+line=$(python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    if j.get("index") == 1: print(json.dumps(j))' b.jsonl)
+moves=$(python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["moves"]))' "$line")
+expect_output "replay --index 1 --html writes the page" "^replay: wrote b\.html$" "$nuraghe" replay b.jsonl --index 1 --html b.html
+check_page "Bardagi, #step=last" b.html "step=last" "$moves" "$(logged_scores "$line")"
+# The first planning: everything shows three selections, seat 1 its own and not all the others'.
+check_page "Bardagi, #step=1" b.html "step=1" 1
+if [[ $(current_move) =~ ^all:\ select[^?]*,select[^?]*,select[^?]*$ ]]; then ok; else bad "Bardagi step 1 for everything: '$(current_move)'"; fi
+check_page "Bardagi, #step=1&seat=1" b.html "step=1&seat=1" 1
+if [[ $(current_move) == *"?"* && $(current_move) == *select* ]]; then ok; else bad "Bardagi step 1 for seat 1: '$(current_move)'"; fi
+# --seat opens the page at that seat's view.
+"$nuraghe" replay b.jsonl --index 1 --seat 2 --html b2.html >/dev/null 2>&1
+check_page "Bardagi page written with --seat 2" b2.html "step=1" 1
+if [[ $(body_attribute seat) == 2 ]]; then ok; else bad "replay --seat 2 --html: the page opens at seat '$(body_attribute seat)'"; fi
+
+# ---- play --html: the page of the game just played ----------------------------------------------
+"$nuraghe" play --game ttr --players 3 --bots heuristic,heuristic:seed=2,random --seed 5 --log t.jsonl --html t.html >t.out 2>&1 || bad "play --html failed: $(tail -1 t.out)"
+if grep -q "^play: wrote t\.html$" t.out; then ok; else bad "play --html does not say it wrote the page"; fi
+check_page "play --html (Ticket to Ride), #step=last" t.html "step=last" "$(grep -c '"ply":' t.jsonl)" \
+  "$(logged_scores "$(tail -1 t.jsonl | python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["result"]))')")"
+
+# ---- a page is not written over a user's file -----------------------------------------------------
+printf 'my notes\n' >notes.html
+expect_error "replay --html onto an existing file" "--html \"notes.html\" exists: choose a new file, or give --force" "$nuraghe" replay s.jsonl --html notes.html
+expect_error "play --html onto an existing file, before the game" "--html \"notes.html\" exists" "$nuraghe" play --game sardegna --players 3 --bots random,random:seed=2,random:seed=3 --log new.jsonl --html notes.html
+if [[ $(cat notes.html) == "my notes" && ! -e new.jsonl ]]; then ok; else bad "a refused --html changed notes.html or wrote the log"; fi
+expect_error "replay --html into a missing folder" "the folder missing does not exist" "$nuraghe" replay s.jsonl --html missing/page.html
+expect_error "replay --html onto a full disk" "cannot write --html file \"/dev/full\" \(is the disk full\?\)" "$nuraghe" replay s.jsonl --html /dev/full --force
+expect_output "replay --html --force replaces the file" "^replay: wrote notes\.html$" "$nuraghe" replay s.jsonl --html notes.html --force
+check_page "the page written with --force" notes.html "step=last" "$decisions" "$final"
+
+echo "viewer_test: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
