@@ -25,7 +25,12 @@ struct DrawnTicTacToe : TicTacToe {
     return {"0 0 3 3", std::string(kGrid), pieces};
   }
 };
-static_assert(HasDrawing<DrawnTicTacToe> && !HasDrawing<TicTacToe>);
+// Tic-tac-toe as a game that does not draw (every game of the list draws; the page still serves one
+// that does not, with its text picture alone): the name hides TicTacToe::draw.
+struct UndrawnTicTacToe : TicTacToe {
+  static void draw();
+};
+static_assert(HasDrawing<DrawnTicTacToe> && !HasDrawing<UndrawnTicTacToe>);
 
 // Tic-tac-toe whose picture would end the page's data early if it were written as it is.
 struct ScriptTicTacToe : TicTacToe {
@@ -81,7 +86,7 @@ TEST_CASE("viewer: a text is kept as its lines and SVG elements, each once") {
 }
 
 TEST_CASE("viewer: a step per decision after the start, each with its mover, move, picture and scores") {
-  const Json data = viewer_data<TicTacToe>(column_game<TicTacToe>(), "column a");
+  const Json data = viewer_data<UndrawnTicTacToe>(column_game<UndrawnTicTacToe>(), "column a");
   CHECK(data["title"] == "column a");
   CHECK(data["game"] == "tictactoe");
   CHECK(data["seats"] == Json{"random", "uct:iters=10"});
