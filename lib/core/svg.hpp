@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +75,27 @@ inline std::string cards(double x, double y, double w, double h, double step, co
              "\" fill=\"#111\" stroke=\"none\">" + escaped(labels[i]) + "</text>";
   }
   return out + "</g>";
+}
+
+// A whole SVG document of width x height around `body`, in the font every picture of nuraghe uses.
+inline std::string document(double width, double height, const std::string& body) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" + number(height) +
+         "\" viewBox=\"0 0 " + number(width) + " " + number(height) +
+         "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n" + body + "</svg>\n";
+}
+
+// The page of a board or map, laid out once by layout(data) and kept: a layout (land masses,
+// labels clear of each other) is most of a drawing's time, and the viewer draws every step of a
+// game. Boards and maps live as long as the process (their registries never free them), so their
+// addresses key the cache; each call site (its Layout type) has its own.
+template <class Data, class Page, class Layout>
+const Page& laid_out_once(const Data& data, Layout&& layout) {
+  static std::mutex mutex;
+  static std::map<const Data*, Page> pages;
+  const std::lock_guard lock(mutex);
+  auto it = pages.find(&data);
+  if (it == pages.end()) it = pages.emplace(&data, layout(data)).first;
+  return it->second;  // a map's elements stay where they are
 }
 
 // A state drawn for the browser viewer (`replay --html`, `play --html`), in one SVG frame:

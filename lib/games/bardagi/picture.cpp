@@ -5,8 +5,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <mutex>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -527,26 +525,12 @@ BoardPage board_page(const Board& b, const BoardMarks& marks) {
 
 std::string board_svg(const Board& b, const BoardMarks& marks) {
   const BoardPage page = board_page(b, marks);
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(page.width) + "\" height=\"" +
-         number(page.height) + "\" viewBox=\"0 0 " + number(page.width) + " " + number(page.height) +
-         "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n" + page.body + "</svg>\n";
+  return svg::document(page.width, page.height, page.body);
 }
 
 namespace {
 
 constexpr double kPanelWidth = 330;
-
-// The bare page of a board, laid out once: the layout (land masses, labels clear of each other) is
-// most of a drawing's time, and the viewer draws every step of a game. Boards live as long as the
-// process (a registry that never frees them), so their addresses key the cache.
-const BoardPage& bare_page(const Board& b) {
-  static std::mutex mutex;
-  static std::map<const Board*, BoardPage> pages;
-  const std::lock_guard lock(mutex);
-  auto it = pages.find(&b);
-  if (it == pages.end()) it = pages.emplace(&b, board_page(b, {})).first;
-  return it->second;  // a map's elements stay where they are
-}
 
 // Land units on the map, and the Knerrir: where each seat's stand, by area.
 std::string unit_marks(const State& s) {
@@ -619,7 +603,8 @@ std::string area_marks(const State& s) {
 
 svg::Drawing position_drawing(const State& s, Player observer) {
   static constexpr const char* kPhases[] = {"planning", "activation", "upgrades", "claim", "game over"};
-  const BoardPage& page = bare_page(s.board());
+  const BoardPage& page =
+      svg::laid_out_once<Board, BoardPage>(s.board(), [](const Board& b) { return board_page(b, {}); });
   const double left = page.width + 10;
   svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
                  page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +

@@ -4,8 +4,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <mutex>
 
 #include "core/svg.hpp"
 #include "games/ttr/notation.hpp"
@@ -194,26 +192,12 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
 
 std::string map_svg(const Map& m, const std::vector<double>& usage, int games) {
   const MapPage page = map_page(m, usage, games);
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(page.width) + "\" height=\"" +
-         number(page.height) + "\" viewBox=\"0 0 " + number(page.width) + " " + number(page.height) +
-         "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n" + page.body + "</svg>\n";
+  return svg::document(page.width, page.height, page.body);
 }
 
 namespace {
 
 constexpr double kPanelWidth = 330;
-
-// The bare page of a map, laid out once: a viewer draws every step of a game, and the map is most
-// of a drawing's time. Maps live as long as the process (a registry that never frees them), so
-// their addresses key the cache.
-const MapPage& bare_page(const Map& m) {
-  static std::mutex mutex;
-  static std::map<const Map*, MapPage> pages;
-  const std::lock_guard lock(mutex);
-  auto it = pages.find(&m);
-  if (it == pages.end()) it = pages.emplace(&m, map_page(m, {}, 0)).first;
-  return it->second;  // a map's elements stay where they are
-}
 
 // A train card of kind k (a locomotive is grey and says so), with a count over it when held.
 std::string train_card(double x, double y, int kind, const std::string& count) {
@@ -233,7 +217,7 @@ std::string train_card(double x, double y, int kind, const std::string& count) {
 svg::Drawing position_drawing(const State& s, Player observer) {
   const Map& m = s.board();
   const Projection at(m);
-  const MapPage& page = bare_page(m);
+  const MapPage& page = svg::laid_out_once<Map, MapPage>(m, [](const Map& map) { return map_page(map, {}, 0); });
   const double left = page.width + 10;
   svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
                  page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
