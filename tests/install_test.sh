@@ -32,6 +32,17 @@ else
   bad "installed files name the source or build folder: $(head -3 "$tmp/leaks")"
 fi
 if "$prefix/bin/nuraghe" --version >/dev/null 2>&1; then ok; else bad "the installed program does not run"; fi
+# A build with the Python module installs the package too, which imports from the prefix alone.
+if [[ -d $build/python/nuraghe ]]; then
+  package=$(find "$prefix" -path '*/dist-packages/nuraghe/__init__.py')
+  if [[ -n $package ]] && (cd "$tmp" && PYTHONPATH=$(dirname "$(dirname "$package")") /usr/bin/python3 -c \
+    'import nuraghe, sys; assert nuraghe.__file__.startswith(sys.argv[1]); nuraghe.play("tictactoe", ["random", "random"])' \
+    "$prefix") >"$tmp/python.log" 2>&1; then
+    ok
+  else
+    bad "the installed Python package does not import from $prefix: $(tail -2 "$tmp/python.log")"
+  fi
+fi
 
 # The consumer, outside the source tree, sees the prefix only.
 cp -r "$source_dir/tests/consumer" "$tmp/consumer"
