@@ -4,6 +4,7 @@
 
 #include "bots/viewer.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 #include "core/svg.hpp"
@@ -92,9 +93,16 @@ window.onerror = function (message, source, line) {
 (function () {
   const data = JSON.parse(document.getElementById('game-data').textContent);
   const steps = data.steps, last = steps.length - 1;
-  const joined = new Map();
-  const text = (i) => {  // a text of the table, from its parts (TextTable in bots/viewer.hpp)
-    if (!joined.has(i)) joined.set(i, data.texts[i].map((k) => data.parts[k]).join(''));
+  // A text of the table from its parts, or from its base's with its own middle (TextTable in
+  // bots/viewer.hpp, encoded()); a base is always an earlier text.
+  const partsOf = [], joined = new Map();
+  data.texts.forEach((t, i) => {
+    if (Array.isArray(t)) { partsOf[i] = t; return; }
+    const b = partsOf[t.base];
+    partsOf[i] = b.slice(0, t.prefix).concat(t.parts, b.slice(b.length - t.suffix));
+  });
+  const text = (i) => {
+    if (!joined.has(i)) joined.set(i, partsOf[i].map((k) => data.parts[k]).join(''));
     return joined.get(i);
   };
   const $ = (id) => document.getElementById(id);
@@ -222,7 +230,7 @@ std::size_t part_end(std::string_view text, std::size_t start) {
 
 }  // namespace
 
-int TextTable::add(const std::string& text) {
+int TextTable::add(const std::string& text, int base) {
   const auto [known, fresh] = text_index_.emplace(text, int(texts_.size()));
   if (!fresh) return known->second;
   std::vector<int> indices;
@@ -234,7 +242,35 @@ int TextTable::add(const std::string& text) {
     indices.push_back(it->second);
   }
   texts_.push_back(std::move(indices));
+  base_.push_back(base >= 0 && base < known->second ? base : -1);
   return known->second;
+}
+
+Json TextTable::encoded() const {
+  Json out = Json::array();
+  for (std::size_t i = 0; i < texts_.size(); ++i) {
+    const std::vector<int>& text = texts_[i];
+    if (base_[i] < 0) {
+      out.push_back(text);
+      continue;
+    }
+    const std::vector<int>& base = texts_[std::size_t(base_[i])];
+    std::size_t prefix = 0, suffix = 0;
+    while (prefix < std::min(base.size(), text.size()) && base[prefix] == text[prefix]) ++prefix;
+    while (suffix < std::min(base.size(), text.size()) - prefix &&
+           base[base.size() - 1 - suffix] == text[text.size() - 1 - suffix])
+      ++suffix;
+    if (prefix + suffix <= 3) {  // too little in common to be worth the four numbers
+      out.push_back(text);
+      continue;
+    }
+    out.push_back(
+        Json{{"base", base_[i]},
+             {"prefix", prefix},
+             {"suffix", suffix},
+             {"parts", std::vector<int>(text.begin() + std::ptrdiff_t(prefix), text.end() - std::ptrdiff_t(suffix))}});
+  }
+  return out;
 }
 
 std::string script_safe(const std::string& json) {

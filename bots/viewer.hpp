@@ -24,21 +24,28 @@ namespace viewer {
 
 // The texts of a page, each kept once, and each kept as its parts, each part once: a text is cut
 // after every line end and between two SVG elements ("><"), so two pictures that differ in a line
-// or an element share the rest. A game's pictures change little from one step to the next: the text
-// pictures of a 3-player Bardagi game (480 steps) took 0.2 MB so, 1.7 MB each whole. With the
-// drawings, whose parts' numbers every step lists for every view, such a page is 1.7 MB (503 steps).
+// or an element share the rest. A game's pictures change little from one step to the next, so a
+// text may also name a `base`, an earlier text it resembles (the same view's at the step before),
+// and is then written as that text's parts with its own middle in place of the base's: the part
+// numbers of a step's pictures no longer fill the page. A 3-player Bardagi game of 503 steps took
+// 1.7 MB with each text's parts listed whole, 0.7 MB so.
 class TextTable {
  public:
-  // The index of `text` in texts().
-  int add(const std::string& text);
+  // The index of `text` in texts(); `base`, where given, that of an earlier text it resembles.
+  int add(const std::string& text, int base = -1);
   const std::vector<std::string>& parts() const { return parts_; }
   // Each text as the indices of its parts in parts(), in order.
   const std::vector<std::vector<int>>& texts() const { return texts_; }
+  // texts() as the page holds them: each text its list of parts or, where it shares more than three
+  // parts with its base, {"base", "prefix", "suffix", "parts"}: the base's first `prefix` parts,
+  // then `parts`, then the base's last `suffix`.
+  Json encoded() const;
 
  private:
   std::unordered_map<std::string, int> part_index_, text_index_;
   std::vector<std::string> parts_;
   std::vector<std::vector<int>> texts_;
+  std::vector<int> base_;  // per text: the base it was given, or -1
 };
 
 // A score as results files and play logs write it (a JSON number: 12.0, 0.5), so that the page's
@@ -57,7 +64,7 @@ std::string script_safe(const std::string& json);
 
 // The game as the page reads it:
 //   {"title", "game", "seats": [bot per seat], "seat": the view the page opens at (-1: everything),
-//    "drawing": {"view_box", "board"} or null, "parts": [...], "texts": [[part, ...], ...],
+//    "drawing": {"view_box", "board"} or null, "parts": [...], "texts": TextTable::encoded(),
 //    "steps": [{"mover", "move": [per view], "pieces": [per view], "text": [per view], "scores"}]}
 // Step 0 is the start (no mover or move); step k the state after decision k. "board", "move",
 // a step's "pieces" and "text" are indices into "texts" (TextTable); "mover" is "player P" or
@@ -67,16 +74,19 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
   const int n = t.start.num_players();
   viewer::TextTable texts;
   const auto observer = [](int view) { return Player(view - 1); };
-  // What each view sees of s, and the scores, which every view shows alike.
-  const auto step_json = [&](const typename G::State& s) {
+  // What each view sees of s, and the scores, which every view shows alike. A view's picture is
+  // kept as its difference from the same view's at the step before (`previous`, where there is one).
+  const auto step_json = [&](const typename G::State& s, const Json* previous) {
+    const auto base = [&](const char* key, int view) { return previous ? int((*previous)[key][view]) : -1; };
     Json text = Json::array(), scores = Json::array();
-    for (int view = 0; view <= n; ++view) text.push_back(texts.add(G::render(s, observer(view))));
+    for (int view = 0; view <= n; ++view) text.push_back(texts.add(G::render(s, observer(view)), base("text", view)));
     const Values v = s.scores();
     for (int p = 0; p < n; ++p) scores.push_back(viewer::score_text(v[p]));
     Json step{{"text", text}, {"scores", scores}};
     if constexpr (HasDrawing<G>) {
       Json pieces = Json::array();
-      for (int view = 0; view <= n; ++view) pieces.push_back(texts.add(G::draw(s, observer(view)).pieces));
+      for (int view = 0; view <= n; ++view)
+        pieces.push_back(texts.add(G::draw(s, observer(view)).pieces, base("pieces", view)));
       step["pieces"] = pieces;
     }
     return step;
@@ -88,16 +98,16 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
     drawing = Json{{"view_box", first.view_box}, {"board", texts.add(first.board)}};
   }
   Json steps = Json::array();
-  steps.push_back(step_json(t.start));
+  steps.push_back(step_json(t.start, nullptr));
   t.for_each_step([&](const typename G::State& before, const MoveRecord& m, const typename G::State& after) {
-    Json step = step_json(after), move = Json::array();
+    Json step = step_json(after, &steps.back()), move = Json::array();
     for (int view = 0; view <= n; ++view) move.push_back(texts.add(move_text_seen_by<G>(before, m, observer(view))));
     step["mover"] = mover_name(m.player);
     step["move"] = move;
     steps.push_back(std::move(step));
   });
-  return Json{{"title", title},     {"game", G::kName},       {"seats", t.seats},       {"seat", seat},
-              {"drawing", drawing}, {"parts", texts.parts()}, {"texts", texts.texts()}, {"steps", steps}};
+  return Json{{"title", title},     {"game", G::kName},       {"seats", t.seats},         {"seat", seat},
+              {"drawing", drawing}, {"parts", texts.parts()}, {"texts", texts.encoded()}, {"steps", steps}};
 }
 
 // Writes the page of `t` to `path`, which the caller has checked (check_output_path) before the

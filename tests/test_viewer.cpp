@@ -65,14 +65,42 @@ std::size_t count(const std::string& text, const std::string& part) {
   return n;
 }
 
-// A text of the page's table, joined from its parts as the page's script joins it.
+// A text of the page's table, joined from its parts as the page's script joins it: a text is its
+// list of parts, or its base's with its own middle (TextTable::encoded).
+std::vector<std::size_t> parts_of(const Json& texts, std::size_t i) {
+  const Json& t = texts[i];
+  if (t.is_array()) return t.get<std::vector<std::size_t>>();
+  REQUIRE(t["base"].get<std::size_t>() < i);
+  const auto base = parts_of(texts, t["base"]);
+  const std::size_t prefix = t["prefix"], suffix = t["suffix"];
+  REQUIRE(prefix + suffix <= base.size());
+  std::vector<std::size_t> out(base.begin(), base.begin() + std::ptrdiff_t(prefix));
+  for (const auto& k : t["parts"]) out.push_back(k);
+  out.insert(out.end(), base.end() - std::ptrdiff_t(suffix), base.end());
+  return out;
+}
 std::string text_at(const Json& data, const Json& index) {
   std::string text;
-  for (const auto& part : data["texts"][index.get<std::size_t>()]) text += data["parts"][part.get<std::size_t>()];
+  for (const std::size_t part : parts_of(data["texts"], index.get<std::size_t>())) text += data["parts"][part];
   return text;
 }
 
 }  // namespace
+
+TEST_CASE("viewer: a text like an earlier one is written as its difference from it") {
+  viewer::TextTable table;
+  CHECK(table.add("a\nb\nc\nd\ne\n") == 0);
+  CHECK(table.add("a\nb\nX\nY\nd\ne\n", 0) == 1);  // the step after: c became X and Y
+  CHECK(table.add("a\nZ\n", 1) == 2);              // too little in common: written whole
+  CHECK(table.add("q\nb\nc\nd\ne\n", 5) == 3);     // a base that is not earlier is no base
+  const Json encoded = table.encoded();
+  CHECK(encoded[0] == Json{0, 1, 2, 3, 4});
+  CHECK(encoded[1] == Json{{"base", 0}, {"prefix", 2}, {"suffix", 2}, {"parts", {5, 6}}});
+  CHECK(encoded[2] == Json{0, 7});
+  CHECK(encoded[3] == Json{8, 1, 2, 3, 4});
+  const Json data{{"parts", table.parts()}, {"texts", encoded}};
+  CHECK(text_at(data, 1) == "a\nb\nX\nY\nd\ne\n");
+}
 
 TEST_CASE("viewer: a text is kept as its lines and SVG elements, each once") {
   viewer::TextTable table;
