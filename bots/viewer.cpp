@@ -153,7 +153,8 @@ window.onerror = function (message, source, line) {
     const s = steps[step];
     if (data.drawing) $('pieces').innerHTML = text(s.pieces[view]);
     $('picture').textContent = text(s.text[view]);
-    scores.forEach((score, q) => { score.textContent = s.scores[q]; });
+    const shown = view > 0 && s.scores_seen ? s.scores_seen[view - 1] : s.scores;  // a seat: the scores it knows
+    scores.forEach((score, q) => { score.textContent = shown[q]; });
     if (listed !== view) listMoves();
     items.forEach((item, k) => item.classList.toggle('current', k === step));
     const list = $('moves'), current = items[step];

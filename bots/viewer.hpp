@@ -10,6 +10,7 @@
 // the picture of a perfect-information game seen by every seat), and so is each line of it: the
 // steps hold indices into one table of texts (TextTable).
 
+#include <limits>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -52,6 +53,39 @@ class TextTable {
 // figures can be compared with the file's.
 inline std::string score_text(double score) { return Json(score).dump(); }
 
+// Each seat's view of the scores where it cannot know them all (a Ticket to Ride score counts the
+// hidden tickets completed): per seat p, every seat's score as score_text, or "?" where it differs
+// in one of a few of p's determinizations (so depends on what p cannot see). Null when every seat
+// knows every score, as in a game with no hidden information and at the end of any game.
+template <Game G>
+Json scores_seen(const typename G::State& s) {
+  if constexpr (!G::kHiddenInformation) {
+    return nullptr;
+  } else {
+    if (s.to_move() == kTerminal) return nullptr;
+    const int n = s.num_players();
+    const Values truth = s.scores();
+    Json seen = Json::array();
+    bool hidden = false;
+    for (Player p = 0; p < n; ++p) {
+      Rng rng(hash_combine(0x5C0, std::uint64_t(p)));
+      Values known = truth;
+      for (int k = 0; k < 8; ++k) {
+        const Values other = s.determinize(p, rng).scores();
+        for (int q = 0; q < n; ++q)
+          if (other[q] != truth[q]) known[q] = std::numeric_limits<double>::quiet_NaN();
+      }
+      Json row = Json::array();
+      for (int q = 0; q < n; ++q) {
+        hidden = hidden || known[q] != known[q];
+        row.push_back(known[q] == known[q] ? score_text(known[q]) : "?");
+      }
+      seen.push_back(row);
+    }
+    return hidden ? seen : Json(nullptr);
+  }
+}
+
 // The page: `data` (viewer_data) inside the HTML, CSS and script of bots/viewer.cpp.
 std::string page(const std::string& title, const Json& data);
 
@@ -65,7 +99,8 @@ std::string script_safe(const std::string& json);
 // The game as the page reads it:
 //   {"title", "game", "seats": [bot per seat], "seat": the view the page opens at (-1: everything),
 //    "drawing": {"view_box", "board"} or null, "parts": [...], "texts": TextTable::encoded(),
-//    "steps": [{"mover", "move": [per view], "pieces": [per view], "text": [per view], "scores"}]}
+//    "steps": [{"mover", "move": [per view], "pieces": [per view], "text": [per view], "scores",
+//               "scores_seen" where a seat cannot see every score (scores_seen)}]}
 // Step 0 is the start (no mover or move); step k the state after decision k. "board", "move",
 // a step's "pieces" and "text" are indices into "texts" (TextTable); "mover" is "player P" or
 // "all", as `replay` prints it; "scores" are every seat's s.scores() as score_text.
@@ -83,6 +118,7 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
     const Values v = s.scores();
     for (int p = 0; p < n; ++p) scores.push_back(viewer::score_text(v[p]));
     Json step{{"text", text}, {"scores", scores}};
+    if (const Json seen = viewer::scores_seen<G>(s); !seen.is_null()) step["scores_seen"] = seen;
     if constexpr (HasDrawing<G>) {
       Json pieces = Json::array();
       for (int view = 0; view <= n; ++view)

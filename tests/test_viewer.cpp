@@ -8,6 +8,7 @@
 
 #include "bots/viewer.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "games/ttr/ttr.hpp"
 #include "toy_games.hpp"
 
 using namespace nuraghe;
@@ -194,4 +195,33 @@ TEST_CASE("viewer: the page needs no other file and no network") {
 
 TEST_CASE("viewer: script_safe escapes only what could end or open a markup section") {
   CHECK(viewer::script_safe(R"(["</script>","<!--","a<b","<"])") == R"(["\u003c/script>","\u003c!--","a<b","<"])");
+}
+
+TEST_CASE("viewer: a seat's view shows the scores it can know, and '?' for those hidden tickets make") {
+  // A Ticket to Ride score counts the tickets completed or failed, which only their holder sees.
+  GameConfig config;
+  config.seed = 5;
+  RandomBot<Ttr> a(1), b(2);
+  const GameRecord record = play_game<Ttr>(Ttr::initial(config), {&a, &b});
+  std::vector<std::string> texts;
+  for (const auto& m : record.moves) texts.push_back(m.text);
+  const auto t = transcript_from_notation<Ttr>(Ttr::initial(config), {"random", "random"}, texts);
+  const Json data = viewer_data<Ttr>(t, "ttr");
+  const Json& steps = data["steps"];
+  int hidden = 0;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const Json& step = steps[k];
+    if (!step.contains("scores_seen")) continue;
+    REQUIRE(step["scores_seen"].size() == 2);
+    for (int p = 0; p < 2; ++p)
+      for (int q = 0; q < 2; ++q) {
+        const Json& shown = step["scores_seen"][p][q];
+        if (shown == "?") ++hidden;
+        else CHECK(shown == step["scores"][q]);  // a score shown is the true one
+        if (q == p) CHECK(shown != "?");         // a seat knows its own
+      }
+  }
+  CHECK(hidden > 0);                             // the hidden tickets do show in scores mid-game
+  CHECK(!steps.back().contains("scores_seen"));  // the end is public
+  CHECK(viewer_data<TicTacToe>(column_game<TicTacToe>(), "").dump().find("scores_seen") == std::string::npos);
 }

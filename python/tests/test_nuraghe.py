@@ -63,7 +63,8 @@ def test_random_games_keep_the_contract(game):
                 # A determinization is a state of the seat's information set: the same view.
                 d = s.determinize(seat, seed=11)
                 assert d.view(seat) == view
-                assert isinstance(s.render(seat), str)
+                # The text picture of a seat shows only what it knows, too.
+                assert isinstance(s.render(seat), str) and d.render(seat) == s.render(seat)
 
 
 @pytest.mark.parametrize("game", GAMES)
