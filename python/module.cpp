@@ -11,8 +11,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,31 @@ Json from_python(const py::handle& data, const std::string& what) {
 
 std::vector<double> first(const Values& v, int n) { return std::vector<double>(v.begin(), v.begin() + n); }
 
+// An integer from Python: an int or anything that says it is one (operator.index: numpy's integers,
+// which a learning agent's argmax gives), not a bool. Nothing when `x` is not one; a number beyond
+// long long comes back as the largest, so that a range check refuses it with its own message.
+std::optional<long long> as_integer(const py::handle& x) {
+  if (py::isinstance<py::bool_>(x) || !PyIndex_Check(x.ptr())) return std::nullopt;
+  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(x.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0)
+    return overflow > 0 ? std::numeric_limits<long long>::max() : std::numeric_limits<long long>::min();
+  return v;
+}
+
+std::string type_name(const py::handle& x) { return py::str(x.get_type().attr("__name__")); }
+
+// A list from any sequence Python gives (a list, a tuple, a generator), its elements in order.
+py::list as_list(const py::handle& items, const std::string& what) {
+  if (py::isinstance<py::str>(items) || !py::isinstance<py::iterable>(items))
+    input_error(what + " must be a list (or another sequence), not a " + type_name(items));
+  py::list out;
+  for (const py::handle x : items) out.append(x);
+  return out;
+}
+
 // ---- bots written in Python -----------------------------------------------------------------
 
 // A Python seat: `decide(view, legal)` with the seat's view (a dict) and its legal moves (notation
@@ -94,8 +121,8 @@ class PythonBot final : public Bot<G> {
     const Json view = info.view();
     py::gil_scoped_acquire gil;
     const py::object chosen = decide_(to_python(view), py::cast(texts));
-    if (py::isinstance<py::int_>(chosen) && !py::isinstance<py::bool_>(chosen)) {
-      const long long k = chosen.cast<long long>();
+    if (const auto index = as_integer(chosen)) {
+      const long long k = *index;
       if (k < 0 || k >= (long long)texts.size())
         input_error("a Python bot for seat " + std::to_string(info.seat()) + " chose move " + std::to_string(k) +
                     " of a list of " + std::to_string(texts.size()));
@@ -108,8 +135,7 @@ class PythonBot final : public Bot<G> {
       input_error("a Python bot for seat " + std::to_string(info.seat()) + " chose \"" + text +
                   "\", which is not one of its legal moves");
     }
-    input_error("a Python bot for seat " + std::to_string(info.seat()) + " returned a " +
-                std::string(py::str(chosen.get_type().attr("__name__"))) +
+    input_error("a Python bot for seat " + std::to_string(info.seat()) + " returned a " + type_name(chosen) +
                 "; it must return one of the legal moves (a str) or its index in the list (an int)");
   }
 
@@ -134,7 +160,10 @@ struct Seats {
   explicit Seats(const py::list& bots) {
     for (const py::handle b : bots) {
       if (py::isinstance<py::str>(b)) {
-        specs.push_back(b.cast<std::string>());
+        const std::string spec = b.cast<std::string>();
+        if (spec.rfind("python:", 0) == 0)
+          input_error("bots: \"" + spec + "\" names a Python bot in results files; give the callable itself");
+        specs.push_back(spec);
         continue;
       }
       const bool factory = py::hasattr(b, "_nuraghe_factory");
@@ -181,6 +210,7 @@ struct BotHandle {
   std::uint64_t seed = 1;
   std::string game;           // empty until the first act
   std::shared_ptr<void> bot;  // a Bot<G> of that game
+  bool busy = false;          // deciding, without the GIL: an act from another thread meanwhile is refused
 };
 
 class AnyGame {
@@ -300,30 +330,30 @@ class StateOf final : public AnyState {
   }
 
   std::string act(BotHandle& handle) const override {
-    Bot<G>& bot = bot_of(handle);
-    const Move m = decide(bot, handle.seat);
-    return G::move_to_string(s_, handle.seat, m);
+    const State s = s_;  // the state as it is now: another thread may apply moves to s_ meanwhile
+    const Move m = decide(handle, s);
+    return G::move_to_string(s, handle.seat, m);
   }
 
   py::dict analyze(BotHandle& handle) const override {
-    Bot<G>& bot = bot_of(handle);
-    auto* searcher = dynamic_cast<MctsBot<G>*>(&bot);
+    auto* searcher = dynamic_cast<MctsBot<G>*>(&bot_of(handle));
     if (!searcher)
       input_error("analyze: bot " + parse_spec(handle.spec, "bot").name +
                   " does not search (give uct, cheat-uct, pimc, ismcts or mo-ismcts)");
-    const Move best = decide(bot, handle.seat);
+    const State s = s_;  // as act
+    const Move best = decide(handle, s);
     const auto& r = searcher->last_result();
     py::list moves;
     for (const auto& m : r.moves) {
       py::dict row;
-      row["move"] = G::move_to_string(s_, handle.seat, m.move);
+      row["move"] = G::move_to_string(s, handle.seat, m.move);
       row["visits"] = m.visits;
       row["mean"] = m.mean;
       row["policy"] = m.policy;
       moves.append(row);
     }
     py::dict out;
-    out["best"] = G::move_to_string(s_, handle.seat, best);
+    out["best"] = G::move_to_string(s, handle.seat, best);
     out["iterations"] = r.iterations;
     out["seconds"] = r.seconds;
     out["moves"] = moves;
@@ -371,13 +401,12 @@ class StateOf final : public AnyState {
   // A move of seat p: notation (a str) or an action index (an int).
   Move read_move(const py::handle& move, Player p) const {
     if (py::isinstance<py::str>(move)) return parse_legal_move<G>(s_, p, move.cast<std::string>());
-    if (py::isinstance<py::int_>(move) && !py::isinstance<py::bool_>(move)) {
-      const long long a = move.cast<long long>();
-      if (a < 0 || a > (1LL << 30)) input_error("action " + std::to_string(a) + " is outside the action space");
-      return legal_action(int(a), p);
+    if (const auto a = as_integer(move)) {
+      if (*a < 0 || *a > (1LL << 30))
+        input_error("action " + py::str(move).cast<std::string>() + " is outside the action space");
+      return legal_action(int(*a), p);
     }
-    input_error("a move is its notation (a str) or an action index (an int), not a " +
-                std::string(py::str(move.get_type().attr("__name__"))));
+    input_error("a move is its notation (a str) or an action index (an int), not a " + type_name(move));
   }
 
   Bot<G>& bot_of(BotHandle& h) const {
@@ -389,16 +418,24 @@ class StateOf final : public AnyState {
     }
     return *static_cast<Bot<G>*>(h.bot.get());
   }
-  // A fresh decision of the bot's seat (nothing carried over from another state), without the GIL.
-  Move decide(Bot<G>& bot, Player seat) const {
-    checked_seat(seat);
-    if (s_.to_move() != seat && s_.to_move() != kSimultaneous)
-      input_error(s_.to_move() == kTerminal
+  // A fresh decision of the bot's seat at s (nothing carried over from another state), without the
+  // GIL. A bot decides for one caller at a time: it is one search tree and one RNG.
+  Move decide(BotHandle& handle, const State& s) const {
+    Bot<G>& bot = bot_of(handle);
+    const Player seat = checked_seat(handle.seat);
+    if (s.to_move() != seat && s.to_move() != kSimultaneous)
+      input_error(s.to_move() == kTerminal
                       ? "the game is over"
-                      : "the bot plays " + seat_text(seat) + ", but " + seat_text(s_.to_move()) + " is to move");
+                      : "the bot plays " + seat_text(seat) + ", but " + seat_text(s.to_move()) + " is to move");
+    if (handle.busy) input_error("this bot is deciding in another thread (make a bot a thread)");
+    handle.busy = true;
+    struct Done {
+      BotHandle& h;
+      ~Done() { h.busy = false; }  // with the GIL back: ~gil_scoped_release has run before this
+    } done{handle};
     py::gil_scoped_release nogil;
     bot.start(seat);
-    return bot.choose(InfoSet<G>(s_, seat));
+    return bot.choose(InfoSet<G>(s, seat));
   }
 
   State s_;
@@ -552,7 +589,9 @@ PYBIND11_MODULE(_nuraghe, m) {
       .def(
           "apply", [](PyState& s, const py::handle& move) { s.s->apply(move); }, py::arg("move"))
       .def(
-          "apply_joint", [](PyState& s, const py::list& moves) { s.s->apply_joint(moves); }, py::arg("moves"))
+          "apply_joint",
+          [](PyState& s, const py::object& moves) { s.s->apply_joint(as_list(moves, "apply_joint: the moves")); },
+          py::arg("moves"))
       .def("returns", [](const PyState& s) { return s.s->returns(); })
       .def("scores", [](const PyState& s) { return s.s->scores(); })
       .def(
@@ -592,7 +631,15 @@ PYBIND11_MODULE(_nuraghe, m) {
           py::arg("move"), py::arg("seat") = py::none())
       .def(
           "observation", [](const PyState& s, int seat) { return s.s->observation(seat); }, py::arg("seat"))
-      .def("__eq__", [](const PyState& a, const PyState& b) { return a.s->equals(*b.s); })
+      .def("__eq__",
+           [](const PyState& a, const py::object& b) -> py::object {
+             if (!py::isinstance<PyState>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.s->equals(*b.cast<const PyState&>().s));
+           })
+      .def("__hash__",
+           [](const PyState&) -> py::object {
+             throw py::type_error("a nuraghe.State changes: it is not hashable (hash its to_json() dumped)");
+           })
       .def("__str__", [](const PyState& s) { return s.s->render(-1); })
       .def("__repr__", [](const PyState& s) {
         return "<nuraghe.State " + s.s->game() + ", " + std::to_string(s.s->num_players()) + " players, to move " +
@@ -629,16 +676,16 @@ PYBIND11_MODULE(_nuraghe, m) {
 
   m.def(
       "play",
-      [](const std::string& game, const py::list& bots, int players, std::uint64_t seed,
+      [](const std::string& game, const py::object& bots, int players, std::uint64_t seed,
          const std::map<std::string, std::string>& options, const std::optional<std::string>& map) {
-        return game_named(game).play(config_of(players, seed, options, map), bots);
+        return game_named(game).play(config_of(players, seed, options, map), as_list(bots, "play: bots"));
       },
       py::arg("game"), py::arg("bots"), py::arg("players") = 0, py::arg("seed") = 1,
       py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none());
 
   m.def(
       "arena",
-      [](const std::string& game, const py::list& bots, int games, std::uint64_t seed, int jobs, int players,
+      [](const std::string& game, const py::object& bots, int games, std::uint64_t seed, int jobs, int players,
          const std::map<std::string, std::string>& options, const std::optional<std::string>& map,
          const std::optional<std::string>& out) {
         if (jobs < 1 || jobs > 256) input_error("jobs " + std::to_string(jobs) + " must be in [1, 256]");
@@ -648,7 +695,7 @@ PYBIND11_MODULE(_nuraghe, m) {
         a.games = games;
         a.jobs = jobs;
         a.out = out.value_or("");
-        return game_named(game).arena(a, bots);
+        return game_named(game).arena(a, as_list(bots, "arena: bots"));
       },
       py::arg("game"), py::arg("bots"), py::arg("games"), py::arg("seed") = 1, py::arg("jobs") = 1,
       py::arg("players") = 0, py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none(),

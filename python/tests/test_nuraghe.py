@@ -219,12 +219,47 @@ def test_errors_are_the_command_lines_one_line(args, call):
     assert done.stderr.strip() == "nuraghe: error: " + str(e.value)
 
 
+def test_numpy_integers_are_actions():
+    numpy = pytest.importorskip("numpy")
+    s = nuraghe.new_game("connect4")
+    t = s.clone()
+    s.apply(numpy.int64(3))
+    t.apply(3)
+    assert s == t
+    game = nuraghe.play("connect4", [lambda view, legal: numpy.int64(0), "random"], seed=2)
+    assert game["moves"][0] == nuraghe.new_game("connect4", seed=2).legal_moves()[0]
+
+
+def test_one_bot_decides_for_one_thread_at_a_time_on_a_copy_of_the_state():
+    s = nuraghe.new_game("connect4")
+    bot = nuraghe.make_bot("uct:iters=3000000", seat=0)
+    found = []
+    t = threading.Thread(target=lambda: found.append(bot.act(s)))
+    t.start()
+    import time
+    time.sleep(0.3)
+    with pytest.raises(nuraghe.InputError, match="deciding in another thread"):
+        bot.act(s)
+    start = nuraghe.new_game("connect4")
+    s.apply(s.legal_moves()[0])  # while the search runs: it searches the state it was given
+    t.join()
+    assert found and found[0] in start.legal_moves()
+
+
 def test_bad_moves_and_bad_bots_are_input_errors():
     s = nuraghe.new_game("tictactoe")
     with pytest.raises(nuraghe.InputError, match="illegal move|cannot|not"):
         s.apply("z9")
     with pytest.raises(nuraghe.InputError, match="outside"):
         s.apply(10_000)
+    with pytest.raises(nuraghe.InputError, match="outside"):
+        s.apply(2 ** 100)
+    with pytest.raises(nuraghe.InputError, match="chose move"):
+        nuraghe.play("tictactoe", [lambda v, legal: 10 ** 30, "random"])
+    with pytest.raises(nuraghe.InputError, match="give the callable itself"):
+        nuraghe.arena("nim", [lambda v, legal: 0, "python:zz"], games=2)
+    assert nuraghe.play("nim", ("random", "random:seed=2"))["moves"]  # any sequence of bots
+    assert (s == 5) is False and s != "tictactoe"
     with pytest.raises(nuraghe.InputError, match="notation"):
         s.apply(1.5)
     with pytest.raises(nuraghe.InputError, match="apply_joint"):
