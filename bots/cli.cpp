@@ -81,6 +81,13 @@ CLI::Option* add_real(CLI::App* cmd, const std::string& names, double& target, d
       ->default_str(def);
 }
 
+// A file option given an empty value (--html "") would read as not given at all: refused instead.
+const CLI::Validator kFileName(
+    [](std::string& value) {
+      return value.empty() ? std::string("needs a file name, not an empty one") : std::string();
+    },
+    "FILE");
+
 // The closest name by edit distance, for "did you mean".
 std::string closest(const std::string& word, const std::vector<std::string>& names) {
   std::string best;
@@ -338,12 +345,7 @@ int cmd_play(const PlayArgs& a) {
   // a line per decision, the result.
   check_output_path(a.log, "--log", a.force);
   check_output_path(a.html, "--html", a.force);
-  const auto normal = [](const std::string& path) {  // "./game.jsonl" and "game.jsonl" are one file
-    std::error_code ec;
-    const auto full = std::filesystem::absolute(path, ec);
-    return (ec ? std::filesystem::path(path) : full).lexically_normal();
-  };
-  if (!a.html.empty() && !a.log.empty() && normal(a.html) == normal(a.log))
+  if (!a.html.empty() && !a.log.empty() && same_file(a.html, a.log))
     input_error("--html and --log name one file, \"" + a.html + "\": give each its own");
   OutputFile log;
   if (!a.log.empty()) {
@@ -525,7 +527,7 @@ int cmd_bench(double seconds) {
 
 void add_game_options(CLI::App* cmd, Common& c, bool setup) {
   cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->required();
-  cmd->add_option("--map", c.map_file, "board or map file, for games that read one");
+  cmd->add_option("--map", c.map_file, "board or map file, for games that read one")->check(kFileName);
   if (setup) {
     add_integer(cmd, "-p,--players", c.players, 1, kMaxPlayers, "number of players")->default_str("the game's");
     add_seed(cmd, "-s,--seed", c.seed, "seed for everything random at setup");
@@ -552,12 +554,16 @@ int run_cli(int argc, char** argv) {
 
   auto* legal = app.add_subcommand("legal", "print the legal moves of a position");
   add_game_options(legal, common, false);
-  legal->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+  legal->add_option("--position", common.position, "position file (JSON; - for standard input)")
+      ->check(kFileName)
+      ->required();
 
   std::string moves;
   auto* apply = app.add_subcommand("apply", "apply moves to a position and print the result as JSON");
   add_game_options(apply, common, false);
-  apply->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+  apply->add_option("--position", common.position, "position file (JSON; - for standard input)")
+      ->check(kFileName)
+      ->required();
   apply
       ->add_option("--moves", moves,
                    "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
@@ -568,8 +574,9 @@ int run_cli(int argc, char** argv) {
   auto* score = app.add_subcommand(
       "score", "print the score of a position part by part, or of every game of a results file as JSON lines");
   score->add_option("-g,--game", common.game, "game name (see `nuraghe games`)");
-  score->add_option("--map", common.map_file, "board or map file, for games that read one");
-  auto* score_position = score->add_option("--position", common.position, "position file (JSON; - for standard input)");
+  score->add_option("--map", common.map_file, "board or map file, for games that read one")->check(kFileName);
+  auto* score_position =
+      score->add_option("--position", common.position, "position file (JSON; - for standard input)")->check(kFileName);
   score->add_option("--results", score_results, "a results file (arena --out) or play log: one JSON line per game")
       ->excludes(score_position);
   score->add_flag("--json", score_json, "the breakdown as one JSON line");
@@ -578,9 +585,10 @@ int run_cli(int argc, char** argv) {
   Common map_common;
   auto* map = app.add_subcommand("map", "draw a game's board or map from its data as SVG");
   add_game_options(map, map_common, true);
-  map->add_option("--svg", map_args.svg, "the SVG file to write")->required();
+  map->add_option("--svg", map_args.svg, "the SVG file to write")->check(kFileName)->required();
   map->add_option("--usage", map_args.usage,
-                  "a results file (arena --out) or play log: colour the routes by how often they were claimed");
+                  "a results file (arena --out) or play log: colour the routes by how often they were claimed")
+      ->check(kFileName);
   map->add_flag("--force", map_args.force, "replace an existing --svg file");
 
   PlayArgs play_args;
@@ -588,10 +596,10 @@ int run_cli(int argc, char** argv) {
   add_game_options(play, play_args.common, true);
   play->add_option("--bots", play_args.bots, "bot specs, one per seat, separated by commas");
   play->add_option("-b,--bot", play_args.bot, "a bot spec (repeatable, one per seat)");
-  play->add_option("--log", play_args.log, "write the game as JSON lines to FILE");
+  play->add_option("--log", play_args.log, "write the game as JSON lines to FILE")->check(kFileName);
   add_integer(play, "--human", play_args.human, 0, kMaxPlayers - 1, "a person plays this seat from the terminal")
       ->default_str("none");
-  play->add_option("--html", play_args.html, "write the game as a page for the browser to FILE");
+  play->add_option("--html", play_args.html, "write the game as a page for the browser to FILE")->check(kFileName);
   play->add_flag("--force", play_args.force, "replace existing --log and --html files");
 
   ArenaCommand arena_args;
@@ -607,7 +615,8 @@ int run_cli(int argc, char** argv) {
               "number of games (a multiple of the seat count)")
       ->required();
   add_integer(arena, "-j,--jobs", arena_args.settings.jobs, 1, 256, "games played in parallel");
-  arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed");
+  arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed")
+      ->check(kFileName);
   arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines")
       ->default_str("0/1");
   arena->add_flag("--self-play", arena_args.self_play,
@@ -623,7 +632,7 @@ int run_cli(int argc, char** argv) {
   auto* merge = app.add_subcommand("merge", "combine arena results files (shards) into one table");
   merge->add_option("files", merge_files, "results files")->required();
   merge->add_option("--format", merge_format, "table, csv or json");
-  merge->add_option("--out", merge_out, "also write the merged results to this new file");
+  merge->add_option("--out", merge_out, "also write the merged results to this new file")->check(kFileName);
   add_integer(merge, "--resamples", merge_resamples, 10, 100000, "bootstrap resamples for the intervals");
 
   ReplayCommand replay_args;
@@ -633,8 +642,10 @@ int run_cli(int argc, char** argv) {
               "the game's index in an arena results file (a play log holds game 0)");
   add_integer(replay, "--seat", replay_args.seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")
       ->default_str("everything");
-  replay->add_option("--html", replay_args.html,
-                     "write the game as a page for the browser to FILE (opening at --seat's view)");
+  replay
+      ->add_option("--html", replay_args.html,
+                   "write the game as a page for the browser to FILE (with --seat: that seat's view alone)")
+      ->check(kFileName);
   replay->add_flag("--force", replay_args.force, "replace an existing --html file");
 
   ResultsTableCommand results_args;
@@ -643,7 +654,8 @@ int run_cli(int argc, char** argv) {
   results->add_option("file", results_args.file, "results file (arena --out) or game log (play --log)")->required();
   results->add_option("--format", results_args.format, "csv (a header row) or json (JSON lines)");
   results->add_option("--per", results_args.per, "what a row is: game, seat or move");
-  results->add_option("--out", results_args.out, "write the table to this new file instead of standard output");
+  results->add_option("--out", results_args.out, "write the table to this new file instead of standard output")
+      ->check(kFileName);
   results->add_flag("--force", results_args.force, "replace an existing --out file");
 
   TuneCommand tune_args;
@@ -662,8 +674,8 @@ int run_cli(int argc, char** argv) {
   add_integer(tune, "--games-per-eval", tune_args.games_per_eval, 1, 1 << 30, "games per evaluation of a candidate")
       ->required();
   add_integer(tune, "-j,--jobs", tune_args.arena.jobs, 1, 256, "games played in parallel");
-  tune->add_option("--best", tune_args.best_out, "write the best spec to this file");
-  tune->add_option("--csv", tune_args.csv_out, "write the trajectory to this CSV file");
+  tune->add_option("--best", tune_args.best_out, "write the best spec to this file")->check(kFileName);
+  tune->add_option("--csv", tune_args.csv_out, "write the trajectory to this CSV file")->check(kFileName);
   tune->add_flag("--force", tune_args.force, "replace existing --best and --csv files");
   add_integer(tune, "--final-games", tune_args.final_games, 1, 1 << 30,
               "games of the final match, tuned and untuned spec each")
@@ -677,7 +689,9 @@ int run_cli(int argc, char** argv) {
   int analyze_seat = -1;
   auto* analyze = app.add_subcommand("analyze", "search a position and print the root statistics of every move");
   add_game_options(analyze, common, false);
-  analyze->add_option("--position", common.position, "position file (JSON; - for standard input)")->required();
+  analyze->add_option("--position", common.position, "position file (JSON; - for standard input)")
+      ->check(kFileName)
+      ->required();
   analyze->add_option("-b,--bot", analyze_bot, "a searching bot spec, e.g. ismcts:iters=10000")->required();
   add_integer(analyze, "--seat", analyze_seat, 0, kMaxPlayers - 1, "the seat to analyse at a simultaneous node")
       ->default_str("the seat to move");

@@ -202,6 +202,7 @@ int run_results_command(const ResultsTableCommand& c) {
   if (c.per != "game" && c.per != "seat" && c.per != "move")
     input_error("results: --per \"" + c.per + "\": use game, seat or move");
   check_output_path(c.out, "results --out", c.force);
+  check_not_input(c.out, "results --out", c.file, "file read");
   const ResultsFile f = read_game_records(c.file);
   // A file an arena is still writing (or a killed one) may end mid-line: the finished games are a table.
   if (f.truncated_at)

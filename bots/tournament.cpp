@@ -272,7 +272,7 @@ int replay(const ResultsFile& f, const ReplayCommand& c) {
   const std::string heading = "game " + std::to_string(c.index) + " of " + c.file + ": " + std::string(G::kName) +
                               ", seed " + std::to_string(game->seed);
   if (!c.html.empty()) {
-    write_viewer_page<G>(t, heading, c.html, c.seat);
+    write_viewer_page<G>(t, heading, c.html, c.seat, c.seat >= 0 ? PageViews::SeatOnly : PageViews::Every);
     std::cout << "replay: wrote " << c.html << "\n";
     return 0;
   }
@@ -297,6 +297,7 @@ int draw_map(const MapCommand& c) {
     input_error("map: " + std::string(G::kName) + " has no board to draw");
   } else {
     check_output_path(c.svg, "--svg", c.force);
+    check_not_input(c.svg, "--svg", c.usage, "--usage file");
     auto board = G::initial(c.config);
     std::vector<double> usage;
     int games = 0;
@@ -498,6 +499,7 @@ int run_merge_command(const std::vector<std::string>& files, const std::string& 
 
 int run_replay_command(const ReplayCommand& c) {
   check_output_path(c.html, "--html", c.force);
+  check_not_input(c.html, "--html", c.file, "file replayed");
   const ResultsFile f = read_game_records(c.file);
   return AllGames::dispatch(f.header.game, [&]<Game G>() { return replay<G>(f, c); });
 }

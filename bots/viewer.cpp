@@ -115,9 +115,9 @@ window.onerror = function (message, source, line) {
   } else {
     $('board').style.display = 'none';  // the game draws no board: the text picture only
   }
-  const seat = $('seat');
-  seat.add(new Option('everything', '0'));
-  data.seats.forEach((bot, q) => seat.add(new Option('seat ' + q + ' (' + bot + ')', String(q + 1))));
+  const seat = $('seat'), holds = (v) => data.views.includes(v);  // a seat's page holds its view alone
+  if (holds(0)) seat.add(new Option('everything', '0'));
+  data.seats.forEach((bot, q) => { if (holds(q + 1)) seat.add(new Option('seat ' + q + ' (' + bot + ')', String(q + 1))); });
   const scores = data.seats.map((bot, q) => {
     const row = $('scores').insertRow();
     row.insertCell().textContent = 'seat ' + q;
@@ -180,8 +180,8 @@ window.onerror = function (message, source, line) {
       const [key, value] = part.split('=');
       if (key === 'step' && value === 'last') step = last;
       else if (key === 'step' && /^[0-9]+$/.test(value)) step = Math.min(last, Number(value));
-      else if (key === 'seat' && /^[0-9]+$/.test(value) && Number(value) < data.seats.length) view = Number(value) + 1;
-      else if (key === 'seat' && value === 'all') view = 0;
+      else if (key === 'seat' && /^[0-9]+$/.test(value) && holds(Number(value) + 1)) view = Number(value) + 1;
+      else if (key === 'seat' && value === 'all' && holds(0)) view = 0;
     }
   }
   function writeAddress() {
@@ -210,7 +210,7 @@ window.onerror = function (message, source, line) {
     go(to);
   });
 
-  if (data.seat >= 0) view = data.seat + 1;
+  view = data.seat >= 0 && holds(data.seat + 1) ? data.seat + 1 : data.views[0];
   readAddress();
   show();
   $('status').textContent = 'ready';

@@ -96,35 +96,51 @@ std::string script_safe(const std::string& json);
 
 }  // namespace viewer
 
+// Which views a page holds: every one (everything and each seat's, with a selector), or one seat's
+// alone: a page to hand to that seat's player, which holds nothing the seat did not see.
+enum class PageViews { Every, SeatOnly };
+
 // The game as the page reads it:
 //   {"title", "game", "seats": [bot per seat], "seat": the view the page opens at (-1: everything),
-//    "drawing": {"view_box", "board"} or null, "parts": [...], "texts": TextTable::encoded(),
-//    "steps": [{"mover", "move": [per view], "pieces": [per view], "text": [per view], "scores",
-//               "scores_seen" where a seat cannot see every score (scores_seen)}]}
-// Step 0 is the start (no mover or move); step k the state after decision k. "board", "move",
-// a step's "pieces" and "text" are indices into "texts" (TextTable); "mover" is "player P" or
-// "all", as `replay` prints it; "scores" are every seat's s.scores() as score_text.
+//    "views": [the views it holds], "drawing": {"view_box", "board"} or null, "parts": [...],
+//    "texts": TextTable::encoded(), "steps": [{"mover", "move": [per view], "pieces": [per view],
+//    "text": [per view], "scores", "scores_seen" where a seat cannot see every score}]}
+// Views are numbered 0 (everything) and 1 + q (seat q); a view the page does not hold is null in
+// the per-view lists. Step 0 is the start (no mover or move); step k the state after decision k.
+// "board", "move", a step's "pieces" and "text" are indices into "texts" (TextTable); "mover" is
+// "player P" or "all", as `replay` prints it; "scores" are every seat's s.scores() as score_text
+// (in a SeatOnly page, the scores that seat can know: scores_seen).
 template <Game G>
-Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat = -1) {
+Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat = -1,
+                 PageViews views = PageViews::Every) {
   const int n = t.start.num_players();
   viewer::TextTable texts;
   const auto observer = [](int view) { return Player(view - 1); };
-  // What each view sees of s, and the scores, which every view shows alike. A view's picture is
-  // kept as its difference from the same view's at the step before (`previous`, where there is one).
+  const bool seat_only = views == PageViews::SeatOnly && seat >= 0;
+  const auto held = [&](int view) { return !seat_only || view == seat + 1; };
+  Json held_views = Json::array();
+  for (int view = 0; view <= n; ++view)
+    if (held(view)) held_views.push_back(view);
+  // One entry a view: f(view) for a view the page holds, null for another.
+  const auto per_view = [&](auto&& f) {
+    Json out = Json::array();
+    for (int view = 0; view <= n; ++view) out.push_back(held(view) ? Json(f(view)) : Json(nullptr));
+    return out;
+  };
+  // What each view sees of s, and the scores. A view's picture is kept as its difference from the
+  // same view's at the step before (`previous`, where there is one).
   const auto step_json = [&](const typename G::State& s, const Json* previous) {
     const auto base = [&](const char* key, int view) { return previous ? int((*previous)[key][view]) : -1; };
-    Json text = Json::array(), scores = Json::array();
-    for (int view = 0; view <= n; ++view) text.push_back(texts.add(G::render(s, observer(view)), base("text", view)));
+    Json scores = Json::array();
     const Values v = s.scores();
     for (int p = 0; p < n; ++p) scores.push_back(viewer::score_text(v[p]));
-    Json step{{"text", text}, {"scores", scores}};
-    if (const Json seen = viewer::scores_seen<G>(s); !seen.is_null()) step["scores_seen"] = seen;
-    if constexpr (HasDrawing<G>) {
-      Json pieces = Json::array();
-      for (int view = 0; view <= n; ++view)
-        pieces.push_back(texts.add(G::draw(s, observer(view)).pieces, base("pieces", view)));
-      step["pieces"] = pieces;
-    }
+    const Json seen = viewer::scores_seen<G>(s);
+    Json step{{"text", per_view([&](int view) { return texts.add(G::render(s, observer(view)), base("text", view)); })},
+              {"scores", seat_only && !seen.is_null() ? seen[std::size_t(seat)] : scores}};
+    if (!seen.is_null() && !seat_only) step["scores_seen"] = seen;
+    if constexpr (HasDrawing<G>)
+      step["pieces"] =
+          per_view([&](int view) { return texts.add(G::draw(s, observer(view)).pieces, base("pieces", view)); });
     return step;
   };
 
@@ -136,22 +152,23 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
   Json steps = Json::array();
   steps.push_back(step_json(t.start, nullptr));
   t.for_each_step([&](const typename G::State& before, const MoveRecord& m, const typename G::State& after) {
-    Json step = step_json(after, &steps.back()), move = Json::array();
-    for (int view = 0; view <= n; ++view) move.push_back(texts.add(move_text_seen_by<G>(before, m, observer(view))));
+    Json step = step_json(after, &steps.back());
     step["mover"] = mover_name(m.player);
-    step["move"] = move;
+    step["move"] = per_view([&](int view) { return texts.add(move_text_seen_by<G>(before, m, observer(view))); });
     steps.push_back(std::move(step));
   });
-  return Json{{"title", title},     {"game", G::kName},       {"seats", t.seats},         {"seat", seat},
-              {"drawing", drawing}, {"parts", texts.parts()}, {"texts", texts.encoded()}, {"steps", steps}};
+  return Json{{"title", title},         {"game", G::kName},         {"seats", t.seats},
+              {"seat", seat},           {"views", held_views},      {"drawing", drawing},
+              {"parts", texts.parts()}, {"texts", texts.encoded()}, {"steps", steps}};
 }
 
 // Writes the page of `t` to `path`, which the caller has checked (check_output_path) before the
 // game was played or read.
 template <Game G>
-void write_viewer_page(const Transcript<G>& t, const std::string& title, const std::string& path, Player seat = -1) {
+void write_viewer_page(const Transcript<G>& t, const std::string& title, const std::string& path, Player seat = -1,
+                       PageViews views = PageViews::Every) {
   OutputFile out(path, "--html file");
-  out.write(viewer::page(title, viewer_data<G>(t, title, seat)));
+  out.write(viewer::page(title, viewer_data<G>(t, title, seat, views)));
   out.close();
 }
 

@@ -694,6 +694,8 @@ check "replay --html a directory" replay res/r.jsonl --html dir
 check "replay --html in a missing folder" replay res/r.jsonl --html /nonexistent/dir/game.html
 check "replay --html /dev/full" replay res/r.jsonl --html /dev/full --force
 check "replay --html of a game not in the file" replay res/r.jsonl "$index_opt" 9 --html game.html
+check "replay --html the file replayed, forced" replay res/r.jsonl --html ./res/r.jsonl --force
+check "replay --html with an empty name" replay res/r.jsonl --html ""
 check "merge --out an existing user file" merge res/r.jsonl --out user.txt
 check "merge --out a directory" merge res/r.jsonl --out dir
 check "merge --out /dev/full" merge res/r.jsonl --out /dev/full
@@ -705,6 +707,10 @@ check "results --format xml" results res/r.jsonl --format xml
 check "results --per turn" results res/r.jsonl --per turn
 check "results --out an existing user file" results res/r.jsonl --out user.txt
 check "results --out a directory" results res/r.jsonl --out dir
+check "results --out the file read, forced" results res/r.jsonl --out res/../res/r.jsonl --force
+check "results --out with an empty name" results res/r.jsonl --out ""
+check "map --svg the --usage file, forced" map --game ttr --svg res/ttr.jsonl --usage res/ttr.jsonl --force
+check "play --log with an empty name" play --game tictactoe --bots random,random --log ""
 check "results --out /dev/full" results res/r.jsonl --out /dev/full --force
 check "results --out in a missing folder" results res/r.jsonl --out /nonexistent/dir/r.csv
 check "results without a file" results

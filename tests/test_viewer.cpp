@@ -7,6 +7,7 @@
 #include <set>
 
 #include "bots/viewer.hpp"
+#include "games/kuhn/kuhn.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/ttr/ttr.hpp"
 #include "toy_games.hpp"
@@ -224,4 +225,30 @@ TEST_CASE("viewer: a seat's view shows the scores it can know, and '?' for those
   CHECK(hidden > 0);                             // the hidden tickets do show in scores mid-game
   CHECK(!steps.back().contains("scores_seen"));  // the end is public
   CHECK(viewer_data<TicTacToe>(column_game<TicTacToe>(), "").dump().find("scores_seen") == std::string::npos);
+}
+
+TEST_CASE("viewer: a seat's page holds that seat's view alone, nothing it did not see") {
+  // Kuhn poker: seat 0 holds the king, seat 1 the jack, the queen is out; seat 1's page must not
+  // name the king or the queen anywhere until a showdown shows seat 0's card.
+  const auto t = transcript_from_notation<Kuhn>(
+      Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", {"K", "J", "Q"}}, {"history", ""}}), {"random", "random"},
+      {"bet", "pass"});  // seat 1 folds: no showdown
+  const Json every = viewer_data<Kuhn>(t, "kuhn", 1), own = viewer_data<Kuhn>(t, "kuhn", 1, PageViews::SeatOnly);
+  CHECK(every["views"] == Json{0, 1, 2});
+  CHECK(own["views"] == Json{2});
+  const auto shows = [](const Json& data, const std::string& card) {
+    for (const auto& part : data["parts"])
+      if (part.get<std::string>().find(card) != std::string::npos) return true;
+    return false;
+  };
+  CHECK(shows(every, "K"));  // the page of every view shows the king (to "everything" and seat 0)
+  CHECK(!shows(own, "K"));
+  CHECK(!shows(own, "Q"));
+  CHECK(shows(own, "J"));
+  for (const auto& step : own["steps"]) {
+    CHECK(step["text"][0].is_null());
+    CHECK(step["text"][1].is_null());
+    CHECK(!step["text"][2].is_null());
+    CHECK(!step.contains("scores_seen"));
+  }
 }

@@ -146,6 +146,11 @@ if [[ $(current_move) == *"?"* && $(current_move) == *select* ]]; then ok; else 
 "$nuraghe" replay b.jsonl --index 1 --seat 2 --html b2.html >/dev/null 2>&1
 check_page "Bardagi page written with --seat 2" b2.html "step=1" 1
 if [[ $(body_attribute seat) == 2 ]]; then ok; else bad "replay --seat 2 --html: the page opens at seat '$(body_attribute seat)'"; fi
+# ... and holds that view alone: the selector offers seat 2 only, and no other view can be opened.
+options=$(grep -o '<option value="[0-9]*"' "$tmp/dom" | tr -d '\n')
+if [[ $options == '<option value="3"' ]]; then ok; else bad "replay --seat 2 --html: the selector offers $options"; fi
+check_page "Bardagi page written with --seat 2, asked for everything" b2.html "step=1&seat=all" 1
+if [[ $(body_attribute seat) == 2 ]]; then ok; else bad "replay --seat 2 --html: #seat=all opened seat '$(body_attribute seat)'"; fi
 
 # ---- play --html: the page of the game just played ----------------------------------------------
 "$nuraghe" play --game ttr --players 3 --bots heuristic,heuristic:seed=2,random --seed 5 --log t.jsonl --html t.html >t.out 2>&1 || bad "play --html failed: $(tail -1 t.out)"

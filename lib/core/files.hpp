@@ -43,6 +43,27 @@ inline std::string read_input_file(const std::string& path, std::string_view wha
   return text;
 }
 
+// Whether two paths name one file: an existing file by its identity (so "./a", "a" and a link to it
+// are one), a path not there yet by its normal form.
+inline bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec)) return std::filesystem::equivalent(a, b, ec);
+  const auto normal = [](const std::string& path) {
+    std::error_code e;
+    const auto full = std::filesystem::absolute(path, e);
+    return (e ? std::filesystem::path(path) : full).lexically_normal();
+  };
+  return normal(a) == normal(b);
+}
+
+// An output that is one of the command's inputs is refused, --force or not: writing it would
+// destroy what is to be read.
+inline void check_not_input(const std::string& output, std::string_view flag, const std::string& input,
+                            std::string_view input_name) {
+  if (!output.empty() && !input.empty() && same_file(output, input))
+    input_error(std::string(flag) + " \"" + output + "\" is the " + std::string(input_name) + ": give another file");
+}
+
 // Checks, before any work, that `path` can be written as a new file: its folder exists and is
 // writable, and no file is there (unless `replace`, when it must be a writable file).
 inline void check_output_path(const std::string& path, std::string_view what, bool replace = false) {
