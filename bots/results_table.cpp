@@ -85,41 +85,44 @@ struct Replayed {
   std::vector<SeatMove> moves;
 };
 
-// A game's moves replayed from its start, each checked for legality as `replay` does, and each
-// joint move split into the seats' own moves with the time each took, where the file has it: an
-// arena file's "seconds" holds a number for a single mover and a list over the seats for a joint move.
+// A game's moves replayed from its start (logged_game: each checked for legality as `replay` does),
+// each joint move split into the seats' own moves with the time each took, where the file has it:
+// an arena file's "seconds" holds a number for a single mover and a list over the seats for a
+// joint move, and its "movers" must name the seat that moved (-2 for a joint move).
 template <Game G>
 Replayed replay_moves(const ResultsFile& f, const GameResult& game, const std::string& file) {
   const std::string where = "results: \"" + file + "\" game " + std::to_string(game.index);
+  const Transcript<G> t = logged_game<G>(f, game, file, where);
   const JsonIn line(game.line, where);
-  const std::vector<std::string> texts = line.at("moves").strings();
-  // Their count is checked after the moves, so that a file whose moves do not replay says so.
-  const std::optional<JsonIn> given = line.find("seconds");
-  const std::vector<JsonIn> seconds = given ? given->array() : std::vector<JsonIn>{};
-  auto s = logged_start<G>(f, game, file);
-  const int n = s.num_players();
-  const auto single_time = [&](std::size_t i) { return i < seconds.size() ? Json(seconds[i].real(0, 1e12)) : Json(); };
-  const auto joint_time = [&](std::size_t i, Player seat) {
-    if (i >= seconds.size()) return Json();
+  const std::optional<JsonIn> given = line.find("seconds"), movers = line.find("movers");
+  const std::vector<JsonIn> seconds = given ? given->array_of_size(t.moves.size()) : std::vector<JsonIn>{};
+  const int n = t.start.num_players();
+  if (movers) {
+    const std::vector<JsonIn> who = movers->array_of_size(t.moves.size());
+    for (std::size_t i = 0; i < t.moves.size(); ++i)
+      if (who[i].int_in(kSimultaneous, n - 1) != t.moves[i].player)
+        who[i].fail("is not the seat that made move " + std::to_string(i + 1));
+  }
+  const auto time_of = [&](std::size_t i, const MoveRecord& m, Player seat) {
+    if (seconds.empty()) return Json();
+    if (m.player != kSimultaneous) return Json(seconds[i].real(0, 1e12));
     return Json(seconds[i].array_of_size(std::size_t(n))[std::size_t(seat)].real(0, 1e12));
   };
   Replayed r;
-  for (std::size_t i = 0; i < texts.size(); ++i) {
+  std::size_t i = 0;
+  t.for_each_step([&](const typename G::State& before, const MoveRecord& m, const typename G::State&) {
     const int ply = int(i) + 1;
-    const Player mover = s.to_move();
-    const JointMove step = parse_step<G>(s, texts[i]);
-    if (mover == kSimultaneous) {
+    if (m.player == kSimultaneous) {
       for (Player q = 0; q < n; ++q)
-        r.moves.push_back({ply, q, G::move_to_string(s, q, step[std::size_t(q)]), joint_time(i, q)});
+        r.moves.push_back({ply, q, G::move_to_string(before, q, m.moves[std::size_t(q)]), time_of(i, m, q)});
     } else {
-      r.moves.push_back({ply, mover, G::move_to_string(s, mover, step[0]), single_time(i)});
+      r.moves.push_back({ply, m.player, G::move_to_string(before, m.player, m.moves[0]), time_of(i, m, m.player)});
     }
-    apply_step<G>(s, step);
-  }
-  if (s.to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
-  if (given) given->array_of_size(texts.size());
-  r.scores = s.scores();
-  r.returns = s.returns();
+    ++i;
+  });
+  const auto end = t.final_state();
+  r.scores = end.scores();
+  r.returns = end.returns();
   return r;
 }
 

@@ -486,6 +486,11 @@ sec = g0["seconds"]
 for label, v in [("one entry short", sec[:-1]), ("one entry long", sec + [0.1]), ('["x", ...]', ["x"] + sec[1:]),
                  ("[-1, ...]", [-1] + sec[1:]), ("5", 5)]:
     line0('game 0 "seconds" is %s' % label, edit(g0, ["seconds"], v), "t")
+# ... and the seat that made each move.
+mov = g0["movers"]
+for label, v in [("the seats swapped", [1 - m for m in mov]), ("one entry short", mov[:-1]), ("[7, ...]", [7] + mov[1:]),
+                 ('["x", ...]', ["x"] + mov[1:])]:
+    line0('game 0 "movers" is %s' % label, edit(g0, ["movers"], v), "t")
 for v in ["b2", 5, None, [5] * len(g0["moves"]), {}]:
     line0('game 0 "moves" is %s' % short(v), edit(g0, ["moves"], v), "mr")
 
