@@ -249,8 +249,6 @@ class AnyState {
   virtual py::dict analyze(BotHandle& bot) const = 0;
 };
 
-std::string seat_text(Player p) { return "player " + std::to_string(p); }
-
 template <Game G>
 class StateOf final : public AnyState {
  public:
@@ -264,9 +262,10 @@ class StateOf final : public AnyState {
 
   std::vector<std::string> legal_moves(Player p) const override {
     typename G::MoveList moves;
-    legal_moves_of<G>(s_, seat_or_mover(p), moves);
+    const Player seat = seat_or_mover(p);
+    legal_moves_of<G>(s_, seat, moves);
     std::vector<std::string> out;
-    for (const Move m : moves) out.push_back(G::move_to_string(s_, seat_or_mover(p), m));
+    for (const Move m : moves) out.push_back(G::move_to_string(s_, seat, m));
     return out;
   }
   std::vector<int> legal_actions(Player p) const override {
@@ -310,7 +309,8 @@ class StateOf final : public AnyState {
     else no_tensors();
   }
   std::string action_to_move(int action, Player p) const override {
-    return G::move_to_string(s_, seat_or_mover(p), legal_action(action, seat_or_mover(p)));
+    const Player seat = seat_or_mover(p);
+    return G::move_to_string(s_, seat, legal_action(action, seat));
   }
   int move_to_action(const std::string& text, Player p) const override {
     return action_index(parse_legal_move<G>(s_, seat_or_mover(p), text));
@@ -391,7 +391,7 @@ class StateOf final : public AnyState {
       typename G::MoveList moves;
       legal_moves_of<G>(s_, p, moves);
       if (!moves.contains(m))
-        input_error("action " + std::to_string(action) + " is not legal for " + seat_text(p) + " (" +
+        input_error("action " + std::to_string(action) + " is not legal for " + mover_name(p) + " (" +
                     std::to_string(moves.size()) + " legal moves)");
       return m;
     } else {
@@ -426,7 +426,7 @@ class StateOf final : public AnyState {
     if (s.to_move() != seat && s.to_move() != kSimultaneous)
       input_error(s.to_move() == kTerminal
                       ? "the game is over"
-                      : "the bot plays " + seat_text(seat) + ", but " + seat_text(s.to_move()) + " is to move");
+                      : "the bot plays " + mover_name(seat) + ", but " + mover_name(s.to_move()) + " is to move");
     if (handle.busy) input_error("this bot is deciding in another thread (make a bot a thread)");
     handle.busy = true;
     struct Done {
