@@ -170,6 +170,20 @@ py::list as_list(const py::handle& items, const std::string& what) {
   return out;
 }
 
+// A message of the library in the module's words: the games' readers and setups hint at the
+// command line's flags (`--map FILE reads a board file`, `-o side=winter and --map`), which from
+// Python are the arguments map= and options=. (The arena's messages are worded by SettingNames.)
+std::string in_python_words(std::string text) {
+  const auto replace_all = [&](const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  };
+  replace_all("--map FILE", "map=FILE");
+  replace_all("--map", "map=");
+  replace_all(" -o ", " option ");
+  return text;
+}
+
 // ---- bots written in Python -----------------------------------------------------------------
 
 // A Python seat: `decide(view, legal)` with the seat's view (a dict) and its legal moves (notation
@@ -692,8 +706,17 @@ PYBIND11_MODULE(_nuraghe, m) {
   using namespace nuraghe::python;
   m.doc() = "nuraghe's games, bots and arena (docs/python.md)";
 
-  // An InputError carries the one line the command line prints after "nuraghe: error: ".
+  // An InputError carries the one line the command line prints after "nuraghe: error: ", in
+  // Python's words where the games' own messages name a flag (in_python_words).
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
+  static PyObject* const input_error_type = py::object(m.attr("InputError")).release().ptr();  // kept for the process
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const InputError& e) {
+      PyErr_SetString(input_error_type, in_python_words(e.what()).c_str());
+    }
+  });
 
   m.attr("TERMINAL") = kTerminal;
   m.attr("SIMULTANEOUS") = kSimultaneous;

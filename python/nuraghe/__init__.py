@@ -41,7 +41,9 @@ class Seeded:
 
     def __init__(self, factory, name=None):
         if not callable(factory):
-            raise TypeError("Seeded(factory): factory must be callable as factory(seat, seed)")
+            raise TypeError("Seeded: factory= must be callable as factory(seat, seed), not a " + type(factory).__name__)
+        if name is not None and not isinstance(name, str):
+            raise TypeError("Seeded: name= must be a str or None, not a " + type(name).__name__)
         self._nuraghe_factory = factory
         self.name = name or getattr(factory, "__name__", "bot")
 
