@@ -32,6 +32,17 @@
 
 namespace nuraghe {
 
+// How messages name the settings a user gave: the command line's flags (the defaults), or the
+// Python module's arguments (games=, bots=, out=).
+struct SettingNames {
+  std::string games = "--games";
+  std::string one_bot = "--bot";  // "give one ... per seat"
+  std::string out = "--out";
+  std::string out_file(const std::string& path) const {
+    return out + (out.back() == '=' ? "" : " ") + "\"" + path + "\"";
+  }
+};
+
 struct ArenaSettings {
   std::string game;               // the game's name
   GameConfig config;              // players, options, map; config.seed is the tournament seed
@@ -327,8 +338,9 @@ class ResultsWriter {
 // anything else belongs to the user and is refused, never overwritten.
 enum class ResultsFileState { Absent, Empty, HalfHeader, Results };
 
-inline ResultsFileState results_file_state(const std::string& path, const std::string& header_text) {
-  const std::string name = "--out \"" + path + "\"";
+inline ResultsFileState results_file_state(const std::string& path, const std::string& header_text,
+                                           const SettingNames& names = {}) {
+  const std::string name = names.out_file(path);
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (!std::filesystem::exists(status)) {
@@ -475,14 +487,14 @@ struct ArenaRun {
 // Validates the settings (InputError on anything wrong, before any game runs) and returns the seat
 // count.
 template <Game G>
-int check_arena(const ArenaSettings& a, const BotMaker<G>& maker = {}) {
+int check_arena(const ArenaSettings& a, const BotMaker<G>& maker = {}, const SettingNames& names = {}) {
   const auto probe = G::initial(a.config);  // validates players, options and the map once
   const int n = probe.num_players();
   if (int(a.bots.size()) != n)
-    input_error("arena: " + std::to_string(a.bots.size()) + " bots for " + std::to_string(n) +
-                " seats (give one --bot per seat)");
+    input_error("arena: " + std::to_string(a.bots.size()) + " bots for " + std::to_string(n) + " seats (give one " +
+                names.one_bot + " per seat)");
   if (a.games <= 0 || a.games % n != 0)
-    input_error("arena: --games must be a positive multiple of the seat count " + std::to_string(n) +
+    input_error("arena: " + names.games + " must be a positive multiple of the seat count " + std::to_string(n) +
                 " so that every bot plays every seat equally");
   if (a.shards < 1 || a.shard < 0 || a.shard >= a.shards) input_error("arena: bad shard");
   for (const auto& spec : a.bots) maker.make(spec, 0);  // reject bad specs before any game runs
@@ -496,12 +508,13 @@ struct ArenaRunOptions {
   std::function<bool(const std::vector<GameResult>&)> should_stop;
   std::vector<std::string> also_done;  // other results files of this tournament whose games count as played
   std::string version = "unknown";     // the program's version, recorded in a new results file's header
+  SettingNames names;                  // how messages name the settings
 };
 
 // Plays this shard's games of the tournament, skipping those already in the results file.
 template <Game G>
 ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, const BotMaker<G>& maker = {}) {
-  const int n = check_arena<G>(a, maker);
+  const int n = check_arena<G>(a, maker, options.names);
   ArenaRun run;
   std::set<int> done;
   const Json header = arena_header<G>(a, n);
@@ -510,7 +523,8 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, 
     if (!same_tournament(f.header.json, header))
       input_error("\"" + path +
                   "\" is the results file of another tournament (game, players, options, map, bots or seed differ): "
-                  "use another --out");
+                  "use another " +
+                  options.names.out);
     if (f.truncated_at && own_file) {  // drop the half-written line so the next write starts on a fresh line
       std::fprintf(stderr, "arena: dropping a truncated last line of %s\n", path.c_str());
       std::filesystem::resize_file(path, *f.truncated_at);
@@ -525,7 +539,7 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, 
     Json first_line = header;
     first_line["version"] = options.version;
     const std::string header_text = first_line.dump();
-    switch (results_file_state(a.out, header_text)) {
+    switch (results_file_state(a.out, header_text, options.names)) {
       case ResultsFileState::Absent:
       case ResultsFileState::Empty: ResultsWriter(a.out).write(first_line); break;
       case ResultsFileState::HalfHeader:  // a run killed while writing its header: start again

@@ -52,29 +52,114 @@ py::object to_python(const Json& j) {
   }
 }
 
-// A dict, list or JSON text from Python, read as a user's file is (parse_json: bounded, no key twice).
-Json from_python(const py::handle& data, const std::string& what) {
-  if (py::isinstance<py::str>(data)) return parse_json(data.cast<std::string>(), what);
-  return parse_json(py::module_::import("json").attr("dumps")(data).cast<std::string>(), what);
-}
-
 std::vector<double> first(const Values& v, int n) { return std::vector<double>(v.begin(), v.begin() + n); }
 
+std::string type_name(const py::handle& x) { return py::str(x.get_type().attr("__name__")); }
+
+// ---- arguments ------------------------------------------------------------------------------
+//
+// Every argument is taken as a Python object and read here, not by pybind11's conversions (whose
+// TypeError lists every signature on many lines, and which cannot say which value is out of range):
+// a value out of range is an InputError, a value of the wrong type a TypeError, each one line naming
+// the argument as Python spells it (seed=), never the command line's flag (--seed).
+
+[[noreturn]] void type_error(const std::string& text) { throw py::type_error(text); }
+
 // An integer from Python: an int or anything that says it is one (operator.index: numpy's integers,
-// which a learning agent's argmax gives), not a bool. Nothing when `x` is not one; a number beyond
-// long long comes back as the largest, so that a range check refuses it with its own message.
-std::optional<long long> as_integer(const py::handle& x) {
+// which a learning agent's argmax gives), not a bool. Nothing when `x` is not one.
+std::optional<py::int_> as_index(const py::handle& x) {
   if (py::isinstance<py::bool_>(x) || !PyIndex_Check(x.ptr())) return std::nullopt;
-  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(x.ptr()));
-  if (!index) throw py::error_already_set();
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
-  if (overflow != 0)
-    return overflow > 0 ? std::numeric_limits<long long>::max() : std::numeric_limits<long long>::min();
-  return v;
+  PyObject* index = PyNumber_Index(x.ptr());
+  if (!index) {  // a type with __index__ that refuses this value (a numpy array of several)
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return py::reinterpret_steal<py::int_>(index);
 }
 
-std::string type_name(const py::handle& x) { return py::str(x.get_type().attr("__name__")); }
+// The decimal text of a Python int, however large.
+std::string decimal(const py::int_& x) { return py::str(py::handle(x)).cast<std::string>(); }
+
+bool less(const py::handle& a, const py::handle& b) {
+  const int r = PyObject_RichCompareBool(a.ptr(), b.ptr(), Py_LT);
+  if (r < 0) throw py::error_already_set();
+  return r == 1;
+}
+
+// The integer argument `name` in [lo, hi] (`why` follows the range in the message).
+template <class T>
+T integer_arg(const py::handle& x, const std::string& name, T lo, T hi, const std::string& why = "") {
+  const auto v = as_index(x);
+  if (!v) type_error(name + "= must be an int (or a numpy integer), not a " + type_name(x));
+  if (less(*v, py::int_(lo)) || less(py::int_(hi), *v))
+    input_error(name + "=" + decimal(*v) + " must be a whole number in [" + std::to_string(lo) + ", " +
+                std::to_string(hi) + "]" + why);
+  return v->cast<T>();
+}
+
+std::uint64_t seed_arg(const py::handle& x, const std::string& name = "seed") {
+  return integer_arg<std::uint64_t>(x, name, 0, std::numeric_limits<std::uint64_t>::max());
+}
+
+std::string str_arg(const py::handle& x, const std::string& name, const std::string& what) {
+  if (!py::isinstance<py::str>(x)) type_error(name + "= must be a str (" + what + "), not a " + type_name(x));
+  return x.cast<std::string>();
+}
+
+// A file: a str or a path (os.PathLike), or None for none.
+std::optional<std::string> file_arg(const py::handle& x, const std::string& name) {
+  if (x.is_none()) return std::nullopt;
+  py::object path = py::reinterpret_borrow<py::object>(x);
+  if (!py::isinstance<py::str>(path) && py::hasattr(x, "__fspath__"))
+    path = py::module_::import("os").attr("fspath")(x);
+  if (!py::isinstance<py::str>(path))
+    type_error(name + "= must be a file name (a str or a pathlib.Path) or None, not a " + type_name(x));
+  const std::string file = path.cast<std::string>();
+  if (file.empty()) input_error(name + "=\"\" needs a file name, not an empty one (None for none)");
+  return file;
+}
+
+// Game options {name: value}, None for none: a value is the text `-o name=value` would give, from a
+// str, an int, a float (its shortest round-trip text) or a bool (on or off, as the switches read).
+// The game's reader checks each against its range and names the option.
+std::map<std::string, std::string> options_arg(const py::handle& x) {
+  std::map<std::string, std::string> out;
+  if (x.is_none()) return out;
+  if (!py::isinstance<py::dict>(x)) type_error("options= must be a dict {name: value} or None, not a " + type_name(x));
+  for (const auto& [key, value] : py::reinterpret_borrow<py::dict>(x)) {
+    if (!py::isinstance<py::str>(key)) type_error("options= names options by str, not by a " + type_name(key));
+    const std::string name = key.cast<std::string>();
+    std::string text;
+    if (py::isinstance<py::str>(value)) text = value.cast<std::string>();
+    else if (py::isinstance<py::bool_>(value)) text = value.cast<bool>() ? "on" : "off";
+    else if (const auto i = as_index(value)) text = decimal(*i);
+    else if (py::isinstance<py::float_>(value)) text = py::repr(value);
+    else type_error("options=: option " + name + " must be a str, int, float or bool, not a " + type_name(value));
+    out[name] = text;
+  }
+  return out;
+}
+
+// A dict, list or JSON text from Python (the argument `name`), read as a user's file is (parse_json:
+// bounded, no key twice). numpy's integers in it are integers, as apply takes them; anything JSON
+// has no value for is a TypeError.
+Json from_python(const py::handle& data, const std::string& name) {
+  if (py::isinstance<py::str>(data)) return parse_json(data.cast<std::string>(), "position");
+  const py::cpp_function integer([name](const py::handle& x) -> py::object {
+    if (const auto i = as_index(x)) return *i;
+    type_error(name + "= holds a " + type_name(x) + ", which JSON has no value for");
+  });
+  std::string text;
+  try {
+    text = py::module_::import("json").attr("dumps")(data, py::arg("default") = integer).cast<std::string>();
+  } catch (py::error_already_set& e) {  // a key JSON cannot hold, a list that holds itself
+    if (!e.matches(PyExc_TypeError) && !e.matches(PyExc_ValueError)) throw;
+    const std::string why = py::str(e.value());
+    if (why.rfind(name + "=", 0) == 0) throw;
+    type_error(name + "= is not JSON: " + why.substr(0, why.find('\n')));
+  }
+  return parse_json(text, "position");
+}
 
 // A list from any sequence Python gives (a list, a tuple, a generator), its elements in order.
 py::list as_list(const py::handle& items, const std::string& what) {
@@ -83,6 +168,20 @@ py::list as_list(const py::handle& items, const std::string& what) {
   py::list out;
   for (const py::handle x : items) out.append(x);
   return out;
+}
+
+// A message of the library in the module's words: the games' readers and setups hint at the
+// command line's flags (`--map FILE reads a board file`, `-o side=winter and --map`), which from
+// Python are the arguments map= and options=. (The arena's messages are worded by SettingNames.)
+std::string in_python_words(std::string text) {
+  const auto replace_all = [&](const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  };
+  replace_all("--map FILE", "map=FILE");
+  replace_all("--map", "map=");
+  replace_all(" -o ", " option ");
+  return text;
 }
 
 // ---- bots written in Python -----------------------------------------------------------------
@@ -121,12 +220,11 @@ class PythonBot final : public Bot<G> {
     const Json view = info.view();
     py::gil_scoped_acquire gil;
     const py::object chosen = decide_(to_python(view), py::cast(texts));
-    if (const auto index = as_integer(chosen)) {
-      const long long k = *index;
-      if (k < 0 || k >= (long long)texts.size())
-        input_error("a Python bot for seat " + std::to_string(info.seat()) + " chose move " + std::to_string(k) +
+    if (const auto index = as_index(chosen)) {
+      if (less(*index, py::int_(0)) || !less(*index, py::int_(texts.size())))
+        input_error("a Python bot for seat " + std::to_string(info.seat()) + " chose move " + decimal(*index) +
                     " of a list of " + std::to_string(texts.size()));
-      return moves[std::size_t(k)];
+      return moves[index->cast<std::size_t>()];
     }
     if (py::isinstance<py::str>(chosen)) {
       const std::string text = chosen.cast<std::string>();
@@ -241,7 +339,7 @@ class AnyState {
   virtual Json to_json() const = 0;
   virtual std::string render(Player p) const = 0;
   virtual int num_actions() const = 0;
-  virtual std::string action_to_move(int action, Player p) const = 0;
+  virtual std::string action_to_move(const py::handle& action, Player p) const = 0;
   virtual int move_to_action(const std::string& text, Player p) const = 0;
   virtual std::vector<float> observation(Player p) const = 0;
   virtual bool equals(const AnyState& other) const = 0;
@@ -280,14 +378,15 @@ class StateOf final : public AnyState {
     const Player p = s_.to_move();
     if (p == kTerminal) input_error("apply: the game is over");
     if (p == kSimultaneous) input_error("apply: every seat moves at once here: use apply_joint([...]), a move a seat");
-    s_.apply(read_move(move, p));
+    s_.apply(read_move(move, p, "move"));
   }
   void apply_joint(const py::list& moves) override {
     if (s_.to_move() != kSimultaneous) input_error("apply_joint: this is not a simultaneous node (use apply)");
     if (int(moves.size()) != s_.num_players())
       input_error("apply_joint: give one move for each of the " + std::to_string(s_.num_players()) + " seats");
     JointMove joint{};
-    for (int q = 0; q < s_.num_players(); ++q) joint[q] = read_move(moves[std::size_t(q)], q);
+    for (int q = 0; q < s_.num_players(); ++q)
+      joint[q] = read_move(moves[std::size_t(q)], q, "moves[" + std::to_string(q) + "]");
     nuraghe::apply_joint<G>(s_, joint);
   }
 
@@ -299,18 +398,19 @@ class StateOf final : public AnyState {
     return std::make_unique<StateOf>(s_.determinize(checked_seat(p), rng));
   }
   Json to_json() const override { return G::to_json(s_); }
-  std::string render(Player p) const override {
-    if (p < -1 || p >= s_.num_players()) checked_seat(p);
-    return G::render(s_, p);
+  std::string render(Player p) const override {  // p = -1: everything
+    return G::render(s_, p < 0 ? p : checked_seat(p));
   }
 
   int num_actions() const override {
     if constexpr (HasTensors<G>) return G::num_actions(s_);
     else no_tensors();
   }
-  std::string action_to_move(int action, Player p) const override {
+  std::string action_to_move(const py::handle& action, Player p) const override {
+    const auto a = as_index(action);
+    if (!a) type_error("action= must be an int (or a numpy integer), not a " + type_name(action));
     const Player seat = seat_or_mover(p);
-    return G::move_to_string(s_, seat, legal_action(action, seat));
+    return G::move_to_string(s_, seat, legal_action(*a, seat, "action"));
   }
   int move_to_action(const std::string& text, Player p) const override {
     return action_index(parse_legal_move<G>(s_, seat_or_mover(p), text));
@@ -371,7 +471,7 @@ class StateOf final : public AnyState {
   }
   Player checked_seat(Player p) const {
     if (p < 0 || p >= s_.num_players())
-      input_error("seat " + std::to_string(p) + ": there is no such seat (this game has " +
+      input_error("seat=" + std::to_string(p) + ": there is no such seat (this game has " +
                   std::to_string(s_.num_players()) + ")");
     return p;
   }
@@ -382,31 +482,30 @@ class StateOf final : public AnyState {
     if constexpr (HasTensors<G>) return G::action_index(s_, m);
     else no_tensors();
   }
-  Move legal_action(int action, Player p) const {
+  // The move of action index `a` (the argument `name`), which must be legal for seat p.
+  Move legal_action(const py::int_& a, Player p, const std::string& name) const {
     if constexpr (HasTensors<G>) {
       const int n = G::num_actions(s_);
-      if (action < 0 || action >= n)
-        input_error("action " + std::to_string(action) + " is outside [0, " + std::to_string(n) + ")");
+      if (less(a, py::int_(0)) || !less(a, py::int_(n)))
+        input_error(name + "=" + decimal(a) + " is outside the action space [0, " + std::to_string(n) + ")");
+      const int action = a.cast<int>();
       const Move m = G::action_move(s_, action);
       typename G::MoveList moves;
       legal_moves_of<G>(s_, p, moves);
       if (!moves.contains(m))
-        input_error("action " + std::to_string(action) + " is not legal for " + mover_name(p) + " (" +
+        input_error(name + "=" + std::to_string(action) + " is not legal for " + mover_name(p) + " (" +
                     std::to_string(moves.size()) + " legal moves)");
       return m;
     } else {
       no_tensors();
     }
   }
-  // A move of seat p: notation (a str) or an action index (an int).
-  Move read_move(const py::handle& move, Player p) const {
+  // A move of seat p (the argument `name`): notation (a str) or an action index (an int). Any other
+  // type is an InputError too, as it always was.
+  Move read_move(const py::handle& move, Player p, const std::string& name) const {
     if (py::isinstance<py::str>(move)) return parse_legal_move<G>(s_, p, move.cast<std::string>());
-    if (const auto a = as_integer(move)) {
-      if (*a < 0 || *a > (1LL << 30))
-        input_error("action " + py::str(move).cast<std::string>() + " is outside the action space");
-      return legal_action(int(*a), p);
-    }
-    input_error("a move is its notation (a str) or an action index (an int), not a " + type_name(move));
+    if (const auto a = as_index(move)) return legal_action(*a, p, name);
+    input_error(name + "= must be a move's notation (a str) or an action index (an int), not a " + type_name(move));
   }
 
   Bot<G>& bot_of(BotHandle& h) const {
@@ -441,10 +540,26 @@ class StateOf final : public AnyState {
   State s_;
 };
 
+// Games with a board file (the command line's HasMap).
+template <class G>
+concept HasMap = requires {
+  G::kHasMap;
+};
+
+// Two seats of an arena that hold the same bot: the same Python bot, or two specs that configure
+// the same bot (the same name and every parameter equal, defaults included), as the command line
+// refuses them.
+bool same_bot(const Seats& seats, const std::string& x, const std::string& y) {
+  if (seats.python.count(x) || seats.python.count(y)) return x == y;
+  const Spec a = parse_spec(x, "bot"), b = parse_spec(y, "bot");
+  return a.name == b.name && bot_params(a).canonical() == bot_params(b).canonical();
+}
+
 template <Game G>
 class GameOps final : public AnyGame {
  public:
   std::unique_ptr<AnyState> initial(const GameConfig& config) const override {
+    check_map(config);
     return std::make_unique<StateOf<G>>(G::initial(config));
   }
   std::unique_ptr<AnyState> from_json(const Json& j) const override {
@@ -465,6 +580,7 @@ class GameOps final : public AnyGame {
 
   // As `nuraghe play` plays it: the same seeds, so the same game from the same arguments.
   py::dict play(const GameConfig& config, const py::list& bots) const override {
+    check_map(config);
     const auto start = G::initial(config);
     const int n = start.num_players();
     const Seats seats(bots);
@@ -500,17 +616,34 @@ class GameOps final : public AnyGame {
   }
 
   py::list arena(const ArenaSettings& a, const py::list& bots) const override {
+    check_map(a.config);
     const Seats seats(bots);
     ArenaSettings settings = a;
     settings.bots = seats.specs;
+    // One bot given twice would be two rows of one player in the table, their comparison meaningless.
+    for (std::size_t i = 0; i < seats.specs.size(); ++i)
+      for (std::size_t k = i + 1; k < seats.specs.size(); ++k)
+        if (same_bot(seats, seats.specs[i], seats.specs[k]))
+          input_error("arena: \"" + seats.specs[i] + "\" and \"" + seats.specs[k] +
+                      "\" are the same bot given twice: make the specs differ (e.g. seed=), or give two Python "
+                      "bots different names");
+    ArenaRunOptions options;
+    options.names = SettingNames{"games=", "bot in bots=", "out="};
     ArenaRun run;
     {
       py::gil_scoped_release nogil;
-      run = run_arena<G>(settings, ArenaRunOptions{}, seats.maker<G>());
+      run = run_arena<G>(settings, options, seats.maker<G>());
     }
     py::list out;
     for (const auto& g : run.games) out.append(to_python(g.line));
     return out;
+  }
+
+ private:
+  // A game without a board file refuses one, in the module's words (reject_map_file names --map).
+  static void check_map(const GameConfig& config) {
+    if constexpr (!HasMap<G>)
+      if (!config.map_file.empty()) input_error(std::string(G::kName) + ": this game takes no map= file");
   }
 };
 
@@ -525,16 +658,13 @@ const AnyGame& game_named(const std::string& name) {
   return *it->second;
 }
 
-GameConfig config_of(int players, std::uint64_t seed, const std::map<std::string, std::string>& options,
-                     const std::optional<std::string>& map) {
-  if (players < 0 || players > kMaxPlayers)
-    input_error("players " + std::to_string(players) + " must be in [0, " + std::to_string(kMaxPlayers) +
-                "] (0: the game's default)");
+GameConfig config_of(const py::handle& players, const py::handle& seed, const py::handle& options,
+                     const py::handle& map) {
   GameConfig c;
-  c.players = players;
-  c.seed = seed;
-  c.options = options;
-  c.map_file = map.value_or("");
+  c.players = integer_arg<int>(players, "players", 0, kMaxPlayers, " (0: the game's default)");
+  c.seed = seed_arg(seed);
+  c.options = options_arg(options);
+  c.map_file = file_arg(map, "map").value_or("");
   return c;
 }
 
@@ -543,6 +673,24 @@ struct PyState {
   std::unique_ptr<AnyState> s;
   PyState clone() const { return PyState{s->clone()}; }
 };
+
+const PyState& state_arg(const py::handle& x) {
+  if (!py::isinstance<PyState>(x)) type_error("state= must be a nuraghe.State, not a " + type_name(x));
+  return x.cast<const PyState&>();
+}
+
+// A seat of state s; None (where `optional`) is -1, the seat to move.
+Player seat_arg(const py::handle& x, const PyState& s, bool optional) {
+  if (optional && x.is_none()) return -1;
+  const auto v = as_index(x);
+  if (!v)
+    type_error(std::string("seat= must be an int (or a numpy integer)") + (optional ? " or None" : "") + ", not a " +
+               type_name(x));
+  if (less(*v, py::int_(0)) || !less(*v, py::int_(s.s->num_players())))
+    input_error("seat=" + decimal(*v) + ": there is no such seat (this game has " + std::to_string(s.s->num_players()) +
+                ")");
+  return v->cast<int>();
+}
 
 std::vector<std::string> names(const std::vector<BotInfo>& bots) {
   std::vector<std::string> out;
@@ -558,8 +706,17 @@ PYBIND11_MODULE(_nuraghe, m) {
   using namespace nuraghe::python;
   m.doc() = "nuraghe's games, bots and arena (docs/python.md)";
 
-  // An InputError carries the one line the command line prints after "nuraghe: error: ".
+  // An InputError carries the one line the command line prints after "nuraghe: error: ", in
+  // Python's words where the games' own messages name a flag (in_python_words).
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
+  static PyObject* const input_error_type = py::object(m.attr("InputError")).release().ptr();  // kept for the process
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const InputError& e) {
+      PyErr_SetString(input_error_type, in_python_words(e.what()).c_str());
+    }
+  });
 
   m.attr("TERMINAL") = kTerminal;
   m.attr("SIMULTANEOUS") = kSimultaneous;
@@ -570,9 +727,11 @@ PYBIND11_MODULE(_nuraghe, m) {
     return out;
   });
   m.def(
-      "game_info", [](const std::string& name) { return game_named(name).info(); }, py::arg("name"));
+      "game_info", [](const py::handle& name) { return game_named(str_arg(name, "name", "a game's name")).info(); },
+      py::arg("name"));
   m.def("bots", [] { return names(bot_catalog()); });
 
+  // Every argument is a py::handle read by the *_arg functions above (one-line errors naming it).
   py::class_<PyState>(m, "State")
       .def_property_readonly("game", [](const PyState& s) { return s.s->game(); })
       .def_property_readonly("num_players", [](const PyState& s) { return s.s->num_players(); })
@@ -580,25 +739,30 @@ PYBIND11_MODULE(_nuraghe, m) {
       .def_property_readonly("is_terminal", [](const PyState& s) { return s.s->to_move() == kTerminal; })
       .def_property_readonly("is_simultaneous", [](const PyState& s) { return s.s->to_move() == kSimultaneous; })
       .def(
-          "legal_moves", [](const PyState& s, std::optional<int> seat) { return s.s->legal_moves(seat.value_or(-1)); },
+          "legal_moves",
+          [](const PyState& s, const py::handle& seat) { return s.s->legal_moves(seat_arg(seat, s, true)); },
           py::arg("seat") = py::none())
       .def(
           "legal_actions",
-          [](const PyState& s, std::optional<int> seat) { return s.s->legal_actions(seat.value_or(-1)); },
+          [](const PyState& s, const py::handle& seat) { return s.s->legal_actions(seat_arg(seat, s, true)); },
           py::arg("seat") = py::none())
       .def(
           "apply", [](PyState& s, const py::handle& move) { s.s->apply(move); }, py::arg("move"))
       .def(
-          "apply_joint",
-          [](PyState& s, const py::object& moves) { s.s->apply_joint(as_list(moves, "apply_joint: the moves")); },
+          "apply_joint", [](PyState& s, const py::handle& moves) { s.s->apply_joint(as_list(moves, "moves=")); },
           py::arg("moves"))
       .def("returns", [](const PyState& s) { return s.s->returns(); })
       .def("scores", [](const PyState& s) { return s.s->scores(); })
       .def(
-          "view", [](const PyState& s, int seat) { return to_python(s.s->view(seat)); }, py::arg("seat"))
+          "view",
+          [](const PyState& s, const py::handle& seat) { return to_python(s.s->view(seat_arg(seat, s, false))); },
+          py::arg("seat"))
       .def(
           "determinize",
-          [](const PyState& s, int seat, std::uint64_t seed) { return PyState{s.s->determinize(seat, seed)}; },
+          [](const PyState& s, const py::handle& seat, const py::handle& seed) {
+            const Player p = seat_arg(seat, s, false);
+            return PyState{s.s->determinize(p, seed_arg(seed))};
+          },
           py::arg("seat"), py::arg("seed"))
       .def("clone", &PyState::clone)
       .def("__copy__", &PyState::clone)
@@ -607,30 +771,34 @@ PYBIND11_MODULE(_nuraghe, m) {
       .def_static(
           "from_json",
           [](const py::handle& data) {
-            const Json j = from_python(data, "position");
+            const Json j = from_python(data, "data");
             const JsonIn in(j, "position");
             in.expect_object();
             return PyState{game_named(in.at("game").string()).from_json(j)};
           },
           py::arg("data"))
       .def(
-          "render", [](const PyState& s, std::optional<int> seat) { return s.s->render(seat.value_or(-1)); },
+          "render", [](const PyState& s, const py::handle& seat) { return s.s->render(seat_arg(seat, s, true)); },
           py::arg("seat") = py::none())
       .def("num_actions", [](const PyState& s) { return s.s->num_actions(); })
       .def(
           "action_to_move",
-          [](const PyState& s, int action, std::optional<int> seat) {
-            return s.s->action_to_move(action, seat.value_or(-1));
+          [](const PyState& s, const py::handle& action, const py::handle& seat) {
+            const Player p = seat_arg(seat, s, true);
+            return s.s->action_to_move(action, p);
           },
           py::arg("action"), py::arg("seat") = py::none())
       .def(
           "move_to_action",
-          [](const PyState& s, const std::string& move, std::optional<int> seat) {
-            return s.s->move_to_action(move, seat.value_or(-1));
+          [](const PyState& s, const py::handle& move, const py::handle& seat) {
+            const std::string text = str_arg(move, "move", "a move's notation");
+            return s.s->move_to_action(text, seat_arg(seat, s, true));
           },
           py::arg("move"), py::arg("seat") = py::none())
       .def(
-          "observation", [](const PyState& s, int seat) { return s.s->observation(seat); }, py::arg("seat"))
+          "observation",
+          [](const PyState& s, const py::handle& seat) { return s.s->observation(seat_arg(seat, s, false)); },
+          py::arg("seat"))
       .def("__eq__",
            [](const PyState& a, const py::object& b) -> py::object {
              if (!py::isinstance<PyState>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
@@ -646,58 +814,61 @@ PYBIND11_MODULE(_nuraghe, m) {
                std::to_string(s.s->to_move()) + ">";
       });
 
+  const std::string game_name = "a game's name";
   m.def(
       "new_game",
-      [](const std::string& game, int players, std::uint64_t seed, const std::map<std::string, std::string>& options,
-         const std::optional<std::string>& map) {
-        return PyState{game_named(game).initial(config_of(players, seed, options, map))};
+      [game_name](const py::handle& game, const py::handle& players, const py::handle& seed, const py::handle& options,
+                  const py::handle& map) {
+        const std::string name = str_arg(game, "game", game_name);
+        return PyState{game_named(name).initial(config_of(players, seed, options, map))};
       },
-      py::arg("game"), py::arg("players") = 0, py::arg("seed") = 1,
-      py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none());
+      py::arg("game"), py::arg("players") = 0, py::arg("seed") = 1, py::arg("options") = py::none(),
+      py::arg("map") = py::none());
 
   py::class_<BotHandle>(m, "Bot")
       .def_readonly("spec", &BotHandle::spec)
       .def_readonly("seat", &BotHandle::seat)
       .def(
-          "act", [](BotHandle& b, const PyState& s) { return s.s->act(b); }, py::arg("state"))
+          "act", [](BotHandle& b, const py::handle& s) { return state_arg(s).s->act(b); }, py::arg("state"))
       .def(
-          "analyze", [](BotHandle& b, const PyState& s) { return s.s->analyze(b); }, py::arg("state"))
+          "analyze", [](BotHandle& b, const py::handle& s) { return state_arg(s).s->analyze(b); }, py::arg("state"))
       .def("__repr__",
            [](const BotHandle& b) { return "<nuraghe.Bot " + b.spec + " for seat " + std::to_string(b.seat) + ">"; });
   m.def(
       "make_bot",
-      [](const std::string& spec, int seat, std::uint64_t seed) {
-        bot_params(parse_spec(spec, "bot"));  // an unknown bot or parameter is refused here, not at the first act
-        if (seat < 0 || seat >= kMaxPlayers)
-          input_error("seat " + std::to_string(seat) + " must be in [0, " + std::to_string(kMaxPlayers - 1) + "]");
-        return BotHandle{spec, seat, seed, {}, {}};
+      [](const py::handle& spec, const py::handle& seat, const py::handle& seed) {
+        const std::string text = str_arg(spec, "spec", "a bot spec, as `nuraghe bots` lists them");
+        bot_params(parse_spec(text, "bot"));  // an unknown bot or parameter is refused here, not at the first act
+        const int p = integer_arg<int>(seat, "seat", 0, kMaxPlayers - 1);
+        return BotHandle{text, p, seed_arg(seed), {}, {}};
       },
       py::arg("spec"), py::arg("seat"), py::arg("seed") = 1);
 
   m.def(
       "play",
-      [](const std::string& game, const py::object& bots, int players, std::uint64_t seed,
-         const std::map<std::string, std::string>& options, const std::optional<std::string>& map) {
-        return game_named(game).play(config_of(players, seed, options, map), as_list(bots, "play: bots"));
+      [game_name](const py::handle& game, const py::handle& bots, const py::handle& players, const py::handle& seed,
+                  const py::handle& options, const py::handle& map) {
+        const std::string name = str_arg(game, "game", game_name);
+        const GameConfig config = config_of(players, seed, options, map);
+        return game_named(name).play(config, as_list(bots, "bots="));
       },
-      py::arg("game"), py::arg("bots"), py::arg("players") = 0, py::arg("seed") = 1,
-      py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none());
+      py::arg("game"), py::arg("bots"), py::arg("players") = 0, py::arg("seed") = 1, py::arg("options") = py::none(),
+      py::arg("map") = py::none());
 
   m.def(
       "arena",
-      [](const std::string& game, const py::object& bots, int games, std::uint64_t seed, int jobs, int players,
-         const std::map<std::string, std::string>& options, const std::optional<std::string>& map,
-         const std::optional<std::string>& out) {
-        if (jobs < 1 || jobs > 256) input_error("jobs " + std::to_string(jobs) + " must be in [1, 256]");
+      [game_name](const py::handle& game, const py::handle& bots, const py::handle& games, const py::handle& seed,
+                  const py::handle& jobs, const py::handle& players, const py::handle& options, const py::handle& map,
+                  const py::handle& out) {
         ArenaSettings a;
-        a.game = game;
+        a.game = str_arg(game, "game", game_name);
+        a.games = integer_arg<int>(games, "games", 1, std::numeric_limits<int>::max());
         a.config = config_of(players, seed, options, map);
-        a.games = games;
-        a.jobs = jobs;
-        a.out = out.value_or("");
-        return game_named(game).arena(a, as_list(bots, "arena: bots"));
+        a.jobs = integer_arg<int>(jobs, "jobs", 1, 256);
+        a.out = file_arg(out, "out").value_or("");
+        return game_named(a.game).arena(a, as_list(bots, "bots="));
       },
       py::arg("game"), py::arg("bots"), py::arg("games"), py::arg("seed") = 1, py::arg("jobs") = 1,
-      py::arg("players") = 0, py::arg("options") = std::map<std::string, std::string>{}, py::arg("map") = py::none(),
+      py::arg("players") = 0, py::arg("options") = py::none(), py::arg("map") = py::none(),
       py::arg("out") = py::none());
 }

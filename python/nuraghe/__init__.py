@@ -41,7 +41,9 @@ class Seeded:
 
     def __init__(self, factory, name=None):
         if not callable(factory):
-            raise TypeError("Seeded(factory): factory must be callable as factory(seat, seed)")
+            raise TypeError("Seeded: factory= must be callable as factory(seat, seed), not a " + type(factory).__name__)
+        if name is not None and not isinstance(name, str):
+            raise TypeError("Seeded: name= must be a str or None, not a " + type(name).__name__)
         self._nuraghe_factory = factory
         self.name = name or getattr(factory, "__name__", "bot")
 
@@ -83,5 +85,7 @@ class Results(list):
 def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, out=None):
     """A tournament as ``nuraghe arena`` plays it (rotated seats, duplicate deals), with bots given as
     spec strings, Python callables ``(view, legal) -> move``, or ``Seeded(factory)``. ``out``: a
-    results file, written and resumed as the command's ``--out``. Returns Results."""
-    return Results(_nuraghe.arena(game, list(bots), games, seed, jobs, players, options or {}, map, out))
+    results file, written and resumed as the command's ``--out``. Returns Results. The arguments are
+    read as in new_game and play: a value out of range is an InputError, one of the wrong type a
+    TypeError, each naming the argument."""
+    return Results(_nuraghe.arena(game, bots, games, seed, jobs, players, options, map, out))
