@@ -878,6 +878,43 @@ TEST_CASE("positions: setup_kept fits the phase and the tickets held") {
   check_refused(j, "is a long ticket put back at the setup keep: it is in the box, not held");
 }
 
+TEST_CASE("positions: every determinization of random games' states reads back to itself") {
+  // The reader's ticket invariants hold in every state of a seat's information set too, as the
+  // fuzz harnesses ask (tests/fuzz/fuzz_common.hpp: a determinization round-trips).
+  nuraghe::Rng rng(21);
+  int checked = 0;
+  for (int game = 0; game < 8; ++game) {
+    const int players = 2 + game % 4;
+    State s = State::setup(sardinia(), players, {}, std::uint64_t(900 + game));
+    MoveList moves;
+    for (int step = 0; s.to_move() != nuraghe::kTerminal; ++step) {
+      if (step % 7 == 0)
+        for (int p = 0; p < players; ++p) {
+          const State d = s.determinize(p, rng);
+          CHECK(read_position(position(d, -1)) == d);
+          ++checked;
+        }
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < players; ++p) {
+          s.legal_moves(p, moves);
+          joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+        }
+        s.apply_joint(joint);
+        continue;
+      }
+      s.legal_moves(moves);
+      // Tickets drawn often, so that tickets put back are drawn again.
+      nuraghe::Move chosen = moves[rng.below(std::uint32_t(moves.size()))];
+      for (const nuraghe::Move m : moves)
+        if (kind_of(m) == MoveKind::DrawTickets && rng.below(3) == 0) chosen = m;
+      s.apply(chosen);
+    }
+  }
+  MESSAGE(checked << " determinizations read back");
+  CHECK(checked > 100);
+}
+
 TEST_CASE("positions: card totals are counted without wrapping; a wrong card kind names every kind") {
   // 256 cards more of one kind than the game has once wrapped to the right total in 8 bits: a
   // search then overflowed determinize's 110-card pool.
