@@ -685,6 +685,68 @@ check "map without --svg" map --game ttr
 check "score without --position or --results" score --game ttr
 check "score with both --position and --results" score --game tictactoe --position base/tictactoe.json --results res/r.jsonl
 check "score --position of another game" score --game ttr --position base/tictactoe.json
+
+# ---- Ticket to Ride positions and maps that play cannot reach (issue 24) ---------------------------
+# Each position through legal, apply and analyze. 13 offered tickets, 268 red cards (or 270
+# locomotives) and 4 tickets kept at setup with none held once ended on a signal; 5 to 12 offered
+# gave keep moves whose texts collide. Generated outside the scratch folder, from 3-player games.
+ttr_in=$tmp/in/ttr
+mkdir -p "$ttr_in"
+"$nuraghe" new --game ttr --players 3 --seed 4 >"$ttr_in/start.json" &&
+  "$nuraghe" apply --game ttr --position "$ttr_in/start.json" --moves "keep 1+2+3+4,keep 1+2+3+4,keep 1+2+3+4" >"$ttr_in/turn.json" &&
+  "$nuraghe" apply --game ttr --position "$ttr_in/turn.json" --moves "draw tickets" >"$ttr_in/drew.json" &&
+  python3 - "$ttr_in" "$here/maps/ring.json" <<'PYTHON' || { echo "bad-input battery: the Ticket to Ride inputs failed"; exit 1; }
+import json, sys
+d, ring_path = sys.argv[1], sys.argv[2]
+load = lambda name: json.load(open("%s/%s.json" % (d, name)))
+def write(name, o):
+    with open("%s/%s.json" % (d, name), "w") as f:
+        json.dump(o, f)
+def offer(o, seat, n):  # seat's offered grows to n tickets, from the top of the deck
+    while len(o["seats"][seat]["offered"]) < n:
+        o["seats"][seat]["offered"].append(o["ticket_deck"].pop())
+    return o
+for n in (5, 9, 13):
+    write("setup-offered-%d" % n, offer(load("start"), 0, n))
+    write("draw-offered-%d" % n, offer(load("drew"), 0, n))
+o = load("start"); o["seats"][1]["offered"] = o["seats"][1]["offered"][:1]; write("setup-offered-1", o)
+for kind, name in (("red", "red-268"), ("loco", "loco-270")):
+    o = load("turn")
+    for counts, n in ((o["seats"][0]["cards"], 100), (o["seats"][1]["cards"], 100), (o["train_discards"], 56)):
+        counts[kind] = counts.get(kind, 0) + n
+    write(name, o)
+o = load("turn"); o["seats"][1]["tickets"] = []; write("kept-4-held-0", o)
+o = load("turn"); o["seats"][1]["setup_kept"] = 1; write("kept-1", o)
+o = load("start"); o["seats"][2]["setup_kept"] = 2; write("setup-kept-2", o)
+o = load("turn"); o["seats"][0]["cards"]["purple"] = 1; write("purple", o)
+ring = json.load(open(ring_path))
+isle = next(r for r in ring["routes"] if r["b"] == "isle-1")
+del isle["ships"]
+write("map-icon-without-ship", ring)
+ring = json.load(open(ring_path))
+ring["routes"].append({"a": "isle-1", "b": "isle-2", "colour": "grey", "length": 4, "ships": 2})
+write("map-icon-to-icon", ring)
+PYTHON
+for name in setup-offered-5 setup-offered-9 setup-offered-13 setup-offered-1 setup-kept-2; do
+  check "ttr position: $name / legal" legal --game ttr --position "$ttr_in/$name.json"
+  check "ttr position: $name / apply" apply --game ttr --position "$ttr_in/$name.json" --moves "keep 1+2,keep 1+2,keep 1+2"
+  check "ttr position: $name / analyze" analyze --game ttr --position "$ttr_in/$name.json" --bot ismcts:iters=10 --seat 0
+done
+for name in draw-offered-5 draw-offered-9 draw-offered-13; do
+  check "ttr position: $name / legal" legal --game ttr --position "$ttr_in/$name.json"
+  check "ttr position: $name / apply" apply --game ttr --position "$ttr_in/$name.json" --moves "keep 1"
+  check "ttr position: $name / analyze" analyze --game ttr --position "$ttr_in/$name.json" --bot ismcts:iters=10
+done
+for name in red-268 loco-270 kept-4-held-0 kept-1 purple; do
+  check "ttr position: $name / legal" legal --game ttr --position "$ttr_in/$name.json"
+  check "ttr position: $name / apply" apply --game ttr --position "$ttr_in/$name.json" --moves "draw deck"
+  check "ttr position: $name / analyze" analyze --game ttr --position "$ttr_in/$name.json" --bot ismcts:iters=10
+done
+for name in map-icon-without-ship map-icon-to-icon; do
+  check "ttr map: $name / new" new --game ttr --map "$ttr_in/$name.json"
+  check "ttr map: $name / arena" arena --game ttr --map "$ttr_in/$name.json" --bots random,random:seed=2 --games 2
+done
+
 check "score --position without --game" score --position base/tictactoe.json
 check "results file: /dev/zero with a good one / merge" merge res/r.jsonl /dev/zero
 check "results files of two tournaments / merge" merge res/r.jsonl res/r2.jsonl

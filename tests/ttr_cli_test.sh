@@ -76,6 +76,25 @@ sed -i 's/"colour": "red", "length": 3/"colour": "red", "length": 4/' "$tmp/mine
 expect_error "replay after the map file changed" "has changed since" "$nuraghe" replay "$tmp/mine.jsonl"
 expect_error "arena resume after the map file changed" "another tournament" "$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 4 --seed 2 --out "$tmp/mine.jsonl"
 
+# An overseas icon is reached only by ferry from a port (docs/rules-ttr.md): a map joining an icon
+# by a route without a ship, or joining two icons, is refused naming the route.
+sed 's/"b": "isle-1", "colour": "grey", "length": 3, "ships": 1}/"b": "isle-1", "colour": "grey", "length": 3}/' "$maps/ring.json" >"$tmp/no-ship.json"
+expect_error "map with an icon reached without a ship" 'routes\[11\] \(north~isle-1\) reaches the overseas icon isle-1 without a ship symbol' \
+  "$nuraghe" new --game ttr --map "$tmp/no-ship.json"
+sed 's/{"a": "west", "b": "isle-2",/{"a": "isle-1", "b": "isle-2",/' "$maps/ring.json" >"$tmp/icon-icon.json"
+expect_error "map with a route joining two icons" 'routes\[12\] \(isle-1~isle-2\) joins two overseas icons' \
+  "$nuraghe" new --game ttr --map "$tmp/icon-icon.json"
+
+# A payment's parts in any order are one move (docs/rules-ttr.md, Notation): the claim written in
+# another order leaves the position the listed text leaves.
+"$nuraghe" new --game ttr --players 2 --seed 5 >"$tmp/pay-0.json"  # (a claim of 3 parts: colour, wood, rails)
+"$nuraghe" apply --game ttr --position "$tmp/pay-0.json" --moves "keep 1+2,keep 1+2" >"$tmp/pay-1.json"
+listed=$("$nuraghe" legal --game ttr --position "$tmp/pay-1.json" | grep -m1 -E '^claim [^ ]+ [^ +]+\+[^ +]+\+[^ ]+$')
+reordered=$(awk '{n = split($3, p, "+"); s = p[n]; for (i = n - 1; i >= 1; i--) s = s "+" p[i]; print $1, $2, s}' <<<"$listed")
+"$nuraghe" apply --game ttr --position "$tmp/pay-1.json" --moves "$listed" >"$tmp/pay-listed.json" 2>"$tmp/stderr"
+"$nuraghe" apply --game ttr --position "$tmp/pay-1.json" --moves "$reordered" >"$tmp/pay-reordered.json" 2>>"$tmp/stderr"
+if [[ -n $listed && $reordered != "$listed" ]] && [[ -s $tmp/pay-listed.json ]] && cmp -s "$tmp/pay-listed.json" "$tmp/pay-reordered.json"; then ok; else bad "a claim's payment reordered ('$listed' as '$reordered'): $(cat "$tmp/stderr")"; fi
+
 # A person at the table (seat 0 against the heuristic): the offered tickets numbered as `keep` names
 # them, then turns whose picture and grouped moves fit an 80 x 24 terminal (a group too long to
 # list shows its count; "? station NAME" lists it).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <optional>
 
@@ -136,7 +137,8 @@ Move choose_keep(const State& s, Player p, const MoveList& legal, Style style) {
   const std::uint64_t offered = s.offered[std::size_t(p)];
   const int least = s.phase == Phase::KeepSetupTickets ? kSetupKeep : 1;
   const int n = std::popcount(offered);
-  std::array<int, 8> id{}, cost{};
+  assert(n <= kMaxOffered);
+  std::array<int, kMaxOffered> id{}, cost{};
   std::uint64_t rest = offered;
   Plan held = make_plan(s, p);
   for (int i = 0; i < n; ++i, rest &= rest - 1) {
@@ -144,7 +146,7 @@ Move choose_keep(const State& s, Player p, const MoveList& legal, Style style) {
     const int c = spaces_to_complete(s, p, m.tickets[std::size_t(id[std::size_t(i)])], held.wanted);
     cost[std::size_t(i)] = c < 0 ? 1000 : c;
   }
-  std::array<int, 8> rank{};
+  std::array<int, kMaxOffered> rank{};
   for (int i = 0; i < n; ++i) rank[std::size_t(i)] = i;
   sort_first(rank, n, [&](int a, int b) {
     return cost[std::size_t(a)] < cost[std::size_t(b)] || (cost[std::size_t(a)] == cost[std::size_t(b)] && a < b);

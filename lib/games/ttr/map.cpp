@@ -90,6 +90,15 @@ Map Map::from_json(const Json& j, const std::string& where) {
     route.ships = std::uint8_t(count_field(e, "ships", kMaxRouteLength));
     route.railways = std::uint8_t(count_field(e, "railways", kMaxRouteLength));
     route.tunnels = std::uint8_t(count_field(e, "tunnels", kMaxRouteLength));
+    // An overseas icon is one of "the overseas Cities/Countries reachable from the Sardinian
+    // seaports", by a ferry (a route with a ship symbol): never joined to another icon, never by
+    // a route without a ship (docs/rules-ttr.md).
+    const bool icon_a = !m.overseas[route.a].empty(), icon_b = !m.overseas[route.b].empty();
+    const std::string named = "(" + m.city_id[route.a] + "~" + m.city_id[route.b] + ")";
+    if (icon_a && icon_b) e.fail(named + " joins two overseas icons: an icon is reached only by ferry from a port");
+    if ((icon_a || icon_b) && route.ships == 0)
+      e.fail(named + " reaches the overseas icon " + m.city_id[icon_a ? route.a : route.b] +
+             " without a ship symbol: an icon is reached only by ferry from a port");
     if (route.ships + route.railways + route.tunnels > route.length)
       e.fail("has more symbols (ships, railways, tunnels) than its " + std::to_string(route.length) + " spaces");
     // A claim move holds the Railway and Tunnel cards paid in 3 bits each (state.hpp).

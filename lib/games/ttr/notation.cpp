@@ -89,7 +89,7 @@ std::string move_text(const State& s, Player seat, Move mv) {
     case MoveKind::DrawTickets: return "draw tickets";
     case MoveKind::Keep: {
       std::string out;
-      for (int i = 0; i < 4; ++i)
+      for (int i = 0; i < kMaxOffered; ++i)
         if (field_of(mv) >> i & 1) out += (out.empty() ? "" : "+") + std::to_string(i + 1);
       return "keep " + out;
     }

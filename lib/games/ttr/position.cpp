@@ -120,12 +120,11 @@ Json position(const State& s, Player observer) {
 
 namespace {
 
-int card_kind(const JsonIn& field) {
-  if (field.string() == "loco") return kLocomotive;
-  return index_of(
-      std::array<std::string_view, kTrainColours>{"pink", "white", "blue", "yellow", "orange", "black", "red", "green"},
-      field, "a train card (a colour or loco)");
-}
+// The card kinds in Cards' order (the colours, then kLocomotive): an error lists them all.
+constexpr std::array<std::string_view, kCardKinds> kCardNames = {"pink",  "white", "blue",  "yellow", "orange",
+                                                                 "black", "red",   "green", "loco"};
+static_assert(kCardNames[kLocomotive] == "loco");
+int card_kind(const JsonIn& field) { return index_of(kCardNames, field, "a train card"); }
 Cards read_cards(const JsonIn& j) {
   j.expect_object();
   Cards c{};
@@ -287,28 +286,28 @@ State read_position(const Json& j) {
       s.set_placed_by(id, p);
     }
   }
-  // Every card in one place: 12 of each colour and 14 locomotives; 54 Materials by kind.
-  Cards total = s.train_discards;
+  // Every card in one place: 12 of each colour and 14 locomotives; 54 Materials by kind. Counted in
+  // int, not in Cards' 8 bits: 256 cards too many would wrap to the right total.
+  std::array<int, kCardKinds> total{};
+  for (int k = 0; k < kCardKinds; ++k) total[std::size_t(k)] = s.train_discards[std::size_t(k)];
   for (int i = 0; i < s.train_size; ++i) ++total[s.train_deck[std::size_t(i)]];
   for (const auto k : s.face_up)
     if (k < kCardKinds) ++total[k];
   for (int p = 0; p < s.players; ++p)
-    for (int k = 0; k < kCardKinds; ++k)
-      total[std::size_t(k)] = std::uint8_t(total[std::size_t(k)] + s.cards[std::size_t(p)][std::size_t(k)]);
+    for (int k = 0; k < kCardKinds; ++k) total[std::size_t(k)] += s.cards[std::size_t(p)][std::size_t(k)];
   for (int k = 0; k < kCardKinds; ++k)
     if (total[std::size_t(k)] != (k == kLocomotive ? kLocomotives : kCardsPerColour))
-      in.fail("has " + std::to_string(total[std::size_t(k)]) + " " +
-              (k == kLocomotive ? std::string("loco") : std::string(kColourNames[std::size_t(k)])) +
-              " cards in all, not " + std::to_string(k == kLocomotive ? kLocomotives : kCardsPerColour));
+      in.fail("has " + std::to_string(total[std::size_t(k)]) + " " + kind_name(k) + " cards in all, not " +
+              std::to_string(k == kLocomotive ? kLocomotives : kCardsPerColour));
   // Play refills an empty face-up slot whenever a train card is left to fill it (rules.cpp, end_turn).
   for (int i = 0; i < kFaceUp; ++i)
     if (s.face_up[std::size_t(i)] == kCardKinds && s.train_cards_left())
       up[std::size_t(i)].fail("is empty while train cards are left to draw");
-  Materials mtotal = s.materials_discards;
+  std::array<int, kMaterialKinds> mtotal{};
+  for (int k = 0; k < kMaterialKinds; ++k) mtotal[std::size_t(k)] = s.materials_discards[std::size_t(k)];
   for (int i = 0; i < s.materials_size; ++i) ++mtotal[std::size_t(s.material_at(i))];
   for (int p = 0; p < s.players; ++p)
-    for (int k = 0; k < kMaterialKinds; ++k)
-      mtotal[std::size_t(k)] = std::uint8_t(mtotal[std::size_t(k)] + s.materials[std::size_t(p)][std::size_t(k)]);
+    for (int k = 0; k < kMaterialKinds; ++k) mtotal[std::size_t(k)] += s.materials[std::size_t(p)][std::size_t(k)];
   for (int k = 0; k < kMaterialKinds; ++k)
     if (mtotal[std::size_t(k)] != kMaterialsOfKind[std::size_t(k)])
       in.fail("has " + std::to_string(mtotal[std::size_t(k)]) + " " + std::string(kMaterialNames[std::size_t(k)]) +
@@ -320,6 +319,69 @@ State read_position(const Json& j) {
       seats[std::size_t(p)].at("offered").fail(keeping ? "must hold the tickets to keep"
                                                        : "must be empty in this phase");
   }
+  // The tickets as play deals and keeps them (State::setup, draw_tickets, keep_setup_tickets): more
+  // offered than a deal gives would not fit the keep moves (4 bits of mask, `keep 1+2+3+4`).
+  const auto longs_in = [&](std::uint64_t mask) {
+    int n = 0;
+    for (; mask; mask &= mask - 1) n += m.tickets[std::size_t(std::countr_zero(mask))].long_route;
+    return n;
+  };
+  std::uint64_t put_back = 0;  // the tickets some seat placed (to the box or under the deck)
+  for (int t = 0; t < m.num_tickets; ++t)
+    if (s.placed_by(t) >= 0) put_back |= std::uint64_t(1) << t;
+  for (int p = 0; p < s.players; ++p) {
+    const auto q = std::size_t(p);
+    const JsonIn& e = seats[q];
+    const int offered = std::popcount(s.offered[q]), held = std::popcount(s.tickets[q]), kept = s.setup_kept[q];
+    if (s.phase == Phase::KeepSetupTickets) {  // dealt, nothing kept or put back yet
+      const int longs = longs_in(s.offered[q]);
+      if (offered != kSetupLong + kSetupRegular || longs != kSetupLong)
+        e.at("offered").fail("holds " + std::to_string(offered) + " tickets, " + std::to_string(longs) +
+                             " of them long: the setup deals each seat " + std::to_string(kSetupLong + kSetupRegular) +
+                             ": " + std::to_string(kSetupLong) + " long and " + std::to_string(kSetupRegular) +
+                             " regular");
+      if (kept != 0) e.at("setup_kept").fail("must be 0 during keep-setup-tickets: no seat has kept its tickets yet");
+      if (held != 0) e.at("tickets").fail("must be empty during keep-setup-tickets: no seat has kept its tickets yet");
+      if (s.placed_mask(p) != 0)
+        e.at("placed").fail("must be empty during keep-setup-tickets: no seat has put a ticket back yet");
+      continue;
+    }
+    if (s.phase == Phase::KeepTickets && p == s.turn) {  // min(3, deck) regular tickets drawn
+      if (offered > kTicketDraw || (offered < kTicketDraw && s.ticket_size > 0))
+        e.at("offered").fail("holds " + std::to_string(offered) + " tickets: a draw offers " +
+                             std::to_string(kTicketDraw) + ", fewer only when the deck held fewer, and " +
+                             std::to_string(s.ticket_size) + " are left in it");
+      for (std::uint64_t t = s.offered[q]; t; t &= t - 1)
+        if (m.tickets[std::size_t(std::countr_zero(t))].long_route)
+          e.at("offered").fail("holds " + std::to_string(std::countr_zero(t)) +
+                               ", a long ticket: a draw offers regular tickets only");
+    }
+    // After the setup keep: 2 to 4 of the 4 kept, held still; a keep of all 4 kept the long one.
+    // Every ticket put back that the seat holds was drawn after the setup keep.
+    if (kept < kSetupKeep)
+      e.at("setup_kept")
+          .fail("is " + std::to_string(kept) + ": the setup keep keeps " + std::to_string(kSetupKeep) + " to " +
+                std::to_string(kSetupLong + kSetupRegular) + " of the tickets dealt");
+    if (kept > held)
+      e.at("setup_kept")
+          .fail("is " + std::to_string(kept) + ", more than the " + std::to_string(held) +
+                " tickets it holds: the tickets kept are held to the end");
+    if (kept > kSetupRegular && longs_in(s.tickets[q]) < kSetupLong)
+      e.at("setup_kept").fail("is " + std::to_string(kept) + ", so it kept its long ticket, but it holds none");
+    const int back = std::popcount(s.tickets[q] & put_back);
+    if (back > held - kept)
+      e.fail("holds " + std::to_string(back) + " tickets put back by a seat, drawn after the setup keep, but only " +
+             std::to_string(held - kept) + " were drawn after it (tickets less setup_kept)");
+  }
+  // A long ticket put back went to the box at the setup keep (the deck holds none): nobody holds it.
+  std::uint64_t holding = 0;
+  for (int p = 0; p < s.players; ++p) holding |= s.tickets[std::size_t(p)] | s.offered[std::size_t(p)];
+  for (int p = 0; p < s.players; ++p)
+    for (const JsonIn& t : seats[std::size_t(p)].at("placed").array(0, kMaxTickets)) {
+      const int id = t.int_in(0, m.num_tickets - 1);
+      if (m.tickets[std::size_t(id)].long_route && (holding >> id & 1))
+        t.fail("is a long ticket put back at the setup keep: it is in the box, not held or offered");
+    }
   // The end (State::end_turn). The game is over when the last round is played out (last_round
   // counts down to 0) or after 10 x players turns without a claim or a station, and only then.
   const int idle_limit = kIdleRoundsLimit * s.players;

@@ -373,6 +373,7 @@ void State::legal_moves(Player seat, MoveList& out) const {
   if (phase == Phase::KeepSetupTickets || phase == Phase::KeepTickets) {
     if (phase == Phase::KeepTickets && seat != turn) return;
     const int n = std::popcount(offered[std::size_t(seat)]);
+    assert(n <= kMaxOffered);  // what the setup and a draw deal (the position reader checks it)
     const int least = phase == Phase::KeepSetupTickets ? kSetupKeep : 1;
     for (int field = 1; field < 1 << n; ++field)
       if (std::popcount(unsigned(field)) >= least) out.push(make_move(MoveKind::Keep, field));

@@ -30,6 +30,10 @@ inline constexpr std::array<int, kMaterialKinds> kMaterialsOfKind = {12, 12, 12,
 inline constexpr int kMaterialCards = 54, kStartingMaterials = 3, kMaterialsLimit = 8;
 inline constexpr int kStations = 3, kUnusedStationPoints = 4;
 inline constexpr int kSetupLong = 1, kSetupRegular = 3, kSetupKeep = 2, kTicketDraw = 3;
+// The most tickets offered at once: a keep move holds its mask over them in 4 bits (`keep 1+2+3+4`),
+// and the position reader allows only what the setup and a draw deal.
+inline constexpr int kMaxOffered = 4;
+static_assert(kSetupLong + kSetupRegular <= kMaxOffered && kTicketDraw <= kMaxOffered);
 inline constexpr int kEndCars = 2;           // a turn ending with at most 2 cars starts the last round
 inline constexpr int kIdleRoundsLimit = 10;  // the termination safeguard (rule 7)
 

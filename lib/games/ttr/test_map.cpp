@@ -237,10 +237,38 @@ TEST_CASE("map validator: malformed maps are refused in one line naming the fiel
   check_refused(with([](Json& j) { j.erase("routes"); }), "missing field \"routes\"");
   check_refused(Json::array(), "must be a JSON object");
   check_refused(with([](Json& j) {
-                  for (auto& r : j["routes"])
-                    r.erase("ships"), r["colour"] = "grey", r["length"] = 8, r["railways"] = 3, r["tunnels"] = 4;
+                  for (auto& r : j["routes"])  // (a ferry keeps 1 ship: an icon is reached by ferry)
+                    r["ships"] = r.value("ships", 0) > 0 ? 1 : 0, r["colour"] = "grey", r["length"] = 8,
+                    r["railways"] = 3, r["tunnels"] = 4;
                 }),
                 "legal moves, more than 4096");
+}
+
+TEST_CASE("map validator: an overseas icon is reached only by ferry from a port") {
+  // docs/rules-ttr.md: each icon is its own node, joined to a port by a ferry (the rulebook's
+  // "overseas Cities/Countries reachable from the Sardinian seaports"; "Ferry routes are identified
+  // by the Ship symbol").
+  const Json good = sardinia().source;
+  int ferry = -1;
+  for (std::size_t r = 0; r < good["routes"].size(); ++r)
+    if (good["routes"][r]["a"] == "porto-torres" && good["routes"][r]["b"] == "genova-1") ferry = int(r);
+  REQUIRE(ferry >= 0);
+  const std::string at = "routes[" + std::to_string(ferry) + "] (porto-torres~genova-1)";
+  Json j = good;
+  j["routes"][std::size_t(ferry)].erase("ships");
+  check_refused(j, at + " reaches the overseas icon genova-1 without a ship symbol");
+  j = good;
+  j["routes"][std::size_t(ferry)]["ships"] = 0;
+  check_refused(j, at + " reaches the overseas icon genova-1 without a ship symbol");
+  j = good;
+  j["routes"][std::size_t(ferry)]["a"] = "corse-2";  // icon to icon, by ferry
+  check_refused(j, at.substr(0, at.find('(')) + "(corse-2~genova-1) joins two overseas icons");
+  j = good;
+  j["routes"].push_back(Json{{"a", "genova-1"}, {"b", "france-1"}, {"colour", "grey"}, {"length", 5}, {"ships", 2}});
+  check_refused(j,
+                "routes[" + std::to_string(good["routes"].size()) + "] (genova-1~france-1) joins two overseas icons");
+  // A port's ferry to a town stays a ferry (Carloforte's), and the built-in map passes.
+  CHECK(Map::from_json(good, "test").num_routes == int(good["routes"].size()));
 }
 
 TEST_CASE("map registry: two maps in one process, each named by its index") {

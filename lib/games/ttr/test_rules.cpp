@@ -2,6 +2,8 @@
 // three-locomotive reset, reshuffles. Work in progress: claims, stations, tickets and the end next.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <bit>
 #include <numeric>
 #include <set>
 #include <string>
@@ -366,6 +368,22 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(s.outcome()[0] == 1.0);
 }
 
+TEST_CASE("score report: a station that borrows no route says why") {
+  // Rule 5: a station borrows a route of another player at its city when that scores its owner's
+  // tickets better. Where it borrows none, the report says whether there was one to borrow.
+  State s = playing(2);
+  s.routes[0] = {}, s.routes[1] = {};
+  s.routes[0].add(route_id("porto-torres", "sassari"));
+  s.tickets[1] = ticket_mask("tirso", "lanusei");  // porto-torres - sassari is no help to it
+  s.stations[1] = std::uint64_t(1) << sardinia().city("sassari") | std::uint64_t(1) << sardinia().city("nuoro");
+  REQUIRE(s.breakdown()[1].borrowed[std::size_t(sardinia().city("sassari"))] < 0);
+  const std::string report = nuraghe::Ttr::score_report(s);
+  CAPTURE(report);
+  CHECK(report.find("sassari: borrowing gains nothing (1 route of another player here)") != std::string::npos);
+  CHECK(report.find("nuoro: no route of another player here to borrow") != std::string::npos);
+  CHECK(report.find("borrows nothing") == std::string::npos);
+}
+
 TEST_CASE("random games from setup to the end: every card kept, every move legal, every game ends") {
   nuraghe::Rng rng(11);
   int safeguard_ends = 0, decisions = 0, most_moves = 0;
@@ -461,6 +479,32 @@ TEST_CASE("notation: the issue's examples") {
   CHECK(parse_move_text(s, 0, "draw deck") == make_move(MoveKind::DrawDeck));
   CHECK(parse_move_text(s, 0, "draw materials") == make_move(MoveKind::DrawMaterials));
   CHECK(parse_move_text(s, 0, "draw tickets") == make_move(MoveKind::DrawTickets));
+}
+
+TEST_CASE("notation: a payment's parts in any order are one move (docs/rules-ttr.md, Notation)") {
+  State s = playing(2);
+  s.cards[0] = {};
+  s.cards[0][std::size_t(Colour::Red)] = 3, s.cards[0][kLocomotive] = 1;
+  s.materials[0] = {0, 0, 1, 1, 0};
+  const nuraghe::Move m = parse_move_text(s, 0, "claim sorgono~nuoro red2+loco1+railway+stones");
+  std::vector<std::string> parts = {"loco1", "railway", "red2", "stones"};
+  int orders = 0;
+  do {
+    const std::string text = "claim sorgono~nuoro " + parts[0] + "+" + parts[1] + "+" + parts[2] + "+" + parts[3];
+    CAPTURE(text);
+    CHECK(parse_move_text(s, 0, text) == m);
+    ++orders;
+  } while (std::next_permutation(parts.begin(), parts.end()));
+  CHECK(orders == 24);
+  // The parts are the payment's, each once: one left out or one twice is no move.
+  CHECK_THROWS_AS(parse_move_text(s, 0, "claim sorgono~nuoro stones+red2+loco1"), nuraghe::InputError);
+  CHECK_THROWS_AS(parse_move_text(s, 0, "claim sorgono~nuoro stones+red2+loco1+railway+stones"), nuraghe::InputError);
+  s.stations[0] = std::uint64_t(1) << sardinia().city("sassari");  // the second station costs 2 cards
+  CHECK(parse_move_text(s, 0, "station oristano loco1+red1") == parse_move_text(s, 0, "station oristano red1+loco1"));
+  // A keep names the offered tickets in any order too.
+  const State setup = State::setup(sardinia(), 2, {}, 3);
+  CHECK(parse_move_text(setup, 0, "keep 3+1") == parse_move_text(setup, 0, "keep 1+3"));
+  CHECK(parse_move_text(setup, 1, "keep 4+2+1") == parse_move_text(setup, 1, "keep 1+2+4"));
 }
 
 TEST_CASE("information: a seat's view and observations do not depend on what it has not seen") {
@@ -700,6 +744,200 @@ TEST_CASE("positions: every state of random games reads back to itself; unreacha
   CHECK(read_position(few).phase == Phase::Over);
   refused_from(
       few, [](nuraghe::Json& j) { j["turn"] = 0; }, "last_round is 0: seats[2] ended the turn");
+}
+
+namespace {
+// The reader refuses `j` in one line holding `fragment`.
+void check_refused(const nuraghe::Json& j, const std::string& fragment) {
+  try {
+    read_position(j);
+    FAIL("accepted: " << fragment);
+  } catch (const nuraghe::InputError& e) {
+    const std::string message = e.what();
+    CAPTURE(message);
+    CHECK(message.find(fragment) != std::string::npos);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+}
+// Moves the ticket on top of the deck to seat p's list `field`.
+void deal_from_deck(nuraghe::Json& j, int p, const char* field) {
+  j["seats"][std::size_t(p)][field].push_back(j["ticket_deck"].back());
+  j["ticket_deck"].erase(j["ticket_deck"].size() - 1);
+}
+// The ids of a mask's tickets that are long (or regular).
+std::vector<int> tickets_of(std::uint64_t mask, bool long_route) {
+  std::vector<int> out;
+  for (; mask; mask &= mask - 1)
+    if (sardinia().tickets[std::size_t(std::countr_zero(mask))].long_route == long_route)
+      out.push_back(std::countr_zero(mask));
+  return out;
+}
+// A long ticket that no seat holds or is offered: one of the box.
+int boxed_long(const State& s) {
+  std::uint64_t dealt = 0;
+  for (int p = 0; p < s.players; ++p) dealt |= s.tickets[std::size_t(p)] | s.offered[std::size_t(p)];
+  for (int t = 0; t < s.board().num_tickets; ++t)
+    if (s.board().tickets[std::size_t(t)].long_route && !(dealt >> t & 1)) return t;
+  FAIL("no long ticket in the box");
+  return -1;
+}
+}  // namespace
+
+TEST_CASE("positions: the tickets offered are those play deals") {
+  // At the setup keep each seat is offered what the setup deals it: 1 long and 3 regular tickets.
+  // More would not fit the keep moves' masks (13 offered: 8191 keep moves, past the list's 4096;
+  // 5 or more: texts past `keep 1+2+3+4`; 9 or more: past the heuristic's arrays).
+  const State setup = State::setup(sardinia(), 3, {}, 4);
+  const nuraghe::Json start = position(setup, -1);
+  REQUIRE(read_position(start) == setup);
+  const std::string deals = "the setup deals each seat " + std::to_string(kSetupLong + kSetupRegular) + ": " +
+                            std::to_string(kSetupLong) + " long and " + std::to_string(kSetupRegular) + " regular";
+  for (const int n : {5, 9, 13}) {
+    nuraghe::Json j = start;
+    while (int(j["seats"][0]["offered"].size()) < n) deal_from_deck(j, 0, "offered");
+    check_refused(j, "seats[0].offered holds " + std::to_string(n) + " tickets, 1 of them long: " + deals);
+  }
+  nuraghe::Json one = start;  // a seat offered 1 ticket would have no legal keep
+  one["seats"][1]["offered"] = tickets_of(setup.offered[1], true);
+  check_refused(one, "seats[1].offered holds 1 tickets, 1 of them long: " + deals);
+  nuraghe::Json no_long = start;  // its long ticket swapped for a regular one of the deck
+  no_long["seats"][2]["offered"] = tickets_of(setup.offered[2], false);
+  deal_from_deck(no_long, 2, "offered");
+  check_refused(no_long, "seats[2].offered holds 4 tickets, 0 of them long: " + deals);
+
+  // After `draw tickets`: 3 regular tickets, fewer only when the deck held fewer.
+  State drew = playing(3, 4);
+  drew.draw_tickets();
+  const nuraghe::Json after = position(drew, -1);
+  REQUIRE(read_position(after) == drew);
+  REQUIRE(drew.ticket_size > 0);
+  for (const int n : {4, 5, 9, 13}) {
+    nuraghe::Json j = after;
+    while (int(j["seats"][0]["offered"].size()) < n) deal_from_deck(j, 0, "offered");
+    check_refused(
+        j, "seats[0].offered holds " + std::to_string(n) + " tickets: a draw offers " + std::to_string(kTicketDraw));
+  }
+  nuraghe::Json two = after;  // one of the three to the box, with tickets left in the deck
+  two["seats"][0]["offered"].erase(0);
+  check_refused(two, "seats[0].offered holds 2 tickets: a draw offers " + std::to_string(kTicketDraw) +
+                         ", fewer only when the deck held fewer, and " + std::to_string(drew.ticket_size) +
+                         " are left in it");
+  nuraghe::Json long_one = after;  // its long ticket among those drawn: the deck holds none
+  long_one["seats"][0]["offered"][0] = tickets_of(drew.tickets[0], true)[0];
+  long_one["seats"][0]["tickets"] = tickets_of(drew.tickets[0], false);
+  check_refused(long_one, "a long ticket: a draw offers regular tickets only");
+  // The deck held 2: both are offered, and the deck is empty.
+  State short_deck = playing(3, 4);
+  for (int i = 2; i < short_deck.ticket_size; ++i) short_deck.ticket_deck[std::size_t(i)] = 0;  // (to the box)
+  short_deck.ticket_size = 2;
+  short_deck.draw_tickets();
+  CHECK(std::popcount(short_deck.offered[0]) == 2);
+  CHECK(read_position(position(short_deck, -1)) == short_deck);
+}
+
+TEST_CASE("positions: setup_kept fits the phase and the tickets held") {
+  // Before the setup keep nothing is kept or put back; after it, each seat kept 2 to 4 of its
+  // tickets and holds them still (a keep of all 4 holds the long one).
+  const State setup = State::setup(sardinia(), 3, {}, 4);
+  const nuraghe::Json start = position(setup, -1);
+  nuraghe::Json j = start;
+  j["seats"][1]["setup_kept"] = 2;
+  check_refused(j, "seats[1].setup_kept must be 0 during keep-setup-tickets");
+  j = start;
+  deal_from_deck(j, 1, "tickets");
+  check_refused(j, "seats[1].tickets must be empty during keep-setup-tickets");
+  j = start;
+  j["seats"][1]["placed"] = nuraghe::Json::array({boxed_long(setup)});
+  check_refused(j, "seats[1].placed must be empty during keep-setup-tickets");
+
+  State s = playing(3, 4);  // every seat kept its 4
+  const nuraghe::Json good = position(s, -1);
+  REQUIRE(read_position(good) == s);
+  for (const int kept : {0, 1}) {
+    j = good;
+    j["seats"][2]["setup_kept"] = kept;
+    check_refused(j, "seats[2].setup_kept is " + std::to_string(kept) + ": the setup keep keeps 2 to 4");
+  }
+  j = good;  // 4 kept and none held: determinize read past its ticket array
+  j["seats"][1]["tickets"] = nuraghe::Json::array();
+  check_refused(j, "seats[1].setup_kept is 4, more than the 0 tickets it holds");
+  j = good;  // 4 kept, the long one among them
+  j["seats"][1]["tickets"] = tickets_of(s.tickets[1], false);
+  deal_from_deck(j, 1, "tickets");
+  check_refused(j, "seats[1].setup_kept is 4, so it kept its long ticket, but it holds none");
+  // A ticket put back under the deck was drawn after the setup keep: with 4 kept of 4 held, none is.
+  j = good;
+  const nuraghe::Json drawn = j["seats"][1]["tickets"][3];
+  j["seats"][0]["placed"] = nuraghe::Json::array({drawn});
+  check_refused(j, "seats[1] holds 1 tickets put back by a seat, drawn after the setup keep, but only 0 were drawn");
+  // A long ticket put back went to the box at the setup keep and is never drawn again.
+  j = good;
+  j["seats"][0]["placed"] = nuraghe::Json::array({tickets_of(s.tickets[1], true)[0]});
+  j["seats"][1]["tickets"].push_back(j["ticket_deck"].back());  // (one drawn after the keep)
+  j["ticket_deck"].erase(j["ticket_deck"].size() - 1);
+  check_refused(j, "is a long ticket put back at the setup keep: it is in the box, not held");
+}
+
+TEST_CASE("positions: every determinization of random games' states reads back to itself") {
+  // The reader's ticket invariants hold in every state of a seat's information set too, as the
+  // fuzz harnesses ask (tests/fuzz/fuzz_common.hpp: a determinization round-trips).
+  nuraghe::Rng rng(21);
+  int checked = 0;
+  for (int game = 0; game < 8; ++game) {
+    const int players = 2 + game % 4;
+    State s = State::setup(sardinia(), players, {}, std::uint64_t(900 + game));
+    MoveList moves;
+    for (int step = 0; s.to_move() != nuraghe::kTerminal; ++step) {
+      if (step % 7 == 0)
+        for (int p = 0; p < players; ++p) {
+          const State d = s.determinize(p, rng);
+          CHECK(read_position(position(d, -1)) == d);
+          ++checked;
+        }
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < players; ++p) {
+          s.legal_moves(p, moves);
+          joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+        }
+        s.apply_joint(joint);
+        continue;
+      }
+      s.legal_moves(moves);
+      // Tickets drawn often, so that tickets put back are drawn again.
+      nuraghe::Move chosen = moves[rng.below(std::uint32_t(moves.size()))];
+      for (const nuraghe::Move m : moves)
+        if (kind_of(m) == MoveKind::DrawTickets && rng.below(3) == 0) chosen = m;
+      s.apply(chosen);
+    }
+  }
+  MESSAGE(checked << " determinizations read back");
+  CHECK(checked > 100);
+}
+
+TEST_CASE("positions: card totals are counted without wrapping; a wrong card kind names every kind") {
+  // 256 cards more of one kind than the game has once wrapped to the right total in 8 bits: a
+  // search then overflowed determinize's 110-card pool.
+  const State s = playing(3, 4);
+  const nuraghe::Json good = position(s, -1);
+  for (const std::string kind : {"red", "loco"}) {
+    nuraghe::Json j = good;
+    const auto add = [&](nuraghe::Json& counts, int n) { counts[kind] = counts.value(kind, 0) + n; };
+    add(j["seats"][0]["cards"], 100);
+    add(j["seats"][1]["cards"], 100);
+    add(j["train_discards"], 56);
+    const int all = kind == "loco" ? kLocomotives : kCardsPerColour;
+    check_refused(j, "has " + std::to_string(all + 256) + " " + kind + " cards in all, not " + std::to_string(all));
+  }
+  // A card kind that is none lists them all, the locomotive too.
+  nuraghe::Json j = good;
+  j["seats"][0]["cards"]["purple"] = 1;
+  check_refused(j, "\"purple\" is not a train card (pink, white, blue, yellow, orange, black, red, green or loco)");
+  j = good;
+  j["face_up"][0] = "locomotive";
+  check_refused(
+      j,
+      "face_up[0] \"locomotive\" is not a train card (pink, white, blue, yellow, orange, black, red, green or loco)");
 }
 
 TEST_CASE("draws: a face-up slot left empty is refilled at the end of the first turn that leaves a card for it") {

@@ -201,10 +201,19 @@ std::string Ttr::score_report(const State& s) {
       const int built = std::popcount(s.stations[q]);
       out << padded("stations", 4 * b.unused_stations) << built << " built, " << b.unused_stations
           << " unused at 4 points\n";
+      // A station takes no route when no other player has one at its city, or when none of
+      // theirs there raises its owner's ticket score (rule 5).
+      RouteSet others;
+      for (int o = 0; o < s.players; ++o)
+        if (o != p) others = others | s.routes[std::size_t(o)];
       for (std::uint64_t c = s.stations[q]; c; c &= c - 1) {
         const int city = std::countr_zero(c), r = b.borrowed[std::size_t(city)];
+        const int here = (m.routes_at[std::size_t(city)] & others).count();
         out << std::string(19, ' ') << m.city_id[std::size_t(city)] << ": "
-            << (r < 0 ? "borrows nothing" : "borrows " + route_name(m, r) + " of player " + std::to_string(owner(r)))
+            << (r >= 0      ? "borrows " + route_name(m, r) + " of player " + std::to_string(owner(r))
+                : here == 0 ? std::string("no route of another player here to borrow")
+                            : "borrowing gains nothing (" + std::to_string(here) +
+                                  (here == 1 ? " route of another player here)" : " routes of other players here)"))
             << "\n";
       }
     }
