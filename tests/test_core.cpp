@@ -298,3 +298,14 @@ TEST_CASE("the Bardagi position reader refuses an areas object of many entries i
   };
   check_linear(position, read, 2000);
 }
+
+TEST_CASE("params: minus zero is no number a person writes, as an integer or a real") {
+  long long i = 1;
+  double r = 1;
+  for (const char* bad : {"-0", "-00", "-01"}) CHECK_MESSAGE(!Params::try_integer(bad, i), bad);
+  for (const char* bad : {"-0", "-0.0", "-0e5"}) CHECK_MESSAGE(!Params::try_real(bad, r), bad);
+  CHECK((Params::try_integer("0", i) && i == 0));
+  CHECK((Params::try_integer("-1", i) && i == -1));
+  CHECK((Params::try_real("0", r) && r == 0));
+  CHECK((Params::try_real("-0.5", r) && r == -0.5));
+}
