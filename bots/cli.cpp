@@ -88,6 +88,12 @@ const CLI::Validator kFileName(
     },
     "FILE");
 
+// A text option given an empty value (--shard "", --sprt "") would read as not given at all and
+// run with the default: refused instead.
+const CLI::Validator kNotEmpty(
+    [](std::string& value) { return value.empty() ? std::string("needs a value, not an empty one") : std::string(); },
+    "");
+
 // The closest name by edit distance, for "did you mean".
 std::string closest(const std::string& word, const std::vector<std::string>& names) {
   std::string best;
@@ -119,6 +125,7 @@ struct Common {
   std::string position;  // a file, or - for standard input
 
   GameConfig config() const {
+    check_players();
     GameConfig c;
     c.players = players;
     c.seed = seed;
@@ -131,13 +138,33 @@ struct Common {
     }
     return c;
   }
+
+  // --players within the game's own range, said in the game's words ("ttr plays 2 to 5 players,
+  // not 6"); an unknown game is reported where it is dispatched.
+  void check_players() const {
+    if (players == 0) return;
+    AllGames::for_each([&]<Game G>() {
+      if (G::kName != game || (players >= G::kMinPlayers && players <= G::kMaxPlayers)) return;
+      const std::string range = G::kMinPlayers == G::kMaxPlayers
+                                    ? std::to_string(G::kMinPlayers)
+                                    : std::to_string(G::kMinPlayers) + " to " + std::to_string(G::kMaxPlayers);
+      input_error("--players " + std::to_string(players) + ": " + std::string(G::kName) + " plays " + range +
+                  " players, not " + std::to_string(players));
+    });
+  }
 };
 
-// Games with a board file say so; their positions name the board ("map"), which --map replaces.
+// Games with a board file say so; their positions name the board in a field, which --map replaces:
+// "map", or the game's kMapField (Bardagi's "board").
 template <class G>
 concept HasMap = requires {
   G::kHasMap;
 };
+template <class G>
+std::string map_field() {
+  if constexpr (requires { G::kMapField; }) return std::string(G::kMapField);
+  return "map";
+}
 
 template <Game G>
 typename G::State load_position(const std::string& path, const std::string& map_file = "") {
@@ -145,7 +172,8 @@ typename G::State load_position(const std::string& path, const std::string& map_
   Json j = parse_json(read_input_file(path, "position file"), "position file \"" + path + "\"");
   if (!map_file.empty()) {
     if constexpr (HasMap<G>) {
-      if (j.is_object()) j["map"] = parse_json(read_input_file(map_file, "map file"), "map file \"" + map_file + "\"");
+      if (j.is_object())
+        j[map_field<G>()] = parse_json(read_input_file(map_file, "map file"), "map file \"" + map_file + "\"");
     } else {
       input_error(std::string(G::kName) + ": this game takes no --map file");
     }
@@ -199,7 +227,7 @@ class HumanBot final : public Bot<G> {
       long long k;
       if (numbered && Params::try_integer(t, k) && k >= 1 && k <= (long long)moves.size()) return moves[k - 1];
       try {
-        return parse_legal_move<G>(s, info.seat(), line);
+        return parse_legal_move<G>(s, info.seat(), t);
       } catch (const InputError& e) {
         std::cout << e.what() << "\n";
       }
@@ -343,6 +371,8 @@ int cmd_play(const PlayArgs& a) {
   }
   // The log is a game record that `replay` reads: a header (as a results file's, with "play"),
   // a line per decision, the result.
+  check_not_input(a.log, "--log", config.map_file, "--map file");
+  check_not_input(a.html, "--html", config.map_file, "--map file");
   check_output_path(a.log, "--log", a.force);
   check_output_path(a.html, "--html", a.force);
   if (!a.html.empty() && !a.log.empty() && same_file(a.html, a.log))
@@ -446,12 +476,21 @@ int cmd_score(const Common& c, bool json) {
   return 0;
 }
 
+// --moves "" is no moves (the position printed as read); otherwise every step between the ';'
+// must be a move: "a;;b" or a trailing ';' is refused, not skipped. Spaces around a step are allowed.
 template <Game G>
 int cmd_apply(const Common& c, const std::string& moves) {
   auto s = load_position<G>(c.position, c.map_file);
-  std::stringstream ss(moves);
-  for (std::string step; std::getline(ss, step, ';');)
-    if (!trim(step).empty()) apply_text<G>(s, step);
+  if (!moves.empty()) {
+    const std::vector<std::string> steps = split_moves(moves, ';');
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string step = trim(steps[i]);
+      if (step.empty())
+        input_error("--moves \"" + moves + "\": move " + std::to_string(i + 1) + " of " + std::to_string(steps.size()) +
+                    " is empty (separate moves by one ';')");
+      apply_text<G>(s, step);
+    }
+  }
   std::cout << G::to_json(s).dump(2) << "\n";
   return 0;
 }
@@ -526,12 +565,13 @@ int cmd_bench(double seconds) {
 }
 
 void add_game_options(CLI::App* cmd, Common& c, bool setup) {
-  cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->required();
+  cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->check(kNotEmpty)->required();
   cmd->add_option("--map", c.map_file, "board or map file, for games that read one")->check(kFileName);
   if (setup) {
-    add_integer(cmd, "-p,--players", c.players, 1, kMaxPlayers, "number of players")->default_str("the game's");
+    // (any count here: Common::check_players says the game's own range)
+    add_integer(cmd, "-p,--players", c.players, 1, 1000000, "number of players")->default_str("the game's");
     add_seed(cmd, "-s,--seed", c.seed, "seed for everything random at setup");
-    cmd->add_option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)");
+    cmd->add_option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)")->check(kNotEmpty);
   }
 }
 
@@ -573,11 +613,12 @@ int run_cli(int argc, char** argv) {
   std::string score_results;
   auto* score = app.add_subcommand(
       "score", "print the score of a position part by part, or of every game of a results file as JSON lines");
-  score->add_option("-g,--game", common.game, "game name (see `nuraghe games`)");
+  score->add_option("-g,--game", common.game, "game name (see `nuraghe games`)")->check(kNotEmpty);
   score->add_option("--map", common.map_file, "board or map file, for games that read one")->check(kFileName);
   auto* score_position =
       score->add_option("--position", common.position, "position file (JSON; - for standard input)")->check(kFileName);
   score->add_option("--results", score_results, "a results file (arena --out) or play log: one JSON line per game")
+      ->check(kFileName)
       ->excludes(score_position);
   score->add_flag("--json", score_json, "the breakdown as one JSON line");
 
@@ -594,8 +635,8 @@ int run_cli(int argc, char** argv) {
   PlayArgs play_args;
   auto* play = app.add_subcommand("play", "play one game and print its move log");
   add_game_options(play, play_args.common, true);
-  play->add_option("--bots", play_args.bots, "bot specs, one per seat, separated by commas");
-  play->add_option("-b,--bot", play_args.bot, "a bot spec (repeatable, one per seat)");
+  play->add_option("--bots", play_args.bots, "bot specs, one per seat, separated by commas")->check(kNotEmpty);
+  play->add_option("-b,--bot", play_args.bot, "a bot spec (repeatable, one per seat)")->check(kNotEmpty);
   play->add_option("--log", play_args.log, "write the game as JSON lines to FILE")->check(kFileName);
   add_integer(play, "--human", play_args.human, 0, kMaxPlayers - 1, "a person plays this seat from the terminal")
       ->default_str("none");
@@ -609,8 +650,8 @@ int run_cli(int argc, char** argv) {
   auto* arena =
       app.add_subcommand("arena", "play a tournament with rotated seats and duplicate deals; print a result table");
   add_game_options(arena, arena_common, true);
-  arena->add_option("--bots", arena_bots, "bot specs, one per seat, separated by commas");
-  arena->add_option("-b,--bot", arena_bot, "a bot spec (repeatable, one per seat)");
+  arena->add_option("--bots", arena_bots, "bot specs, one per seat, separated by commas")->check(kNotEmpty);
+  arena->add_option("-b,--bot", arena_bot, "a bot spec (repeatable, one per seat)")->check(kNotEmpty);
   add_integer(arena, "-n,--games", arena_args.settings.games, 1, 1 << 30,
               "number of games (a multiple of the seat count)")
       ->required();
@@ -618,26 +659,31 @@ int run_cli(int argc, char** argv) {
   arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed")
       ->check(kFileName);
   arena->add_option("--shard", arena_shard, "play only deals d with d % n == i (i/n), for spreading over machines")
+      ->check(kNotEmpty)
       ->default_str("0/1");
   arena->add_flag("--self-play", arena_args.self_play,
                   "the one --bot given plays every seat; the table compares the seats");
-  arena->add_option("--format", arena_args.format, "table, csv or json");
-  arena->add_option("--sprt", arena_args.sprt,
-                    "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)");
+  arena->add_option("--format", arena_args.format, "table, csv or json")->check(kNotEmpty);
+  arena
+      ->add_option("--sprt", arena_args.sprt,
+                   "elo0,elo1,alpha,beta: stop early by a sequential test (two bots, two seats)")
+      ->check(kNotEmpty);
   add_integer(arena, "--resamples", arena_args.resamples, 10, 100000, "bootstrap resamples for the intervals");
 
   std::vector<std::string> merge_files;
   std::string merge_format = "table", merge_out;
   int merge_resamples = 1000;
   auto* merge = app.add_subcommand("merge", "combine arena results files (shards) into one table");
-  merge->add_option("files", merge_files, "results files")->required();
-  merge->add_option("--format", merge_format, "table, csv or json");
+  merge->add_option("files", merge_files, "results files")->check(kFileName)->required();
+  merge->add_option("--format", merge_format, "table, csv or json")->check(kNotEmpty);
   merge->add_option("--out", merge_out, "also write the merged results to this new file")->check(kFileName);
   add_integer(merge, "--resamples", merge_resamples, 10, 100000, "bootstrap resamples for the intervals");
 
   ReplayCommand replay_args;
   auto* replay = app.add_subcommand("replay", "step through a game of an arena results file or a play --log file");
-  replay->add_option("file", replay_args.file, "results file (arena --out) or game log (play --log)")->required();
+  replay->add_option("file", replay_args.file, "results file (arena --out) or game log (play --log)")
+      ->check(kFileName)
+      ->required();
   add_integer(replay, "-k,--index", replay_args.index, 0, 1 << 30,
               "the game's index in an arena results file (a play log holds game 0)");
   add_integer(replay, "--seat", replay_args.seat, 0, kMaxPlayers - 1, "show the game as this seat saw it")
@@ -651,9 +697,11 @@ int run_cli(int argc, char** argv) {
   ResultsTableCommand results_args;
   auto* results = app.add_subcommand(
       "results", "flatten a results file or play log into a table (a row per game, seat or move) for pandas or R");
-  results->add_option("file", results_args.file, "results file (arena --out) or game log (play --log)")->required();
-  results->add_option("--format", results_args.format, "csv (a header row) or json (JSON lines)");
-  results->add_option("--per", results_args.per, "what a row is: game, seat or move");
+  results->add_option("file", results_args.file, "results file (arena --out) or game log (play --log)")
+      ->check(kFileName)
+      ->required();
+  results->add_option("--format", results_args.format, "csv (a header row) or json (JSON lines)")->check(kNotEmpty);
+  results->add_option("--per", results_args.per, "what a row is: game, seat or move")->check(kNotEmpty);
   results->add_option("--out", results_args.out, "write the table to this new file instead of standard output")
       ->check(kFileName);
   results->add_flag("--force", results_args.force, "replace an existing --out file");
@@ -665,11 +713,12 @@ int run_cli(int argc, char** argv) {
   auto* tune =
       app.add_subcommand("tune", "tune numeric parameters of a bot spec against opponents (SPSA or cross-entropy)");
   add_game_options(tune, tune_common, true);
-  tune->add_option("-b,--bot", tune_bot, "the bot spec to tune, e.g. ismcts:iters=300")->required();
+  tune->add_option("-b,--bot", tune_bot, "the bot spec to tune, e.g. ismcts:iters=300")->check(kNotEmpty)->required();
   tune->add_option("--opponent", tune_opponents, "an opponent spec (repeatable; seats are filled from this pool)")
+      ->check(kNotEmpty)
       ->required();
-  tune->add_option("--param", tune_args.params, "NAME=LOW:HIGH (repeatable)")->required();
-  tune->add_option("--method", tune_args.method, "spsa or cem");
+  tune->add_option("--param", tune_args.params, "NAME=LOW:HIGH (repeatable)")->check(kNotEmpty)->required();
+  tune->add_option("--method", tune_args.method, "spsa or cem")->check(kNotEmpty);
   add_integer(tune, "--budget", tune_args.budget, 1, 1 << 30, "games in all")->required();
   add_integer(tune, "--games-per-eval", tune_args.games_per_eval, 1, 1 << 30, "games per evaluation of a candidate")
       ->required();
@@ -692,7 +741,9 @@ int run_cli(int argc, char** argv) {
   analyze->add_option("--position", common.position, "position file (JSON; - for standard input)")
       ->check(kFileName)
       ->required();
-  analyze->add_option("-b,--bot", analyze_bot, "a searching bot spec, e.g. ismcts:iters=10000")->required();
+  analyze->add_option("-b,--bot", analyze_bot, "a searching bot spec, e.g. ismcts:iters=10000")
+      ->check(kNotEmpty)
+      ->required();
   add_integer(analyze, "--seat", analyze_seat, 0, kMaxPlayers - 1, "the seat to analyse at a simultaneous node")
       ->default_str("the seat to move");
   add_seed(analyze, "-s,--seed", common.seed, "the bot's seed");

@@ -18,8 +18,10 @@ typename G::State logged_start(const ResultsFile& f, const GameResult& game, con
   GameConfig config = f.header.config;
   config.seed = game.seed;
   if (!f.header.map_hash.empty() && map_hash_text<G>(config) != f.header.map_hash)
-    input_error("\"" + file + "\" was played on a map with hash " + f.header.map_hash + "; the map file \"" +
-                config.map_file + "\" has changed since (hash " + map_hash_text<G>(config) + ")");
+    input_error("\"" + file + "\" was played on a map with hash " + f.header.map_hash + "; " +
+                (config.map_file.empty() ? "the built-in map of " + std::string(G::kName) + " (this program's)"
+                                         : "the map file \"" + config.map_file + "\"") +
+                " has changed since (hash " + map_hash_text<G>(config) + ")");
   return G::initial(config);
 }
 

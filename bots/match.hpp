@@ -80,11 +80,13 @@ Transcript<G> transcript_from_notation(const typename G::State& start, std::vect
 // Who made a decision, as `play` and `replay` print it: "player 2", or "all" for a joint move.
 inline std::string mover_name(Player p) { return p == kSimultaneous ? "all" : "player " + std::to_string(p); }
 
-// A decision as seat `viewer` saw it (-1: everything), as `replay --seat` prints it: a simultaneous
-// move shows only what the seat could tell (joint_text_seen_by), a single mover's move its notation.
+// A decision as seat `viewer` saw it (-1: everything), as `replay --seat`, the viewer and the human
+// seat print it: only what the seat could tell of the others' moves (bots/notation.hpp).
 template <Game G>
 std::string move_text_seen_by(const typename G::State& before, const MoveRecord& m, Player viewer) {
-  return m.player == kSimultaneous && viewer >= 0 ? joint_text_seen_by<G>(before, m.moves, viewer) : m.text;
+  if (viewer < 0) return m.text;
+  return m.player == kSimultaneous ? joint_text_seen_by<G>(before, m.moves, viewer)
+                                   : single_text_seen_by<G>(before, m.moves[0], viewer);
 }
 
 // Plays `s` to the end. seats[p] plays seat p; each bot is informed of its seat's observation after

@@ -1,8 +1,11 @@
 #pragma once
 // Moves written in a game's notation, as the command line reads and prints them.
 
+#include <cctype>
 #include <concepts>
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -11,6 +14,7 @@
 #include "core/game.hpp"
 #include "core/json.hpp"
 #include "core/params.hpp"
+#include "core/rng.hpp"
 #include "core/svg.hpp"
 
 namespace nuraghe {
@@ -80,8 +84,20 @@ std::string move_help(const typename G::State& s, Player p, Move m) {
 
 // Reads one move of seat p in the game's notation and checks that it is legal. The error says why
 // (where the game can tell) and lists the legal moves when they are few enough for one line.
+//
+// A move's text is its words separated by single spaces, as the game prints it: leading or
+// trailing spaces, two spaces in a row, tabs and line breaks are refused here for every game, so
+// that a file, --moves, the Python module and the human seat read one notation. (--moves and the
+// human seat's line allow spaces around a move: they trim it before it comes here.)
 template <Game G>
 Move parse_legal_move(const typename G::State& s, Player p, const std::string& text) {
+  if (text.empty()) input_error("an empty move for player " + std::to_string(p));
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7F || (c == ' ' && (i == 0 || i + 1 == text.size() || text[i + 1] == ' ')))
+      input_error("move \"" + trim(text) + "\" for player " + std::to_string(p) +
+                  ": write its words separated by single spaces, with none before or after");
+  }
   const Move m = G::parse_move(s, p, text);
   typename G::MoveList moves;
   legal_moves_of<G>(s, p, moves);
@@ -95,6 +111,19 @@ Move parse_legal_move(const typename G::State& s, Player p, const std::string& t
   return m;
 }
 
+// The parts of text between separators; every separator makes a part, so that an empty one
+// ("a;;b", a trailing ",") is there to be refused rather than dropped.
+inline std::vector<std::string> split_moves(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t from = 0;
+  for (;;) {
+    const auto at = text.find(separator, from);
+    parts.push_back(text.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) return parts;
+    from = at + 1;
+  }
+}
+
 // One step written in notation: a move of the seat to move (in [0]), or at a simultaneous node one
 // move per seat, "a,b"; each checked for legality.
 template <Game G>
@@ -106,12 +135,15 @@ JointMove parse_step(const typename G::State& s, const std::string& text) {
     step[0] = parse_legal_move<G>(s, p, text);
     return step;
   }
-  std::vector<std::string> parts;
-  std::stringstream ss(text);
-  for (std::string part; std::getline(ss, part, ',');) parts.push_back(part);
+  std::vector<std::string> parts = split_moves(text, ',');
+  for (auto& part : parts) part = trim(part);  // "5, 1": spaces around the separator are allowed
   if (int(parts.size()) != s.num_players())
     input_error("simultaneous move \"" + trim(text) + "\" must give one move per player, separated by commas");
-  for (int q = 0; q < s.num_players(); ++q) step[q] = parse_legal_move<G>(s, q, parts[q]);
+  for (int q = 0; q < s.num_players(); ++q) {
+    if (parts[std::size_t(q)].empty())
+      input_error("simultaneous move \"" + trim(text) + "\": player " + std::to_string(q) + "'s move is empty");
+    step[q] = parse_legal_move<G>(s, q, parts[std::size_t(q)]);
+  }
   return step;
 }
 
@@ -126,26 +158,151 @@ void apply_text(typename G::State& s, const std::string& text) {
   apply_step<G>(s, parse_step<G>(s, text));
 }
 
+// ---- a move as a seat saw it (replay --seat, the viewer's page for a seat, the human seat) ------
+// Seat `viewer` knows of another seat's move only what its observation token tells it (G::observe,
+// observe_joint). What is printed for it must depend on nothing else: the same in every state of
+// its information set. The move's parts are therefore shown only where every move the viewer could
+// not tell from it has the same part there, and "?" elsewhere ("keep ?+?": two tickets kept, which
+// unknown). The moves it cannot tell apart are gathered from the true state and from kSeenStates
+// states of its information set drawn with fixed seeds (determinize is a function of the
+// information set and the RNG), so that a part hidden from the viewer differs in one of them and is
+// masked whatever the true state, even where the true state offers the mover a single such move.
+inline constexpr int kSeenStates = 8;
+
+// The parts common to every text, "?" for the others. A text's parts are its runs of letters and
+// digits and each other character between them ("keep 1+3": keep, ' ', 1, +, 3), so that a mask
+// keeps the shape ("keep ?+?": two tickets kept, which unknown); texts of different shapes keep
+// their common first parts and end in "?".
+inline std::string common_words(const std::vector<std::string>& texts) {
+  const auto parts = [](const std::string& t) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < t.size();) {
+      const auto word = [&](std::size_t k) { return std::isalnum(static_cast<unsigned char>(t[k])) != 0; };
+      std::size_t j = i + 1;
+      if (word(i))
+        while (j < t.size() && word(j)) ++j;
+      out.push_back(t.substr(i, j - i));
+      i = j;
+    }
+    return out;
+  };
+  std::vector<std::string> common = parts(texts.front());
+  bool same_shape = true;
+  std::size_t prefix = common.size();
+  for (const auto& t : texts) {
+    const auto p = parts(t);
+    same_shape = same_shape && p.size() == common.size();
+    std::size_t i = 0;
+    while (i < prefix && i < p.size() && p[i] == common[i]) ++i;
+    prefix = i;
+    for (std::size_t k = 0; k < std::min(p.size(), common.size()); ++k)
+      if (p[k] != common[k]) common[k] = "?";
+  }
+  if (!same_shape) {
+    common.resize(prefix);
+    while (!common.empty() && common.back() == " ") common.pop_back();
+    common.push_back(common.empty() ? "?" : " ?");
+  }
+  std::string out;
+  for (const auto& p : common) out += p;
+  return out;
+}
+
+template <Game G>
+std::vector<typename G::State> seen_states(const typename G::State& before, Player viewer) {
+  std::vector<typename G::State> out;
+  for (int k = 0; k < kSeenStates; ++k) {
+    Rng rng(0x5EE5EE + std::uint64_t(k));
+    out.push_back(before.determinize(viewer, rng));
+  }
+  return out;
+}
+
+// A single mover's move as `viewer` saw it (-1: everything).
+template <Game G>
+std::string single_text_seen_by(const typename G::State& before, Move m, Player viewer) {
+  const Player mover = before.to_move();
+  const std::string text = G::move_to_string(before, mover, m);
+  if (!G::kHiddenInformation || viewer < 0 || viewer == mover) return text;
+  const std::uint64_t seen = G::observe(before, m, viewer);
+  std::vector<std::string> texts;
+  const auto alike = [&](const typename G::State& s) {
+    typename G::MoveList moves;
+    s.legal_moves(moves);
+    for (const Move other : moves)
+      if (G::observe(s, other, viewer) == seen) texts.push_back(G::move_to_string(s, mover, other));
+  };
+  alike(before);
+  for (const auto& d : seen_states<G>(before, viewer)) alike(d);
+  return common_words(texts);
+}
+
+// A move of the seats of joint that keeps what viewer observes (`seen`) from d, the viewer's own
+// move as given and the others' searched in order, each seat's text of the joint move first
+// (a revealed move is found at once); nothing found among the first 4096 joint moves tried.
+template <Game G>
+std::optional<JointMove> joint_seen_alike(const typename G::State& d, const JointMove& joint,
+                                          const std::vector<std::string>& texts, Player viewer, std::uint64_t seen) {
+  const int n = d.num_players();
+  std::vector<std::vector<Move>> choices(static_cast<std::size_t>(n));
+  typename G::MoveList moves;
+  for (int q = 0; q < n; ++q) {
+    auto& c = choices[std::size_t(q)];
+    legal_moves_of<G>(d, q, moves);
+    if (q == viewer) {
+      if (!moves.contains(joint[std::size_t(q)])) return std::nullopt;
+      c.push_back(joint[std::size_t(q)]);
+      continue;
+    }
+    for (const Move m : moves)
+      if (G::move_to_string(d, q, m) == texts[std::size_t(q)]) c.push_back(m);
+    for (const Move m : moves)
+      if (G::move_to_string(d, q, m) != texts[std::size_t(q)]) c.push_back(m);
+  }
+  JointMove j{};
+  int budget = 4096;
+  const std::function<bool(int)> search = [&](int q) {
+    if (q == n) return --budget >= 0 && observe_joint<G>(d, j, viewer) == seen;
+    for (const Move m : choices[std::size_t(q)]) {
+      j[std::size_t(q)] = m;
+      if (search(q + 1)) return true;
+      if (budget < 0) return false;
+    }
+    return false;
+  };
+  if (search(0)) return j;
+  return std::nullopt;
+}
+
 // A joint move as seat `viewer` sees it once it is applied: its own move, and each other seat's
-// where the viewer's observation tells it apart from that seat's other legal moves, else "?" (a
-// secret selection or ticket choice stays secret; Goofspiel's revealed bids are shown).
+// words where every move of that seat the viewer could not tell apart has them (as above; each
+// seat's alternatives varied one seat at a time from a joint move observed alike).
 template <Game G>
 std::string joint_text_seen_by(const typename G::State& before, const JointMove& joint, Player viewer) {
+  const int n = before.num_players();
   const std::uint64_t seen = observe_joint<G>(before, joint, viewer);
-  std::string out;
-  for (int q = 0; q < before.num_players(); ++q) {
-    bool told_apart = true;
-    if (q != viewer) {
-      typename G::MoveList alternatives;
-      legal_moves_of<G>(before, q, alternatives);
-      for (const Move m : alternatives) {
-        JointMove other = joint;
+  std::vector<std::string> shown(static_cast<std::size_t>(n));
+  for (int q = 0; q < n; ++q) shown[std::size_t(q)] = G::move_to_string(before, q, joint[std::size_t(q)]);
+  std::vector<std::vector<std::string>> texts(static_cast<std::size_t>(n));
+  const auto alike = [&](const typename G::State& s, const JointMove& base) {
+    typename G::MoveList moves;
+    for (int q = 0; q < n; ++q) {
+      if (q == viewer) continue;
+      legal_moves_of<G>(s, q, moves);
+      for (const Move m : moves) {
+        JointMove other = base;
         other[std::size_t(q)] = m;
-        if (m != joint[std::size_t(q)] && observe_joint<G>(before, other, viewer) == seen) told_apart = false;
+        if (observe_joint<G>(s, other, viewer) == seen) texts[std::size_t(q)].push_back(G::move_to_string(s, q, m));
       }
     }
-    out += (q == 0 ? "" : ",") + (told_apart ? G::move_to_string(before, q, joint[std::size_t(q)]) : std::string("?"));
-  }
+  };
+  alike(before, joint);
+  if (G::kHiddenInformation)
+    for (const auto& d : seen_states<G>(before, viewer))
+      if (const auto base = joint_seen_alike<G>(d, joint, shown, viewer, seen)) alike(d, *base);
+  std::string out;
+  for (int q = 0; q < n; ++q)
+    out += (q == 0 ? "" : ",") + (q == viewer ? shown[std::size_t(q)] : common_words(texts[std::size_t(q)]));
   return out;
 }
 

@@ -157,6 +157,7 @@ template <Game G>
 int arena(const ArenaCommand& c) {
   ArenaSettings a = c.settings;
   check_format(c.format);
+  check_not_input(a.out, "--out", a.config.map_file, "--map file");
   std::optional<SprtSettings> sprt;
   if (!c.sprt.empty()) {
     sprt = parse_sprt(c.sprt);
@@ -296,8 +297,10 @@ int draw_map(const MapCommand& c) {
   if constexpr (!HasBoardPicture<G>) {
     input_error("map: " + std::string(G::kName) + " has no board to draw");
   } else {
-    check_output_path(c.svg, "--svg", c.force);
+    // An output that is one of the inputs is refused first: --force replaces only what is not read.
     check_not_input(c.svg, "--svg", c.usage, "--usage file");
+    check_not_input(c.svg, "--svg", c.config.map_file, "--map file");
+    check_output_path(c.svg, "--svg", c.force);
     auto board = G::initial(c.config);
     std::vector<double> usage;
     int games = 0;
@@ -361,6 +364,8 @@ template <Game G>
 int tune(const TuneCommand& c) {
   const ArenaSettings& base = c.arena;
   if (base.bots.size() < 2) input_error("tune: give the spec to tune (--bot) and at least one opponent (--opponent)");
+  check_not_input(c.best_out, "tune --best", base.config.map_file, "--map file");
+  check_not_input(c.csv_out, "tune --csv", base.config.map_file, "--map file");
   check_output_path(c.best_out, "tune --best", c.force);
   check_output_path(c.csv_out, "tune --csv", c.force);
   const int n = G::initial(base.config).num_players();

@@ -68,6 +68,8 @@ setup arena --game tictactoe --bots random,random:seed=2 --games 2 --seed 2 --ou
 setup arena --game ttr --bots random,random:seed=2 --games 2 --out res/ttr.jsonl >/dev/null
 board_json=$here/../lib/games/sardegna/board.json
 if [[ -f $board_json ]]; then cp "$board_json" "$ws/base/board.json"; fi
+cp "$here/../lib/games/bardagi/boards/summer.json" "$ws/base/summer.json"
+cp "$here/maps/ring.json" "$ws/base/ring.json"
 printf 'my notes\n' >"$ws/user.txt"
 printf 'my notes' >"$ws/user-no-newline.txt"
 printf '{"my": "notes"}\n' >"$ws/user.json"
@@ -844,10 +846,10 @@ for v in 0/4294967297 1/0 -1/4 01/4 0/04 a/b 3/2 4/4 0/ /4 0/4/2 0/+4 "0 /4" 0x0
   check "--shard '$v'" arena --game tictactoe --bots random,random --games 8 --shard "$v"
 done
 for v in 5,0,0.05,0.05 0,5 0,5,0.05 0,5,0.05,0.05,1 nan,5,0.05,0.05 0,5,0,0.05 0,5,0.05,1 0,5,0.05,-1 0x0,5,0.05,0.05 a,b,c,d; do
-  check "--sprt '$v'" arena --game tictactoe --bots random,random --games 2 --sprt "$v"
+  check "--sprt '$v'" arena --game tictactoe --bots random,random:seed=2 --games 2 --sprt "$v"
 done
 check "--sprt with three bots" arena --game goofspiel -o cards=3 --players 3 --bots random,random,random --games 3 --sprt 0,5,0.05,0.05
-check "--format xml" arena --game tictactoe --bots random,random --games 2 --format xml
+check "--format xml" arena --game tictactoe --bots random,random:seed=2 --games 2 --format xml
 
 # Bot specs, through play, arena and analyze.
 for spec in uct:iters=0x10 uct:iters=010 uct:iters=-5 uct:iters=1e3 uct:iters=1.0 uct:iters=+5 uct:iters= uct:ms=0x10 uct:ms=nan \
@@ -944,6 +946,45 @@ check "unknown top-level option" --nosuch games
 check "an extra positional argument" bots extra
 check "legal --seed (new's option)" legal --game tictactoe --position base/tictactoe.json --seed 3
 check "analyze --players (a setup option)" analyze --game tictactoe --position base/tictactoe.json --bot uct:iters=10 --players 2
+
+# ---- issue 24: the command line's empty values, numbers, move lists and own inputs (helper cli) --
+check "arena --shard '' (not the default 0/1)" arena --game tictactoe --bots random,random:seed=2 --games 2 --shard ''
+check "arena --sprt '' (not no test)" arena --game connect4 --bots random,random:seed=2 --games 2 --sprt ''
+check "arena --format ''" arena --game tictactoe --bots random,random:seed=2 --games 2 --format ''
+check "arena --bots ''" arena --game tictactoe --bots '' --games 2
+check "arena -b '' twice" arena --game tictactoe -b '' -b '' --games 2
+check "merge --format ''" merge res/r.jsonl --format ''
+check "merge of a file named ''" merge ''
+check "results --per ''" results res/r.jsonl --per ''
+check "results --format ''" results res/r.jsonl --format ''
+check "results of a file named ''" results ''
+check "replay of a file named ''" replay ''
+check "score --results ''" score --results ''
+check "play --bots ''" play --game tictactoe --bots ''
+check "new -o ''" new --game ttr -o ''
+check "new --game ''" new --game ''
+check "tune --method ''" tune --game tictactoe --bot uct:iters=5 --opponent random --param c=0.1:1 --budget 4 --games-per-eval 2 --method ''
+check "new -o cars=-0 (a minus zero)" new --game ttr -o cars=-0
+check "new -o cars=+5" new --game ttr -o cars=+5
+check "new -o cars=05" new --game ttr -o cars=05
+check "play --human -0" play --game tictactoe --human -0 --bots random
+check "apply --moves with an empty move between separators" apply --game tictactoe --position base/t0.json --moves "b2;;a3"
+check "apply --moves with a trailing ;" apply --game tictactoe --position base/t0.json --moves "b2;"
+check "apply --moves with a leading ;" apply --game tictactoe --position base/t0.json --moves ";b2"
+check "apply --moves ';' alone" apply --game tictactoe --position base/t0.json --moves ";"
+check "apply --moves with a trailing , at a simultaneous node" apply --game goofspiel --position base/g0.json --moves "5,1,"
+check "apply --moves with an empty seat's move" apply --game goofspiel --position base/g0.json --moves "5,,1"
+check "apply --moves with two spaces inside a move" apply --game sardegna --position base/sardegna.json --moves "commander  villager 3"
+check "apply --moves with a tab inside a move" apply --game sardegna --position base/sardegna.json --moves $'commander\tvillager 3'
+check "map --svg onto its own --map file, forced" map --game ttr --map base/ring.json --svg base/ring.json --force
+check "map --svg onto its own --map file by another path, forced" map --game bardagi --map base/summer.json --svg ./base/../base/summer.json --force
+check "play --log onto its own --map file, forced" play --game sardegna --map base/board.json --bots random,random --log base/board.json --force
+check "play --html onto its own --map file, forced" play --game sardegna --map base/board.json --bots random,random --html base/board.json --force
+check "arena --out onto its own --map file" arena --game sardegna --map base/board.json --bots random,random:seed=2 --games 2 --out base/board.json
+check "merge --out onto one of its files" merge res/r.jsonl --out res/r.jsonl
+check "--players 6 for ttr" new --game ttr --players 6
+check "--players 1 for bardagi" new --game bardagi --players 1
+check "legal of a results file as a position" legal --game tictactoe --position res/r.jsonl
 
 elapsed=$((${EPOCHREALTIME/./} / 1000 - ${started_at/./} / 1000))
 echo "bad-input battery: $cases cases in $((elapsed / 1000)).$((elapsed % 1000 / 100)) s"

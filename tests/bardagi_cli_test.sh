@@ -112,7 +112,8 @@ expect_error "map --usage of another game's results" "holds games of bardagi, no
 session=$(printf 'select G6\ngodi pass\ngodi pass\ngodi pass\ngodi pass\ngodi pass\ngodi pass\nend\n' |
   "$nuraghe" play --game bardagi --players 2 --bots heuristic --human 0 --seed 3 2>&1)
 planning=$(grep -oE "(^|: )1\. all: .*" <<<"$session")
-if [[ $planning == *"select G6"* && $(grep -o "select" <<<"$planning" | wc -l) -eq 1 ]]; then ok; else bad "human bardagi: the planning line shows another seat's selection: $planning"; fi
+# (the other seat's selection is "select ?": that it selected, not which cards; issue 24)
+if [[ $planning == *"select G6"* && $(grep -oE "select [A-Z]" <<<"$planning" | wc -l) -eq 1 ]]; then ok; else bad "human bardagi: the planning line shows another seat's selection: $planning"; fi
 if grep -q "^  cards left G6" <<<"$session" || grep -q "cards left B0 G6" <<<"$session"; then ok; else bad "human bardagi: the own cards are not shown: $(head -30 <<<"$session")"; fi
 wide=$(awk 'length > 80' <<<"$session" | grep -v "^nuraghe: error\|illegal move\|your move (" | head -3)
 if [[ -z $wide ]]; then ok; else bad "human bardagi: lines wider than 80 columns: $wide"; fi
@@ -122,7 +123,7 @@ if [[ $most -le 24 ]]; then ok; else bad "human bardagi: a turn takes $most line
 # replay --seat shows the game as that seat saw it: at the first planning node its own selection,
 # the start player's (laid down at once, as its activation begins) and a "?" for the third seat's.
 seen=$("$nuraghe" replay "$tmp/game.jsonl" --seat 1 2>&1 | grep -E "^1\. all: ")
-if [[ $seen =~ ^1\.\ all:\ select\ [A-Z0-9\ ]+,select\ [A-Z0-9\ ]+,\?$ ]]; then ok; else bad "replay --seat 1: the planning line is '$seen'"; fi
+if [[ $seen =~ ^1\.\ all:\ select\ [A-Z0-9\ ]+,select\ [A-Z0-9\ ]+,(select\ )?\?$ ]]; then ok; else bad "replay --seat 1: the planning line is '$seen'"; fi
 whole=$("$nuraghe" replay "$tmp/game.jsonl" 2>&1 | grep -E "^1\. all: ")
 if [[ $(grep -o "select" <<<"$whole" | wc -l) -eq 3 ]]; then ok; else bad "replay without --seat: the planning line is '$whole'"; fi
 

@@ -93,7 +93,7 @@ expect_error "too few bots" 'need 2 bot specs' "$nuraghe" play --game connect4 -
 expect_error "unknown game option" 'unknown parameter "deck"' "$nuraghe" new --game goofspiel -o deck=3
 expect_error "game option out of range" 'out of range' "$nuraghe" new --game goofspiel -o cards=20
 expect_error "option not KEY=VALUE" 'is not KEY=VALUE' "$nuraghe" new --game goofspiel -o cards
-expect_error "impossible player count" 'seats 2' "$nuraghe" new --game kuhn --players 3
+expect_error "impossible player count" 'kuhn plays 2 players, not 3' "$nuraghe" new --game kuhn --players 3
 expect_error "map file for a game without maps" 'takes no --map' "$nuraghe" new --game connect4 --map board.json
 expect_error "missing position file" 'cannot read position file' "$nuraghe" legal --game connect4 --position "$tmp/none.json"
 expect_error "malformed JSON" 'malformed JSON' "$nuraghe" legal --game connect4 --position "$pos/malformed.json"
@@ -120,6 +120,51 @@ expect_error "unknown subcommand" '' "$nuraghe" fly
 expect_error "unknown flag" '' "$nuraghe" games --colour
 expect_error "missing required option" 'game' "$nuraghe" new
 expect_error "non-numeric seed" '' "$nuraghe" new --game connect4 --seed abc
+
+# ---- issue 24 (helper cli) --------------------------------------------------------------------
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# --map beside --position names each game's board field: Bardagi's is "board", not "map".
+"$nuraghe" new --game bardagi --seed 3 >"$tmp/b24.json"
+expect_output "bardagi legal --position with --map" "." "$nuraghe" legal --game bardagi --position "$tmp/b24.json" --map "$here/../lib/games/bardagi/boards/summer.json"
+"$nuraghe" new --game sardegna --seed 3 >"$tmp/s24.json"
+expect_output "sardegna legal --position with --map" "." "$nuraghe" legal --game sardegna --position "$tmp/s24.json" --map "$here/../lib/games/sardegna/board.json"
+# --moves "" is no moves: the position unchanged.
+"$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "" >"$tmp/same.json" 2>"$tmp/stderr" || bad "apply --moves \"\": $(cat "$tmp/stderr")"
+"$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "c1" >/dev/null 2>&1 # (a legal move exists)
+if python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' "$tmp/same.json" "$pos/tictactoe-win.json"; then ok; else bad "apply --moves \"\" changed the position"; fi
+expect_error "an empty move between separators" 'empty' "$nuraghe" apply --game tictactoe --position "$pos/tictactoe-win.json" --moves "c1;;a3"
+expect_error "a trailing comma at a simultaneous node" 'one move per player' "$nuraghe" apply --game goofspiel --position "$pos/goofspiel-5.json" --moves "5,1,"
+expect_error "two spaces inside a move" 'single spaces' "$nuraghe" apply --game sardegna --position "$tmp/s24.json" --moves "commander  villager 3"
+expect_error "-o cars=-0" 'cars=-0 is not an integer' "$nuraghe" new --game ttr -o cars=-0
+expect_error "arena --shard ''" 'shard' "$nuraghe" arena --game tictactoe --bots random,random:seed=2 --games 2 --shard ''
+expect_error "arena --sprt ''" 'sprt' "$nuraghe" arena --game connect4 --bots random,random:seed=2 --games 2 --sprt ''
+# Messages a user can act on.
+expect_error "--players 6 for ttr names the game's range" 'ttr plays 2 to 5 players, not 6' "$nuraghe" new --game ttr --players 6
+expect_error "--players 1 for bardagi names the game's range" 'bardagi plays 2 to [0-9] players, not 1' "$nuraghe" new --game bardagi --players 1
+"$nuraghe" arena --game tictactoe --bots random,random:seed=2 --games 2 --out "$tmp/t24.jsonl" >/dev/null 2>&1
+expect_error "a results file given as a position says so" 'results file or play log' "$nuraghe" legal --game tictactoe --position "$tmp/t24.jsonl"
+printf '{"game":"kuhn","seed":18446744073709551616}\n' >"$tmp/big.json"
+"$nuraghe" legal --game kuhn --position "$tmp/big.json" >/dev/null 2>"$tmp/stderr"
+if grep -q '18446744073709551616' "$tmp/stderr" && ! grep -q 'e+19' "$tmp/stderr"; then ok; else bad "2^64 in a position is not printed as written: $(cat "$tmp/stderr")"; fi
+"$nuraghe" arena --game ttr --bots random,random:seed=2 --games 2 --out "$tmp/ttr24.jsonl" >/dev/null 2>&1
+sed -i '1s/"map_hash":"[0-9a-f]*"/"map_hash":"0000000000000000"/' "$tmp/ttr24.jsonl"
+expect_error "a map-hash mismatch on the built-in map names it" 'built-in map' "$nuraghe" replay "$tmp/ttr24.jsonl"
+"$nuraghe" replay "$tmp/ttr24.jsonl" >/dev/null 2>"$tmp/stderr"
+if grep -q '""' "$tmp/stderr"; then bad "a map-hash mismatch names the file \"\": $(cat "$tmp/stderr")"; else ok; fi
+# Sardegna records its board's hash: a tournament resumed or replayed on an edited board is refused.
+cp "$here/../lib/games/sardegna/board.json" "$tmp/board24.json"
+"$nuraghe" arena --game sardegna --map "$tmp/board24.json" --bots random,random:seed=2 --games 2 --out "$tmp/s24.jsonl" >/dev/null 2>"$tmp/stderr" || bad "sardegna arena on a board file: $(cat "$tmp/stderr")"
+if head -1 "$tmp/s24.jsonl" | grep -Eq '"map_hash":"[0-9a-f]{16}"'; then ok; else bad "sardegna arena header has no map_hash: $(head -c 300 "$tmp/s24.jsonl")"; fi
+expect_output "sardegna replay on the board played" "^scores: " "$nuraghe" replay "$tmp/s24.jsonl"
+sed -i 's/"name": "Sardegna board/"name": "An edited Sardegna board/' "$tmp/board24.json"
+expect_error "sardegna arena resumed on an edited board" 'map|board' "$nuraghe" arena --game sardegna --map "$tmp/board24.json" --bots random,random:seed=2 --games 4 --out "$tmp/s24.jsonl"
+expect_error "sardegna replay on an edited board" 'has changed since' "$nuraghe" replay "$tmp/s24.jsonl"
+# The hashes of Ticket to Ride's and Bardagi's built-in maps are those recorded in results files
+# before Sardegna had one (commit 179e0c3): files already written still match.
+"$nuraghe" play --game ttr --bots random,random --seed 1 --log "$tmp/ttr-hash.jsonl" >/dev/null 2>&1
+"$nuraghe" play --game bardagi --bots random,random --seed 1 --log "$tmp/bardagi-hash.jsonl" >/dev/null 2>&1
+if head -1 "$tmp/ttr-hash.jsonl" | grep -q '"map_hash":"e2e8be6cfe94d83d"'; then ok; else bad "the ttr map hash changed: $(head -1 "$tmp/ttr-hash.jsonl")"; fi
+if head -1 "$tmp/bardagi-hash.jsonl" | grep -q '"map_hash":"4caa08353126d217"'; then ok; else bad "the bardagi board hash changed: $(head -1 "$tmp/bardagi-hash.jsonl")"; fi
 
 echo "cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <ctime>
+#include <functional>
 #include <set>
 #include <thread>
 #include <vector>
 
+#include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "core/bits.hpp"
 #include "core/json.hpp"
@@ -207,4 +210,102 @@ TEST_CASE("index_of and id_of: a name among names, an id; one line naming the fi
   for (const std::string_view id : {"a", "gold-beach", "x9", "abcdefghijklmnopqrstuvwxyz012345"}) CHECK(valid_id(id));
   for (const std::string_view id : {"", "-a", "a-", "Gold", "a b", "a_b", "abcdefghijklmnopqrstuvwxyz0123456"})
     CHECK(!valid_id(id));
+}
+
+// Issue 24: nlohmann's callback parser scans a container's entries again at the end of each
+// structured entry (to drop a discarded one), so that reading one array or object of n objects took
+// n^2 steps: 300,000 small objects 18 s, a Bardagi position with 100,000 areas over 100 s. Reading,
+// and refusing, must be linear: 8 times the entries at most 12 times the time (the best of three
+// runs of each, in one run of the suite).
+namespace {
+// This thread's CPU time: a loaded machine's descheduling is not counted.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+// The least CPU time of three reads; what a read returns is freed after its time is taken.
+template <class Read>
+double best_seconds(const std::string& text, Read read) {
+  double best = 1e9;
+  for (int run = 0; run < 3; ++run) {
+    const double t0 = cpu_seconds();
+    const Json kept = read(text);
+    best = std::min(best, cpu_seconds() - t0);
+  }
+  return best;
+}
+template <class Make, class Read>
+void check_linear(Make make, Read read, int n) {
+  const double small = best_seconds(make(n), read), large = best_seconds(make(8 * n), read);
+  INFO("n = ", n, ": ", small, " s; 8n: ", large, " s");
+  CHECK(large <= 12 * std::max(small, 1e-4));
+}
+std::string many(int n, const std::string& open, const std::string& close,
+                 const std::function<std::string(int)>& entry) {
+  std::string text = open;
+  for (int i = 0; i < n; ++i) text += (i ? "," : "") + entry(i);
+  return text + close;
+}
+}  // namespace
+
+TEST_CASE("parse_json: one array or object of many entries is read in linear time, and refused in linear time") {
+  const auto parse = [](const std::string& text) { return parse_json(text, "test"); };
+  const auto array_of_objects = [](int n) {
+    return many(n, "[", "]", [](int) { return std::string("{\"a\":1,\"b\":[2]}"); });
+  };
+  const auto object_of_objects = [](int n) {
+    return many(n, "{", "}", [](int i) { return "\"k" + std::to_string(i) + "\":{\"a\":1}"; });
+  };
+  const auto object_of_numbers = [](int n) {
+    return many(n, "{", "}", [](int i) { return "\"k" + std::to_string(i) + "\":" + std::to_string(i); });
+  };
+  check_linear(array_of_objects, parse, 4000);
+  check_linear(object_of_objects, parse, 4000);
+  check_linear(object_of_numbers, parse, 4000);
+  // A refusal at the end (a key given twice) after all the entries: read whole, then refused.
+  const auto refuse = [](const std::string& text) {
+    CHECK_THROWS_AS(parse_json(text, "test"), InputError);
+    return Json();
+  };
+  check_linear(
+      [&](int n) {
+        std::string text = array_of_objects(n);
+        return text.insert(text.size() - 1, ",{\"x\":1,\"x\":2}");
+      },
+      refuse, 4000);
+  check_linear([&](int n) { return object_of_objects(n).substr(0, object_of_objects(n).size() - 1) + ",\"k0\":1}"; },
+               refuse, 4000);
+}
+
+TEST_CASE("the Bardagi position reader refuses an areas object of many entries in linear time") {
+  Json start = Bardagi::to_json(Bardagi::initial(GameConfig{}));
+  const auto position = [&](int n) {
+    std::string areas = many(n, "{", "}", [](int i) {
+      return "\"area-" + std::to_string(i) + "\":{\"owner\":null,\"disks\":0,\"axes\":0,\"runes\":[]}";
+    });
+    Json j = start;
+    j["areas"] = Json::object();
+    std::string text = j.dump();
+    const auto at = text.find("\"areas\":{}");
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, 10, "\"areas\":" + areas);
+  };
+  const auto read = [](const std::string& text) {
+    Json j = parse_json(text, "bardagi position");
+    CHECK_THROWS_AS(Bardagi::from_json(j), InputError);
+    return j;
+  };
+  check_linear(position, read, 2000);
+}
+
+TEST_CASE("params: minus zero is no number a person writes, as an integer or a real") {
+  long long i = 1;
+  double r = 1;
+  for (const char* bad : {"-0", "-00", "-01"}) CHECK_MESSAGE(!Params::try_integer(bad, i), bad);
+  for (const char* bad : {"-0", "-0.0", "-0e5"}) CHECK_MESSAGE(!Params::try_real(bad, r), bad);
+  CHECK((Params::try_integer("0", i) && i == 0));
+  CHECK((Params::try_integer("-1", i) && i == -1));
+  CHECK((Params::try_real("0", r) && r == 0));
+  CHECK((Params::try_real("-0.5", r) && r == -0.5));
 }

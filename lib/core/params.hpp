@@ -143,11 +143,13 @@ class Params {
   bool given(const std::string& name) const { return std::find(given_.begin(), given_.end(), name) != given_.end(); }
 
   // Numbers as a person writes them in decimal: "12", "-3", "0.7", "1e-3". Not "012", "0x10",
-  // "+1", " 1", "1.", ".5", "nan", "inf" or anything out of range: each of those would otherwise
-  // be read as some other number (or none) without a word.
+  // "+1", " 1", "-0", "1.", ".5", "nan", "inf" or anything out of range: each of those would
+  // otherwise be read as some other number (or none) without a word. (A range decides whether a
+  // minus sign can make sense: "-3" where the range starts at 0 is out of range.)
   static bool try_integer(std::string_view s, long long& out) {
-    const std::string_view digits = s.substr(!s.empty() && s[0] == '-');
-    if (digits.empty() || (digits[0] == '0' && digits.size() > 1)) return false;
+    const bool minus = !s.empty() && s[0] == '-';
+    const std::string_view digits = s.substr(minus);
+    if (digits.empty() || (digits[0] == '0' && (digits.size() > 1 || minus))) return false;
     for (char c : digits)
       if (c < '0' || c > '9') return false;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -177,7 +179,7 @@ class Params {
     }
     if (i != s.size()) return false;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out);
+    return ec == std::errc() && p == s.data() + s.size() && std::isfinite(out) && !(out == 0 && std::signbit(out));
   }
 
  private:

@@ -24,6 +24,7 @@ struct Bardagi {
   static constexpr int kMinPlayers = 2, kMaxPlayers = bardagi::kMaxSeats;
   static constexpr bool kHiddenInformation = true;
   static constexpr bool kHasMap = true;
+  static constexpr std::string_view kMapField = "board";  // the position's field naming the board (--map)
   static constexpr int kMaxMoves = bardagi::kMaxLegalMoves;
   // A bound on decisions: at most 10 rounds of 5 seats, each seat's round well under 2,000
   // decisions (8 cards with their attack steps, squares, trades and casts; shifts and placements

@@ -58,6 +58,7 @@ Board Board::from_json(const Json& j, const std::string& where) {
   b.name = in.at("name").string();
   if (auto notes = in.find("notes")) notes->string();
   b.source = j;
+  b.hash = hash_json(j);
   const std::vector<JsonIn> provinces = numbered(in.at("provinces"), kProvinces);
   int colours[3] = {0, 0, 0};
   std::uint16_t coastal = 0;

@@ -41,7 +41,8 @@ struct Board {
   std::array<Point, kProvinces> province_point{};
   std::array<Point, kForts> fort_point{};
   std::array<Point, kHarbours> harbour_point{};
-  Json source;  // the file as read, for positions
+  Json source;             // the file as read, for positions
+  std::uint64_t hash = 0;  // of `source` (hash_json), for results files: a board edited since is noticed
 
   // Reads and validates a board; InputError naming `where` and the broken rule otherwise.
   static Board from_json(const Json& j, const std::string& where);

@@ -329,6 +329,8 @@ struct Sardegna {
   static std::string move_to_string(const State& s, Player p, Move m);
   static Move parse_move(const State& s, Player p, std::string_view text);
   static Json to_json(const State& s);
+  // The board's hash (results files record it: bots/arena.hpp, HasMapHash).
+  static std::uint64_t map_hash(const State& s) { return s.board->hash; }
   static State from_json(const Json& j);
   // For learning agents (HasTensors, tensors.cpp): every move a turn can have (a card's actions,
   // played or copied by the Queen, over the board's provinces, harbours and fort spaces; the later
