@@ -135,20 +135,26 @@ class Worker {
         for (int t = 0; t < trees && !stuck; ++t)
           if (t != chooser_tree) stuck = !follow_decision(t, cur[t], G::observe(s, m, forest_.observers[t]), p);
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend(t, cur[t], child_key(t, s, m), grown);
-        if (stuck) break;
+        // The move chosen is played even where a tree cannot follow it (a full arena): its edge is
+        // credited with a playout from the position it leads to, never from the one it leaves.
         s.apply(m);
+        if (stuck) break;
       } else {
         JointMove joint{};
         for (int t = 0; t < trees && !stuck; ++t) stuck = !simultaneous(t, cur[t], s.num_players());
+        if (stuck) break;                         // no arm chosen: the playout starts here
         std::array<bool, kMaxPlayers> counted{};  // the node's visit goes with the first arm chosen in its tree
-        for (int q = 0; q < s.num_players() && !stuck; ++q) {
+        for (int q = 0; q < s.num_players(); ++q) {
           const int t = cfg_.algorithm == Algorithm::MoIsmcts ? q : 0;
-          stuck = !select_arm(t, cur[t], s, q, !counted[t], rng, joint[q]);
+          // A seat whose arms the arena cannot hold bids as the playout would, so that the arms
+          // chosen before it are credited from the joint move's outcome, as for the decision above.
+          if (!stuck) stuck = !select_arm(t, cur[t], s, q, !counted[t], rng, joint[q]);
+          if (stuck) joint[q] = rollout_move(s, q, rng);
           counted[t] = true;
         }
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend_outcome(t, cur[t], outcome_key(t, s, joint), grown);
-        if (stuck) break;
         apply_joint<G>(s, joint);
+        if (stuck) break;
       }
     }
     backup(rollout(s, rng));
