@@ -513,6 +513,23 @@ TEST_CASE("determinism: one seed, one thread count, one budget: one move and one
   }
 }
 
+// PIMC with a time budget: every determinization gets its share of the time and at least one
+// iteration, so each votes (the votes are the visits of analyze's table). Once every
+// determinization measured its time from the search's start, and the first spent all of it.
+TEST_CASE("pimc with ms=: each of the dets determinizations is searched and votes") {
+  GameConfig c;
+  c.options["cards"] = "6";
+  const auto s = Goofspiel::initial(c);
+  for (const std::string spec : {"pimc:iters=0,ms=200,dets=10", "pimc:iters=0,ms=200,dets=10,threads=2"}) {
+    CAPTURE(spec);
+    const auto r = analyse<Goofspiel>(spec, s, 0);
+    std::uint32_t votes = 0;
+    for (const auto& m : r.moves) votes += m.visits;
+    CHECK(votes == 10);
+    CHECK(r.iterations >= 10);
+  }
+}
+
 TEST_CASE("memory cap: the arena never exceeds it, and the search goes on inside it") {
   search::SearchConfig cfg;
   cfg.algorithm = search::Algorithm::Uct;
