@@ -84,6 +84,8 @@ std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uin
 
 template <Game G>
 class Mcts {
+  static_assert(fits_the_search<G>());
+
  public:
   using State = typename G::State;
   using Clock = std::chrono::steady_clock;

@@ -103,8 +103,23 @@ Forest<Shared> make_forest(Algorithm a, int players, Player seat, std::size_t by
 }
 
 // One searching thread: scratch space and the iteration.
+// What the core's fixed arrays and keys hold, checked wherever the search is built for a game: a
+// value per seat in arrays of kMaxPlayers (core/game.hpp), and a visit's moves by 16-bit indices.
+inline constexpr int kMaxSearchMoves = 0xFFFF;
+template <Game G>
+constexpr bool fits_the_search() {
+  static_assert(
+      G::kMaxPlayers >= 1 && G::kMaxPlayers <= kMaxPlayers,
+      "search: the game's kMaxPlayers does not fit the core's per-seat arrays (kMaxPlayers of core/game.hpp)");
+  static_assert(G::kMaxMoves <= kMaxSearchMoves,
+                "search: the game's kMaxMoves does not fit the search's 16-bit move indices (at most 65535 moves)");
+  return true;
+}
+
 template <Game G, bool Shared>
 class Worker {
+  static_assert(fits_the_search<G>());
+
  public:
   using State = typename G::State;
   using TreeT = Tree<Shared>;
