@@ -717,4 +717,9 @@ TEST_CASE("search bots reject what a game cannot give") {
   CHECK_THROWS_AS(make_bot<Connect4>("uct:threads=0", 1), InputError);
   CHECK_THROWS_AS(make_bot<Connect4>("ismcts:sim=ducb", 1), InputError);
   CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:cutoff=3,rollout=heuristic,epsilon=0.2", 1));
+  // The static evaluations are win shares, the score reward points: the two would be mixed.
+  CHECK_THROWS_WITH_AS(make_bot<Goofspiel>("ismcts:reward=score,cutoff=3", 1),
+                       doctest::Contains("reward=score with cutoff=3"), InputError);
+  CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:reward=score", 1));
+  CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:reward=score,cutoff=0", 1));
 }
