@@ -25,7 +25,8 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::choice("rollout", "random", {"random", "heuristic"},
                         "rollout policy (heuristic: the game's, with epsilon)"),
       ParamSpec::real("epsilon", 0.1, 0, 1, "heuristic rollouts: probability of a uniformly random move"),
-      ParamSpec::integer("cutoff", 0, 0, 100000, "rollout steps before the game's static evaluation (0: play out)"),
+      ParamSpec::integer("cutoff", 0, 0, 100000,
+                         "rollout steps before the game's static evaluation (0: play out; not with reward=score)"),
       ParamSpec::real("bias", 0, 0, 1000,
                       "progressive bias: the heuristic's move at a tree node gets bias / (1 + its tries) on its "
                       "score, and is tried first"),
@@ -33,7 +34,8 @@ std::vector<ParamSpec> search_params() {
                         "the tree tries only the moves the game says are worth searching (Ticket to Ride: one "
                         "payment a claim, no stations)"),
       ParamSpec::choice("reward", "win", {"win", "score"},
-                        "win: the game's returns; score: points scaled between the lowest and highest"),
+                        "win: the game's returns; score: points scaled between the lowest and highest (not with "
+                        "cutoff=, whose evaluations are win shares)"),
       ParamSpec::integer("threads", 1, 1, 256, "search threads (OpenMP)"),
       ParamSpec::choice("parallel", "root", {"root", "tree"},
                         "root: a tree per thread, merged; tree: one shared tree, virtual loss"),
@@ -119,6 +121,12 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.prune = p.text("prune") == "on";
   c.bias = p.real("bias");
   c.reward = p.text("reward") == "score" ? Reward::Score : Reward::Win;
+  // A game's static evaluation estimates each seat's share of the win; a playout cut off there
+  // would back up a win share where the others back up scaled points, and the means would mix the
+  // two. Refused until the games have an evaluation on the score scale.
+  if (c.reward == Reward::Score && c.cutoff > 0)
+    input_error("bot " + name + ": reward=score with cutoff=" + std::to_string(c.cutoff) +
+                " would mix points with the evaluation's win shares; use reward=win, or cutoff=0");
   c.threads = int(p.integer("threads"));
   c.parallel = p.text("parallel") == "tree" ? Parallel::Tree : Parallel::Root;
   c.memory_bytes = std::size_t(p.integer("memory")) << 20;

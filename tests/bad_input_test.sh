@@ -873,6 +873,9 @@ check "bot spec 'heuristic:style=' (empty)" play --game ttr --bots heuristic:sty
 check "bot spec 'ismcts:rollout=heuristic' for a game without one" play --game kuhn --bots ismcts:iters=5,rollout=heuristic,random
 check "empty bot spec in a list" play --game tictactoe --bots "random,,random"
 check "bot list ending in a comma" arena --game tictactoe --bots "random,random," --games 2
+# reward=score beside cutoff=: the static evaluations give win shares, not points (docs/search.md).
+check "bot spec 'ismcts:reward=score,cutoff=5' / play" play --game goofspiel --bots ismcts:iters=5,reward=score,cutoff=5,random
+check "bot spec 'ismcts:reward=score,cutoff=5' / analyze" analyze --game goofspiel --position base/goofspiel.json --seat 0 --bot ismcts:iters=5,reward=score,cutoff=5
 
 # Game options.
 for opt in cards=0x5 cards=05 cards=99 cards=0 cards=-1 cards=5.0 cards=1e1 "cards= 5" "cards=5 " cards= nosuch=1 cards "cards =5" =5; do

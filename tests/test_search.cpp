@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
+#include <cmath>
 #include <map>
 #include <tuple>
 #include <type_traits>
@@ -512,6 +513,23 @@ TEST_CASE("determinism: one seed, one thread count, one budget: one move and one
   }
 }
 
+// PIMC with a time budget: every determinization gets its share of the time and at least one
+// iteration, so each votes (the votes are the visits of analyze's table). Once every
+// determinization measured its time from the search's start, and the first spent all of it.
+TEST_CASE("pimc with ms=: each of the dets determinizations is searched and votes") {
+  GameConfig c;
+  c.options["cards"] = "6";
+  const auto s = Goofspiel::initial(c);
+  for (const std::string spec : {"pimc:iters=0,ms=200,dets=10", "pimc:iters=0,ms=200,dets=10,threads=2"}) {
+    CAPTURE(spec);
+    const auto r = analyse<Goofspiel>(spec, s, 0);
+    std::uint32_t votes = 0;
+    for (const auto& m : r.moves) votes += m.visits;
+    CHECK(votes == 10);
+    CHECK(r.iterations >= 10);
+  }
+}
+
 TEST_CASE("memory cap: the arena never exceeds it, and the search goes on inside it") {
   search::SearchConfig cfg;
   cfg.algorithm = search::Algorithm::Uct;
@@ -526,10 +544,97 @@ TEST_CASE("memory cap: the arena never exceeds it, and the search goes on inside
     CHECK(r.bytes_reserved <= cap);
     CHECK(r.bytes_used <= r.bytes_reserved);
     CHECK(r.iterations == 20000);
-    CHECK(r.best < 7);
   }
   const auto r = analyse<Connect4>("uct:iters=20000,memory=1,threads=2", Connect4::State{}, 0);
   CHECK(r.bytes_reserved <= std::size_t(1) << 20);
+}
+
+namespace {
+
+Connect4::State connect4_after(const std::string& columns) {
+  Connect4::State s;
+  for (const char c : columns) s.apply(Move(c - '0'));
+  return s;
+}
+
+// A uct search by the core itself, in `bytes` of tree memory (below the bot's 1 MiB granularity).
+struct CappedSearch {
+  search::SearchResult result;
+  std::uint32_t nodes = 0, root_edges = 0, children_with_every_edge = 0;
+};
+CappedSearch uct_in(std::size_t bytes, const Connect4::State& s, long long iterations, std::uint64_t seed) {
+  search::SearchConfig cfg;
+  cfg.algorithm = search::Algorithm::Uct;
+  cfg.iterations = iterations;
+  cfg.memory_bytes = bytes;
+  search::Mcts<Connect4> mcts(cfg, false);
+  Rng rng(seed);
+  CappedSearch c;
+  c.result = mcts.search([&](Rng&) { return s; }, s.to_move(), 2, false, rng);
+  mcts.for_each_tree([&](const auto& tree) {
+    c.nodes = tree.node_count();
+    c.root_edges = tree.num_edges(tree.root());
+    tree.for_each_edge(tree.root(), [&](std::uint32_t e) {
+      const std::uint32_t child = tree.edge(e).child;
+      c.children_with_every_edge += child != search::kNone && tree.num_edges(child) == c.root_edges;
+    });
+  });
+  return c;
+}
+
+}  // namespace
+
+// A full arena stops the tree growing; the moves chosen at its frontier must still be credited with
+// playouts from the positions they lead to (once they were credited from the position they leave,
+// so that the frontier's values drifted to their parent's). X to move against O's two open threats
+// (a1 and e1): every move of X loses to O's reply. 3000 bytes hold the root's 7 edges and its 7
+// children's 49 (so O's winning replies are edges), but only 37 of the 57 nodes of two plies.
+// Tolerance: a return lies in [0, 1], so a mean of n returns has a standard error of at most
+// 1 / (2 sqrt(n)), and the difference of two such means sqrt(1/(4 n1) + 1/(4 n2)); the means of the
+// two searches must agree within 4 of those for every move both searched at least 100 times (some
+// 2800 here: 0.05), where a move credited from its parent's position is off by 0.15 to 0.3.
+TEST_CASE("memory cap: a full tree's root values agree with an uncapped search of the same iterations") {
+  const auto s = connect4_after("611223");  // X: g1 b2 c2; O: b1 c1 d1
+  const std::size_t cap = 3000;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    CAPTURE(seed);
+    const CappedSearch capped = uct_in(cap, s, 20000, seed);
+    const CappedSearch open = uct_in(std::size_t(64) << 20, s, 20000, seed);
+    REQUIRE(capped.result.bytes_used == capped.result.bytes_reserved);  // both arenas are full
+    REQUIRE(capped.root_edges == 7);
+    REQUIRE(capped.children_with_every_edge == 7);
+    REQUIRE(capped.nodes < 1 + 7 + 49);
+    int compared = 0;
+    double worst = 0;
+    for (const auto& a : capped.result.moves)
+      for (const auto& b : open.result.moves) {
+        if (a.move != b.move || a.visits < 100 || b.visits < 100) continue;
+        ++compared;
+        const double se = std::sqrt(0.25 / a.visits + 0.25 / b.visits);
+        worst = std::max(worst, std::fabs(a.mean - b.mean) / se);
+        CAPTURE(a.move);
+        CHECK(std::fabs(a.mean - b.mean) <= 4 * se);
+      }
+    CHECK(compared == 7);
+    MESSAGE("seed " << seed << ": largest difference " << worst << " standard errors");
+  }
+}
+
+// X to move wins at d1 (a1 b1 c1 are X's). 399 bytes hold the root's 7 edges and 3 children: most
+// moves cannot get a child, the winning one among them for most seeds. Every playout through a
+// winning move is a win, so its mean is exactly 1 however small the tree.
+TEST_CASE("memory cap: the one winning move is found, with a mean of 1, by a tree of a few nodes") {
+  const auto s = connect4_after("001122");
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    CAPTURE(seed);
+    const CappedSearch capped = uct_in(399, s, 20000, seed);
+    REQUIRE(capped.result.bytes_used == capped.result.bytes_reserved);
+    REQUIRE(capped.root_edges == 7);
+    REQUIRE(capped.nodes < 1 + 7);
+    CHECK(capped.result.best == 3);
+    for (const auto& m : capped.result.moves)
+      if (m.move == 3) CHECK(m.mean == 1.0);
+  }
 }
 
 TEST_CASE("tree reuse: the subtree reached by the bot's own observations keeps its statistics") {
@@ -612,4 +717,9 @@ TEST_CASE("search bots reject what a game cannot give") {
   CHECK_THROWS_AS(make_bot<Connect4>("uct:threads=0", 1), InputError);
   CHECK_THROWS_AS(make_bot<Connect4>("ismcts:sim=ducb", 1), InputError);
   CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:cutoff=3,rollout=heuristic,epsilon=0.2", 1));
+  // The static evaluations are win shares, the score reward points: the two would be mixed.
+  CHECK_THROWS_WITH_AS(make_bot<Goofspiel>("ismcts:reward=score,cutoff=3", 1),
+                       doctest::Contains("reward=score with cutoff=3"), InputError);
+  CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:reward=score", 1));
+  CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:reward=score,cutoff=0", 1));
 }

@@ -6,6 +6,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 #include "bots/games.hpp"
@@ -30,7 +33,10 @@ struct TreeCheck {
   long long repeated_keys = 0;  // edges of one node with the key of an earlier edge of that node
   long long continued = 0;      // arms or decision nodes whose edges fill more than one block
   long long overflows = 0, most_outcomes = 0;
-  int deepest = 0;  // simultaneous nodes on the longest path from the root
+  long long wrong_outcome_counts = 0;  // simultaneous nodes whose table holds another count than theirs
+  long long children_of_arms = 0;      // an arm's edge with children (they hang from the outcome table)
+  long long refused_edges = 0;         // add_edge given a node that keeps no edges (Tree::refused_edges)
+  int deepest = 0;                     // simultaneous nodes on the longest path from the root
 };
 
 template <bool Shared>
@@ -40,6 +46,7 @@ struct Walker {
 
   // The edges of node n: their visits summed; virtual losses counted; their children walked.
   std::uint64_t edges(std::uint32_t n, int depth) {
+    const bool arms = tree.kind(n) == NodeKind::Arms;
     std::uint64_t visits = 0;
     int blocks = 0;
     tree.for_each_block(n, [&](std::uint32_t, std::uint32_t) { ++blocks; });
@@ -51,6 +58,7 @@ struct Walker {
       keys.push_back(edge.key);
       visits += edge.visits;
       check.virtual_losses += edge.virtual_loss;
+      check.children_of_arms += arms && edge.child != kNone;
       for (std::uint32_t c = edge.child; c != kNone; c = tree.node(c).sibling) node(c, depth);
     });
     return visits;
@@ -73,6 +81,7 @@ struct Walker {
         node(c, depth);
       });
       check.most_outcomes = std::max(check.most_outcomes, outcomes);
+      check.wrong_outcome_counts += outcomes != nd.num_edges;
       if (tree.overflow_used(n)) {
         ++check.overflows;
         node(tree.overflow_child(n), depth);
@@ -91,6 +100,7 @@ TreeCheck check_trees(const M& mcts) {
     using T = std::decay_t<decltype(tree)>;
     if constexpr (std::is_same_v<T, Tree<true>>) Walker<true>{tree, check}.node(T::root());
     else Walker<false>{tree, check}.node(T::root());
+    check.refused_edges += tree.refused_edges();
   });
   return check;
 }
@@ -120,6 +130,9 @@ void require_consistent(const TreeCheck& c) {
   CHECK(c.wrong_arm_visits == 0);
   CHECK(c.virtual_losses == 0);
   CHECK(c.repeated_keys == 0);
+  CHECK(c.wrong_outcome_counts == 0);
+  CHECK(c.children_of_arms == 0);
+  CHECK(c.refused_edges == 0);
 }
 
 const char* name(Algorithm a) {
@@ -253,6 +266,172 @@ TEST_CASE_TEMPLATE_DEFINE("decisions and arms: every game's trees are consistent
     }
 }
 TEST_CASE_TEMPLATE_APPLY(every_game_tree, AllGames::Types);
+
+// ---------------------------------------------------------------------------------------------
+// Shared trees under several std::threads (tree parallelism without OpenMP, which ThreadSanitizer
+// cannot see into; here it would not see the races either: they are in what a node is, not in
+// unsynchronised accesses).
+
+namespace {
+
+// Each step a hidden coin says whether seat `step % 2` decides alone or both seats choose at once;
+// the moves are seen by all, the coins by none. So an information-set node is a decision in some
+// determinizations and simultaneous in others, and two threads may reach it fresh, one of each.
+//
+// `gate` makes that race certain: seat 0's decision at the first step then waits inside
+// legal_moves (after the search has read the node's kind, before it takes the node's lock) until
+// another thread has applied a joint move, for at most a second.
+struct KindFlip {
+  static constexpr std::string_view kName = "kind-flip";
+  static constexpr std::string_view kDescription = "a hidden coin a step: one seat decides, or both at once";
+  static constexpr int kMinPlayers = 2, kMaxPlayers = 2;
+  static constexpr bool kHiddenInformation = true;
+  static constexpr int kSteps = 10;
+  static constexpr int kMaxGameLength = kSteps;
+  static constexpr int kMaxMoves = 2;
+  using MoveList = nuraghe::MoveList<kMaxMoves>;
+
+  static inline std::atomic<bool> gate{false}, waiting{false}, raced{false};
+  static inline std::atomic<int> joints{0};
+
+  struct State {
+    std::uint16_t together = 0;  // bit i: step i is simultaneous
+    std::uint8_t step = 0;
+    std::uint8_t points[2] = {};
+
+    int num_players() const { return 2; }
+    Player to_move() const {
+      if (step >= kSteps) return kTerminal;
+      return (together >> step) & 1 ? kSimultaneous : Player(step % 2);
+    }
+    void legal_moves(KindFlip::MoveList& out) const {
+      if (step == 0 && gate.load()) {
+        waiting.store(true);
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+        while (joints.load() == 0 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+        raced.store(joints.load() > 0);
+        gate.store(false);
+      }
+      legal_moves(to_move(), out);
+    }
+    void legal_moves(Player, KindFlip::MoveList& out) const {
+      out.clear();
+      if (to_move() != kTerminal) out.push(0), out.push(1);
+    }
+    void apply(Move m) {
+      points[step % 2] = std::uint8_t(points[step % 2] + m);
+      ++step;
+    }
+    void apply_joint(const JointMove& joint) {
+      joints.fetch_add(1);
+      ++points[joint[0] == joint[1] ? 1 : 0];
+      ++step;
+    }
+    Values scores() const { return Values{double(points[0]), double(points[1])}; }
+    Values returns() const {
+      Values v{};
+      if (step < kSteps) return v;
+      v[0] = points[0] > points[1] ? 1.0 : points[0] == points[1] ? 0.5 : 0.0;
+      v[1] = 1 - v[0];
+      return v;
+    }
+    Json view(Player) const { return Json{{"step", step}, {"points", {points[0], points[1]}}}; }
+    std::uint64_t view_hash(Player p) const { return hash_json(view(p)); }
+    State determinize(Player, Rng& rng) const {
+      State s = *this;
+      s.together = std::uint16_t(rng.below(1u << kSteps));
+      return s;
+    }
+    bool operator==(const State&) const = default;
+  };
+
+  static std::vector<ParamSpec> option_specs() { return {}; }
+  static State initial(const GameConfig&) { return State{}; }
+  static std::uint64_t observe(const State&, Move m, Player) { return m; }
+  static std::uint64_t observe_joint(const State&, const JointMove& joint, Player) {
+    return 2 + 2 * joint[0] + joint[1];
+  }
+  static std::string move_to_string(const State&, Player, Move m) { return std::to_string(m); }
+  static Move parse_move(const State&, Player, std::string_view t) { return Move(std::stoi(std::string(t))); }
+  static Json to_json(const State& s) { return s.view(0); }
+  static State from_json(const Json&) { return State{}; }
+  static std::string render(const State& s, Player p) { return s.view(p).dump(); }
+};
+static_assert(Game<KindFlip>);
+
+// `threads` std::threads search one shared forest for seat 0, each `iterations` times from
+// sample(thread, iteration, rng), as the tree-parallel driver does. Returns what the walk found.
+template <Game G, class Sample>
+TreeCheck search_shared(const SearchConfig& cfg, int players, int threads, long long iterations, const Sample& sample) {
+  Forest<true> forest = make_forest<true>(cfg.algorithm, players, 0, cfg.memory_bytes);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      Worker<G, true> worker(cfg, forest);
+      Rng rng(hash_combine(99, std::uint64_t(t)));
+      for (long long i = 0; i < iterations; ++i) worker.iterate(sample(t, i, rng), rng);
+    });
+  for (auto& thread : pool) thread.join();
+  TreeCheck check;
+  for (const auto& tree : forest.trees) {
+    Walker<true>{tree, check}.node(Tree<true>::root());
+    check.refused_edges += tree.refused_edges();
+  }
+  return check;
+}
+
+}  // namespace
+
+TEST_CASE("shared tree: a node that one thread reaches as a decision and another as simultaneous stays one kind") {
+  const int rounds = testing::kLightFactor > 1 ? 4 : 12;
+  for (Algorithm a : {Algorithm::Ismcts, Algorithm::MoIsmcts}) {
+    int raced = 0;
+    for (int round = 0; round < rounds; ++round) {
+      CAPTURE(std::string(name(a)));
+      CAPTURE(round);
+      // Thread 0 first reaches the fresh root as seat 0's decision and waits there (the gate);
+      // thread 1 starts only then, and reaches it as a simultaneous node; then both search on.
+      KindFlip::gate = true, KindFlip::waiting = false, KindFlip::raced = false, KindFlip::joints = 0;
+      KindFlip::State decision, together;
+      together.together = 1;
+      const TreeCheck c = search_shared<KindFlip>(
+          config(a, SimSelect::Ucb, 2, Parallel::Tree, 0), 2, 2, 300, [&](int thread, long long i, Rng& rng) {
+            if (i > 0) return KindFlip::State{}.determinize(0, rng);
+            if (thread == 0) return decision;
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+            while (!KindFlip::waiting && std::chrono::steady_clock::now() < until) std::this_thread::yield();
+            return together;
+          });
+      raced += KindFlip::raced;
+      require_consistent(c);
+      CHECK(c.simultaneous > 0);
+      CHECK(c.decisions > 0);
+    }
+    MESSAGE(std::string(name(a)) << ": the race was run in " << raced << " of " << rounds << " rounds");
+    CHECK(raced > 0);
+  }
+}
+
+TEST_CASE("shared tree: std::threads on Goofspiel with few outcomes keep the tree consistent") {
+  const long long iterations = testing::kLightFactor > 1 ? 500 : 3000;
+  GameConfig g;
+  g.options["cards"] = "6";
+  const auto s = Goofspiel::initial(g);
+  for (Algorithm a : {Algorithm::Ismcts, Algorithm::MoIsmcts, Algorithm::CheatUct})
+    for (SimSelect sim : {SimSelect::Ucb, SimSelect::Exp3, SimSelect::RegretMatching}) {
+      CAPTURE(std::string(name(a)));
+      CAPTURE(int(sim));
+      auto cfg = config(a, sim, 4, Parallel::Tree, 0);
+      cfg.outcomes = 4;
+      const bool full = full_state(a);
+      const TreeCheck c = search_shared<Goofspiel>(
+          cfg, 2, 4, iterations, [&](int, long long, Rng& rng) { return full ? s : s.determinize(0, rng); });
+      require_consistent(c);
+      CHECK(c.overflows > 0);
+      CHECK(c.most_outcomes <= 4);
+      CHECK(c.deepest >= 3);
+    }
+}
 
 TEST_CASE("uct reads the state through the perfect-information accessor, never the cheating one") {
   const Connect4::State s;

@@ -84,6 +84,8 @@ std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uin
 
 template <Game G>
 class Mcts {
+  static_assert(fits_the_search<G>());
+
  public:
   using State = typename G::State;
   using Clock = std::chrono::steady_clock;
@@ -244,10 +246,19 @@ class Mcts {
 
   // PIMC: each determinization searched on its own by UCT over full states; the root choices are
   // combined by votes (each determinization's best move) or by averaged values.
+  // A time budget is shared out: the determinizations run `threads` at a time, in
+  // ceil(dets / threads) rounds of equal time, and each stops at the end of its round (measured from
+  // the start of the search, so that a late one does not push the others back), after one
+  // iteration at least, so that every determinization has a move to vote for.
   template <class Sampler>
   SearchResult pimc(const Sampler& sample, Player seat, int players, bool simultaneous, std::uint64_t base,
                     Clock::time_point start) {
     const int dets = cfg_.determinizations, threads = std::max(1, cfg_.threads);
+    const int rounds = (dets + threads - 1) / threads;
+    const auto deadline = [&](int d) {
+      const double ms = cfg_.milliseconds * double(d / threads + 1) / rounds;
+      return start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
+    };
     const std::size_t bytes = cfg_.memory_bytes / std::size_t(threads);
     std::vector<std::vector<MoveStats>> per(dets);
     std::vector<long long> done(dets, 0);
@@ -260,8 +271,9 @@ class Mcts {
       const State root = sample(rng);
       Forest<false> forest = make_forest<false>(Algorithm::CheatUct, players, seat, bytes);
       Worker<G, false> worker(uct, forest);
+      const auto end = deadline(d);
       for (long long n = 0; cfg_.iterations == 0 || n < cfg_.iterations; ++n) {
-        if ((n & 15) == 0 && out_of_time(start)) break;
+        if (cfg_.milliseconds > 0 && (n == 1 || (n > 0 && (n & 15) == 0)) && Clock::now() >= end) break;
         worker.iterate(root, rng);
         ++done[d];
       }

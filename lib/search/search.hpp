@@ -103,8 +103,23 @@ Forest<Shared> make_forest(Algorithm a, int players, Player seat, std::size_t by
 }
 
 // One searching thread: scratch space and the iteration.
+// What the core's fixed arrays and keys hold, checked wherever the search is built for a game: a
+// value per seat in arrays of kMaxPlayers (core/game.hpp), and a visit's moves by 16-bit indices.
+inline constexpr int kMaxSearchMoves = 0xFFFF;
+template <Game G>
+constexpr bool fits_the_search() {
+  static_assert(
+      G::kMaxPlayers >= 1 && G::kMaxPlayers <= kMaxPlayers,
+      "search: the game's kMaxPlayers does not fit the core's per-seat arrays (kMaxPlayers of core/game.hpp)");
+  static_assert(G::kMaxMoves <= kMaxSearchMoves,
+                "search: the game's kMaxMoves does not fit the search's 16-bit move indices (at most 65535 moves)");
+  return true;
+}
+
 template <Game G, bool Shared>
 class Worker {
+  static_assert(fits_the_search<G>());
+
  public:
   using State = typename G::State;
   using TreeT = Tree<Shared>;
@@ -135,20 +150,26 @@ class Worker {
         for (int t = 0; t < trees && !stuck; ++t)
           if (t != chooser_tree) stuck = !follow_decision(t, cur[t], G::observe(s, m, forest_.observers[t]), p);
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend(t, cur[t], child_key(t, s, m), grown);
-        if (stuck) break;
+        // The move chosen is played even where a tree cannot follow it (a full arena): its edge is
+        // credited with a playout from the position it leads to, never from the one it leaves.
         s.apply(m);
+        if (stuck) break;
       } else {
         JointMove joint{};
         for (int t = 0; t < trees && !stuck; ++t) stuck = !simultaneous(t, cur[t], s.num_players());
+        if (stuck) break;                         // no arm chosen: the playout starts here
         std::array<bool, kMaxPlayers> counted{};  // the node's visit goes with the first arm chosen in its tree
-        for (int q = 0; q < s.num_players() && !stuck; ++q) {
+        for (int q = 0; q < s.num_players(); ++q) {
           const int t = cfg_.algorithm == Algorithm::MoIsmcts ? q : 0;
-          stuck = !select_arm(t, cur[t], s, q, !counted[t], rng, joint[q]);
+          // A seat whose arms the arena cannot hold bids as the playout would, so that the arms
+          // chosen before it are credited from the joint move's outcome, as for the decision above.
+          if (!stuck) stuck = !select_arm(t, cur[t], s, q, !counted[t], rng, joint[q]);
+          if (stuck) joint[q] = rollout_move(s, q, rng);
           counted[t] = true;
         }
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend_outcome(t, cur[t], outcome_key(t, s, joint), grown);
-        if (stuck) break;
         apply_joint<G>(s, joint);
+        if (stuck) break;
       }
     }
     backup(rollout(s, rng));
@@ -270,15 +291,20 @@ class Worker {
   // first, and keys that are not there are looked up in a hash index of all the node's edges. A
   // node of a few edges is compared edge by edge.
   // Missing keys become new edges, under the node's lock; no edge found here ever moves.
+  // `kind` is n's kind as the caller read it. A decision or arms node stays one, so its edges are
+  // read without the lock; a fresh node has none to read, and in a shared tree another thread's
+  // determinization may make it simultaneous meanwhile: its kind is checked under the lock, before
+  // anything is read or added. False when n keeps no edges by then.
   static constexpr std::uint32_t kScannedEdges = 8;
-  [[gnu::always_inline]] void find_edges(TreeT& tree, std::uint32_t n, Keys& keys) {
+  [[gnu::always_inline]] bool find_edges(TreeT& tree, std::uint32_t n, NodeKind kind, Keys& keys) {
     const int count = keys.count;
-    if (const std::uint32_t block = tree.block_of_exactly(n, keys.key.data(), count); block != kNone) {
-      for (int u = 0; u < count; ++u) keys.edge[u] = block + std::uint32_t(u);  // the usual case, in one pass
-      return;
-    }
     std::uint32_t seen = 0;
-    if (tree.num_edges(n) <= kScannedEdges) {
+    if (kind == NodeKind::Fresh) {
+      for (int u = 0; u < count; ++u) keys.edge[u] = kNone;
+    } else if (const std::uint32_t block = tree.block_of_exactly(n, keys.key.data(), count); block != kNone) {
+      for (int u = 0; u < count; ++u) keys.edge[u] = block + std::uint32_t(u);  // the usual case, in one pass
+      return true;
+    } else if (tree.num_edges(n) <= kScannedEdges) {
       // A few edges (Kuhn's and Goofspiel's nodes, whose keys change with the determinization):
       // comparing each edge with each key costs less than anything cleverer.
       for (int u = 0; u < count; ++u) keys.edge[u] = kNone;
@@ -310,8 +336,12 @@ class Worker {
     }
     int missing = 0;
     for (int u = 0; u < count; ++u) missing += keys.edge[u] == kNone;
-    if (missing == 0) return;
+    if (missing == 0) return true;
     tree.lock(n);
+    if (!TreeT::holds_edges(tree.kind(n))) {  // under the lock, where it cannot change
+      tree.unlock(n);
+      return false;
+    }
     // Another thread may have added some of them meanwhile: they are among the edges past `seen`.
     std::uint32_t position = 0;
     tree.for_each_edge(n, [&](std::uint32_t e) {
@@ -322,6 +352,7 @@ class Worker {
     for (int u = 0; u < count; ++u)
       if (keys.edge[u] == kNone) keys.edge[u] = tree.add_edge(n, keys.key[u], std::uint32_t(count));
     tree.unlock(n);
+    return true;
   }
 
   // A hash index of node n's first `edges` edges by key (scratch, rebuilt when needed). In a shared
@@ -398,7 +429,7 @@ class Worker {
         for (int i = 0; i < k; ++i) token[i] = G::observe(s, legal[i], forest_.observers[t]);
         group_keys(legal, token, keys);
       }
-      find_edges(tree, n, keys);
+      if (!find_edges(tree, n, kind, keys)) return false;  // the node is simultaneous by now
     }
     const int count = block == kNone ? keys.count : k;
     const auto edge_of = [&](int u) { return block == kNone ? keys.edge[u] : block + std::uint32_t(u); };
@@ -481,11 +512,16 @@ class Worker {
     TreeT& tree = forest_.trees[t];
     const NodeKind kind = tree.kind(n);
     if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
-    std::uint32_t e = tree.find_edge(n, key);
+    // A decision's edges are read without the lock; a fresh node has none, and may be made
+    // simultaneous meanwhile (as in find_edges): its kind is checked under the lock.
+    std::uint32_t e = kind == NodeKind::Decision ? tree.find_edge(n, key) : kNone;
     if (e == kNone) {
       tree.lock(n);
-      e = tree.find_edge(n, key);
-      if (e == kNone) e = tree.add_edge(n, key);
+      const NodeKind now = tree.kind(n);
+      if (now == NodeKind::Fresh || now == NodeKind::Decision) {
+        e = tree.find_edge(n, key);
+        if (e == kNone) e = tree.add_edge(n, key);
+      }
       tree.unlock(n);
       if (e == kNone) return false;
     }
@@ -527,13 +563,20 @@ class Worker {
     return ok;
   }
 
+  // Moves tree t from simultaneous node n to the child of the joint outcome keyed `key`. In a
+  // shared tree the child is looked for without the lock first, which is taken only to add it.
   bool descend_outcome(int t, std::uint32_t& n, std::uint64_t key, bool& grown) {
     TreeT& tree = forest_.trees[t];
+    const std::uint32_t limit = std::uint32_t(cfg_.outcomes);
     bool created = false;
-    tree.lock(n);
-    const std::uint32_t c = tree.outcome_child(n, key, std::uint32_t(cfg_.outcomes), created);
-    tree.unlock(n);
-    if (c == kNone) return false;
+    std::uint32_t c = kNone;
+    if constexpr (Shared) c = tree.find_outcome_child(n, key, limit);
+    if (c == kNone) {
+      tree.lock(n);
+      c = tree.outcome_child(n, key, limit, created);
+      tree.unlock(n);
+      if (c == kNone) return false;
+    }
     n = c;
     grown = grown || created;
     return true;
@@ -548,7 +591,7 @@ class Worker {
     Keys& keys = keys_;
     keys.count = int(legal.size());
     for (int i = 0; i < keys.count; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
-    find_edges(tree, arms, keys);
+    find_edges(tree, arms, NodeKind::Arms, keys);
     std::array<std::uint32_t, G::kMaxMoves> arm;
     std::array<Move, G::kMaxMoves> arm_move;
     int available = 0;

@@ -20,19 +20,24 @@
 //
 // Tree<true> is shared by threads (tree parallelism): statistics go through std::atomic_ref and are
 // read without locks. A per-node spin lock is held only to add edges, children or outcomes; what it
-// publishes (an edge count, a block link, a chain head) is stored with release and loaded with
-// acquire, so a reader that sees it sees what it points to.
+// publishes (an edge count, a block link, a chain head, an outcome, a grown outcome table) is stored
+// with release and loaded with acquire, so a reader that sees it sees what it points to. A node's
+// kind changes once, from fresh to decision or to simultaneous (two determinizations may disagree):
+// what a reader found without the lock in a node it read as fresh holds only if the node is not
+// simultaneous after, and whoever adds checks the kind again under the lock.
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <string>
+#include <thread>
 
 #include "core/error.hpp"
 
@@ -123,6 +128,14 @@ class Tree {
   const Edge& edge(std::uint32_t i) const { return edges_[i]; }
   std::uint32_t node_count() const { return load(node_count_); }
   NodeKind kind(std::uint32_t n) const { return acquire(nodes_[n].kind); }
+  // Whether a node of this kind keeps edges: a decision (or a fresh node, which its first edge makes
+  // one) or a seat's arms. A simultaneous node's block is its outcome table.
+  static constexpr bool holds_edges(NodeKind k) {
+    return k == NodeKind::Fresh || k == NodeKind::Decision || k == NodeKind::Arms;
+  }
+  // Edges add_edge refused in a shared tree: a node that keeps no edges was given one. The search
+  // checks the kind first (under the node's lock), so this stays 0; the tests check that it does.
+  std::uint32_t refused_edges() const { return load(refused_); }
   // Bytes of the arenas (the cap is never exceeded: this is what was reserved from it).
   std::size_t bytes_reserved() const {
     return std::size_t(node_cap_) * sizeof(Node) + std::size_t(edge_cap_) * sizeof(Edge);
@@ -187,9 +200,14 @@ class Tree {
     return found;
   }
 
-  // Appends an edge to node n (the caller holds n's lock in a shared tree); kNone when the arena
-  // is full. `expected` is how many edges the node is likely to need: a new block is that big.
+  // Appends an edge to node n (the caller holds n's lock in a shared tree, and has checked under it
+  // that n keeps edges); kNone when the arena is full. `expected` is how many edges the node is
+  // likely to need: a new block is that big.
   std::uint32_t add_edge(std::uint32_t n, std::uint64_t key, std::uint32_t expected = 4) {
+    assert(holds_edges(nodes_[n].kind) && "add_edge on a node that keeps no edges (a simultaneous node)");
+    if constexpr (Shared)  // where another thread can change the kind: without asserts, refused and counted
+      if (!holds_edges(nodes_[n].kind)) [[unlikely]]
+        return refuse_edge();
     std::uint32_t b = n, total = 0;
     for (;;) {
       total += nodes_[b].num_edges;
@@ -247,9 +265,10 @@ class Tree {
     for (int q = 0; q < seats; ++q) init_node(first + std::uint32_t(q), std::uint64_t(q), NodeKind::Arms);
     init_node(first + std::uint32_t(seats), kOverflowUnused, NodeKind::Fresh);
     nodes_[first + std::uint32_t(seats)].merged = 1;
-    nd.first_edge = table, nd.edge_capacity = kFirstTableSlots, nd.num_edges = 0;
-    nd.more = first;
-    nd.seats = std::uint8_t(seats);
+    // Atomic stores: a thread that read the node as fresh may be looking at it (find_edges).
+    store(nd.first_edge, table), store(nd.edge_capacity, kFirstTableSlots), store(nd.num_edges, std::uint16_t(0));
+    store(nd.more, first);
+    store(nd.seats, std::uint8_t(seats));
     release(nd.kind, NodeKind::Simultaneous);
     return true;
   }
@@ -264,33 +283,52 @@ class Tree {
   std::uint32_t outcome_child(std::uint32_t n, std::uint64_t key, std::uint32_t limit, bool& created) {
     created = false;
     Node& nd = nodes_[n];
-    std::uint32_t slot = probe(nd, key);
+    std::uint32_t slot = probe(nd.first_edge, nd.edge_capacity, key);
     if (edges_[slot].child != kNone) return edges_[slot].child;
     if (nd.num_edges >= limit) {
       Node& overflow = nodes_[overflow_child(n)];
       created = overflow.key == kOverflowUnused;
-      overflow.key = kOverflowUsed;
+      if (created) release(overflow.key, kOverflowUsed);
       return overflow_child(n);
     }
     if (2u * (nd.num_edges + 1u) > nd.edge_capacity) {  // keep the table at most half full
       if (!grow_table(nd)) return kNone;
-      slot = probe(nd, key);
+      slot = probe(nd.first_edge, nd.edge_capacity, key);
     }
     const std::uint32_t c = new_node(key);
     if (c == kNone) return kNone;
     nodes_[c].merged = nd.merged;
     edges_[slot].key = key;
-    edges_[slot].child = c;
-    ++nd.num_edges;
+    release(edges_[slot].child, c);  // after the key: a reader that sees the child sees its key
+    release(nd.num_edges, std::uint16_t(nd.num_edges + 1));
     created = true;
     return c;
+  }
+
+  // The child of simultaneous node n for this outcome if there is one already, found without the
+  // lock; kNone otherwise (then outcome_child, under the lock). The table may be growing: its size
+  // is read before its place, which a growth publishes first, so the place is of a table at least
+  // that big, and the probe stops after that many slots. An outcome missed is looked up again
+  // under the lock, never added twice.
+  std::uint32_t find_outcome_child(std::uint32_t n, std::uint64_t key, std::uint32_t limit) const {
+    const Node& nd = nodes_[n];
+    const std::uint32_t slots = acquire(nd.edge_capacity), first = acquire(nd.first_edge);
+    for (std::uint32_t i = slot_of(key, slots), probes = 0; probes < slots; i = (i + 1) & (slots - 1), ++probes) {
+      const std::uint32_t c = acquire(edges_[first + i].child);
+      if (c == kNone) break;
+      if (edges_[first + i].key == key) return c;
+    }
+    // Past the limit every further outcome leads to the overflow child, once it is in use.
+    if (acquire(nd.num_edges) >= limit && acquire(nodes_[overflow_child(n)].key) == kOverflowUsed)
+      return overflow_child(n);
+    return kNone;
   }
 
   // The child of simultaneous node n that this outcome leads to, or kNone (no lock: call it only
   // when no thread is searching, as tree reuse does). An outcome missing from a table that has
   // overflowed leads to the overflow child, as it would in the next search.
   std::uint32_t find_outcome(std::uint32_t n, std::uint64_t key) const {
-    const std::uint32_t c = edges_[probe(nodes_[n], key)].child;
+    const std::uint32_t c = edges_[probe(nodes_[n].first_edge, nodes_[n].edge_capacity, key)].child;
     if (c != kNone) return c;
     return overflow_used(n) ? overflow_child(n) : kNone;
   }
@@ -309,7 +347,7 @@ class Tree {
   bool insert_outcome(std::uint32_t n, std::uint64_t key, std::uint32_t child) {
     Node& nd = nodes_[n];
     if (2u * (nd.num_edges + 1u) > nd.edge_capacity && !grow_table(nd)) return false;
-    const std::uint32_t slot = probe(nd, key);
+    const std::uint32_t slot = probe(nd.first_edge, nd.edge_capacity, key);
     edges_[slot].key = key;
     edges_[slot].child = child;
     ++nd.num_edges;
@@ -322,8 +360,7 @@ class Tree {
     if constexpr (Shared) {
       std::atomic_ref<std::uint8_t> flag(nodes_[n].lock);
       while (flag.exchange(1, std::memory_order_acquire))
-        while (flag.load(std::memory_order_relaxed)) {
-        }
+        for (int spins = 0; flag.load(std::memory_order_relaxed); ++spins) wait_a_little(spins);
     }
   }
   void unlock(std::uint32_t n) {
@@ -376,6 +413,28 @@ class Tree {
     else x = v;
   }
 
+  // One turn of waiting for a lock: the processor's spin-wait hint (the other hyperthread of the core
+  // runs meanwhile, and the loop ends without a memory-order misspeculation); after a few dozen, the
+  // thread gives way, for the holder may be waiting for a core (more threads than cores).
+  static void wait_a_little(int spins) {
+    if (spins >= 64) {
+      std::this_thread::yield();
+      return;
+    }
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#else
+    std::this_thread::yield();
+#endif
+  }
+
+  [[gnu::cold, gnu::noinline]] std::uint32_t refuse_edge() {
+    add(refused_, 1u);
+    return kNone;
+  }
+
   void init_node(std::uint32_t i, std::uint64_t key, NodeKind kind) {
     nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0, kind, 0, 0};
   }
@@ -405,12 +464,15 @@ class Tree {
     return c;
   }
 
-  // The outcome table's slot for `key`: the one holding it, or the empty one where it would go.
-  std::uint32_t probe(const Node& nd, std::uint64_t key) const {
-    const std::uint32_t mask = nd.edge_capacity - 1u;
-    for (std::uint32_t i = std::uint32_t((key * 0x9E3779B97F4A7C15ull) >> 40) & mask;; i = (i + 1) & mask) {
-      const Edge& slot = edges_[nd.first_edge + i];
-      if (slot.child == kNone || slot.key == key) return nd.first_edge + i;
+  // The slot for `key` in the outcome table of `slots` slots (a power of two) from edge `first`: the
+  // one holding it, or the empty one where it would go.
+  static std::uint32_t slot_of(std::uint64_t key, std::uint32_t slots) {
+    return std::uint32_t((key * 0x9E3779B97F4A7C15ull) >> 40) & (slots - 1u);
+  }
+  std::uint32_t probe(std::uint32_t first, std::uint32_t slots, std::uint64_t key) const {
+    for (std::uint32_t i = slot_of(key, slots);; i = (i + 1) & (slots - 1u)) {
+      const Edge& slot = edges_[first + i];
+      if (slot.child == kNone || slot.key == key) return first + i;
     }
   }
   std::uint32_t new_table(std::uint32_t slots) {
@@ -419,15 +481,18 @@ class Tree {
       for (std::uint32_t s = t; s < t + slots; ++s) edges_[s] = Edge{0, kNone, 0, 0, 0, 0};
     return t;
   }
-  // Doubles an outcome table (its old slots stay behind in the arena, unused).
+  // Doubles an outcome table (its old slots stay behind in the arena, unused, and stay right for a
+  // reader still in them). The new table is filled before it is published: its place, then its size
+  // (find_outcome_child reads them the other way round).
   bool grow_table(Node& nd) {
     if (nd.edge_capacity >= kMaxTableSlots) return false;
     const std::uint32_t old_first = nd.first_edge, old_slots = nd.edge_capacity, slots = 2 * old_slots;
     const std::uint32_t t = new_table(slots);
     if (t == kNone) return false;
-    nd.first_edge = t, nd.edge_capacity = std::uint16_t(slots);
     for (std::uint32_t s = old_first; s < old_first + old_slots; ++s)
-      if (edges_[s].child != kNone) edges_[probe(nd, edges_[s].key)] = edges_[s];
+      if (edges_[s].child != kNone) edges_[probe(t, slots, edges_[s].key)] = edges_[s];
+    release(nd.first_edge, t);
+    release(nd.edge_capacity, std::uint16_t(slots));
     return true;
   }
 
@@ -458,6 +523,7 @@ class Tree {
   std::unique_ptr<Edge[]> edges_;
   alignas(64) std::uint32_t node_count_ = 0;
   std::uint32_t edge_count_ = 0;
+  std::uint32_t refused_ = 0;
   alignas(64) char end_[1] = {};  // nothing after the tree shares the counters' line
 };
 
