@@ -27,6 +27,9 @@ const std::vector<BotInfo>& bot_catalog();
 // The catalogue entry named by spec.name and the spec's parameters checked against it.
 const BotInfo& find_bot(const std::string& name);
 Params bot_params(const Spec& spec);
+// Two specs that configure the same bot: the same name and every parameter equal, defaults included
+// (an arena refuses one bot in two seats, the command line's and the Python module's alike).
+bool same_bot(const std::string& x, const std::string& y);
 
 // Splits a --bots list: "uct:iters=100,c=0.5,random" is {"uct:iters=100,c=0.5", "random"}. A
 // comma-separated piece with '=' and no ':' continues the previous spec's parameters.

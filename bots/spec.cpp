@@ -157,6 +157,11 @@ Params bot_params(const Spec& spec) {
   return Params("bot " + spec.name, spec.values, info.params);
 }
 
+bool same_bot(const std::string& x, const std::string& y) {
+  const Spec a = parse_spec(x, "bot"), b = parse_spec(y, "bot");
+  return a.name == b.name && bot_params(a).canonical() == bot_params(b).canonical();
+}
+
 std::vector<std::string> split_bot_list(const std::string& list) {
   std::vector<std::string> specs;
   std::size_t start = 0;

@@ -147,12 +147,6 @@ ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
   return merged;
 }
 
-// Two specs that configure the same bot (the same name and every parameter equal, defaults included).
-bool same_bot(const std::string& x, const std::string& y) {
-  const Spec a = parse_spec(x, "bot"), b = parse_spec(y, "bot");
-  return a.name == b.name && bot_params(a).canonical() == bot_params(b).canonical();
-}
-
 template <Game G>
 int arena(const ArenaCommand& c) {
   ArenaSettings a = c.settings;

@@ -546,13 +546,11 @@ concept HasMap = requires {
   G::kHasMap;
 };
 
-// Two seats of an arena that hold the same bot: the same Python bot, or two specs that configure
-// the same bot (the same name and every parameter equal, defaults included), as the command line
-// refuses them.
+// Two seats of an arena that hold the same bot: the same Python bot, or two specs of one bot, as the
+// command line refuses them.
 bool same_bot(const Seats& seats, const std::string& x, const std::string& y) {
   if (seats.python.count(x) || seats.python.count(y)) return x == y;
-  const Spec a = parse_spec(x, "bot"), b = parse_spec(y, "bot");
-  return a.name == b.name && bot_params(a).canonical() == bot_params(b).canonical();
+  return nuraghe::same_bot(x, y);
 }
 
 template <Game G>
