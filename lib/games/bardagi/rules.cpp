@@ -270,6 +270,8 @@ int State::refill_disks(int building) const {
 
 bool State::may_refill(Unit u, int buildings) const {
   if (u == Unit::Knerrir || buildings <= 0 || buildings >= 1 << kBuildings) return false;
+  // "While sailing, the unit cannot be used" (rulings item 15): a unit aboard refills nothing.
+  if (!on_board(turn, u)) return false;
   if (u != Unit::Kaupmadur && buildings != 1 << int(building_of(u))) return false;
   // Each building refilled pays its 4 resources and gains a disk at least; the pile is shared.
   State after = *this;
@@ -775,8 +777,9 @@ namespace nuraghe::bardagi {
 
 bool State::may_strengthen() const {
   // "Strengthen defences - Free action ... placing disks on areas anywhere on the board. The disks
-  // can be taken from the Virki or other areas." Not by a Berserkur sent home (rulings item 8).
-  return !used(FreeAction::Strengthen) && !is_down(turn) && owned[turn] != 0;
+  // can be taken from the Virki or other areas." Not by a Berserkur sent home (rulings item 8), nor
+  // by one aboard the Knerrir (item 15: "While sailing, the unit cannot be used").
+  return !used(FreeAction::Strengthen) && !is_down(turn) && on_board(turn, Unit::Berserkur) && owned[turn] != 0;
 }
 
 bool State::may_shift(int from, int to) const {

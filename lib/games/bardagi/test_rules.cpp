@@ -732,6 +732,46 @@ TEST_CASE(
   CHECK(u.attack_step() == State::AttackStep::Disks);
 }
 
+// Rulings item 15 (the rulebook's "To Sail", step 3: "While sailing, the unit cannot be used (but
+// Godi can cast runes)"): a unit aboard takes no action of its own, by its card or a free action.
+TEST_CASE("Knerrir: a unit aboard takes no action of its own; a Godi aboard casts runes") {
+  State s = winter_sailing(1);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  for (int u = 0; u < kLandUnits; ++u) s.unit_area[0][std::size_t(u)] = std::uint8_t(fir);
+  Village& v = s.villages[0];
+  v.storage = {5, 5, 5, 0, 0, 0};  // every refill paid for
+  v.disks = {2, 2, 2};
+  v.gold = 4;
+  v.runes = {1, 0, 1, 0, 0, 1};
+  // On the area each of them has its actions: the checks below fail for the unit aboard only.
+  const auto berserkur_refill = make_unit_move(MoveKind::Refill, Unit::Berserkur, 1 << int(Building::Virki));
+  const auto kaupmadur_refill = make_unit_move(MoveKind::Refill, Unit::Kaupmadur, 1 << int(Building::Hof));
+  REQUIRE(legal(s, berserkur_refill));
+  REQUIRE(legal(s, kaupmadur_refill));
+  REQUIRE(legal(s, make_move(MoveKind::Strengthen)));
+  s.apply(make_move(MoveKind::Launch, fir));
+  for (const Unit u : {Unit::Berserkur, Unit::Godi, Unit::Kaupmadur}) s.apply(make_unit_move(MoveKind::Board, u));
+  s.apply(make_move(MoveKind::Anchor));
+  REQUIRE(s.knerrir_harbour[0] == fir);
+  REQUIRE(s.aboard[0] == 7);
+  MoveList moves;
+  s.legal_moves(moves);
+  for (const auto m : moves) {
+    const MoveKind k = kind_of(m);
+    CHECK_MESSAGE((k == MoveKind::Idle || k == MoveKind::Leave || k == MoveKind::CastRune || k == MoveKind::Sail ||
+                   k == MoveKind::Wind || k == MoveKind::End),
+                  "aboard, no unit's action: " << int(k));
+  }
+  CHECK(!legal(s, berserkur_refill));  // his card refilled Virki aboard
+  CHECK(!legal(s, kaupmadur_refill));
+  CHECK(!legal(s, make_move(MoveKind::Strengthen)));  // a Berserkur aboard strengthened
+  CHECK(!legal(s, make_move(MoveKind::Home)));
+  // The Godi aboard casts: a rune on an own area.
+  CHECK(legal(s, make_move(MoveKind::CastRune, int(Rune::DivinePowers) | fir << 3)));
+}
+
 namespace {
 int trade_value(const Village& v) {
   int value = kGoldValue * v.gold;
