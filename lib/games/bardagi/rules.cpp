@@ -555,7 +555,7 @@ void State::apply(Move m) {
     case MoveKind::Leave:
       aboard[turn] = std::uint8_t(aboard[turn] & ~(1 << int(u)));
       crossed = std::uint8_t(crossed | 1 << int(u));
-      unit_area[turn][std::size_t(u)] = std::uint8_t(knerrir_harbour[turn]);
+      move_unit(u, knerrir_harbour[turn]);  // a move ending there: the Berserkur fights Axes there
       if (squares_left == 0) end_sailing();
       break;
   }
@@ -717,6 +717,11 @@ bool State::may_leave(Unit u) const {
       if (q != turn && on_board(q, Unit::Godi) &&
           unit_area[std::size_t(q)][std::size_t(Unit::Godi)] == knerrir_harbour[p])
         return false;
+  // Leaving onto an area is ending a move there (rulings item 16): a Berserkur stays on another
+  // player's area with Axes only if Virki pays to fight them, as after a move (Rulings 2).
+  const int a = knerrir_harbour[p], owner = owner_of(a);
+  if (u == Unit::Berserkur && owner >= 0 && owner != turn && axes[std::size_t(a)] > 0)
+    return villages[p].disks[0] >= axes_cost(a);
   return true;
 }
 

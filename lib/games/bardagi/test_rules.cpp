@@ -736,7 +736,7 @@ TEST_CASE(
 // Godi can cast runes)"): a unit aboard takes no action of its own, by its card or a free action.
 TEST_CASE("Knerrir: a unit aboard takes no action of its own; a Godi aboard casts runes") {
   State s = winter_sailing(1);
-  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  const int fir = area(s, "fir-wood");
   s.owned[0] |= bit(fir);
   s.disks[std::size_t(fir)] = 1;
   for (int u = 0; u < kLandUnits; ++u) s.unit_area[0][std::size_t(u)] = std::uint8_t(fir);
@@ -770,6 +770,48 @@ TEST_CASE("Knerrir: a unit aboard takes no action of its own; a Godi aboard cast
   CHECK(!legal(s, make_move(MoveKind::Home)));
   // The Godi aboard casts: a rune on an own area.
   CHECK(legal(s, make_move(MoveKind::CastRune, int(Rune::DivinePowers) | fir << 3)));
+}
+
+// Rulings item 16: leaving the Knerrir onto an area is ending a move there. A Berserkur leaving onto
+// another player's area with Axes fights them from Virki as a move ending there does (Rulings 2 of
+// docs/rules-bardagi.md), or may not leave there; a Godi never leaves onto another player's Godi.
+TEST_CASE("Knerrir: leaving onto an area ends a move there: a Berserkur pays for another player's Axes") {
+  State s = winter_sailing(2);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  s.owned[1] |= bit(visby);
+  s.disks[std::size_t(visby)] = 1;
+  s.axes[std::size_t(visby)] = 2;
+  s.axes_pile = kAxeTokens - 2;
+  for (int u = 0; u < kLandUnits; ++u) s.unit_area[0][std::size_t(u)] = std::uint8_t(fir);
+  s.apply(make_move(MoveKind::Launch, fir));
+  for (const Unit u : {Unit::Berserkur, Unit::Godi, Unit::Kaupmadur}) s.apply(make_unit_move(MoveKind::Board, u));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, visby));
+  REQUIRE(s.knerrir_harbour[0] == visby);
+  const auto leave = [](Unit u) { return make_unit_move(MoveKind::Leave, u); };
+  s.villages[0].disks[0] = 3;  // 2 Axes take 4
+  CHECK(!legal(s, leave(Unit::Berserkur)));
+  CHECK(legal(s, leave(Unit::Kaupmadur)));  // the others just stand there
+  s.villages[0].disks[0] = 4;
+  REQUIRE(legal(s, leave(Unit::Berserkur)));
+  const int pile = s.villages[0].pile;
+  State t = s;
+  t.apply(leave(Unit::Berserkur));
+  CHECK(t.unit_area[0][std::size_t(Unit::Berserkur)] == visby);
+  CHECK(t.villages[0].disks[0] == 0);
+  CHECK(t.villages[0].pile == pile + 4);
+  CHECK(t.axes[std::size_t(visby)] == 0);
+  CHECK(t.axes_pile == kAxeTokens);
+  CHECK(t.owner_of(visby) == 1);  // the Axes are beaten, the area is still theirs
+  // The defender's hof-axes-four tile: 4 disks an Axe, as for a move.
+  s.villages[1].upgrades = 1u << s.tiles().tile("hof-axes-four");
+  CHECK(!legal(s, leave(Unit::Berserkur)));
+  // No Godi leaves onto an area holding another player's Godi.
+  CHECK(legal(s, leave(Unit::Godi)));
+  s.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(visby);
+  CHECK(!legal(s, leave(Unit::Godi)));
 }
 
 namespace {
