@@ -427,7 +427,8 @@ State read_position(const Json& j) {
       e.at("aboard").fail("must be empty while the Knerrir is at home on the player board");
     if (s.knerrir_harbour[q] >= 0 && s.aboard[q] == 0 && !(activation && p == turn))
       k.fail("is docked at " + b.area_id[std::size_t(s.knerrir_harbour[q])] +
-             " with nobody aboard outside its own activation: an empty Knerrir goes home when its move ends");
+             " with nobody aboard outside its own activation: an empty Knerrir goes home when its owner's activation "
+             "ends");
     if (e.at("down").boolean()) {
       if (s.is_aboard(p, Unit::Berserkur) || s.unit_area[q][0] != b.home[q])
         e.at("down").fail(

@@ -315,6 +315,8 @@ void State::start_activation(int seat) {
 
 void State::end_activation() {
   crossed = 0;
+  // "An empty Knerrir at a harbour goes home" when its owner's activation ends (rulings item 17).
+  if (knerrir_harbour[turn] >= 0 && aboard[turn] == 0) knerrir_harbour[turn] = -1;
   const int next = (turn + 1) % players;
   if (next == start_player) {
     phase = Phase::Upgrades;
@@ -556,7 +558,6 @@ void State::apply(Move m) {
       aboard[turn] = std::uint8_t(aboard[turn] & ~(1 << int(u)));
       crossed = std::uint8_t(crossed | 1 << int(u));
       move_unit(u, knerrir_harbour[turn]);  // a move ending there: the Berserkur fights Axes there
-      if (squares_left == 0) end_sailing();
       break;
   }
 }
@@ -697,10 +698,9 @@ void State::sail_toward(int harbour) {
 }
 
 void State::end_sailing() {
+  // The card's move is over. An empty Knerrir stays where it is, so that a later Knerrir card may
+  // overtake there (rulings item 17); it goes home when the activation ends (end_activation).
   squares_left = 0;
-  const auto p = std::size_t(turn);
-  // "an empty Knerrir at a harbour goes home" (to the player board) once its move is over.
-  if (knerrir_harbour[p] >= 0 && aboard[p] == 0) knerrir_harbour[p] = -1;
 }
 
 bool State::may_board(Unit u) const {

@@ -594,9 +594,9 @@ TEST_CASE("Knerrir: no launch before an own harbour area; then 3 squares a card,
   s.apply(make_move(MoveKind::Toward, visby));
   CHECK(s.knerrir_harbour[0] == visby);  // in harbour, one square left
   CHECK(s.squares_left == 1);
-  s.apply(make_move(MoveKind::Anchor));  // the square is lost; empty in harbour: it goes home
+  s.apply(make_move(MoveKind::Anchor));  // the square is lost; empty in harbour, it stays (rulings item 17)
   CHECK(s.squares_left == 0);
-  CHECK(s.knerrir_home(0));
+  CHECK(s.knerrir_harbour[0] == visby);
 }
 
 TEST_CASE("Knerrir: units board and leave for free; a unit aboard is on no area; it may stop at sea between cards") {
@@ -677,7 +677,7 @@ TEST_CASE("Knerrir: boarding and leaving never loop: a unit changes sides once b
   CHECK(legal(s, make_unit_move(MoveKind::Board, Unit::Godi)));
 }
 
-TEST_CASE("Knerrir: leaving at a harbour, the empty ship goes home; it overtakes a barbarian harbour with recruits") {
+TEST_CASE("Knerrir: leaving at a harbour, the empty ship stays; it overtakes a barbarian harbour with recruits") {
   State s = winter_sailing(2);
   const int fir = area(s, "fir-wood"), visby = area(s, "visby");
   s.owned[0] |= bit(fir);
@@ -700,7 +700,7 @@ TEST_CASE("Knerrir: leaving at a harbour, the empty ship goes home; it overtakes
   s.apply(make_unit_move(MoveKind::Leave, Unit::Berserkur));
   CHECK(s.unit_area[0][std::size_t(Unit::Berserkur)] == visby);
   CHECK(!s.is_aboard(0, Unit::Berserkur));
-  CHECK(s.knerrir_home(0));  // empty in harbour, its move over
+  CHECK(s.knerrir_harbour[0] == visby);  // empty in harbour: home when the activation ends (rulings item 17)
 }
 
 TEST_CASE(
@@ -812,6 +812,52 @@ TEST_CASE("Knerrir: leaving onto an area ends a move there: a Berserkur pays for
   CHECK(legal(s, leave(Unit::Godi)));
   s.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(visby);
   CHECK(!legal(s, leave(Unit::Godi)));
+}
+
+// Rulings item 17 (the rulebook's "Knerrir": "it is not required to have units on board for the
+// Knerrir to overtake"): an empty Knerrir stays at the harbour area where its move ends, so that a
+// later Knerrir card of the activation may overtake there; still empty there when its owner's
+// activation ends, it goes home.
+TEST_CASE("Knerrir: an empty ship stays where its move ends, overtakes with a later card, goes home at the end") {
+  State s = winter_sailing(2);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  s.villages[0].recruits = 2;  // visby is a Town: 2 recruits
+  s.apply(make_move(MoveKind::Launch, fir));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Anchor));
+  REQUIRE(s.aboard[0] == 0);
+  CHECK(s.knerrir_harbour[0] == visby);  // empty, its move over: it stays
+  REQUIRE(legal(s, make_unit_move(MoveKind::Overtake, Unit::Knerrir)));
+  State t = s;
+  t.apply(make_unit_move(MoveKind::Overtake, Unit::Knerrir));
+  CHECK(t.owner_of(visby) == 0);
+  // Still empty at a harbour when the activation ends: home then, not before.
+  for (const Unit u : {Unit::Berserkur, Unit::Berserkur, Unit::Godi, Unit::Godi}) {
+    CHECK(t.knerrir_harbour[0] == visby);
+    t.apply(make_unit_move(MoveKind::Idle, u));
+  }
+  REQUIRE(legal(t, make_move(MoveKind::End)));
+  t.apply(make_move(MoveKind::End));
+  CHECK(t.knerrir_home(0));
+  CHECK(t.turn == 1);
+  // A ship with a unit aboard stays, also after the activation; one left by its last unit stays
+  // for the activation too.
+  State u = winter_sailing(2);
+  u.owned[0] |= bit(fir);
+  u.disks[std::size_t(fir)] = 1;
+  u.unit_area[0][std::size_t(Unit::Godi)] = std::uint8_t(fir);
+  u.apply(make_move(MoveKind::Launch, fir));
+  u.apply(make_unit_move(MoveKind::Board, Unit::Godi));
+  u.apply(make_move(MoveKind::Toward, visby));
+  u.apply(make_move(MoveKind::Toward, visby));
+  u.apply(make_move(MoveKind::Anchor));
+  u.apply(make_unit_move(MoveKind::Leave, Unit::Godi));
+  CHECK(u.knerrir_harbour[0] == visby);
+  u.apply(make_move(MoveKind::Sail));  // and it sails on empty with the next card
+  CHECK(u.squares_left == kSquaresPerCard);
 }
 
 namespace {
