@@ -453,7 +453,8 @@ State read_position(const Json& j) {
     s.overtakes[q] = std::uint8_t(e.at("overtakes").int_in(0, 2 * kCardsPerUnit));
     s.attacks[q] = std::uint8_t(e.at("attacks").int_in(0, 2 * kCardsPerUnit));
     s.bought[q] = std::uint8_t(e.at("bought").int_in(0, kUpgradesPerRound));
-    if (s.overtakes[q] + s.attacks[q] > (quiet ? 0 : s.cards_this_round()))
+    // Each takes a card; an attack won is both an attack and an overtake (rulings item 18).
+    if (std::max(s.overtakes[q], s.attacks[q]) > (quiet ? 0 : s.cards_this_round()))
       e.fail("has " + std::to_string(s.overtakes[q]) + " overtakes and " + std::to_string(s.attacks[q]) +
              " attacks this round: " +
              (quiet ? std::string("none before the round's cards are played")

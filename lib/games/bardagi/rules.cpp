@@ -638,9 +638,10 @@ void State::attack_next() {
       disks[std::size_t(a)] = 0;
       owned[d] &= ~area_bit(a);
       break;
-    case AttackStep::Claim:
+    case AttackStep::Claim:  // an area overtaken from another player (rulings item 18)
       owned[p] |= area_bit(a);
       disks[std::size_t(a)] = 1;
+      ++overtakes[p];
       break;
     case AttackStep::Reinforce: ++disks[std::size_t(a)]; break;
     case AttackStep::None: assert(false); break;

@@ -460,8 +460,13 @@ TEST_CASE("positions: malformed and unreachable positions are refused, one line 
     CHECK(read_position(extra).claim_cursor == b.num_areas);
   }
   count([](Json& j) { j["seats"][0]["overtakes"] = 1; }, "none before the round's cards are played");
-  count_playing([](Json& j) { j["seats"][0]["attacks"] = 4, j["seats"][0]["overtakes"] = 3; },
+  count_playing([](Json& j) { j["seats"][0]["attacks"] = 7, j["seats"][0]["overtakes"] = 3; },
                 "each takes a card, and round 1 has 6");
+  {  // an attack won is an attack and an overtake (rulings item 18): 4 of each in 6 cards is possible
+    Json both = position(a, -1);
+    both["seats"][0]["attacks"] = 4, both["seats"][0]["overtakes"] = 4;
+    CHECK(read_position(both).overtakes[0] == 4);
+  }
   count_playing([](Json& j) { j["seats"][0]["bought"] = 1; }, "seats[0].bought must be 0 in the activation phase");
   CHECK(cases >= 15);
   MESSAGE(cases << " malformed or unreachable positions refused");

@@ -860,6 +860,28 @@ TEST_CASE("Knerrir: an empty ship stays where its move ends, overtakes with a la
   CHECK(u.squares_left == kSquaresPerCard);
 }
 
+// Rulings item 18: "each area you overtake" counts every area the player came to own this round,
+// a won attack included (the rulebook calls taking an area from another player overtaking it).
+TEST_CASE("glory-per-overtake: an area won by an attack counts as overtaken") {
+  State s = battlefield(1);
+  const int a = area_of_battle(s);
+  s.overtakes[0] = 1;                    // a barbarian area overtaken before
+  s.apply(make_move(MoveKind::Attack));  // 1 disk against 1: the area is left barbarian
+  REQUIRE(s.defender >= 0);
+  s.apply(make_move(MoveKind::Continue));  // claimed
+  REQUIRE(s.owner_of(a) == 0);
+  CHECK(s.overtakes[0] == 2);
+  CHECK(s.attacks[0] == 1);
+  // At the claim the tile pays 1 glory for each.
+  State c = s;
+  c.villages[0].upgrades = 1u << c.tiles().tile("virki-glory-per-overtake");
+  c.phase = Phase::Upgrades;
+  c.turn = c.start_player;
+  c.defender = -1;
+  c.start_claim();
+  CHECK(c.villages[0].glory_from[std::size_t(GlorySource::GloryPerOvertake)] == 2);
+}
+
 namespace {
 int trade_value(const Village& v) {
   int value = kGoldValue * v.gold;
