@@ -106,6 +106,10 @@ class Parser {
       words(3, "cast RUNE AREA");
       return make_move(MoveKind::CastRune, rune(1) | area(2) << 3);
     }
+    if (head == "free-rune") {
+      words(3, "free-rune RUNE AREA (the hof-free-rune tile's rune)");
+      return make_move(MoveKind::CastRune, rune(1) | area(2) << 3 | kFreeRune);
+    }
     if (head == "remove") {
       words(2, "remove RUNE");
       return make_move(MoveKind::RemoveRune, rune(1));
@@ -137,10 +141,11 @@ class Parser {
       words(2, "recruit BUILDING (a recruit placed)");
       return make_move(MoveKind::PlaceRecruit, building(1));
     }
-    fail("unknown word \"" + head +
-         "\" (expected select, a unit's name, end, attack, continue, stop, launch, sail, toward, anchor, board, "
-         "leave, trade, refill, strengthen, shift, cast, remove, wind, buy, yield, extra, sell, axes, axe or "
-         "recruit)");
+    fail(
+        "unknown word \"" + head +
+        "\" (expected select, a unit's name, end, attack, continue, stop, launch, sail, toward, anchor, board, "
+        "leave, trade, refill, strengthen, shift, cast, free-rune, remove, wind, buy, yield, extra, sell, axes, axe or "
+        "recruit)");
   }
 
  private:
@@ -221,6 +226,7 @@ class Parser {
            "\" (move AREA, overtake, refill BUILDING, pass, buy-runes, trade, home)");
     const std::string& verb = words_.w[1];
     const std::string name = unit_name(u);
+    if (verb == "as") return as_berserkur(u);
     if (verb == "move") {
       words(3, name + " move AREA");
       return make_unit_move(MoveKind::MoveUnit, u, area(2));
@@ -247,6 +253,22 @@ class Parser {
     fail("unknown action \"" + verb + "\" of the " + name +
          " (expected move AREA, overtake, refill BUILDING, pass, buy-runes" +
          (u == Unit::Kaupmadur ? ", trade, home)" : ")"));
+  }
+
+  // `godi as berserkur move 12`: a card of another unit played as a Berserkur card (virki-any-card)
+  // for his move, overtake, refill or attack.
+  Move as_berserkur(Unit card) {
+    const std::string form = unit_name(card) + " as berserkur move AREA|overtake|refill virki|attack";
+    if (card == Unit::Berserkur || words_.w.size() < 4 || words_.w[2] != "berserkur") fail("expected `" + form + "`");
+    if (words_.w[3] == "attack") {
+      words(4, form);
+      return with_card(make_move(MoveKind::Attack), card);
+    }
+    Words rest{{words_.w.begin() + 2, words_.w.end()}, words_.shown};
+    const Move m = Parser(s_, std::move(rest)).unit_move(Unit::Berserkur);
+    const MoveKind k = kind_of(m);
+    if (k != MoveKind::MoveUnit && k != MoveKind::Overtake && k != MoveKind::Refill) fail("expected `" + form + "`");
+    return with_card(m, card);
   }
 
   Move select() {
@@ -315,7 +337,10 @@ std::string legal_summary(const State& s, Player seat, const MoveList& moves) {
 }  // namespace
 
 std::string move_text(const State& s, Player seat, Move m) {
-  (void)seat;
+  if (const Unit card = card_of(m); card != Unit::Berserkur) {  // `godi as berserkur move 12`
+    const Move own = without_card(m);
+    return unit_name(card) + " as " + (kind_of(own) == MoveKind::Attack ? "berserkur attack" : move_text(s, seat, own));
+  }
   const Unit u = unit_of(m);
   const int f = field_of(m), uf = unit_field_of(m);
   switch (kind_of(m)) {
@@ -348,7 +373,9 @@ std::string move_text(const State& s, Player seat, Move m) {
     case MoveKind::Shift:
       return "shift " + ((f & 127) == 0 ? std::string("virki") : area_text((f & 127) - 1)) + " " + area_text(f >> 7);
     case MoveKind::BuyRunes: return unit_name(u) + " buy-runes";
-    case MoveKind::CastRune: return "cast " + std::string(rune_id(Rune(f & 7))) + " " + area_text(f >> 3);
+    case MoveKind::CastRune:
+      return std::string(f & kFreeRune ? "free-rune " : "cast ") + std::string(rune_id(Rune(f & 7))) + " " +
+             area_text((f >> 3) & 63);
     case MoveKind::RemoveRune: return "remove " + std::string(rune_id(Rune(f)));
     case MoveKind::Wind: return f == 0 ? std::string("wind") : "wind " + area_text(f - 1);
     case MoveKind::Buy: {

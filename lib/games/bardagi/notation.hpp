@@ -9,6 +9,9 @@
 //                attack    kaupmadur trade    godi buy-runes    cast double 7    remove double
 //                launch 5    sail    end (no card left)
 //   free         board godi    leave godi    kaupmadur home    strengthen    wind    wind 5
+//   the tiles    godi as berserkur move 12, kaupmadur as berserkur overtake, knerrir as berserkur attack,
+//                godi as berserkur refill virki (virki-any-card: another unit's card as a Berserkur
+//                card)    free-rune double 7 (hof-free-rune)
 //   inside one   continue | stop (an attack's steps)    cast double 7 | stop (the second rune)
 //                toward 14 | anchor (sailing)    trade meat 0, trade wool 2, ... (the session's end
 //                amounts, one resource a decision)    refill verslun | refill none (after a home trade)

@@ -2,6 +2,7 @@
 // issue's examples parse.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cctype>
 #include <map>
@@ -288,4 +289,31 @@ TEST_CASE("notation: bad texts are refused with one line naming the text and wha
   one_line(0, "refill virki+virki", "named twice");
   one_line(0, "recruit barn", "unknown building \"barn\" (expected virki, hof or verslun)");
   one_line(0, "berserkur\nmove 12", "\"berserkur move 12\" is not a legal move");
+}
+
+TEST_CASE("notation: the tiles' actions, `godi as berserkur move 12` and `free-rune double 7`") {
+  State s = activating({0, 2, 2, 2});
+  s.villages[0].upgrades = 1u << s.tiles().tile("virki-any-card") | 1u << s.tiles().tile("hof-free-rune");
+  s.villages[0].runes = {0, 0, 0, 0, 0, 1};
+  const Board& b = s.board();
+  const int next = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  const nuraghe::Move move = with_card(make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, next), Unit::Godi);
+  const std::string to = std::to_string(next);
+  CHECK(move_text(s, 0, move) == "godi as berserkur move " + to);
+  CHECK(parse_move_text(s, 0, "godi as berserkur move " + to) == move);
+  const nuraghe::Move overtake = with_card(make_unit_move(MoveKind::Overtake, Unit::Berserkur), Unit::Knerrir);
+  CHECK(move_text(s, 0, overtake) == "knerrir as berserkur overtake");
+  CHECK(move_text(s, 0, with_card(make_move(MoveKind::Attack), Unit::Kaupmadur)) == "kaupmadur as berserkur attack");
+  CHECK(move_text(s, 0, with_card(make_unit_move(MoveKind::Refill, Unit::Berserkur, 1), Unit::Godi)) ==
+        "godi as berserkur refill virki");
+  const nuraghe::Move rune = make_move(MoveKind::CastRune, int(Rune::Double) | 7 << 3 | kFreeRune);
+  CHECK(move_text(s, 0, rune) == "free-rune double 7");
+  CHECK(parse_move_text(s, 0, "free-rune double 7") == rune);
+  // Every legal move of these tiles' kinds parses back (check_decision), and the wrong forms are refused.
+  std::map<MoveKind, int> kinds;
+  CHECK(check_decision(s, 0, kinds) > 0);
+  CHECK(refusal(s, 0, "berserkur as berserkur move " + to).find("expected") != std::string::npos);
+  CHECK(refusal(s, 0, "godi as godi move " + to).find("expected") != std::string::npos);
+  CHECK(refusal(s, 0, "godi as berserkur trade").find("only the kaupmadur") != std::string::npos);
+  CHECK(refusal(s, 0, "free-rune double").find("free-rune RUNE AREA") != std::string::npos);
 }

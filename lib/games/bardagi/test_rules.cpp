@@ -3,6 +3,7 @@
 // claim and the end; then random games on both sides that keep every disk and Axe token.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <vector>
@@ -1603,4 +1604,92 @@ TEST_CASE("the end: equal glory: the winner has the most gold mines, then the mo
   // More glory wins before any tie-break.
   s.villages[1].glory = 21;
   CHECK(s.returns()[1] == 1.0);
+}
+
+// Rulings item 18 and docs/rules-bardagi.md, Rulings 13-15: the three tiles whose text is an action.
+TEST_CASE("virki-any-card: a card of another unit as a Berserkur card, two a round; not for a Berserkur aboard") {
+  State s = activating(make_selection({0, 2, 2, 2}));
+  s.villages[0].upgrades = 1u << s.tiles().tile("virki-any-card");
+  const Board& b = s.board();
+  const int next = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  const auto as = [](Unit card, nuraghe::Move m) { return with_card(m, card); };
+  const auto move_there = make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, next);
+  REQUIRE(legal(s, as(Unit::Godi, move_there)));
+  CHECK(legal(s, as(Unit::Knerrir, move_there)));
+  CHECK(!legal(s, move_there));  // no Berserkur card of his own
+  s.apply(as(Unit::Godi, move_there));
+  CHECK(s.unit_area[0][std::size_t(Unit::Berserkur)] == next);
+  CHECK(s.cards_left[std::size_t(Unit::Godi)] == 1);
+  CHECK(s.as_berserkur == 1);
+  // He overtakes the barbarian area with a Kaupmadur card: a Virki disk, as with his own.
+  const auto overtake = as(Unit::Kaupmadur, make_unit_move(MoveKind::Overtake, Unit::Berserkur));
+  REQUIRE(legal(s, overtake));
+  s.apply(overtake);
+  CHECK(s.owner_of(next) == 0);
+  CHECK(s.villages[0].disks[0] == kStartingDisks - 1);
+  CHECK(s.cards_left[std::size_t(Unit::Kaupmadur)] == 1);
+  // Two a round: no third.
+  MoveList moves;
+  s.legal_moves(moves);
+  CHECK(std::none_of(moves.begin(), moves.end(), [](nuraghe::Move m) { return card_of(m) != Unit::Berserkur; }));
+  // Aboard, the Berserkur takes no action by any card (rulings item 15).
+  State t = activating(make_selection({0, 2, 2, 2}));
+  t.villages[0].upgrades = s.villages[0].upgrades;
+  t.aboard[0] = 1 << int(Unit::Berserkur);
+  t.knerrir_route[0] = 0, t.knerrir_squares[0] = 1;
+  t.legal_moves(moves);
+  CHECK(std::none_of(moves.begin(), moves.end(), [](nuraghe::Move m) { return card_of(m) != Unit::Berserkur; }));
+}
+
+TEST_CASE("hof-free-rune: one rune a round without a card or a Hof disk, beside the card's two; aboard too") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  s.villages[0].upgrades = 1u << s.tiles().tile("hof-free-rune");
+  s.villages[0].runes = {0, 0, 0, 0, 0, 3};  // three Double runes
+  const Board& b = s.board();
+  const int x = std::countr_zero(b.of_kind[std::size_t(AreaKind::Forest)] & ~b.homes);
+  const int y = std::countr_zero(b.of_kind[std::size_t(AreaKind::Quarry)] & ~b.homes);
+  const int z = std::countr_zero(b.of_kind[std::size_t(AreaKind::IronMine)] & ~b.homes);
+  const auto free_rune = make_move(MoveKind::CastRune, int(Rune::Double) | x << 3 | kFreeRune);
+  REQUIRE(legal(s, free_rune));
+  const Village before = s.villages[0];
+  s.apply(free_rune);
+  CHECK(((s.runes[std::size_t(x)] >> int(Rune::Double)) & 1));
+  CHECK(s.villages[0].disks == before.disks);         // no Hof disk
+  CHECK(s.cards_left[std::size_t(Unit::Godi)] == 2);  // no card
+  CHECK(s.casts_left == 0);
+  CHECK(s.free_runes == 1);
+  CHECK(!legal(s, make_move(MoveKind::CastRune, int(Rune::Double) | y << 3 | kFreeRune)));  // one a round
+  // The Godi card still casts its two.
+  const auto cast = [](int a) { return make_move(MoveKind::CastRune, int(Rune::Double) | a << 3); };
+  REQUIRE(legal(s, cast(y)));
+  s.apply(cast(y));
+  REQUIRE(legal(s, cast(z)));
+  s.apply(cast(z));
+  CHECK(s.villages[0].runes[std::size_t(Rune::Double)] == 0);
+  // The Godi aboard casts it too.
+  State t = activating(make_selection({2, 2, 2, 0}));
+  t.villages[0].upgrades = 1u << t.tiles().tile("hof-free-rune");
+  t.villages[0].runes = {0, 0, 0, 0, 0, 1};
+  t.aboard[0] = 1 << int(Unit::Godi);
+  t.knerrir_route[0] = 0, t.knerrir_squares[0] = 1;
+  CHECK(legal(t, free_rune));
+}
+
+TEST_CASE("verslun-free-home-action: the Kaupmadur's home action from any area, once; not aboard") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  const int away = std::countr_zero(b.of_kind[std::size_t(AreaKind::Town)] & ~b.homes);
+  s.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(away);
+  CHECK(!legal(s, make_move(MoveKind::Home)));
+  s.villages[0].upgrades = 1u << s.tiles().tile("verslun-free-home-action");
+  REQUIRE(legal(s, make_move(MoveKind::Home)));
+  State t = s;
+  t.apply(make_move(MoveKind::Home));  // a trade session, then the refills, as at home
+  CHECK(t.trade_next == 0);
+  CHECK(t.restock_next);
+  CHECK(t.cards_left == s.cards_left);
+  CHECK(t.used(State::FreeAction::HomeAction));
+  s.aboard[0] = 1 << int(Unit::Kaupmadur);
+  s.knerrir_route[0] = 0, s.knerrir_squares[0] = 1;
+  CHECK(!legal(s, make_move(MoveKind::Home)));
 }
