@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -1692,4 +1693,133 @@ TEST_CASE("verslun-free-home-action: the Kaupmadur's home action from any area, 
   s.aboard[0] = 1 << int(Unit::Kaupmadur);
   s.knerrir_route[0] = 0, s.knerrir_squares[0] = 1;
   CHECK(!legal(s, make_move(MoveKind::Home)));
+}
+
+namespace {
+// What owning tile t changes, measured on a position made for its effect kind: a number without
+// the tile and with it (rulings item 18: no tile may be inert). Never its cap raise or end glory.
+// A kind without a probe here fails the test below, so that a new kind is implemented and tested.
+std::optional<std::pair<long, long>> probe(EffectKind kind, int t) {
+  const auto own = [t](State& s, int seat) { s.villages[std::size_t(seat)].upgrades |= 1u << t; };
+  // Both states, without and with the tile for `seat`, measured.
+  const auto both = [&](const State& base, int seat, const std::function<long(State)>& measure) {
+    State with = base;
+    own(with, seat);
+    return std::make_pair(measure(base), measure(with));
+  };
+  const auto count_moves = [](const State& s, const std::function<bool(nuraghe::Move)>& which) {
+    MoveList moves;
+    s.legal_moves(moves);
+    return long(std::count_if(moves.begin(), moves.end(), which));
+  };
+  // The claim's effects: seat 0 owns an area of every kind a player can own, has made an attack and
+  // overtaken two areas. Measured when its claim begins: gold, glory, recruits or runes; or the
+  // offers to sell hide seen while its claim is played with the first move offered at each choice.
+  const auto claimed = [&](int field) {
+    State s = activating(make_selection({2, 2, 2, 0}));
+    const Board& b = s.board();
+    for (const AreaKind k : {AreaKind::Sheep, AreaKind::Cattle, AreaKind::Forest, AreaKind::Quarry, AreaKind::IronMine,
+                             AreaKind::GoldMine, AreaKind::Town, AreaKind::Camp}) {
+      const int a = std::countr_zero(b.of_kind[std::size_t(k)] & ~b.homes);
+      s.owned[0] |= bit(a);
+      s.disks[std::size_t(a)] = 1;
+    }
+    s.attacks[0] = 1;
+    s.overtakes[0] = 2;
+    s.villages[0].storage[std::size_t(Resource::Hide)] = 3;
+    s.cards_left = {};
+    s.phase = Phase::Upgrades;
+    return both(s, 0, [field](State c) {
+      c.start_claim();  // what leaves no choice comes at once: measured before the first choice
+      const Village& v = c.villages[0];
+      int runes = 0;
+      for (const int n : v.runes) runes += n;
+      const std::array<long, 4> at_once = {v.gold, v.glory, v.recruits, runes};
+      if (field < 4) return at_once[std::size_t(field)];
+      long sells = 0;
+      while (c.phase == Phase::Claim && c.turn == 0) {
+        MoveList moves;
+        c.legal_moves(moves);
+        for (const auto m : moves) sells += kind_of(m) == MoveKind::Sell && field_of(m) > 0;
+        c.apply(moves[0]);
+      }
+      return sells;
+    });
+  };
+  switch (kind) {
+    case EffectKind::None: return std::nullopt;
+    case EffectKind::ClaimGold:
+    case EffectKind::GoldPerArea:
+    case EffectKind::GoldPerAttack: return claimed(0);
+    case EffectKind::ClaimGlory:
+    case EffectKind::GloryPerArea:
+    case EffectKind::GloryIfOwns:
+    case EffectKind::GloryPerOvertake: return claimed(1);
+    case EffectKind::RecruitPerArea: return claimed(2);
+    case EffectKind::RunePerTown: return claimed(3);
+    case EffectKind::SellHide: return claimed(4);
+    case EffectKind::KnerrirSquares: {  // the squares of a Knerrir card
+      State s = winter_sailing(2);
+      const int fir = area(s, "fir-wood");
+      s.owned[0] |= bit(fir);
+      s.disks[std::size_t(fir)] = 1;
+      return both(s, 0, [fir](State c) {
+        c.apply(make_move(MoveKind::Launch, fir));
+        return long(c.squares_left);
+      });
+    }
+    case EffectKind::BerserkurSteps:  // the areas one Berserkur card reaches
+      return both(activating(make_selection({2, 2, 2, 0})), 0,
+                  [](State c) { return long(std::popcount(c.reachable(Unit::Berserkur))); });
+    case EffectKind::VirkiCap: {  // Virki's cap beyond the raise every tile gives its building
+      const int raise = Tiles::standard().tiles[std::size_t(t)].cap_raise;
+      const auto [without, with] = both(start(2), 0, [](State c) { return long(c.cap_of(0, Building::Virki)); });
+      return std::make_pair(without, with - raise);
+    }
+    case EffectKind::BerserkurStrength: {  // an attack's first step against the defender's Berserkur
+      State s = battlefield(1);
+      s.unit_area[1][std::size_t(Unit::Berserkur)] = std::uint8_t(area_of_battle(s));
+      return both(s, 1, [](State c) { return long(c.attack_cost()); });
+    }
+    case EffectKind::AxeDefence: {  // the Virki disks to fight the defender's Axe
+      State s = battlefield(1);
+      s.axes[std::size_t(area_of_battle(s))] = 1;
+      return both(s, 1, [](State c) { return long(c.axes_cost(area_of_battle(c))); });
+    }
+    case EffectKind::FreeRune:  // free-rune moves offered: seat 0 holds a rune, no Godi card
+      return both(activating(make_selection({2, 0, 2, 2})), 0, [&](State c) {
+        c.villages[0].runes = {1, 0, 1, 0, 0, 1};
+        return count_moves(
+            c, [](nuraghe::Move m) { return kind_of(m) == MoveKind::CastRune && (field_of(m) & kFreeRune); });
+      });
+    case EffectKind::AnyCardBerserkur:  // Berserkur moves offered without a Berserkur card
+      return both(activating(make_selection({0, 2, 2, 2})), 0, [&](State c) {
+        return count_moves(c, [](nuraghe::Move m) { return card_of(m) != Unit::Berserkur; });
+      });
+    case EffectKind::FreeHomeAction: {  // the home action offered, the Kaupmadur away from home
+      State s = activating(make_selection({2, 2, 2, 0}));
+      const Board& b = s.board();
+      s.unit_area[0][std::size_t(Unit::Kaupmadur)] =
+          std::uint8_t(std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes));
+      return both(
+          s, 0, [&](State c) { return count_moves(c, [](nuraghe::Move m) { return kind_of(m) == MoveKind::Home; }); });
+    }
+  }
+  return std::pair<long, long>{0, 0};  // an unknown kind: no effect measured
+}
+}  // namespace
+
+TEST_CASE("upgrade tiles: every effect kind of tiles.json changes what its text says, beyond cap and end glory") {
+  const Tiles& tiles = Tiles::standard();
+  std::set<EffectKind> seen;
+  for (int t = 0; t < tiles.num_tiles; ++t) {
+    const EffectKind kind = tiles.tiles[std::size_t(t)].effect.kind;
+    if (kind == EffectKind::None || !seen.insert(kind).second) continue;
+    CAPTURE(tiles.tiles[std::size_t(t)].id);
+    const auto measured = probe(kind, t);
+    REQUIRE(measured.has_value());
+    CHECK_MESSAGE(measured->first != measured->second,
+                  "owning " << tiles.tiles[std::size_t(t)].id << " changed nothing (" << effect_kind_name(kind) << ")");
+  }
+  CHECK(seen.size() == kEffectKinds - 1);  // every kind but none is in the file
 }
