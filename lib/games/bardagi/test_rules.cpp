@@ -1421,6 +1421,35 @@ TEST_CASE(
   CHECK(s.to_move() == 0);  // the next seat's claim
 }
 
+TEST_CASE(
+    "claim, the rulebook's example: \"Blue places 1 Axe token on the new area he just claimed, as extra defence\"") {
+  // Blue (seat 1) holds an Axe token in the village and has just claimed an area; he places the Axe
+  // there and keeps his recruit in the village ("in case his Knerrir sets out to overtake new
+  // harbours").
+  State s = start(2, false, 17);
+  const Board& b = s.board();
+  const int forest = std::countr_zero(b.of_kind[std::size_t(AreaKind::Forest)]);
+  s.owned[1] |= bit(forest);
+  s.disks[std::size_t(forest)] = 1;
+  --s.villages[1].pile;
+  s.villages[1].axes = 1;
+  s.unit_area[1][std::size_t(Unit::Kaupmadur)] =  // on a barbarian area: no extra resource to choose
+      std::uint8_t(std::countr_zero(b.of_kind[std::size_t(AreaKind::Sheep)]));
+  --s.axes_pile;
+  s.phase = Phase::Upgrades;
+  s.start_player = 1;
+  s.turn = 1;
+  s.start_claim();
+  REQUIRE(s.to_move() == 1);
+  REQUIRE(s.claim_step == State::ClaimStep::PlaceAxes);
+  REQUIRE(legal(s, make_move(MoveKind::PlaceAxe, forest)));
+  s.apply(make_move(MoveKind::PlaceAxe, forest));
+  CHECK(s.axes[std::size_t(forest)] == 1);
+  CHECK(s.villages[1].axes == 0);
+  // The Axe is defence: 2 Virki disks more for an attacking Berserkur.
+  CHECK(s.axes_cost(forest) == kAxeDefence);
+}
+
 TEST_CASE("claim: runes change yields (Double, No resources, Theirs are yours); camps sell Axes; storage holds 5") {
   State s = start(2, false, 19);
   const Board& b = s.board();
