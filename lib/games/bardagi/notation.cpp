@@ -1,9 +1,11 @@
 #include "games/bardagi/notation.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/params.hpp"
 
 namespace nuraghe::bardagi {
 namespace {
@@ -20,7 +22,8 @@ std::string buildings_text(int buildings) {
 
 std::string unit_name(Unit u) { return std::string(kUnitNames[std::size_t(u)]); }
 
-// The text's words, lower case; `shown` is the text as typed with its blanks collapsed, for messages.
+// The text's words as typed (one rule for every game: letters in the case of the canonical text,
+// lower case but a selection's unit letters); `shown` is the text with its blanks collapsed, for messages.
 struct Words {
   std::vector<std::string> w;
   std::string shown;
@@ -40,7 +43,7 @@ Words split(std::string_view text) {
     if (std::isspace(u) || std::iscntrl(u)) {
       flush();
     } else {
-      word += char(std::tolower(u));
+      word += c;
       typed += c;
     }
   }
@@ -141,6 +144,8 @@ class Parser {
       words(2, "recruit BUILDING (a recruit placed)");
       return make_move(MoveKind::PlaceRecruit, building(1));
     }
+    if (std::any_of(head.begin(), head.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); }))
+      fail("unknown word \"" + head + "\" (moves are written in lower case, as `nuraghe legal` prints them)");
     fail(
         "unknown word \"" + head +
         "\" (expected select, a unit's name, end, attack, continue, stop, launch, sail, toward, anchor, board, "
@@ -158,14 +163,19 @@ class Parser {
   }
 
   int number(std::size_t i, int lo, int hi, const std::string& what) const {
-    const std::string& w = words_.w[i];
-    if (w.empty() || w.size() > 6 || w.find_first_not_of("0123456789") != std::string::npos)
+    return number_in(words_.w[i], lo, hi, what);
+  }
+
+  // Whole decimal digits, no sign and no leading zero (the rule of every game's numbers:
+  // Params::try_unsigned), within [lo, hi].
+  int number_in(const std::string& w, int lo, int hi, const std::string& what) const {
+    std::uint64_t n = 0;
+    if (!Params::try_unsigned(w, n))
       fail("\"" + w + "\" is not a number (expected the " + what + ", " + std::to_string(lo) + "-" +
-           std::to_string(hi) + ")");
-    const int n = std::stoi(w);
-    if (n < lo || n > hi)
+           std::to_string(hi) + ", in digits without a sign or a leading zero)");
+    if (n < std::uint64_t(lo) || n > std::uint64_t(hi))
       fail("the " + what + " " + w + " is out of range (" + std::to_string(lo) + "-" + std::to_string(hi) + ")");
-    return n;
+    return int(n);
   }
 
   int area(std::size_t i) const {
@@ -279,15 +289,13 @@ class Parser {
       const std::string& w = words_.w[i];
       int u = -1;
       for (int k = 0; k < kUnits; ++k)
-        if (!w.empty() && w[0] == char(std::tolower(static_cast<unsigned char>(kUnitLetters[std::size_t(k)])))) u = k;
-      if (u < 0 || w.size() < 2 || w.find_first_not_of("0123456789", 1) != std::string::npos)
-        fail("\"" + w + "\" is not a unit's count (expected a letter B, G, K or N and a number, as in B3)");
+        if (!w.empty() && w[0] == kUnitLetters[std::size_t(k)]) u = k;
+      if (u < 0 || w.size() < 2)
+        fail("\"" + w + "\" is not a unit's count (expected a capital letter B, G, K or N and a number, as in B3)");
       if (named[std::size_t(u)]) fail("the unit " + std::string(1, kUnitLetters[std::size_t(u)]) + " is named twice");
       named[std::size_t(u)] = true;
-      if (w.size() > 3 || std::stoi(w.substr(1)) > kCardsPerUnit)
-        fail("the count " + w.substr(1) + " of " + std::string(1, kUnitLetters[std::size_t(u)]) +
-             " is out of range (0-" + std::to_string(kCardsPerUnit) + " cards a unit)");
-      counts[std::size_t(u)] = std::stoi(w.substr(1));
+      counts[std::size_t(u)] =
+          number_in(w.substr(1), 0, kCardsPerUnit, "count of " + std::string(1, kUnitLetters[std::size_t(u)]));
     }
     const Selection sel = make_selection(counts);
     if (s_.phase == Phase::Planning && cards_of(sel) != s_.cards_this_round())
