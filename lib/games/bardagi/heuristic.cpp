@@ -35,6 +35,9 @@ int prospect(const State& s, Unit u, int area) {
 }
 
 int score(const State& s, Move m) {
+  // Another unit's card played as a Berserkur card (virki-any-card): his action, less that unit's
+  // card spent.
+  if (card_of(m) != Unit::Berserkur) return score(s, without_card(m)) - 5;
   const Board& b = s.board();
   const auto p = std::size_t(s.turn);
   const Village& v = s.villages[p];
@@ -72,11 +75,13 @@ int score(const State& s, Move m) {
     }
     case MoveKind::CastRune: {
       const Rune r = Rune(field_of(m) & 7);
-      const int a = field_of(m) >> 3;
+      const int a = (field_of(m) >> 3) & 63;
       const int owner = s.owner_of(a), value = area_value(s, a);
-      if ((r == Rune::DivinePowers || r == Rune::Double) && owner == s.turn) return 20 + 5 * value;
-      if ((r == Rune::NoResources || r == Rune::TheirsAreYours) && owner >= 0 && owner != s.turn) return 15 + 5 * value;
-      if (r == Rune::Defence && owner == s.turn) return 10 + value;
+      const int free = field_of(m) & kFreeRune ? 5 : 0;  // the tile's rune costs no card and no Hof disk
+      if ((r == Rune::DivinePowers || r == Rune::Double) && owner == s.turn) return free + 20 + 5 * value;
+      if ((r == Rune::NoResources || r == Rune::TheirsAreYours) && owner >= 0 && owner != s.turn)
+        return free + 15 + 5 * value;
+      if (r == Rune::Defence && owner == s.turn) return free + 10 + value;
       return -5;
     }
     case MoveKind::BuyRunes: return v.gold >= 5 ? 15 : -5;
@@ -254,7 +259,7 @@ void search_moves(const State& s, Player p, MoveList& moves) {
       case MoveKind::RemoveRune: return false;
       case MoveKind::CastRune: {
         const Rune r = Rune(field_of(m) & 7);
-        const int owner = s.owner_of(field_of(m) >> 3);
+        const int owner = s.owner_of((field_of(m) >> 3) & 63);  // a card's cast or the free rune
         const bool for_owner = r == Rune::DivinePowers || r == Rune::Double || r == Rune::Defence;
         return for_owner ? owner == p : owner >= 0 && owner != p;
       }

@@ -48,6 +48,7 @@ std::uint64_t State::info_hash(Player observer) const {
   mix(h, cards_left), mix(h, overtakes), mix(h, berserkur_down), mix(h, attacks), mix(h, bought);
   mix(h, defender), mix(h, squares_left), mix(h, trade_next), mix(h, trade_pool), mix(h, restock_next);
   mix(h, free_used), mix(h, crossed), mix(h, strengthening), mix(h, last_shift), mix(h, received), mix(h, casts_left);
+  mix(h, as_berserkur), mix(h, free_runes);
   mix(h, claim_step), mix(h, claim_cursor);
   mix(h, axes_pile), mix(h, rune_size), mix(h, stack_size), mix(h, visible);  // the piles: their sizes
   return h;

@@ -1,9 +1,11 @@
 #include "games/bardagi/notation.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/params.hpp"
 
 namespace nuraghe::bardagi {
 namespace {
@@ -20,7 +22,8 @@ std::string buildings_text(int buildings) {
 
 std::string unit_name(Unit u) { return std::string(kUnitNames[std::size_t(u)]); }
 
-// The text's words, lower case; `shown` is the text as typed with its blanks collapsed, for messages.
+// The text's words as typed (one rule for every game: letters in the case of the canonical text,
+// lower case but a selection's unit letters); `shown` is the text with its blanks collapsed, for messages.
 struct Words {
   std::vector<std::string> w;
   std::string shown;
@@ -40,7 +43,7 @@ Words split(std::string_view text) {
     if (std::isspace(u) || std::iscntrl(u)) {
       flush();
     } else {
-      word += char(std::tolower(u));
+      word += c;
       typed += c;
     }
   }
@@ -106,6 +109,10 @@ class Parser {
       words(3, "cast RUNE AREA");
       return make_move(MoveKind::CastRune, rune(1) | area(2) << 3);
     }
+    if (head == "free-rune") {
+      words(3, "free-rune RUNE AREA (the hof-free-rune tile's rune)");
+      return make_move(MoveKind::CastRune, rune(1) | area(2) << 3 | kFreeRune);
+    }
     if (head == "remove") {
       words(2, "remove RUNE");
       return make_move(MoveKind::RemoveRune, rune(1));
@@ -137,10 +144,13 @@ class Parser {
       words(2, "recruit BUILDING (a recruit placed)");
       return make_move(MoveKind::PlaceRecruit, building(1));
     }
-    fail("unknown word \"" + head +
-         "\" (expected select, a unit's name, end, attack, continue, stop, launch, sail, toward, anchor, board, "
-         "leave, trade, refill, strengthen, shift, cast, remove, wind, buy, yield, extra, sell, axes, axe or "
-         "recruit)");
+    if (std::any_of(head.begin(), head.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); }))
+      fail("unknown word \"" + head + "\" (moves are written in lower case, as `nuraghe legal` prints them)");
+    fail(
+        "unknown word \"" + head +
+        "\" (expected select, a unit's name, end, attack, continue, stop, launch, sail, toward, anchor, board, "
+        "leave, trade, refill, strengthen, shift, cast, free-rune, remove, wind, buy, yield, extra, sell, axes, axe or "
+        "recruit)");
   }
 
  private:
@@ -153,14 +163,19 @@ class Parser {
   }
 
   int number(std::size_t i, int lo, int hi, const std::string& what) const {
-    const std::string& w = words_.w[i];
-    if (w.empty() || w.size() > 6 || w.find_first_not_of("0123456789") != std::string::npos)
+    return number_in(words_.w[i], lo, hi, what);
+  }
+
+  // Whole decimal digits, no sign and no leading zero (the rule of every game's numbers:
+  // Params::try_unsigned), within [lo, hi].
+  int number_in(const std::string& w, int lo, int hi, const std::string& what) const {
+    std::uint64_t n = 0;
+    if (!Params::try_unsigned(w, n))
       fail("\"" + w + "\" is not a number (expected the " + what + ", " + std::to_string(lo) + "-" +
-           std::to_string(hi) + ")");
-    const int n = std::stoi(w);
-    if (n < lo || n > hi)
+           std::to_string(hi) + ", in digits without a sign or a leading zero)");
+    if (n < std::uint64_t(lo) || n > std::uint64_t(hi))
       fail("the " + what + " " + w + " is out of range (" + std::to_string(lo) + "-" + std::to_string(hi) + ")");
-    return n;
+    return int(n);
   }
 
   int area(std::size_t i) const {
@@ -221,6 +236,7 @@ class Parser {
            "\" (move AREA, overtake, refill BUILDING, pass, buy-runes, trade, home)");
     const std::string& verb = words_.w[1];
     const std::string name = unit_name(u);
+    if (verb == "as") return as_berserkur(u);
     if (verb == "move") {
       words(3, name + " move AREA");
       return make_unit_move(MoveKind::MoveUnit, u, area(2));
@@ -249,6 +265,22 @@ class Parser {
          (u == Unit::Kaupmadur ? ", trade, home)" : ")"));
   }
 
+  // `godi as berserkur move 12`: a card of another unit played as a Berserkur card (virki-any-card)
+  // for his move, overtake, refill or attack.
+  Move as_berserkur(Unit card) {
+    const std::string form = unit_name(card) + " as berserkur move AREA|overtake|refill virki|attack";
+    if (card == Unit::Berserkur || words_.w.size() < 4 || words_.w[2] != "berserkur") fail("expected `" + form + "`");
+    if (words_.w[3] == "attack") {
+      words(4, form);
+      return with_card(make_move(MoveKind::Attack), card);
+    }
+    Words rest{{words_.w.begin() + 2, words_.w.end()}, words_.shown};
+    const Move m = Parser(s_, std::move(rest)).unit_move(Unit::Berserkur);
+    const MoveKind k = kind_of(m);
+    if (k != MoveKind::MoveUnit && k != MoveKind::Overtake && k != MoveKind::Refill) fail("expected `" + form + "`");
+    return with_card(m, card);
+  }
+
   Move select() {
     if (words_.w.size() < 2) fail("expected `select` and counts per unit such as B3 G1 K1 N1");
     std::array<int, kUnits> counts{};
@@ -257,15 +289,13 @@ class Parser {
       const std::string& w = words_.w[i];
       int u = -1;
       for (int k = 0; k < kUnits; ++k)
-        if (!w.empty() && w[0] == char(std::tolower(static_cast<unsigned char>(kUnitLetters[std::size_t(k)])))) u = k;
-      if (u < 0 || w.size() < 2 || w.find_first_not_of("0123456789", 1) != std::string::npos)
-        fail("\"" + w + "\" is not a unit's count (expected a letter B, G, K or N and a number, as in B3)");
+        if (!w.empty() && w[0] == kUnitLetters[std::size_t(k)]) u = k;
+      if (u < 0 || w.size() < 2)
+        fail("\"" + w + "\" is not a unit's count (expected a capital letter B, G, K or N and a number, as in B3)");
       if (named[std::size_t(u)]) fail("the unit " + std::string(1, kUnitLetters[std::size_t(u)]) + " is named twice");
       named[std::size_t(u)] = true;
-      if (w.size() > 3 || std::stoi(w.substr(1)) > kCardsPerUnit)
-        fail("the count " + w.substr(1) + " of " + std::string(1, kUnitLetters[std::size_t(u)]) +
-             " is out of range (0-" + std::to_string(kCardsPerUnit) + " cards a unit)");
-      counts[std::size_t(u)] = std::stoi(w.substr(1));
+      counts[std::size_t(u)] =
+          number_in(w.substr(1), 0, kCardsPerUnit, "count of " + std::string(1, kUnitLetters[std::size_t(u)]));
     }
     const Selection sel = make_selection(counts);
     if (s_.phase == Phase::Planning && cards_of(sel) != s_.cards_this_round())
@@ -315,7 +345,10 @@ std::string legal_summary(const State& s, Player seat, const MoveList& moves) {
 }  // namespace
 
 std::string move_text(const State& s, Player seat, Move m) {
-  (void)seat;
+  if (const Unit card = card_of(m); card != Unit::Berserkur) {  // `godi as berserkur move 12`
+    const Move own = without_card(m);
+    return unit_name(card) + " as " + (kind_of(own) == MoveKind::Attack ? "berserkur attack" : move_text(s, seat, own));
+  }
   const Unit u = unit_of(m);
   const int f = field_of(m), uf = unit_field_of(m);
   switch (kind_of(m)) {
@@ -348,7 +381,9 @@ std::string move_text(const State& s, Player seat, Move m) {
     case MoveKind::Shift:
       return "shift " + ((f & 127) == 0 ? std::string("virki") : area_text((f & 127) - 1)) + " " + area_text(f >> 7);
     case MoveKind::BuyRunes: return unit_name(u) + " buy-runes";
-    case MoveKind::CastRune: return "cast " + std::string(rune_id(Rune(f & 7))) + " " + area_text(f >> 3);
+    case MoveKind::CastRune:
+      return std::string(f & kFreeRune ? "free-rune " : "cast ") + std::string(rune_id(Rune(f & 7))) + " " +
+             area_text((f >> 3) & 63);
     case MoveKind::RemoveRune: return "remove " + std::string(rune_id(Rune(f)));
     case MoveKind::Wind: return f == 0 ? std::string("wind") : "wind " + area_text(f - 1);
     case MoveKind::Buy: {

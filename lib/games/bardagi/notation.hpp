@@ -1,14 +1,18 @@
 #pragma once
 // Bardagi's moves as text a player can read and type (issue 13, item 4): one decision a move, lower
 // case words joined by single spaces, never a ',' or ';' (the command line puts them between seats
-// and between moves). Areas are written by their index on the board (an area's id is accepted too),
-// buildings by name joined with '+' in building order, runes and tiles by their ids.
+// and between moves). Read as written: letters in the case shown here, numbers in whole decimal
+// digits without a sign or a leading zero (the rule of every game). Areas are written by their index on the board (an
+// area's id is accepted too), buildings by name joined with '+' in building order, runes and tiles by their ids.
 //   planning     select B3 G1 K1 N1 (the unit letters of kUnitLetters, the nonzero counts in unit order;
-//                typed in any order, with zeros or without, in any case)
+//                typed in any order, with zero counts or without)
 //   a card       berserkur move 12    godi overtake    kaupmadur refill virki+hof    knerrir pass
 //                attack    kaupmadur trade    godi buy-runes    cast double 7    remove double
 //                launch 5    sail    end (no card left)
 //   free         board godi    leave godi    kaupmadur home    strengthen    wind    wind 5
+//   the tiles    godi as berserkur move 12, kaupmadur as berserkur overtake, knerrir as berserkur attack,
+//                godi as berserkur refill virki (virki-any-card: another unit's card as a Berserkur
+//                card)    free-rune double 7 (hof-free-rune)
 //   inside one   continue | stop (an attack's steps)    cast double 7 | stop (the second rune)
 //                toward 14 | anchor (sailing)    trade meat 0, trade wool 2, ... (the session's end
 //                amounts, one resource a decision)    refill verslun | refill none (after a home trade)

@@ -131,7 +131,9 @@ Json position(const State& s, Player observer) {
       {"strengthening", s.strengthening},
       {"last_shift", {{"from", shift_from_name(b, s.last_shift / 64)}, {"to", b.area_id[s.last_shift % 64]}}},
       {"received", area_list(b, s.received)},
-      {"casts_left", s.casts_left}};
+      {"casts_left", s.casts_left},
+      {"as_berserkur", s.as_berserkur},
+      {"free_runes", s.free_runes}};
   j["claim"] = {{"step", kClaimStepNames[std::size_t(s.claim_step)]}, {"cursor", s.claim_cursor}};
 
   // The supplies: the pile bottom first (its last entry is drawn next), for a seat only its size.
@@ -427,7 +429,8 @@ State read_position(const Json& j) {
       e.at("aboard").fail("must be empty while the Knerrir is at home on the player board");
     if (s.knerrir_harbour[q] >= 0 && s.aboard[q] == 0 && !(activation && p == turn))
       k.fail("is docked at " + b.area_id[std::size_t(s.knerrir_harbour[q])] +
-             " with nobody aboard outside its own activation: an empty Knerrir goes home when its move ends");
+             " with nobody aboard outside its own activation: an empty Knerrir goes home when its owner's activation "
+             "ends");
     if (e.at("down").boolean()) {
       if (s.is_aboard(p, Unit::Berserkur) || s.unit_area[q][0] != b.home[q])
         e.at("down").fail(
@@ -452,7 +455,8 @@ State read_position(const Json& j) {
     s.overtakes[q] = std::uint8_t(e.at("overtakes").int_in(0, 2 * kCardsPerUnit));
     s.attacks[q] = std::uint8_t(e.at("attacks").int_in(0, 2 * kCardsPerUnit));
     s.bought[q] = std::uint8_t(e.at("bought").int_in(0, kUpgradesPerRound));
-    if (s.overtakes[q] + s.attacks[q] > (quiet ? 0 : s.cards_this_round()))
+    // Each takes a card; an attack won is both an attack and an overtake (rulings item 18).
+    if (std::max(s.overtakes[q], s.attacks[q]) > (quiet ? 0 : s.cards_this_round()))
       e.fail("has " + std::to_string(s.overtakes[q]) + " overtakes and " + std::to_string(s.attacks[q]) +
              " attacks this round: " +
              (quiet ? std::string("none before the round's cards are played")
@@ -510,7 +514,8 @@ State read_position(const Json& j) {
   // ---- the activation's sub-state
   const JsonIn act = in.at("activation");
   act.allow_only({"cards_left", "free_used", "crossed", "defender", "squares_left", "trade_next", "trade_pool",
-                  "restock_next", "strengthening", "last_shift", "received", "casts_left"});
+                  "restock_next", "strengthening", "last_shift", "received", "casts_left", "as_berserkur",
+                  "free_runes"});
   const auto cards = read_counts(act.at("cards_left"), kUnitNames, kCardsPerUnit);
   for (int u = 0; u < kUnits; ++u) {
     s.cards_left[std::size_t(u)] = std::uint8_t(cards[std::size_t(u)]);
@@ -577,6 +582,32 @@ State read_position(const Json& j) {
   s.casts_left = std::uint8_t(act.at("casts_left").int_in(0, kRunesPerCast - 1));
   if (s.casts_left > 0 && !s.used(State::FreeAction::Cast))
     act.at("casts_left").fail("is " + std::to_string(s.casts_left) + ", but free_used has no cast");
+  // The tiles' actions (rulings item 18), optional (positions written before them have none: 0):
+  // only in the activation, with the tile, at most its number; each card played as a Berserkur
+  // card is a card of another unit that seat `turn` has played.
+  const auto tile_count = [&](std::string_view field, EffectKind kind, std::uint8_t Effect::*limit) -> std::uint8_t {
+    const auto f = act.find(field);
+    if (!f) return 0;
+    const int n = f->int_in(0, 2 * kCardsPerUnit);
+    const Effect* e = s.effect(turn, kind);
+    const int most = activation && e != nullptr ? e->*limit : 0;
+    if (n > most)
+      f->fail("is " + std::to_string(n) + ", but seat " + std::to_string(turn) + " may have " + std::to_string(most) +
+              (activation ? " (with the " + std::string(effect_kind_name(kind)) + " tile's number, else none)"
+                          : " outside the activation phase"));
+    return std::uint8_t(n);
+  };
+  s.as_berserkur = tile_count("as_berserkur", EffectKind::AnyCardBerserkur, &Effect::max);
+  s.free_runes = tile_count("free_runes", EffectKind::FreeRune, &Effect::count);
+  {
+    int others_played = 0;
+    for (int u = 1; u < kUnits; ++u)
+      others_played += count_of(s.selection[std::size_t(turn)], Unit(u)) - s.cards_left[std::size_t(u)];
+    if (s.as_berserkur > others_played)
+      act.at("as_berserkur")
+          .fail("is " + std::to_string(s.as_berserkur) + ", but seat " + std::to_string(turn) + " has played " +
+                std::to_string(others_played) + " cards of its other units");
+  }
   // One decision at a time: an attack's step, a trade session (with the home action's refills after
   // it), the second rune of a cast, a strengthening's shift or a square of sailing; only in activation.
   {

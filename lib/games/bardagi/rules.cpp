@@ -270,6 +270,8 @@ int State::refill_disks(int building) const {
 
 bool State::may_refill(Unit u, int buildings) const {
   if (u == Unit::Knerrir || buildings <= 0 || buildings >= 1 << kBuildings) return false;
+  // "While sailing, the unit cannot be used" (rulings item 15): a unit aboard refills nothing.
+  if (!on_board(turn, u)) return false;
   if (u != Unit::Kaupmadur && buildings != 1 << int(building_of(u))) return false;
   // Each building refilled pays its 4 resources and gains a disk at least; the pile is shared.
   State after = *this;
@@ -307,12 +309,18 @@ void State::start_activation(int seat) {
   turn = std::uint8_t(seat);
   free_used = 0;
   crossed = 0;
+  as_berserkur = 0;
+  free_runes = 0;
   for (int u = 0; u < kUnits; ++u)
     cards_left[std::size_t(u)] = std::uint8_t(count_of(selection[std::size_t(seat)], Unit(u)));
 }
 
 void State::end_activation() {
   crossed = 0;
+  // "An empty Knerrir at a harbour goes home" when its owner's activation ends (rulings item 17).
+  if (knerrir_harbour[turn] >= 0 && aboard[turn] == 0) knerrir_harbour[turn] = -1;
+  as_berserkur = 0;
+  free_runes = 0;
   const int next = (turn + 1) % players;
   if (next == start_player) {
     phase = Phase::Upgrades;
@@ -359,6 +367,10 @@ void State::activation_moves(MoveList& out) const {
   knerrir_moves(out);  // boarding and leaving are free at any time of the activation
   if (squares_left == 0) {
     if (may_home_action()) out.push(make_move(MoveKind::Home));
+    if (may_free_rune())  // hof-free-rune: a rune without a card or a Hof disk, aboard too
+      for (int r = 0; r < kRuneKinds; ++r)
+        for (int a = 0; a < board().num_areas; ++a)
+          if (may_cast_rune(Rune(r), a, true)) out.push(make_move(MoveKind::CastRune, r | a << 3 | kFreeRune));
     if (may_strengthen()) out.push(make_move(MoveKind::Strengthen));
     if (knerrir_home(turn)) {
       for (std::uint64_t h = owned[turn] & board().harbours; h; h &= h - 1)
@@ -404,18 +416,32 @@ void State::activation_moves(MoveList& out) const {
       for (int buildings = 1; buildings < 1 << kBuildings; ++buildings)
         if (may_refill(u, buildings)) out.push(make_unit_move(MoveKind::Refill, u, buildings));
     }
+    if (u != Unit::Berserkur && may_berserkur_card(u)) {  // virki-any-card: this card as a Berserkur card
+      const Unit b = Unit::Berserkur;
+      const auto as = [&](Move m) { out.push(with_card(m, u)); };
+      for (std::uint64_t r = reachable(b); r; r &= r - 1)
+        if (may_move(b, std::countr_zero(r))) as(make_unit_move(MoveKind::MoveUnit, b, std::countr_zero(r)));
+      if (may_overtake(b)) as(make_unit_move(MoveKind::Overtake, b));
+      if (may_attack()) as(make_move(MoveKind::Attack));
+      if (may_refill(b, 1 << int(Building::Virki))) as(make_unit_move(MoveKind::Refill, b, 1 << int(Building::Virki)));
+    }
     out.push(make_unit_move(MoveKind::Idle, u));
   }
   if (!any_card) out.push(make_move(MoveKind::End));
 }
 
 void State::apply(Move m) {
+  // A Berserkur action paid with another unit's card (virki-any-card) spends that card.
+  const Unit card = card_of(m);
+  if (card != Unit::Berserkur) ++as_berserkur;
+  m = without_card(m);
   const Unit u = unit_of(m);
+  const Unit paid = card != Unit::Berserkur ? card : u;
   switch (kind_of(m)) {
     case MoveKind::Select: assert(false && "a selection is part of a joint move"); break;
-    case MoveKind::MoveUnit: play_card(u), move_unit(u, unit_field_of(m)); break;
-    case MoveKind::Overtake: play_card(u), overtake(u); break;
-    case MoveKind::Refill: play_card(u), refill(u, unit_field_of(m)); break;
+    case MoveKind::MoveUnit: play_card(paid), move_unit(u, unit_field_of(m)); break;
+    case MoveKind::Overtake: play_card(paid), overtake(u); break;
+    case MoveKind::Refill: play_card(paid), refill(u, unit_field_of(m)); break;
     case MoveKind::Idle: play_card(u); break;
     case MoveKind::End:
       if (phase == Phase::Upgrades) end_upgrades();
@@ -474,7 +500,7 @@ void State::apply(Move m) {
       break;
     case MoveKind::Buy: buy(field_of(m)); break;
     case MoveKind::Attack:
-      play_card(Unit::Berserkur);
+      play_card(card);  // the Berserkur's own, or another unit's as his
       ++attacks[turn];
       defender = std::int8_t(owner_of(unit_area[turn][std::size_t(Unit::Berserkur)]));
       attack_next();
@@ -489,14 +515,20 @@ void State::apply(Move m) {
       play_card(u);
       buy_runes();
       break;
-    case MoveKind::CastRune:
+    case MoveKind::CastRune: {
+      const int f = field_of(m);
+      if (f & kFreeRune) {  // hof-free-rune: no card, no Hof disk, no second rune
+        cast_rune(Rune(f & 7), (f >> 3) & 63, true);
+        break;
+      }
       if (casts_left == 0) {  // the first rune comes with the Godi card
         play_card(Unit::Godi);
         free_used = std::uint8_t(free_used | 1 << int(FreeAction::Cast));
         casts_left = kRunesPerCast;
       }
-      cast_rune(Rune(field_of(m) & 7), field_of(m) >> 3);
+      cast_rune(Rune(f & 7), (f >> 3) & 63);
       break;
+    }
     case MoveKind::RemoveRune: {
       play_card(Unit::Godi);
       const int a = unit_area[turn][std::size_t(Unit::Godi)];
@@ -553,8 +585,7 @@ void State::apply(Move m) {
     case MoveKind::Leave:
       aboard[turn] = std::uint8_t(aboard[turn] & ~(1 << int(u)));
       crossed = std::uint8_t(crossed | 1 << int(u));
-      unit_area[turn][std::size_t(u)] = std::uint8_t(knerrir_harbour[turn]);
-      if (squares_left == 0) end_sailing();
+      move_unit(u, knerrir_harbour[turn]);  // a move ending there: the Berserkur fights Axes there
       break;
   }
 }
@@ -599,8 +630,8 @@ int State::attack_cost() const {
   return 0;
 }
 
-bool State::may_attack() const {
-  if (is_down(turn) || !on_board(turn, Unit::Berserkur) || cards_left[std::size_t(Unit::Berserkur)] == 0) return false;
+bool State::may_attack() const {  // (the caller checks the card: the Berserkur's, or another as his)
+  if (is_down(turn) || !on_board(turn, Unit::Berserkur)) return false;
   const int owner = owner_of(unit_area[turn][std::size_t(Unit::Berserkur)]);
   return owner >= 0 && owner != turn && villages[turn].disks[0] >= attack_cost();
 }
@@ -635,9 +666,10 @@ void State::attack_next() {
       disks[std::size_t(a)] = 0;
       owned[d] &= ~area_bit(a);
       break;
-    case AttackStep::Claim:
+    case AttackStep::Claim:  // an area overtaken from another player (rulings item 18)
       owned[p] |= area_bit(a);
       disks[std::size_t(a)] = 1;
+      ++overtakes[p];
       break;
     case AttackStep::Reinforce: ++disks[std::size_t(a)]; break;
     case AttackStep::None: assert(false); break;
@@ -695,10 +727,9 @@ void State::sail_toward(int harbour) {
 }
 
 void State::end_sailing() {
+  // The card's move is over. An empty Knerrir stays where it is, so that a later Knerrir card may
+  // overtake there (rulings item 17); it goes home when the activation ends (end_activation).
   squares_left = 0;
-  const auto p = std::size_t(turn);
-  // "an empty Knerrir at a harbour goes home" (to the player board) once its move is over.
-  if (knerrir_harbour[p] >= 0 && aboard[p] == 0) knerrir_harbour[p] = -1;
 }
 
 bool State::may_board(Unit u) const {
@@ -715,6 +746,11 @@ bool State::may_leave(Unit u) const {
       if (q != turn && on_board(q, Unit::Godi) &&
           unit_area[std::size_t(q)][std::size_t(Unit::Godi)] == knerrir_harbour[p])
         return false;
+  // Leaving onto an area is ending a move there (rulings item 16): a Berserkur stays on another
+  // player's area with Axes only if Virki pays to fight them, as after a move (Rulings 2).
+  const int a = knerrir_harbour[p], owner = owner_of(a);
+  if (u == Unit::Berserkur && owner >= 0 && owner != turn && axes[std::size_t(a)] > 0)
+    return villages[p].disks[0] >= axes_cost(a);
   return true;
 }
 
@@ -738,8 +774,11 @@ bool State::may_trade() const {
 bool State::may_home_action() const {
   // "If the Kaupmadur is in his home area he can trade ... he can also refill the disks on all
   // buildings": free, once an activation (rulings item 9).
+  // With verslun-free-home-action "He does not need to be on Home area" (rulings item 18): the same
+  // one action a round, from any area (not aboard: item 15).
   return !used(FreeAction::HomeAction) && on_board(turn, Unit::Kaupmadur) &&
-         unit_area[turn][std::size_t(Unit::Kaupmadur)] == board().home[turn];
+         (unit_area[turn][std::size_t(Unit::Kaupmadur)] == board().home[turn] ||
+          has_effect(turn, EffectKind::FreeHomeAction));
 }
 
 void State::start_trade() {
@@ -775,8 +814,9 @@ namespace nuraghe::bardagi {
 
 bool State::may_strengthen() const {
   // "Strengthen defences - Free action ... placing disks on areas anywhere on the board. The disks
-  // can be taken from the Virki or other areas." Not by a Berserkur sent home (rulings item 8).
-  return !used(FreeAction::Strengthen) && !is_down(turn) && owned[turn] != 0;
+  // can be taken from the Virki or other areas." Not by a Berserkur sent home (rulings item 8), nor
+  // by one aboard the Knerrir (item 15: "While sailing, the unit cannot be used").
+  return !used(FreeAction::Strengthen) && !is_down(turn) && on_board(turn, Unit::Berserkur) && owned[turn] != 0;
 }
 
 bool State::may_shift(int from, int to) const {
@@ -825,8 +865,9 @@ bool State::may_cast() const {
   return false;
 }
 
-bool State::may_cast_rune(Rune r, int area) const {
-  if (r == Rune::Wind || villages[turn].runes[std::size_t(r)] == 0 || villages[turn].disks[1] == 0) return false;
+bool State::may_cast_rune(Rune r, int area, bool free) const {
+  if (r == Rune::Wind || villages[turn].runes[std::size_t(r)] == 0 || (!free && villages[turn].disks[1] == 0))
+    return false;
   const Board& b = board();
   if (area < 0 || area >= b.num_areas || !ownable(b.kind[std::size_t(area)])) return false;
   const int there = runes[std::size_t(area)];
@@ -843,15 +884,31 @@ bool State::may_cast_rune(Rune r, int area) const {
   return true;
 }
 
-void State::cast_rune(Rune r, int area) {
-  assert(may_cast_rune(r, area));
+void State::cast_rune(Rune r, int area, bool free) {
+  assert(may_cast_rune(r, area, free));
   Village& v = villages[turn];
   --v.runes[std::size_t(r)];
-  --v.disks[1];
-  ++v.pile;  // the Hof disk spent goes back beside the board
+  if (!free) --v.disks[1], ++v.pile;  // the Hof disk spent goes back beside the board
   runes[std::size_t(area)] = std::uint8_t(runes[std::size_t(area)] | 1 << int(r));
   if (r == Rune::TheirsAreYours) --v.pile, thief[std::size_t(area)] = std::uint8_t(turn + 1);
+  if (free) {
+    ++free_runes;
+    return;
+  }
   if (--casts_left == 0 || !may_cast_any()) casts_left = 0;
+}
+
+bool State::may_free_rune() const {
+  // "Godi can cast 1 free Rune each round. Does not cost a card or divine power" (hof-free-rune).
+  const Effect* e = effect(turn, EffectKind::FreeRune);
+  return e != nullptr && free_runes < e->count;
+}
+
+bool State::may_berserkur_card(Unit card) const {
+  // "You can use any card as a Berserkur card. Two cards of other units can be used each turn"
+  // (virki-any-card).
+  const Effect* e = effect(turn, EffectKind::AnyCardBerserkur);
+  return card != Unit::Berserkur && e != nullptr && as_berserkur < e->max && cards_left[std::size_t(card)] > 0;
 }
 
 bool State::may_cast_any() const {

@@ -125,6 +125,10 @@ enum class Phase : std::uint8_t {
 //   sell      hide (3)                                     the sell-hide tile: hide sold for gold
 //   axes      number (2)                                   Axe tokens bought, 1 gold each
 //   place-axe area (6), recruit building (2)               one of the village's onto the board; `end`
+// The moves the tiles add (rulings item 18), as flags on the moves above:
+//   a card    a Berserkur move, overtake, refill or attack paid with another unit's card (virki-any-card):
+//             that unit in 2 bits at kCardShift (0, the Berserkur, for his own card)
+//   free-rune a cast with kFreeRune in its field (hof-free-rune): no card, no Hof disk, no second rune
 enum class MoveKind : std::uint8_t {
   Select,
   MoveUnit,
@@ -180,6 +184,15 @@ constexpr MoveKind kind_of(Move m) { return MoveKind(m & 31); }
 constexpr int field_of(Move m) { return int(m >> 5); }
 constexpr Unit unit_of(Move m) { return Unit((m >> 5) & 3); }
 constexpr int unit_field_of(Move m) { return int(m >> 7); }  // the field after the unit
+
+// ---- The moves the tiles add (rulings item 18). A Berserkur action paid with the card of another
+// unit (virki-any-card): the card's unit above every field (the Berserkur, 0, for his own card).
+inline constexpr int kCardShift = 20;
+constexpr Move with_card(Move m, Unit card) { return m | Move(card) << kCardShift; }
+constexpr Unit card_of(Move m) { return Unit((m >> kCardShift) & 3); }
+constexpr Move without_card(Move m) { return m & ~(Move(3) << kCardShift); }
+// A cast's field with this flag is the free rune (hof-free-rune): kind (3) | area (6) << 3 | kFreeRune.
+inline constexpr int kFreeRune = 1 << 9;
 
 // The most legal moves of one decision: a strengthening's shifts (from Virki or any of 64 areas to
 // any of 64) are the most; 149 selections of 8 cards, 5 rune kinds on every area come next.
@@ -263,6 +276,10 @@ struct State {
   std::uint16_t last_shift = 0;
   std::uint64_t received = 0;
   std::uint8_t casts_left = 0;  // runes the Godi card being cast may still place
+  // The tiles' actions this activation (a seat's one activation a round: rulings item 18): cards of
+  // other units played as Berserkur cards (virki-any-card), free runes cast (hof-free-rune).
+  std::uint8_t as_berserkur = 0;
+  std::uint8_t free_runes = 0;
 
   // ---- the villages and the round's selections (hidden until the seat's activation begins)
   std::array<Village, kMaxSeats> villages{};
@@ -397,8 +414,13 @@ struct State {
   bool may_buy_runes(Unit u) const;  // a Godi or Kaupmadur card at a sacred location, 2 gold
   void buy_runes();                  // 3 runes from the pile's top, while it lasts
   bool may_cast() const;             // a Godi card, once an activation, with a rune and a Hof disk
-  bool may_cast_rune(Rune r, int area) const;
-  void cast_rune(Rune r, int area);
+  // free: the hof-free-rune tile's rune, without a card or a Hof disk.
+  bool may_cast_rune(Rune r, int area, bool free = false) const;
+  void cast_rune(Rune r, int area, bool free = false);
+  bool may_free_rune() const;  // the tile owned, its runes of the round not all cast
+  // A card of unit `card` (not the Berserkur) played as a Berserkur card: virki-any-card owned, fewer
+  // than its `max` played so this activation, a card of that unit left.
+  bool may_berserkur_card(Unit card) const;
   bool may_cast_any() const;
   bool may_remove_rune(Rune r) const;  // a Godi card on the area, 2 gold
   bool may_wind(int launch) const;     // launch: an own harbour area when the Knerrir is home, else -1

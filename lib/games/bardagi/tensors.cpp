@@ -23,7 +23,10 @@ constexpr std::array<Unit, kUnits> kUnitList = {Unit::Berserkur, Unit::Godi, Uni
 // with the Godi or the Kaupmadur; each rune kind cast on each area; each kind removed; Wind from
 // the board and from each harbour; buying each tile; a sheep or cattle area's yield as wool or
 // hide and as meat; the extra resource (or gold); hide sold 0..5; Axes bought 0..2; an Axe placed
-// on each area; a recruit placed on each building.
+// on each area; a recruit placed on each building. Then the moves the tiles add, after all others
+// so that the numbers above stay: per other unit (Godi, Kaupmadur, Knerrir) its card as a Berserkur
+// card for his move to each area, his overtake, his Virki refill and his attack; the free rune of
+// each kind on each area.
 std::vector<Move> every_move(const Board& b, const Tiles& tiles) {
   std::vector<Move> moves;
   const auto add = [&](MoveKind k, int field = 0) { moves.push_back(make_move(k, field)); };
@@ -75,6 +78,15 @@ std::vector<Move> every_move(const Board& b, const Tiles& tiles) {
   for (int n = 0; n <= kAxesBoughtPerRound; ++n) add(MoveKind::BuyAxes, n);
   each_area(MoveKind::PlaceAxe, all_areas);
   for (int building = 0; building < kBuildings; ++building) add(MoveKind::PlaceRecruit, building);
+  for (const Unit card : {Unit::Godi, Unit::Kaupmadur, Unit::Knerrir}) {
+    for (int a = 0; a < b.num_areas; ++a)
+      moves.push_back(with_card(make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, a), card));
+    moves.push_back(with_card(make_unit_move(MoveKind::Overtake, Unit::Berserkur), card));
+    moves.push_back(with_card(make_unit_move(MoveKind::Refill, Unit::Berserkur, 1 << int(Building::Virki)), card));
+    moves.push_back(with_card(make_move(MoveKind::Attack), card));
+  }
+  for (int r = 0; r < kRuneKinds; ++r)
+    for (int a = 0; a < b.num_areas; ++a) add(MoveKind::CastRune, r | a << 3 | kFreeRune);
   return moves;
 }
 
@@ -118,6 +130,8 @@ int write_observation(const State& s, Player p, float* out) {
   w.one_hot(s.last_shift % 64, areas);
   w.bits(s.received, areas);
   w.scaled(s.casts_left, kRunesPerCast);
+  w.scaled(s.as_berserkur, kCardsPerUnit);
+  w.scaled(s.free_runes, kRunesPerCast);
   // The claim of seat `turn`: its step and where in it.
   w.one_hot(int(s.claim_step), int(State::ClaimStep::Done) + 1);
   w.scaled(s.claim_cursor, areas);

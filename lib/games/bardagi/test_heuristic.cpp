@@ -1,6 +1,7 @@
 // Bardagi's heuristic player (issue 13, item 6): legal, and stronger than random play.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include "bots/arena.hpp"
 #include "bots/summary.hpp"
 #include "games/bardagi/bardagi.hpp"
@@ -121,4 +122,33 @@ TEST_CASE("search_moves: a subset of the legal moves in their order, never empty
       CHECK(std::equal(kept.begin(), kept.end(), kept_other.begin(), kept_other.end()));
     }
   CHECK(pruned > 0);  // the sample met strengthening or runes
+}
+
+TEST_CASE("heuristic and search_moves: the tiles' actions have values; a free rune before a card's") {
+  GameConfig c;
+  c.players = 2;
+  c.seed = 3;
+  State s = Bardagi::initial(c);
+  JointMove joint{};
+  for (int p = 0; p < 2; ++p) joint[std::size_t(p)] = make_move(MoveKind::Select, make_selection({0, 2, 2, 2}));
+  s.apply_joint(joint);
+  s.villages[0].upgrades = 1u << s.tiles().tile("hof-free-rune") | 1u << s.tiles().tile("virki-any-card");
+  s.villages[0].runes = {0, 0, 0, 0, 0, 1};
+  const Board& b = s.board();
+  const int own = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  const int theirs = std::countr_zero(b.of_kind[std::size_t(AreaKind::Quarry)]);  // barbarian
+  s.owned[0] |= std::uint64_t(1) << own, s.disks[std::size_t(own)] = 1;
+  // Double on its own area: free beats the Godi card's cast of the same rune.
+  Rng rng(1);
+  const Move free_double = make_move(MoveKind::CastRune, int(Rune::Double) | own << 3 | kFreeRune);
+  CHECK(heuristic_move(s, 0, rng) == free_double);
+  // search_moves keeps the free rune for its caster's area, not on another's, and keeps a card of
+  // another unit played as a Berserkur card.
+  bardagi::MoveList kept;
+  s.legal_moves(0, kept);
+  REQUIRE(kept.contains(make_move(MoveKind::CastRune, int(Rune::Double) | theirs << 3 | kFreeRune)));
+  search_moves(s, 0, kept);
+  CHECK(kept.contains(free_double));
+  CHECK(!kept.contains(make_move(MoveKind::CastRune, int(Rune::Double) | theirs << 3 | kFreeRune)));
+  CHECK(std::any_of(kept.begin(), kept.end(), [](Move m) { return card_of(m) != Unit::Berserkur; }));
 }

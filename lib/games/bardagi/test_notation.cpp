@@ -2,6 +2,7 @@
 // issue's examples parse.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cctype>
 #include <map>
@@ -66,7 +67,8 @@ int check_decision(const State& s, nuraghe::Player seat, std::map<MoveKind, int>
     if (kind_of(m) == MoveKind::Select) CHECK(lower(t).rfind("select ", 0) == 0);
     else CHECK(t == lower(t));
     CHECK(parse_move_text(s, seat, t) == m);
-    CHECK(parse_move_text(s, seat, sloppy(upper(t))) == m);
+    CHECK(parse_move_text(s, seat, sloppy(t)) == m);
+    if (upper(t) != t) CHECK(!refusal(s, seat, upper(t)).empty());  // letters in the canonical case only
     ++kinds[kind_of(m)];
   }
   return int(moves.size());
@@ -117,13 +119,13 @@ TEST_CASE("notation: in random games on both sides, every legal move's text is u
     CHECK_MESSAGE(kinds[k] > 0, "kind " << int(k));
 }
 
-TEST_CASE("notation: the issue's selection, `select B3 G1 K1 N1`, in any order and case, zeros or none") {
+TEST_CASE("notation: the issue's selection, `select B3 G1 K1 N1`, in any order, zero counts or none") {
   State s = start(3);
   const nuraghe::Move m = make_move(MoveKind::Select, make_selection({3, 1, 1, 1}));
   CHECK(move_text(s, 0, m) == "select B3 G1 K1 N1");
   for (const nuraghe::Player p : {0, 1, 2}) CHECK(parse_move_text(s, p, "select B3 G1 K1 N1") == m);
-  CHECK(parse_move_text(s, 0, "select n1 k1 g1 b3") == m);
-  CHECK(parse_move_text(s, 0, "  SELECT   b3 G1 k1   N1 ") == m);
+  CHECK(parse_move_text(s, 0, "select N1 K1 G1 B3") == m);
+  CHECK(parse_move_text(s, 0, "  select   B3 G1 K1   N1 ") == m);
   const nuraghe::Move all_b = make_move(MoveKind::Select, make_selection({6, 0, 0, 0}));
   CHECK(move_text(s, 0, all_b) == "select B6");
   CHECK(parse_move_text(s, 1, "select B6 G0 K0 N0") == all_b);
@@ -147,7 +149,8 @@ TEST_CASE("notation: a unit's card, `berserkur move 12`, by index or area id") {
   REQUIRE(legal(s, m));
   CHECK(move_text(s, 0, m) == "berserkur move 12");
   CHECK(parse_move_text(s, 0, "berserkur move 12") == m);
-  CHECK(parse_move_text(s, 0, "Berserkur Move bog-iron") == m);
+  CHECK(parse_move_text(s, 0, "berserkur move bog-iron") == m);
+  CHECK(!refusal(s, 0, "Berserkur Move bog-iron").empty());  // the words as printed
   CHECK(parse_move_text(s, 0, "berserkur pass") == make_unit_move(MoveKind::Idle, Unit::Berserkur));
   // Not its cards, not its turn.
   CHECK(refusal(s, 0, "godi move 12").find("not a legal move for player 0") != std::string::npos);
@@ -273,7 +276,7 @@ TEST_CASE("notation: bad texts are refused with one line naming the text and wha
   one_line(0, "", "it is empty");
   one_line(0, "  \t ", "it is empty");
   one_line(0, "fly away", "unknown word \"fly\"");
-  one_line(0, "select B3 G1 X1 N1", "\"x1\" is not a unit's count");
+  one_line(0, "select B3 G1 X1 N1", "\"X1\" is not a unit's count");
   one_line(0, "select B7", "out of range (0-6");
   one_line(0, "select B3 B3", "named twice");
   one_line(0, "select B5", "it selects 5 cards (round 1 takes 6)");
@@ -288,4 +291,67 @@ TEST_CASE("notation: bad texts are refused with one line naming the text and wha
   one_line(0, "refill virki+virki", "named twice");
   one_line(0, "recruit barn", "unknown building \"barn\" (expected virki, hof or verslun)");
   one_line(0, "berserkur\nmove 12", "\"berserkur move 12\" is not a legal move");
+}
+
+TEST_CASE("notation: the tiles' actions, `godi as berserkur move 12` and `free-rune double 7`") {
+  State s = activating({0, 2, 2, 2});
+  s.villages[0].upgrades = 1u << s.tiles().tile("virki-any-card") | 1u << s.tiles().tile("hof-free-rune");
+  s.villages[0].runes = {0, 0, 0, 0, 0, 1};
+  const Board& b = s.board();
+  const int next = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  const nuraghe::Move move = with_card(make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, next), Unit::Godi);
+  const std::string to = std::to_string(next);
+  CHECK(move_text(s, 0, move) == "godi as berserkur move " + to);
+  CHECK(parse_move_text(s, 0, "godi as berserkur move " + to) == move);
+  const nuraghe::Move overtake = with_card(make_unit_move(MoveKind::Overtake, Unit::Berserkur), Unit::Knerrir);
+  CHECK(move_text(s, 0, overtake) == "knerrir as berserkur overtake");
+  CHECK(move_text(s, 0, with_card(make_move(MoveKind::Attack), Unit::Kaupmadur)) == "kaupmadur as berserkur attack");
+  CHECK(move_text(s, 0, with_card(make_unit_move(MoveKind::Refill, Unit::Berserkur, 1), Unit::Godi)) ==
+        "godi as berserkur refill virki");
+  const nuraghe::Move rune = make_move(MoveKind::CastRune, int(Rune::Double) | 7 << 3 | kFreeRune);
+  CHECK(move_text(s, 0, rune) == "free-rune double 7");
+  CHECK(parse_move_text(s, 0, "free-rune double 7") == rune);
+  // Every legal move of these tiles' kinds parses back (check_decision), and the wrong forms are refused.
+  std::map<MoveKind, int> kinds;
+  CHECK(check_decision(s, 0, kinds) > 0);
+  CHECK(refusal(s, 0, "berserkur as berserkur move " + to).find("expected") != std::string::npos);
+  CHECK(refusal(s, 0, "godi as godi move " + to).find("expected") != std::string::npos);
+  CHECK(refusal(s, 0, "godi as berserkur trade").find("only the kaupmadur") != std::string::npos);
+  CHECK(refusal(s, 0, "free-rune double").find("free-rune RUNE AREA") != std::string::npos);
+}
+
+// Issue 24, "Numbers": one rule in every game's notation: whole decimals without a sign or a
+// leading zero, letters in the case of the canonical text.
+TEST_CASE("notation: numbers without a sign or a leading zero, letters in the case of the canonical text") {
+  State s = start(3);
+  const nuraghe::Move m = make_move(MoveKind::Select, make_selection({2, 2, 2, 0}));
+  CHECK(parse_move_text(s, 0, "select B2 G2 K2") == m);
+  for (const std::string_view bad :
+       {"select B02 G2 K2", "select B2 G+2 K2", "select B2 G2 K-2", "select b2 g2 k2", "select B2 G2 k2",
+        "SELECT B2 G2 K2", "Select B2 G2 K2", "select B2 G2 K2 N00", "select B99999999999999999999 G2 K2"}) {
+    CAPTURE(bad);
+    CHECK(!refusal(s, 0, bad).empty());
+  }
+  CHECK(refusal(s, 0, "select B02 G2 K2").find("leading zero") != std::string::npos);
+  CHECK(refusal(s, 0, "select b2 g2 k2").find("capital") != std::string::npos);
+  CHECK(refusal(s, 0, "SELECT B2 G2 K2").find("lower case") != std::string::npos);
+  // A unit's card and a trade session's amount: the words as printed, the numbers as digits.
+  State a = activating({6, 0, 0, 0});
+  MoveList moves;
+  a.legal_moves(0, moves);
+  const auto it = std::find_if(moves.begin(), moves.end(), [](nuraghe::Move m) {
+    return kind_of(m) == MoveKind::MoveUnit && unit_field_of(m) >= 1 && unit_field_of(m) <= 9;
+  });
+  REQUIRE(it != moves.end());
+  const std::string to = std::to_string(unit_field_of(*it));
+  CHECK(parse_move_text(a, 0, "berserkur move " + to) == *it);
+  for (const std::string& bad :
+       {"berserkur move 0" + to, "berserkur move +" + to, "berserkur move " + to + ".0", "Berserkur move " + to,
+        "berserkur MOVE " + to, "BERSERKUR MOVE " + to, std::string("berserkur move 99999999999999999999")}) {
+    CAPTURE(bad);
+    CHECK(!refusal(a, 0, bad).empty());
+  }
+  CHECK(refusal(a, 0, "berserkur move 0" + to).find("leading zero") != std::string::npos);
+  CHECK(refusal(a, 0, "trade meat 01").find("leading zero") != std::string::npos);
+  CHECK(refusal(a, 0, "berserkur move 99999999999999999999").find("is not a number") != std::string::npos);
 }

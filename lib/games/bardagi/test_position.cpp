@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/rng.hpp"
 #include "games/bardagi/position.hpp"
 #include "games/bardagi/test_helpers.hpp"
@@ -460,9 +461,75 @@ TEST_CASE("positions: malformed and unreachable positions are refused, one line 
     CHECK(read_position(extra).claim_cursor == b.num_areas);
   }
   count([](Json& j) { j["seats"][0]["overtakes"] = 1; }, "none before the round's cards are played");
-  count_playing([](Json& j) { j["seats"][0]["attacks"] = 4, j["seats"][0]["overtakes"] = 3; },
+  count_playing([](Json& j) { j["seats"][0]["attacks"] = 7, j["seats"][0]["overtakes"] = 3; },
                 "each takes a card, and round 1 has 6");
+  {  // an attack won is an attack and an overtake (rulings item 18): 4 of each in 6 cards is possible
+    Json both = position(a, -1);
+    both["seats"][0]["attacks"] = 4, both["seats"][0]["overtakes"] = 4;
+    CHECK(read_position(both).overtakes[0] == 4);
+  }
   count_playing([](Json& j) { j["seats"][0]["bought"] = 1; }, "seats[0].bought must be 0 in the activation phase");
   CHECK(cases >= 15);
   MESSAGE(cases << " malformed or unreachable positions refused");
+}
+
+TEST_CASE("position: the tiles' counts of the activation, optional, checked against the tiles and the cards") {
+  State a = start(2, false, 11);
+  nuraghe::JointMove joint{};
+  for (int p = 0; p < 2; ++p) joint[std::size_t(p)] = make_move(MoveKind::Select, make_selection({0, 2, 2, 2}));
+  a.apply_joint(joint);
+  // Seat 0 owns two tiles, taken from their stacks (a face-up one replaced by the stack's top).
+  for (const char* id : {"virki-any-card", "hof-free-rune"}) {
+    const int t = a.tiles().tile(id);
+    a.villages[0].upgrades |= 1u << t;
+    for (int k = 0; k < kStacks; ++k) {
+      auto& size = a.stack_size[std::size_t(k)];
+      auto& stack = a.stacks[std::size_t(k)];
+      for (auto& up : a.visible[std::size_t(k)])
+        if (up == t) up = stack[--size], stack[size] = 0;
+      for (int i = 0; i < size; ++i)
+        if (stack[std::size_t(i)] == t) {
+          for (int j = i; j + 1 < size; ++j) stack[std::size_t(j)] = stack[std::size_t(j + 1)];
+          stack[--size] = 0;
+        }
+    }
+  }
+  for (int k = 0; k < kBuildings; ++k) a.villages[0].cap[std::size_t(k)] = std::uint8_t(a.cap_of(0, Building(k)));
+  const Board& b = a.board();
+  const int next = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  a.apply(with_card(make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, next), Unit::Godi));
+  REQUIRE(a.as_berserkur == 1);
+  a.free_runes = 1;
+  const Json j = position(a, -1);
+  CHECK(j["activation"]["as_berserkur"] == 1);
+  CHECK(j["activation"]["free_runes"] == 1);
+  CHECK(read_position(j) == a);
+  // Positions written before the fields: 0.
+  Json old = j;
+  old["activation"].erase("as_berserkur");
+  old["activation"].erase("free_runes");
+  const State o = read_position(old);
+  CHECK(o.as_berserkur == 0);
+  CHECK(o.free_runes == 0);
+  const auto refusal = [](Json bad) {
+    try {
+      (void)read_position(bad);
+    } catch (const nuraghe::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  Json more = j;
+  more["activation"]["as_berserkur"] = 3;  // max 2
+  CHECK(refusal(more).find("as_berserkur is 3") != std::string::npos);
+  more = j;
+  more["activation"]["free_runes"] = 2;  // count 1
+  CHECK(refusal(more).find("free_runes is 2") != std::string::npos);
+  Json no_tile = j;
+  no_tile["seats"][0]["upgrades"] = Json::array();
+  no_tile["seats"][0]["caps"] = {{"virki", kBaseCap}, {"hof", kBaseCap}, {"verslun", kBaseCap}};
+  CHECK(refusal(no_tile).find("as_berserkur") != std::string::npos);
+  Json unplayed = j;  // two cards of other units as Berserkur cards, one played
+  unplayed["activation"]["as_berserkur"] = 2;
+  CHECK(refusal(unplayed).find("has played 1 cards of its other units") != std::string::npos);
 }

@@ -3,7 +3,9 @@
 // claim and the end; then random games on both sides that keep every disk and Axe token.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -594,9 +596,9 @@ TEST_CASE("Knerrir: no launch before an own harbour area; then 3 squares a card,
   s.apply(make_move(MoveKind::Toward, visby));
   CHECK(s.knerrir_harbour[0] == visby);  // in harbour, one square left
   CHECK(s.squares_left == 1);
-  s.apply(make_move(MoveKind::Anchor));  // the square is lost; empty in harbour: it goes home
+  s.apply(make_move(MoveKind::Anchor));  // the square is lost; empty in harbour, it stays (rulings item 17)
   CHECK(s.squares_left == 0);
-  CHECK(s.knerrir_home(0));
+  CHECK(s.knerrir_harbour[0] == visby);
 }
 
 TEST_CASE("Knerrir: units board and leave for free; a unit aboard is on no area; it may stop at sea between cards") {
@@ -677,7 +679,7 @@ TEST_CASE("Knerrir: boarding and leaving never loop: a unit changes sides once b
   CHECK(legal(s, make_unit_move(MoveKind::Board, Unit::Godi)));
 }
 
-TEST_CASE("Knerrir: leaving at a harbour, the empty ship goes home; it overtakes a barbarian harbour with recruits") {
+TEST_CASE("Knerrir: leaving at a harbour, the empty ship stays; it overtakes a barbarian harbour with recruits") {
   State s = winter_sailing(2);
   const int fir = area(s, "fir-wood"), visby = area(s, "visby");
   s.owned[0] |= bit(fir);
@@ -700,7 +702,7 @@ TEST_CASE("Knerrir: leaving at a harbour, the empty ship goes home; it overtakes
   s.apply(make_unit_move(MoveKind::Leave, Unit::Berserkur));
   CHECK(s.unit_area[0][std::size_t(Unit::Berserkur)] == visby);
   CHECK(!s.is_aboard(0, Unit::Berserkur));
-  CHECK(s.knerrir_home(0));  // empty in harbour, its move over
+  CHECK(s.knerrir_harbour[0] == visby);  // empty in harbour: home when the activation ends (rulings item 17)
 }
 
 TEST_CASE(
@@ -730,6 +732,156 @@ TEST_CASE(
   u.unit_area[1][std::size_t(Unit::Berserkur)] = std::uint8_t(area_of_battle(u));
   u.aboard[1] = 1 << int(Unit::Berserkur);
   CHECK(u.attack_step() == State::AttackStep::Disks);
+}
+
+// Rulings item 15 (the rulebook's "To Sail", step 3: "While sailing, the unit cannot be used (but
+// Godi can cast runes)"): a unit aboard takes no action of its own, by its card or a free action.
+TEST_CASE("Knerrir: a unit aboard takes no action of its own; a Godi aboard casts runes") {
+  State s = winter_sailing(1);
+  const int fir = area(s, "fir-wood");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  for (int u = 0; u < kLandUnits; ++u) s.unit_area[0][std::size_t(u)] = std::uint8_t(fir);
+  Village& v = s.villages[0];
+  v.storage = {5, 5, 5, 0, 0, 0};  // every refill paid for
+  v.disks = {2, 2, 2};
+  v.gold = 4;
+  v.runes = {1, 0, 1, 0, 0, 1};
+  // On the area each of them has its actions: the checks below fail for the unit aboard only.
+  const auto berserkur_refill = make_unit_move(MoveKind::Refill, Unit::Berserkur, 1 << int(Building::Virki));
+  const auto kaupmadur_refill = make_unit_move(MoveKind::Refill, Unit::Kaupmadur, 1 << int(Building::Hof));
+  REQUIRE(legal(s, berserkur_refill));
+  REQUIRE(legal(s, kaupmadur_refill));
+  REQUIRE(legal(s, make_move(MoveKind::Strengthen)));
+  s.apply(make_move(MoveKind::Launch, fir));
+  for (const Unit u : {Unit::Berserkur, Unit::Godi, Unit::Kaupmadur}) s.apply(make_unit_move(MoveKind::Board, u));
+  s.apply(make_move(MoveKind::Anchor));
+  REQUIRE(s.knerrir_harbour[0] == fir);
+  REQUIRE(s.aboard[0] == 7);
+  MoveList moves;
+  s.legal_moves(moves);
+  for (const auto m : moves) {
+    const MoveKind k = kind_of(m);
+    CHECK_MESSAGE((k == MoveKind::Idle || k == MoveKind::Leave || k == MoveKind::CastRune || k == MoveKind::Sail ||
+                   k == MoveKind::Wind || k == MoveKind::End),
+                  "aboard, no unit's action: " << int(k));
+  }
+  CHECK(!legal(s, berserkur_refill));  // his card refilled Virki aboard
+  CHECK(!legal(s, kaupmadur_refill));
+  CHECK(!legal(s, make_move(MoveKind::Strengthen)));  // a Berserkur aboard strengthened
+  CHECK(!legal(s, make_move(MoveKind::Home)));
+  // The Godi aboard casts: a rune on an own area.
+  CHECK(legal(s, make_move(MoveKind::CastRune, int(Rune::DivinePowers) | fir << 3)));
+}
+
+// Rulings item 16: leaving the Knerrir onto an area is ending a move there. A Berserkur leaving onto
+// another player's area with Axes fights them from Virki as a move ending there does (Rulings 2 of
+// docs/rules-bardagi.md), or may not leave there; a Godi never leaves onto another player's Godi.
+TEST_CASE("Knerrir: leaving onto an area ends a move there: a Berserkur pays for another player's Axes") {
+  State s = winter_sailing(2);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  s.owned[1] |= bit(visby);
+  s.disks[std::size_t(visby)] = 1;
+  s.axes[std::size_t(visby)] = 2;
+  s.axes_pile = kAxeTokens - 2;
+  for (int u = 0; u < kLandUnits; ++u) s.unit_area[0][std::size_t(u)] = std::uint8_t(fir);
+  s.apply(make_move(MoveKind::Launch, fir));
+  for (const Unit u : {Unit::Berserkur, Unit::Godi, Unit::Kaupmadur}) s.apply(make_unit_move(MoveKind::Board, u));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, visby));
+  REQUIRE(s.knerrir_harbour[0] == visby);
+  const auto leave = [](Unit u) { return make_unit_move(MoveKind::Leave, u); };
+  s.villages[0].disks[0] = 3;  // 2 Axes take 4
+  CHECK(!legal(s, leave(Unit::Berserkur)));
+  CHECK(legal(s, leave(Unit::Kaupmadur)));  // the others just stand there
+  s.villages[0].disks[0] = 4;
+  REQUIRE(legal(s, leave(Unit::Berserkur)));
+  const int pile = s.villages[0].pile;
+  State t = s;
+  t.apply(leave(Unit::Berserkur));
+  CHECK(t.unit_area[0][std::size_t(Unit::Berserkur)] == visby);
+  CHECK(t.villages[0].disks[0] == 0);
+  CHECK(t.villages[0].pile == pile + 4);
+  CHECK(t.axes[std::size_t(visby)] == 0);
+  CHECK(t.axes_pile == kAxeTokens);
+  CHECK(t.owner_of(visby) == 1);  // the Axes are beaten, the area is still theirs
+  // The defender's hof-axes-four tile: 4 disks an Axe, as for a move.
+  s.villages[1].upgrades = 1u << s.tiles().tile("hof-axes-four");
+  CHECK(!legal(s, leave(Unit::Berserkur)));
+  // No Godi leaves onto an area holding another player's Godi.
+  CHECK(legal(s, leave(Unit::Godi)));
+  s.unit_area[1][std::size_t(Unit::Godi)] = std::uint8_t(visby);
+  CHECK(!legal(s, leave(Unit::Godi)));
+}
+
+// Rulings item 17 (the rulebook's "Knerrir": "it is not required to have units on board for the
+// Knerrir to overtake"): an empty Knerrir stays at the harbour area where its move ends, so that a
+// later Knerrir card of the activation may overtake there; still empty there when its owner's
+// activation ends, it goes home.
+TEST_CASE("Knerrir: an empty ship stays where its move ends, overtakes with a later card, goes home at the end") {
+  State s = winter_sailing(2);
+  const int fir = area(s, "fir-wood"), visby = area(s, "visby");
+  s.owned[0] |= bit(fir);
+  s.disks[std::size_t(fir)] = 1;
+  s.villages[0].recruits = 2;  // visby is a Town: 2 recruits
+  s.apply(make_move(MoveKind::Launch, fir));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Toward, visby));
+  s.apply(make_move(MoveKind::Anchor));
+  REQUIRE(s.aboard[0] == 0);
+  CHECK(s.knerrir_harbour[0] == visby);  // empty, its move over: it stays
+  REQUIRE(legal(s, make_unit_move(MoveKind::Overtake, Unit::Knerrir)));
+  State t = s;
+  t.apply(make_unit_move(MoveKind::Overtake, Unit::Knerrir));
+  CHECK(t.owner_of(visby) == 0);
+  // Still empty at a harbour when the activation ends: home then, not before.
+  for (const Unit u : {Unit::Berserkur, Unit::Berserkur, Unit::Godi, Unit::Godi}) {
+    CHECK(t.knerrir_harbour[0] == visby);
+    t.apply(make_unit_move(MoveKind::Idle, u));
+  }
+  REQUIRE(legal(t, make_move(MoveKind::End)));
+  t.apply(make_move(MoveKind::End));
+  CHECK(t.knerrir_home(0));
+  CHECK(t.turn == 1);
+  // A ship with a unit aboard stays, also after the activation; one left by its last unit stays
+  // for the activation too.
+  State u = winter_sailing(2);
+  u.owned[0] |= bit(fir);
+  u.disks[std::size_t(fir)] = 1;
+  u.unit_area[0][std::size_t(Unit::Godi)] = std::uint8_t(fir);
+  u.apply(make_move(MoveKind::Launch, fir));
+  u.apply(make_unit_move(MoveKind::Board, Unit::Godi));
+  u.apply(make_move(MoveKind::Toward, visby));
+  u.apply(make_move(MoveKind::Toward, visby));
+  u.apply(make_move(MoveKind::Anchor));
+  u.apply(make_unit_move(MoveKind::Leave, Unit::Godi));
+  CHECK(u.knerrir_harbour[0] == visby);
+  u.apply(make_move(MoveKind::Sail));  // and it sails on empty with the next card
+  CHECK(u.squares_left == kSquaresPerCard);
+}
+
+// Rulings item 18: "each area you overtake" counts every area the player came to own this round,
+// a won attack included (the rulebook calls taking an area from another player overtaking it).
+TEST_CASE("glory-per-overtake: an area won by an attack counts as overtaken") {
+  State s = battlefield(1);
+  const int a = area_of_battle(s);
+  s.overtakes[0] = 1;                    // a barbarian area overtaken before
+  s.apply(make_move(MoveKind::Attack));  // 1 disk against 1: the area is left barbarian
+  REQUIRE(s.defender >= 0);
+  s.apply(make_move(MoveKind::Continue));  // claimed
+  REQUIRE(s.owner_of(a) == 0);
+  CHECK(s.overtakes[0] == 2);
+  CHECK(s.attacks[0] == 1);
+  // At the claim the tile pays 1 glory for each.
+  State c = s;
+  c.villages[0].upgrades = 1u << c.tiles().tile("virki-glory-per-overtake");
+  c.phase = Phase::Upgrades;
+  c.turn = c.start_player;
+  c.defender = -1;
+  c.start_claim();
+  CHECK(c.villages[0].glory_from[std::size_t(GlorySource::GloryPerOvertake)] == 2);
 }
 
 namespace {
@@ -1269,6 +1421,35 @@ TEST_CASE(
   CHECK(s.to_move() == 0);  // the next seat's claim
 }
 
+TEST_CASE(
+    "claim, the rulebook's example: \"Blue places 1 Axe token on the new area he just claimed, as extra defence\"") {
+  // Blue (seat 1) holds an Axe token in the village and has just claimed an area; he places the Axe
+  // there and keeps his recruit in the village ("in case his Knerrir sets out to overtake new
+  // harbours").
+  State s = start(2, false, 17);
+  const Board& b = s.board();
+  const int forest = std::countr_zero(b.of_kind[std::size_t(AreaKind::Forest)]);
+  s.owned[1] |= bit(forest);
+  s.disks[std::size_t(forest)] = 1;
+  --s.villages[1].pile;
+  s.villages[1].axes = 1;
+  s.unit_area[1][std::size_t(Unit::Kaupmadur)] =  // on a barbarian area: no extra resource to choose
+      std::uint8_t(std::countr_zero(b.of_kind[std::size_t(AreaKind::Sheep)]));
+  --s.axes_pile;
+  s.phase = Phase::Upgrades;
+  s.start_player = 1;
+  s.turn = 1;
+  s.start_claim();
+  REQUIRE(s.to_move() == 1);
+  REQUIRE(s.claim_step == State::ClaimStep::PlaceAxes);
+  REQUIRE(legal(s, make_move(MoveKind::PlaceAxe, forest)));
+  s.apply(make_move(MoveKind::PlaceAxe, forest));
+  CHECK(s.axes[std::size_t(forest)] == 1);
+  CHECK(s.villages[1].axes == 0);
+  // The Axe is defence: 2 Virki disks more for an attacking Berserkur.
+  CHECK(s.axes_cost(forest) == kAxeDefence);
+}
+
 TEST_CASE("claim: runes change yields (Double, No resources, Theirs are yours); camps sell Axes; storage holds 5") {
   State s = start(2, false, 19);
   const Board& b = s.board();
@@ -1453,4 +1634,221 @@ TEST_CASE("the end: equal glory: the winner has the most gold mines, then the mo
   // More glory wins before any tie-break.
   s.villages[1].glory = 21;
   CHECK(s.returns()[1] == 1.0);
+}
+
+// Rulings item 18 and docs/rules-bardagi.md, Rulings 13-15: the three tiles whose text is an action.
+TEST_CASE("virki-any-card: a card of another unit as a Berserkur card, two a round; not for a Berserkur aboard") {
+  State s = activating(make_selection({0, 2, 2, 2}));
+  s.villages[0].upgrades = 1u << s.tiles().tile("virki-any-card");
+  const Board& b = s.board();
+  const int next = std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes);
+  const auto as = [](Unit card, nuraghe::Move m) { return with_card(m, card); };
+  const auto move_there = make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, next);
+  REQUIRE(legal(s, as(Unit::Godi, move_there)));
+  CHECK(legal(s, as(Unit::Knerrir, move_there)));
+  CHECK(!legal(s, move_there));  // no Berserkur card of his own
+  s.apply(as(Unit::Godi, move_there));
+  CHECK(s.unit_area[0][std::size_t(Unit::Berserkur)] == next);
+  CHECK(s.cards_left[std::size_t(Unit::Godi)] == 1);
+  CHECK(s.as_berserkur == 1);
+  // He overtakes the barbarian area with a Kaupmadur card: a Virki disk, as with his own.
+  const auto overtake = as(Unit::Kaupmadur, make_unit_move(MoveKind::Overtake, Unit::Berserkur));
+  REQUIRE(legal(s, overtake));
+  s.apply(overtake);
+  CHECK(s.owner_of(next) == 0);
+  CHECK(s.villages[0].disks[0] == kStartingDisks - 1);
+  CHECK(s.cards_left[std::size_t(Unit::Kaupmadur)] == 1);
+  // Two a round: no third.
+  MoveList moves;
+  s.legal_moves(moves);
+  CHECK(std::none_of(moves.begin(), moves.end(), [](nuraghe::Move m) { return card_of(m) != Unit::Berserkur; }));
+  // Aboard, the Berserkur takes no action by any card (rulings item 15).
+  State t = activating(make_selection({0, 2, 2, 2}));
+  t.villages[0].upgrades = s.villages[0].upgrades;
+  t.aboard[0] = 1 << int(Unit::Berserkur);
+  t.knerrir_route[0] = 0, t.knerrir_squares[0] = 1;
+  t.legal_moves(moves);
+  CHECK(std::none_of(moves.begin(), moves.end(), [](nuraghe::Move m) { return card_of(m) != Unit::Berserkur; }));
+}
+
+TEST_CASE("hof-free-rune: one rune a round without a card or a Hof disk, beside the card's two; aboard too") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  s.villages[0].upgrades = 1u << s.tiles().tile("hof-free-rune");
+  s.villages[0].runes = {0, 0, 0, 0, 0, 3};  // three Double runes
+  const Board& b = s.board();
+  const int x = std::countr_zero(b.of_kind[std::size_t(AreaKind::Forest)] & ~b.homes);
+  const int y = std::countr_zero(b.of_kind[std::size_t(AreaKind::Quarry)] & ~b.homes);
+  const int z = std::countr_zero(b.of_kind[std::size_t(AreaKind::IronMine)] & ~b.homes);
+  const auto free_rune = make_move(MoveKind::CastRune, int(Rune::Double) | x << 3 | kFreeRune);
+  REQUIRE(legal(s, free_rune));
+  const Village before = s.villages[0];
+  s.apply(free_rune);
+  CHECK(((s.runes[std::size_t(x)] >> int(Rune::Double)) & 1));
+  CHECK(s.villages[0].disks == before.disks);         // no Hof disk
+  CHECK(s.cards_left[std::size_t(Unit::Godi)] == 2);  // no card
+  CHECK(s.casts_left == 0);
+  CHECK(s.free_runes == 1);
+  CHECK(!legal(s, make_move(MoveKind::CastRune, int(Rune::Double) | y << 3 | kFreeRune)));  // one a round
+  // The Godi card still casts its two.
+  const auto cast = [](int a) { return make_move(MoveKind::CastRune, int(Rune::Double) | a << 3); };
+  REQUIRE(legal(s, cast(y)));
+  s.apply(cast(y));
+  REQUIRE(legal(s, cast(z)));
+  s.apply(cast(z));
+  CHECK(s.villages[0].runes[std::size_t(Rune::Double)] == 0);
+  // The Godi aboard casts it too.
+  State t = activating(make_selection({2, 2, 2, 0}));
+  t.villages[0].upgrades = 1u << t.tiles().tile("hof-free-rune");
+  t.villages[0].runes = {0, 0, 0, 0, 0, 1};
+  t.aboard[0] = 1 << int(Unit::Godi);
+  t.knerrir_route[0] = 0, t.knerrir_squares[0] = 1;
+  CHECK(legal(t, free_rune));
+}
+
+TEST_CASE("verslun-free-home-action: the Kaupmadur's home action from any area, once; not aboard") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  const int away = std::countr_zero(b.of_kind[std::size_t(AreaKind::Town)] & ~b.homes);
+  s.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(away);
+  CHECK(!legal(s, make_move(MoveKind::Home)));
+  s.villages[0].upgrades = 1u << s.tiles().tile("verslun-free-home-action");
+  REQUIRE(legal(s, make_move(MoveKind::Home)));
+  State t = s;
+  t.apply(make_move(MoveKind::Home));  // a trade session, then the refills, as at home
+  CHECK(t.trade_next == 0);
+  CHECK(t.restock_next);
+  CHECK(t.cards_left == s.cards_left);
+  CHECK(t.used(State::FreeAction::HomeAction));
+  s.aboard[0] = 1 << int(Unit::Kaupmadur);
+  s.knerrir_route[0] = 0, s.knerrir_squares[0] = 1;
+  CHECK(!legal(s, make_move(MoveKind::Home)));
+}
+
+namespace {
+// What owning tile t changes, measured on a position made for its effect kind: a number without
+// the tile and with it (rulings item 18: no tile may be inert). Never its cap raise or end glory.
+// A kind without a probe here fails the test below, so that a new kind is implemented and tested.
+std::optional<std::pair<long, long>> probe(EffectKind kind, int t) {
+  const auto own = [t](State& s, int seat) { s.villages[std::size_t(seat)].upgrades |= 1u << t; };
+  // Both states, without and with the tile for `seat`, measured.
+  const auto both = [&](const State& base, int seat, const std::function<long(State)>& measure) {
+    State with = base;
+    own(with, seat);
+    return std::make_pair(measure(base), measure(with));
+  };
+  const auto count_moves = [](const State& s, const std::function<bool(nuraghe::Move)>& which) {
+    MoveList moves;
+    s.legal_moves(moves);
+    return long(std::count_if(moves.begin(), moves.end(), which));
+  };
+  // The claim's effects: seat 0 owns an area of every kind a player can own, has made an attack and
+  // overtaken two areas. Measured when its claim begins: gold, glory, recruits or runes; or the
+  // offers to sell hide seen while its claim is played with the first move offered at each choice.
+  const auto claimed = [&](int field) {
+    State s = activating(make_selection({2, 2, 2, 0}));
+    const Board& b = s.board();
+    for (const AreaKind k : {AreaKind::Sheep, AreaKind::Cattle, AreaKind::Forest, AreaKind::Quarry, AreaKind::IronMine,
+                             AreaKind::GoldMine, AreaKind::Town, AreaKind::Camp}) {
+      const int a = std::countr_zero(b.of_kind[std::size_t(k)] & ~b.homes);
+      s.owned[0] |= bit(a);
+      s.disks[std::size_t(a)] = 1;
+    }
+    s.attacks[0] = 1;
+    s.overtakes[0] = 2;
+    s.villages[0].storage[std::size_t(Resource::Hide)] = 3;
+    s.cards_left = {};
+    s.phase = Phase::Upgrades;
+    return both(s, 0, [field](State c) {
+      c.start_claim();  // what leaves no choice comes at once: measured before the first choice
+      const Village& v = c.villages[0];
+      int runes = 0;
+      for (const int n : v.runes) runes += n;
+      const std::array<long, 4> at_once = {v.gold, v.glory, v.recruits, runes};
+      if (field < 4) return at_once[std::size_t(field)];
+      long sells = 0;
+      while (c.phase == Phase::Claim && c.turn == 0) {
+        MoveList moves;
+        c.legal_moves(moves);
+        for (const auto m : moves) sells += kind_of(m) == MoveKind::Sell && field_of(m) > 0;
+        c.apply(moves[0]);
+      }
+      return sells;
+    });
+  };
+  switch (kind) {
+    case EffectKind::None: return std::nullopt;
+    case EffectKind::ClaimGold:
+    case EffectKind::GoldPerArea:
+    case EffectKind::GoldPerAttack: return claimed(0);
+    case EffectKind::ClaimGlory:
+    case EffectKind::GloryPerArea:
+    case EffectKind::GloryIfOwns:
+    case EffectKind::GloryPerOvertake: return claimed(1);
+    case EffectKind::RecruitPerArea: return claimed(2);
+    case EffectKind::RunePerTown: return claimed(3);
+    case EffectKind::SellHide: return claimed(4);
+    case EffectKind::KnerrirSquares: {  // the squares of a Knerrir card
+      State s = winter_sailing(2);
+      const int fir = area(s, "fir-wood");
+      s.owned[0] |= bit(fir);
+      s.disks[std::size_t(fir)] = 1;
+      return both(s, 0, [fir](State c) {
+        c.apply(make_move(MoveKind::Launch, fir));
+        return long(c.squares_left);
+      });
+    }
+    case EffectKind::BerserkurSteps:  // the areas one Berserkur card reaches
+      return both(activating(make_selection({2, 2, 2, 0})), 0,
+                  [](State c) { return long(std::popcount(c.reachable(Unit::Berserkur))); });
+    case EffectKind::VirkiCap: {  // Virki's cap beyond the raise every tile gives its building
+      const int raise = Tiles::standard().tiles[std::size_t(t)].cap_raise;
+      const auto [without, with] = both(start(2), 0, [](State c) { return long(c.cap_of(0, Building::Virki)); });
+      return std::make_pair(without, with - raise);
+    }
+    case EffectKind::BerserkurStrength: {  // an attack's first step against the defender's Berserkur
+      State s = battlefield(1);
+      s.unit_area[1][std::size_t(Unit::Berserkur)] = std::uint8_t(area_of_battle(s));
+      return both(s, 1, [](State c) { return long(c.attack_cost()); });
+    }
+    case EffectKind::AxeDefence: {  // the Virki disks to fight the defender's Axe
+      State s = battlefield(1);
+      s.axes[std::size_t(area_of_battle(s))] = 1;
+      return both(s, 1, [](State c) { return long(c.axes_cost(area_of_battle(c))); });
+    }
+    case EffectKind::FreeRune:  // free-rune moves offered: seat 0 holds a rune, no Godi card
+      return both(activating(make_selection({2, 0, 2, 2})), 0, [&](State c) {
+        c.villages[0].runes = {1, 0, 1, 0, 0, 1};
+        return count_moves(
+            c, [](nuraghe::Move m) { return kind_of(m) == MoveKind::CastRune && (field_of(m) & kFreeRune); });
+      });
+    case EffectKind::AnyCardBerserkur:  // Berserkur moves offered without a Berserkur card
+      return both(activating(make_selection({0, 2, 2, 2})), 0, [&](State c) {
+        return count_moves(c, [](nuraghe::Move m) { return card_of(m) != Unit::Berserkur; });
+      });
+    case EffectKind::FreeHomeAction: {  // the home action offered, the Kaupmadur away from home
+      State s = activating(make_selection({2, 2, 2, 0}));
+      const Board& b = s.board();
+      s.unit_area[0][std::size_t(Unit::Kaupmadur)] =
+          std::uint8_t(std::countr_zero(b.neighbours[std::size_t(b.home[0])] & ~b.homes));
+      return both(
+          s, 0, [&](State c) { return count_moves(c, [](nuraghe::Move m) { return kind_of(m) == MoveKind::Home; }); });
+    }
+  }
+  return std::pair<long, long>{0, 0};  // an unknown kind: no effect measured
+}
+}  // namespace
+
+TEST_CASE("upgrade tiles: every effect kind of tiles.json changes what its text says, beyond cap and end glory") {
+  const Tiles& tiles = Tiles::standard();
+  std::set<EffectKind> seen;
+  for (int t = 0; t < tiles.num_tiles; ++t) {
+    const EffectKind kind = tiles.tiles[std::size_t(t)].effect.kind;
+    if (kind == EffectKind::None || !seen.insert(kind).second) continue;
+    CAPTURE(tiles.tiles[std::size_t(t)].id);
+    const auto measured = probe(kind, t);
+    REQUIRE(measured.has_value());
+    CHECK_MESSAGE(measured->first != measured->second,
+                  "owning " << tiles.tiles[std::size_t(t)].id << " changed nothing (" << effect_kind_name(kind) << ")");
+  }
+  CHECK(seen.size() == kEffectKinds - 1);  // every kind but none is in the file
 }

@@ -24,15 +24,21 @@ std::vector<float> observation(const State& s, Player p) {
 
 TEST_CASE("tensors: every move of the board numbered once, the selections first") {
   const State s = start(2);
-  CHECK(Bardagi::num_actions(s) == 2802);
-  CHECK(Bardagi::num_actions(start(5)) == 2802);        // the seats change no action
-  CHECK(Bardagi::num_actions(start(2, true)) == 2178);  // Winter: other areas and harbours
-  CHECK(Bardagi::observation_size(s) == 1774);
+  CHECK(Bardagi::num_actions(s) == 3207);
+  CHECK(Bardagi::num_actions(start(5)) == 3207);        // the seats change no action
+  CHECK(Bardagi::num_actions(start(2, true)) == 2520);  // Winter: other areas and harbours
+  CHECK(Bardagi::observation_size(s) == 1776);
   // The 84 selections of 6 cards, then the 149 of 8, then the land units' moves.
   CHECK(Bardagi::action_move(s, 0) == make_move(MoveKind::Select, make_selection({0, 0, 0, 6})));
   CHECK(Bardagi::action_index(s, make_move(MoveKind::Select, make_selection({6, 2, 0, 0}))) == 84 + 148);
   CHECK(Bardagi::action_move(s, 84 + 149) == make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, 0));
-  CHECK(Bardagi::action_move(s, Bardagi::num_actions(s) - 1) == make_move(MoveKind::PlaceRecruit, kBuildings - 1));
+  // The moves of the tiles come after every other, so that the numbers before them stay: the last
+  // recruit placement is still 2801, then a Godi card as a Berserkur card, ..., the free runes.
+  CHECK(Bardagi::action_move(s, 2801) == make_move(MoveKind::PlaceRecruit, kBuildings - 1));
+  CHECK(Bardagi::action_move(s, 2802) == with_card(make_unit_move(MoveKind::MoveUnit, Unit::Berserkur, 0), Unit::Godi));
+  const int areas = s.board().num_areas;
+  CHECK(Bardagi::action_move(s, Bardagi::num_actions(s) - 1) ==
+        make_move(MoveKind::CastRune, (kRuneKinds - 1) | (areas - 1) << 3 | kFreeRune));
   for (int a = 0; a < Bardagi::num_actions(s); ++a) CHECK(Bardagi::action_index(s, Bardagi::action_move(s, a)) == a);
 }
 
