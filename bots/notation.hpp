@@ -163,10 +163,10 @@ void apply_text(typename G::State& s, const std::string& text) {
 // observe_joint). What is printed for it must depend on nothing else: the same in every state of
 // its information set. The move's parts are therefore shown only where every move the viewer could
 // not tell from it has the same part there, and "?" elsewhere ("keep ?+?": two tickets kept, which
-// unknown). The moves it cannot tell apart are gathered from the true state and from kSeenStates
-// states of its information set drawn with fixed seeds (determinize is a function of the
-// information set and the RNG), so that a part hidden from the viewer differs in one of them and is
-// masked whatever the true state, even where the true state offers the mover a single such move.
+// unknown). The moves it cannot tell apart are gathered from kSeenStates states of its information
+// set drawn with fixed seeds, never from the true state: determinize is a function of the
+// information set and the RNG, so the text is one for the whole information set. A part hidden from
+// the viewer that happens to agree in all of them is still the same for every true state.
 inline constexpr int kSeenStates = 8;
 
 // The parts common to every text, "?" for the others. A text's parts are its runs of letters and
@@ -232,9 +232,10 @@ std::string single_text_seen_by(const typename G::State& before, Move m, Player 
     for (const Move other : moves)
       if (G::observe(s, other, viewer) == seen) texts.push_back(G::move_to_string(s, mover, other));
   };
-  alike(before);
+  // Only states of the viewer's information set, never `before` itself: the text is then a function
+  // of what the viewer knows (determinize never peeks), however the hidden parts fell.
   for (const auto& d : seen_states<G>(before, viewer)) alike(d);
-  return common_words(texts);
+  return texts.empty() ? std::string("?") : common_words(texts);
 }
 
 // A move of the seats of joint that keeps what viewer observes (`seen`) from d, the viewer's own
@@ -296,13 +297,18 @@ std::string joint_text_seen_by(const typename G::State& before, const JointMove&
       }
     }
   };
-  alike(before, joint);
-  if (G::kHiddenInformation)
+  // As above: with hidden information only the viewer's information set counts, not `before`.
+  if (!G::kHiddenInformation) alike(before, joint);
+  else
     for (const auto& d : seen_states<G>(before, viewer))
       if (const auto base = joint_seen_alike<G>(d, joint, shown, viewer, seen)) alike(d, *base);
   std::string out;
-  for (int q = 0; q < n; ++q)
-    out += (q == 0 ? "" : ",") + (q == viewer ? shown[std::size_t(q)] : common_words(texts[std::size_t(q)]));
+  for (int q = 0; q < n; ++q) {
+    const auto& seen_texts = texts[std::size_t(q)];
+    out += (q == 0 ? "" : ",") + (q == viewer          ? shown[std::size_t(q)]
+                                  : seen_texts.empty() ? std::string("?")
+                                                       : common_words(seen_texts));
+  }
   return out;
 }
 

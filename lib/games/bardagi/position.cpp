@@ -632,13 +632,20 @@ State read_position(const Json& j) {
   // ---- the claim
   const JsonIn claim = in.at("claim");
   claim.allow_only({"step", "cursor"});
-  s.claim_step = State::ClaimStep(index_of(kClaimStepNames, claim.at("step"), "a claim step"));
+  // A seat's claim ends at once, with the next seat's or the round's end, so no position holds the
+  // last step: it is named for what it is, and left out of the steps an error lists.
+  if (claim.at("step").string() == kClaimStepNames.back())
+    claim.at("step").fail("is done: a seat's claim ends at once, with the next seat's or the round's end");
+  constexpr auto kHeldSteps = [] {
+    std::array<std::string_view, kClaimStepNames.size() - 1> held{};
+    std::copy_n(kClaimStepNames.begin(), held.size(), held.begin());
+    return held;
+  }();
+  s.claim_step = State::ClaimStep(index_of(kHeldSteps, claim.at("step"), "a claim step"));
   // (After the last yield the cursor is one past its area, the area count at most.)
   s.claim_cursor = std::uint8_t(claim.at("cursor").int_in(0, b.num_areas));
   if (phase != Phase::Claim && (s.claim_step != State::ClaimStep::Yields || s.claim_cursor != 0))
     claim.fail("must be {\"step\": \"yields\", \"cursor\": 0} outside the claim phase");
-  if (s.claim_step == State::ClaimStep::Done)
-    claim.at("step").fail("is done: a seat's claim ends at once, with the next seat's or the round's end");
   if ((s.claim_step == State::ClaimStep::Yields || s.claim_step == State::ClaimStep::PlaceAxes) &&
       s.claim_cursor >= b.num_areas)
     claim.at("cursor").fail("must be an area's index (0 to " + std::to_string(b.num_areas - 1) + ") in the " +

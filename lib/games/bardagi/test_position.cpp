@@ -448,6 +448,10 @@ TEST_CASE("positions: malformed and unreachable positions are refused, one line 
     CHECK(read_position(claim) == c);
     refused_from(
         claim, [](Json& j) { j["claim"]["step"] = "done"; }, "claim.step is done");
+    // The steps an error offers are the ones a position may hold: "done" is never one of them.
+    refused_from(
+        claim, [](Json& j) { j["claim"]["step"] = "over"; },
+        "claim.step \"over\" is not a claim step (yields, extra, sell, buy-axes, place-axes or place-recruits)");
     refused_from(
         claim, [](Json& j) { j["claim"]["cursor"] = 3; }, "claim.cursor must be a building");
     refused_from(
