@@ -145,11 +145,7 @@ struct Common {
     if (players == 0) return;
     AllGames::for_each([&]<Game G>() {
       if (G::kName != game || (players >= G::kMinPlayers && players <= G::kMaxPlayers)) return;
-      const std::string range = G::kMinPlayers == G::kMaxPlayers
-                                    ? std::to_string(G::kMinPlayers)
-                                    : std::to_string(G::kMinPlayers) + " to " + std::to_string(G::kMaxPlayers);
-      input_error("--players " + std::to_string(players) + ": " + std::string(G::kName) + " plays " + range +
-                  " players, not " + std::to_string(players));
+      wrong_player_count<G>(players);
     });
   }
 };

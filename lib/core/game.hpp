@@ -208,14 +208,21 @@ Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {
   return moves[rng.below(std::uint32_t(moves.size()))];
 }
 
+// A player count outside the game's range, in the game's words ("ttr plays 2 to 5 players, not 6"):
+// the one message of the command line, the Python module and every game's setup.
+template <class G>
+[[noreturn]] void wrong_player_count(int n) {
+  const std::string range = G::kMinPlayers == G::kMaxPlayers
+                                ? std::to_string(G::kMinPlayers)
+                                : std::to_string(G::kMinPlayers) + " to " + std::to_string(G::kMaxPlayers);
+  input_error(std::string(G::kName) + " plays " + range + " players, not " + std::to_string(n));
+}
+
 // The seat list for setup, validated against the game's limits.
 template <class G>
 int checked_players(const GameConfig& config, int default_players) {
   const int n = config.players == 0 ? default_players : config.players;
-  if (n < G::kMinPlayers || n > G::kMaxPlayers)
-    input_error(std::string(G::kName) + ": " + std::to_string(n) + " players requested; this game seats " +
-                std::to_string(G::kMinPlayers) +
-                (G::kMinPlayers == G::kMaxPlayers ? "" : " to " + std::to_string(G::kMaxPlayers)));
+  if (n < G::kMinPlayers || n > G::kMaxPlayers) wrong_player_count<G>(n);
   return n;
 }
 
