@@ -34,7 +34,11 @@ if [[ ${#missing[@]} -gt 0 ]]; then
 fi
 
 # ccache keeps compiled objects between builds (~/.cache/ccache): a build folder made again from a
-# clean clone recompiles only what changed.
+# clean clone recompiles only what changed. Paths are hashed relative to the checkout (CCACHE_BASEDIR),
+# and the sanitizer and fuzz builds' line tables (-g1) without the build folder (CCACHE_NOHASHDIR), so
+# that a clone in another folder (CI's) finds the objects too; a report then names files relative to
+# the checkout.
+export CCACHE_BASEDIR=$root CCACHE_NOHASHDIR=1
 launcher=()
 if command -v ccache >/dev/null && [[ ! " $* " =~ " -DCMAKE_CXX_COMPILER_LAUNCHER=" ]]; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
