@@ -163,10 +163,11 @@ void apply_text(typename G::State& s, const std::string& text) {
 // observe_joint). What is printed for it must depend on nothing else: the same in every state of
 // its information set. The move's parts are therefore shown only where every move the viewer could
 // not tell from it has the same part there, and "?" elsewhere ("keep ?+?": two tickets kept, which
-// unknown). The moves it cannot tell apart are gathered from kSeenStates states of its information
-// set drawn with fixed seeds, never from the true state: determinize is a function of the
-// information set and the RNG, so the text is one for the whole information set. A part hidden from
-// the viewer that happens to agree in all of them is still the same for every true state.
+// unknown). The moves it cannot tell apart are gathered from the true state and from kSeenStates
+// states of its information set drawn with fixed seeds (determinize is a function of the
+// information set and the RNG), so that a part hidden from the viewer differs in one of them and is
+// masked whatever the true state. (A sample, not the whole set: a hidden part that agrees in all
+// nine is shown; tests/test_invariants.cpp checks the printed lines over random games.)
 inline constexpr int kSeenStates = 8;
 
 // The parts common to every text, "?" for the others. A text's parts are its runs of letters and
@@ -232,8 +233,9 @@ std::string single_text_seen_by(const typename G::State& before, Move m, Player 
     for (const Move other : moves)
       if (G::observe(s, other, viewer) == seen) texts.push_back(G::move_to_string(s, mover, other));
   };
-  // Only states of the viewer's information set, never `before` itself: the text is then a function
-  // of what the viewer knows (determinize never peeks), however the hidden parts fell.
+  // The true state too: a move whose observation reveals what the viewer did not know before it (a
+  // Sardegna character that turns up forts) has no like in the states drawn before the move.
+  alike(before);
   for (const auto& d : seen_states<G>(before, viewer)) alike(d);
   return texts.empty() ? std::string("?") : common_words(texts);
 }
@@ -297,9 +299,8 @@ std::string joint_text_seen_by(const typename G::State& before, const JointMove&
       }
     }
   };
-  // As above: with hidden information only the viewer's information set counts, not `before`.
-  if (!G::kHiddenInformation) alike(before, joint);
-  else
+  alike(before, joint);
+  if (G::kHiddenInformation)
     for (const auto& d : seen_states<G>(before, viewer))
       if (const auto base = joint_seen_alike<G>(d, joint, shown, viewer, seen)) alike(d, *base);
   std::string out;

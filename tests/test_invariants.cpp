@@ -146,6 +146,29 @@ void check_printed_lines(GameConfig config, int games) {
 }
 }  // namespace
 
+// ... and what every seat sees is printed in full: in Sardegna (base rules) each character played is
+// public, also the ones whose play turns up forts the viewer had not seen, so no line holds a "?".
+TEST_CASE("a move every seat sees is printed in full for each seat (Sardegna)") {
+  GameConfig config = sardegna_config(3, "base");
+  for (int g = 0; g < 4; ++g) {
+    config.seed = 4 + std::uint64_t(g);
+    auto s = Sardegna::initial(config);
+    Rng rng(config.seed);
+    int lines = 0;
+    while (s.to_move() != kTerminal) {
+      const auto t = testing::random_transition<Sardegna>(s, rng);
+      for (Player seat = 0; seat < s.num_players(); ++seat) {
+        const std::string printed = move_text_seen_by<Sardegna>(s, record_of<Sardegna>(s, t), seat);
+        CAPTURE(printed);
+        CHECK(printed.find('?') == std::string::npos);
+        ++lines;
+      }
+      s = t.after(s);
+    }
+    CHECK(lines > 0);
+  }
+}
+
 TEST_CASE_TEMPLATE_DEFINE("a seat is printed only what it observed, the same in every determinization", G,
                           every_hidden_game) {
   if constexpr (G::kHiddenInformation) check_printed_lines<G>({}, std::max(2, 8 / testing::kLightFactor));
