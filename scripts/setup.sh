@@ -3,9 +3,9 @@
 #   scripts/setup.sh [BUILD_DIR] [extra cmake arguments...]
 # Idempotent: with everything installed and built it only checks and returns. With
 # -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_PYTHON=ON pybind11, pytest and
-# pandas, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer, with -DNURAGHE_BROWSER_TEST=ON chromium;
-# NURAGHE_TARGET=name builds only that target. A new build folder compiles through ccache (Debian's
-# ccache, installed here too) unless the arguments name another CMAKE_CXX_COMPILER_LAUNCHER; an
+# pandas, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer, with -DNURAGHE_BROWSER_TEST=ON chromium,
+# with -DNURAGHE_NATIVE=OFF valgrind. NURAGHE_TARGET="name ..." builds only those targets. A new
+# build folder compiles through ccache (Debian's ccache, installed here too) unless the arguments name another CMAKE_CXX_COMPILER_LAUNCHER; an
 # existing one is configured again when arguments are given, so that they take effect.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,6 +14,8 @@ shift $(( $# > 0 ? 1 : 0 ))
 
 packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev ccache)
 for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
+# A build for any x86-64 CPU counts instructions under valgrind (tests/json_linear_test.sh).
+for arg in "$@"; do [[ $arg == -DNURAGHE_NATIVE=OFF ]] && packages+=(valgrind); done
 # The Python module: pybind11 and Debian's Python headers; pytest and pandas for its tests.
 for arg in "$@"; do [[ $arg == -DNURAGHE_PYTHON=ON ]] && packages+=(pybind11-dev python3-dev python3-pytest python3-pandas); done
 # Headless chromium opens the viewer's pages in tests/viewer_test.sh.
@@ -48,4 +50,4 @@ if [[ ! -f $build/build.ninja ]]; then
 elif [[ $# -gt 0 ]]; then
   cmake -S "$root" -B "$build" "$@" >/dev/null
 fi
-cmake --build "$build" -j "$(nproc)" ${NURAGHE_TARGET:+--target "$NURAGHE_TARGET"}
+cmake --build "$build" -j "$(nproc)" ${NURAGHE_TARGET:+--target $NURAGHE_TARGET}
