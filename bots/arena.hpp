@@ -426,21 +426,28 @@ struct BotMaker {
   std::function<int(const std::string& spec)> threads = spec_threads;
 };
 
+// The seed of the bot in seat s of game g (deal seed `deal_seed`, n seats). The deal is shared by
+// the rotations; the bots' own randomness is not (two copies of one deterministic bot would
+// otherwise replay the same game in every rotation).
+inline std::uint64_t arena_bot_seed(std::uint64_t deal_seed, int g, int n, int s) {
+  return hash_combine(hash_combine(deal_seed, std::uint64_t(g % n) + 1), std::uint64_t(s) + 1);
+}
+inline std::uint64_t arena_deal_seed(std::uint64_t tournament_seed, int deal) {
+  return hash_combine(tournament_seed, std::uint64_t(deal));
+}
+
 template <Game G>
 GameResult play_arena_game(const ArenaSettings& a, int n, int g, const BotMaker<G>& maker = {}) {
   GameResult r;
   r.index = g, r.deal = g / n;
-  r.seed = hash_combine(a.config.seed, std::uint64_t(r.deal));
+  r.seed = arena_deal_seed(a.config.seed, r.deal);
   r.seat_bot = arena_seating(g, n);
   GameConfig config = a.config;
   config.seed = r.seed;
   std::vector<std::unique_ptr<Bot<G>>> owned;
   std::vector<Bot<G>*> seats;
   for (int s = 0; s < n; ++s) {
-    // The deal is shared by the rotations; the bots' own randomness is not (two copies of one
-    // deterministic bot would otherwise replay the same game in every rotation).
-    owned.push_back(maker.make(a.bots[r.seat_bot[s]],
-                               hash_combine(hash_combine(r.seed, std::uint64_t(g % n) + 1), std::uint64_t(s) + 1)));
+    owned.push_back(maker.make(a.bots[r.seat_bot[s]], arena_bot_seed(r.seed, g, n, s)));
     seats.push_back(owned.back().get());
   }
   const GameRecord rec = play_game<G>(G::initial(config), seats);

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/game.hpp"
@@ -55,6 +56,9 @@ class Bot {
   virtual Move choose(const InfoSet<G>& info) = 0;
   // After every transition of the game: what the seat observed (G::observe / observe_joint).
   virtual void inform(std::uint64_t /*token*/) {}
+  // What the last choose() estimated its seat's return to be (a search's root value), for the
+  // self-play data's `search_value`; nothing for a bot that does not estimate one.
+  virtual std::optional<double> root_value() const { return std::nullopt; }
 
  protected:
   Player seat_ = 0;

@@ -15,6 +15,7 @@
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
 #include "bots/results_table.hpp"
+#include "bots/selfplay.hpp"
 #include "bots/tournament.hpp"
 #include "bots/viewer.hpp"
 #include "core/files.hpp"
@@ -726,6 +727,27 @@ int run_cli(int argc, char** argv) {
               "games of the final match, tuned and untuned spec each")
       ->default_str("a fifth of --budget, at least 10 deals");
 
+  SelfplaySettings selfplay_args;
+  std::string selfplay_bots;
+  std::vector<std::string> selfplay_bot;
+  Common selfplay_common;
+  auto* selfplay = app.add_subcommand(
+      "selfplay", "play games as the arena does and write every seat's observations and the outcomes for learning");
+  add_game_options(selfplay, selfplay_common, true);
+  selfplay->add_option("--bots", selfplay_bots, "bot specs: one for every seat, or one per seat, separated by commas")
+      ->check(kNotEmpty);
+  selfplay->add_option("-b,--bot", selfplay_bot, "a bot spec (repeatable)")->check(kNotEmpty);
+  add_integer(selfplay, "-n,--games", selfplay_args.games, 1, 1 << 30,
+              "number of games (a multiple of the seat count: every deal in every seating)")
+      ->required();
+  add_integer(selfplay, "-j,--jobs", selfplay_args.jobs, 1, 256, "games played in parallel");
+  add_integer(selfplay, "--every", selfplay_args.every, 1, 1 << 20,
+              "rows from every k-th decision (Bardagi: about 12 MB a game at every decision)");
+  add_integer(selfplay, "--chunk", selfplay_args.chunk_games, 1, 1 << 20, "games per chunk of .npy files");
+  selfplay->add_option("--out", selfplay_args.out, "the folder of the data; an existing one of this run is resumed")
+      ->check(kFileName)
+      ->required();
+
   double bench_seconds = 0.5;
   auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");
   add_real(bench, "--seconds", bench_seconds, 0.01, 60.0, "time for each measurement");
@@ -798,6 +820,14 @@ int run_cli(int argc, char** argv) {
     if (*merge) return run_merge_command(merge_files, merge_format, merge_out, merge_resamples);
     if (*replay) return run_replay_command(replay_args);
     if (*results) return run_results_command(results_args);
+    if (*selfplay) {
+      selfplay_args.game = selfplay_common.game;
+      selfplay_args.config = selfplay_common.config();
+      selfplay_args.bots = bot_specs(selfplay_bots, selfplay_bot);
+      if (selfplay_args.bots.empty()) input_error("selfplay: give the bots with --bots or --bot");
+      selfplay_args.version = version();
+      return run_selfplay_command(selfplay_args);
+    }
     if (*tune) {
       tune_args.arena.game = tune_common.game;
       tune_args.arena.config = tune_common.config();

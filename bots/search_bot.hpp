@@ -54,6 +54,14 @@ class MctsBot final : public Bot<G> {
 
   void inform(std::uint64_t token) override { mcts_.observe(token); }
 
+  // The searcher's mean return over the root's visits: each root move's mean weighted by its visits.
+  std::optional<double> root_value() const override {
+    double sum = 0, visits = 0;
+    for (const auto& m : last_.moves) sum += m.mean * m.visits, visits += m.visits;
+    if (visits == 0) return std::nullopt;
+    return sum / visits;
+  }
+
   const search::SearchResult& last_result() const { return last_; }
 
  private:

@@ -1,0 +1,56 @@
+#pragma once
+// `nuraghe selfplay`: games played as the arena plays them (the same deals, seatings and bot
+// seeds), written as training data for `nuraghe learn` (docs/learning.md, "Self-play data").
+//
+// Every `every`-th decision of a game gives one row per seat: that seat's observation of its own
+// view (the game's tensors), and as targets every seat's final returns and scores and, where that
+// seat moved and searched, the search's root value. Rows go to NumPy .npy files, one folder of
+// arrays per chunk of games (an .npy file cannot be appended), beside a JSON manifest that names
+// what was played, so that numpy and pandas read everything without nuraghe. A chunk is written
+// whole or not at all (a folder renamed into place), so a killed run resumes at its first missing
+// chunk and, whatever --jobs, writes the same bytes.
+
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+
+namespace nuraghe {
+
+struct SelfplaySettings {
+  std::string game;
+  GameConfig config;              // players, options, map; config.seed is the run's seed
+  std::vector<std::string> bots;  // one spec per seat, or one for every seat
+  int games = 0;                  // a multiple of the seat count: deal d is played in every seating
+  int every = 10;                 // a row set every this many decisions
+  int chunk_games = 64;           // games per chunk
+  int jobs = 1;
+  std::string out;  // the folder; an existing one of the same run is resumed
+  std::string version = "unknown";
+};
+
+// Plays and writes the run; InputError on bad settings or an --out folder of another run.
+int run_selfplay_command(const SelfplaySettings& s);
+
+// The arrays of one chunk, their element types and their columns (a manifest documents them).
+struct SelfplayArray {
+  const char* name;
+  const char* dtype;    // "float32" or "int32"
+  const char* columns;  // "observation_size", "players" or "" (one value a row)
+  const char* meaning;
+};
+inline constexpr SelfplayArray kSelfplayArrays[] = {
+    {"observation", "float32", "observation_size", "the row's seat's observation of its own view (the game's tensors)"},
+    {"seat", "int32", "", "the seat whose observation this is"},
+    {"game", "int32", "", "the game's index in the run (game g is deal g / players, seating g % players)"},
+    {"deal", "int32", "", "the deal: every seating of one deal shares it (split by it, never by game)"},
+    {"decision", "int32", "", "the decision's index in its game, from 0"},
+    {"progress", "float32", "", "decision / the game's decisions, in [0, 1)"},
+    {"moved", "int32", "", "1 where the row's seat chose at this decision (at a simultaneous one, every seat)"},
+    {"returns", "float32", "players", "every seat's final return in [0, 1] (a shared win split)"},
+    {"scores", "float32", "players", "every seat's final score in points"},
+    {"search_value", "float32", "",
+     "the search's root value for the row's seat where it moved and searched; NaN elsewhere (a mask)"},
+};
+
+}  // namespace nuraghe

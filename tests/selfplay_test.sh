@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# `nuraghe selfplay`: its arrays read with numpy alone and checked against the same games played by
+# `nuraghe arena --self-play` (one seed: the same deals, seatings and bot seeds): every row's game,
+# deal, decision, mover and targets; with the Python module built, every observation against the
+# module's own replay of the game's moves. Then the same bytes whatever --jobs, a run resumed after
+# a kill writing what an unbroken run writes, and bad settings refused with one line.
+# Usage: selfplay_test.sh path/to/nuraghe [path/to/python-module-folder]
+set -u
+nuraghe=$1
+module=${2:-}
+source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
+python=/usr/bin/python3  # Debian's, with Debian's numpy (not a user's own python3 on PATH)
+if ! "$python" -c "import numpy" 2>/dev/null; then echo "selfplay_test: Debian's python3-numpy is needed" >&2; exit 1; fi
+
+# GAME PLAYERS BOT GAMES: the run in $tmp/GAME, and the arena's results of the same games.
+run() {
+  local game=$1 players=$2 bot=$3 games=$4
+  "$nuraghe" selfplay -g "$game" -p "$players" --bots "$bot" -n "$games" --seed 11 --every 3 --chunk 2 -j 2 \
+    --out "$tmp/$game" >"$tmp/$game.stdout" 2>"$tmp/$game.stderr" || { bad "selfplay $game: $(cat "$tmp/$game.stderr")"; return; }
+  "$nuraghe" arena -g "$game" -p "$players" --bot "$bot" --self-play -n "$games" --seed 11 \
+    --out "$tmp/$game.jsonl" >/dev/null 2>&1 || { bad "arena $game failed"; return; }
+  ok
+}
+run sardegna 2 ismcts:iters=30 4
+run ttr 2 ismcts:iters=20,rollout=heuristic 2
+run bardagi 3 ismcts:iters=20 3
+run goofspiel 2 ismcts:iters=50 4  # every decision simultaneous
+
+cat >"$tmp/check.py" <<'PYTHON'
+import json, math, os, sys
+import numpy as np
+
+tmp, game, module = sys.argv[1], sys.argv[2], sys.argv[3]
+folder = os.path.join(tmp, game)
+failures = 0
+
+
+def check(condition, what):
+    global failures
+    if not condition:
+        failures += 1
+        print("FAIL: %s: %s" % (game, what))
+
+
+manifest = json.load(open(os.path.join(folder, "manifest.json")))
+n, size, every = manifest["players"], manifest["observation_size"], manifest["every"]
+lines = [json.loads(l) for l in open(os.path.join(tmp, game + ".jsonl"))][1:]
+played = {l["index"]: l for l in lines}
+check(manifest["game"] == game and manifest["games"] == len(played), "manifest names the game and its games")
+check(set(manifest["arrays"]) == {"observation", "seat", "game", "deal", "decision", "progress", "moved", "returns",
+                                  "scores", "search_value"}, "manifest documents every array")
+state_of = None
+if module:
+    sys.path.insert(0, module)
+    import nuraghe
+
+    def state_of(line, decision):  # the game's state before `decision`, replayed by the module
+        s = nuraghe.new_game(game, players=n, seed=line["seed"])
+        for text, mover in zip(line["moves"][:decision], line["movers"][:decision]):
+            if mover < 0:
+                s.apply_joint(text.split(","))
+            else:
+                s.apply(text)
+        return s
+
+rows_of_game = {}
+for chunk in manifest["chunks"]:
+    a = {k: np.load(os.path.join(folder, chunk["name"], k + ".npy")) for k in manifest["arrays"]}
+    rows = chunk["rows"]
+    for k, spec in manifest["arrays"].items():
+        want = [rows] + spec["shape"][1:]
+        check(list(a[k].shape) == want, "%s/%s has shape %s, manifest says %s" % (chunk["name"], k, a[k].shape, want))
+        check(str(a[k].dtype) == spec["dtype"], "%s is %s" % (k, spec["dtype"]))
+    first, last = chunk["games"]
+    for r in range(rows):
+        g, seat, d = int(a["game"][r]), int(a["seat"][r]), int(a["decision"][r])
+        check(first <= g < last, "row %d of %s: game %d outside the chunk's games" % (r, chunk["name"], g))
+        line = played[g]
+        rows_of_game.setdefault(g, set()).add((d, seat))
+        check(a["deal"][r] == g // n, "deal of game %d" % g)
+        check(0 <= d < len(line["moves"]), "decision %d within the game's %d" % (d, len(line["moves"])))
+        check(abs(a["progress"][r] - d / len(line["moves"])) < 1e-6, "progress of game %d decision %d" % (g, d))
+        check(list(a["returns"][r]) == [np.float32(x) for x in line["returns"]], "returns of game %d" % g)
+        check(list(a["scores"][r]) == [np.float32(x) for x in line["scores"]], "scores of game %d" % g)
+        mover = line["movers"][d]
+        moved = mover < 0 or mover == seat
+        check(a["moved"][r] == int(moved), "moved, game %d decision %d seat %d" % (g, d, seat))
+        v = a["search_value"][r]
+        check(math.isnan(v) != moved and (math.isnan(v) or 0 <= v <= 1),
+              "search value %r where the seat %s" % (v, "moved" if moved else "did not move"))
+        if state_of and r % 7 == 0:  # a sample of rows: each replay costs a game's moves
+            want = np.array(state_of(line, d).observation(seat), dtype=np.float32)
+            check(np.array_equal(a["observation"][r], want), "observation of seat %d, game %d decision %d" % (seat, g, d))
+for g, line in played.items():
+    decisions = sorted({d for d, _ in rows_of_game.get(g, set())})
+    check(len(rows_of_game.get(g, set())) == n * len(decisions), "game %d: a row for every seat of each decision" % g)
+    check(decisions and all(y - x == every for x, y in zip(decisions, decisions[1:])) and decisions[0] < every and
+          decisions[-1] + every >= len(line["moves"]), "game %d: every %d-th decision (%s)" % (g, every, decisions))
+sys.exit(1 if failures else 0)
+PYTHON
+for game in sardegna ttr bardagi goofspiel; do
+  [[ -f $tmp/$game/manifest.json ]] || continue
+  if "$python" "$tmp/check.py" "$tmp" $game "$module"; then ok; else bad "$game: the arrays do not hold the games (above)"; fi
+done
+
+# The same bytes whatever --jobs; a resumed run ends as an unbroken one.
+"$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 11 --every 3 --chunk 2 -j 1 \
+  --out "$tmp/one-job" >/dev/null 2>&1 || bad "selfplay -j 1 failed"
+if diff -r "$tmp/sardegna" "$tmp/one-job" >/dev/null; then ok; else bad "-j 1 and -j 2 wrote different files"; fi
+cp -r "$tmp/sardegna" "$tmp/resumed"
+rm -r "$tmp/resumed/chunk-00001"
+mkdir "$tmp/resumed/chunk-00001.part" && echo half >"$tmp/resumed/chunk-00001.part/observation.npy"
+"$python" - "$tmp/resumed/manifest.json" <<'PYTHON'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["chunks"] = m["chunks"][:1]
+json.dump(m, open(sys.argv[1], "w"), indent=2)
+PYTHON
+expect_output "a killed run resumes at its missing chunk" "4 games" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 11 --every 3 --chunk 2 --out "$tmp/resumed"
+grep -q "resuming" "$tmp/stderr" && ok || bad "the resumed run did not say so"
+if diff -r "$tmp/sardegna" "$tmp/resumed" >/dev/null; then ok; else bad "the resumed run differs from the unbroken one"; fi
+
+# Bad settings: one line, exit 2, nothing written.
+expect_error "another run's folder" "holds the self-play of another run" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 12 --every 3 --chunk 2 --out "$tmp/sardegna"
+expect_error "--out a file" "is a file" "$nuraghe" selfplay -g kuhn --bots random -n 2 --out "$tmp/sardegna.stdout"
+mkdir "$tmp/full" && echo mine >"$tmp/full/notes.txt"
+expect_error "--out a folder of other files" "not empty" "$nuraghe" selfplay -g kuhn --bots random -n 2 --out "$tmp/full"
+expect_error "games not a multiple of the seats" "multiple of the seat count 3" \
+  "$nuraghe" selfplay -g bardagi -p 3 --bots random -n 4 --out "$tmp/x1"
+expect_error "bots neither one nor one per seat" "2 bots for 3 seats" \
+  "$nuraghe" selfplay -g bardagi -p 3 --bots random,heuristic -n 3 --out "$tmp/x2"
+expect_error "no bots" "give the bots" "$nuraghe" selfplay -g kuhn -n 2 --out "$tmp/x3"
+expect_error "--every 0" "every" "$nuraghe" selfplay -g kuhn --bots random -n 2 --every 0 --out "$tmp/x4"
+[[ ! -e $tmp/x1 && ! -e $tmp/x2 && ! -e $tmp/x3 && ! -e $tmp/x4 ]] && ok || bad "a refused run created its --out folder"
+
+echo "selfplay_test: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
