@@ -26,13 +26,14 @@ struct Rows {
   int observation_size = 0, players = 0;
   std::vector<float> observation, progress, returns, scores, search_value;
   std::vector<std::int32_t> seat, game, deal, decision, moved;
+  std::vector<Json> games;  // each game's line of games.jsonl: its seed, moves and outcome
 
   long long count() const { return (long long)seat.size(); }
   void append(const Rows& o) {
     const auto add = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
     add(observation, o.observation), add(progress, o.progress), add(returns, o.returns), add(scores, o.scores);
     add(search_value, o.search_value), add(seat, o.seat), add(game, o.game), add(deal, o.deal);
-    add(decision, o.decision), add(moved, o.moved);
+    add(decision, o.decision), add(moved, o.moved), add(games, o.games);
   }
 };
 
@@ -82,6 +83,21 @@ Rows play_selfplay_game(const SelfplaySettings& a, int n, int g, int observation
       rows.scores.push_back(float(record.scores[p]));
     }
   }
+  Json moves = Json::array(), movers = Json::array();
+  for (const MoveRecord& m : record.moves) moves.push_back(m.text), movers.push_back(m.player);
+  rows.games.push_back(Json{{"index", g},
+                            {"deal", deal},
+                            {"seed", config.seed},
+                            {"bots",
+                             [&] {
+                               Json specs = Json::array();
+                               for (int s = 0; s < n; ++s) specs.push_back(spec_of(a, seating, s));
+                               return specs;
+                             }()},
+                            {"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
+                            {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)},
+                            {"moves", moves},
+                            {"movers", movers}});
   return rows;
 }
 
@@ -118,6 +134,13 @@ void write_chunk(const fs::path& out, int c, const Rows& r) {
   write_array(part, "returns", r.returns, n, r.players, true);
   write_array(part, "scores", r.scores, n, r.players, true);
   write_array(part, "search_value", r.search_value, n, 1, false);
+  {
+    const fs::path path = part / "games.jsonl";
+    std::ofstream games(path);
+    for (const Json& line : r.games) games << line.dump() << "\n";
+    games.close();
+    if (!games) input_error("selfplay: cannot write \"" + path.string() + "\"");
+  }
   fs::rename(part, done);
 }
 
@@ -198,7 +221,7 @@ std::vector<Json> resume(const fs::path& out, const Json& identity) {
   const JsonIn in(manifest, path.string());
   in.expect_object();
   Json id = manifest;
-  for (const char* k : {"version", "chunks", "arrays", "rows"}) id.erase(k);
+  for (const char* k : {"version", "chunks", "arrays", "games_file"}) id.erase(k);
   if (id != identity)
     input_error("selfplay: --out \"" + out.string() +
                 "\" holds the self-play of another run (game, players, options, map, bots, seed, games, --every or "
@@ -243,6 +266,10 @@ int run_selfplay(const SelfplaySettings& a) {
     Json manifest = identity;
     manifest["version"] = a.version;
     manifest["arrays"] = arrays_doc(n, observation_size);
+    manifest["games_file"] = Json{{"name", "games.jsonl"},
+                                  {"meaning",
+                                   "a line a game of the chunk: index, deal, seed (the deal's), bots (by "
+                                   "seat), scores, returns, moves (notation) and movers (-2: all at once)"}};
     const int total_chunks = (a.games + a.chunk_games - 1) / a.chunk_games;
     if (!chunks.empty())
       std::fprintf(stderr, "selfplay: resuming \"%s\" at chunk %zu of %d\n", a.out.c_str(), chunks.size(),

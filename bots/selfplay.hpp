@@ -5,7 +5,9 @@
 // Every `every`-th decision of a game gives one row per seat: that seat's observation of its own
 // view (the game's tensors), and as targets every seat's final returns and scores and, where that
 // seat moved and searched, the search's root value. Rows go to NumPy .npy files, one folder of
-// arrays per chunk of games (an .npy file cannot be appended), beside a JSON manifest that names
+// arrays per chunk of games (an .npy file cannot be appended) with the games themselves (games.jsonl:
+// each game's seed, moves and outcome, as a results file holds them, so that a row's state can be
+// replayed), beside a JSON manifest that names
 // what was played, so that numpy and pandas read everything without nuraghe. A chunk is written
 // whole or not at all (a folder renamed into place), so a killed run resumes at its first missing
 // chunk and, whatever --jobs, writes the same bytes.

@@ -72,6 +72,12 @@ for chunk in manifest["chunks"]:
         check(list(a[k].shape) == want, "%s/%s has shape %s, manifest says %s" % (chunk["name"], k, a[k].shape, want))
         check(str(a[k].dtype) == spec["dtype"], "%s is %s" % (k, spec["dtype"]))
     first, last = chunk["games"]
+    games = [json.loads(l) for l in open(os.path.join(folder, chunk["name"], manifest["games_file"]["name"]))]
+    check([x["index"] for x in games] == list(range(first, last)), "%s holds its games in order" % chunk["name"])
+    for x in games:
+        line = played[x["index"]]
+        check(all(x[k] == line[k] for k in ("seed", "moves", "movers", "scores", "returns")),
+              "game %d's line is the arena's game" % x["index"])
     for r in range(rows):
         g, seat, d = int(a["game"][r]), int(a["seat"][r]), int(a["decision"][r])
         check(first <= g < last, "row %d of %s: game %d outside the chunk's games" % (r, chunk["name"], g))
