@@ -356,7 +356,7 @@ TEST_CASE("a model for another game, seat count, observation size, options or ma
   wide.observation_size = 20;
   const ModelFile wide_file(wide, "wide-ttt.json");
   CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + wide_file.path}, root, GameConfig{}),
-                       doctest::Contains("an observation of 20 floats"), InputError);
+                       doctest::Contains("observations of 20 floats, not 19"), InputError);
   // The search itself refuses it too (a caller that skipped the check), before any iteration.
   search::SearchConfig cfg;
   cfg.algorithm = search::Algorithm::Uct;

@@ -248,8 +248,8 @@ inline std::string model_mismatch(const ValueModel& m, std::string_view game, co
   if (m.players != players)
     return "the model is for " + std::to_string(m.players) + " players, not " + std::to_string(players);
   if (m.observation_size != observation_size)
-    return differs("an observation of", std::to_string(m.observation_size) + " floats",
-                   std::to_string(observation_size) + " (this build's; the game's tensors have changed since)");
+    return "the model is for observations of " + std::to_string(m.observation_size) + " floats, not " +
+           std::to_string(observation_size) + " (the game's observation has changed since it was fitted)";
   return "";
 }
 
