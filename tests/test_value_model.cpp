@@ -399,3 +399,12 @@ TEST_CASE("a results header records each model's hash, and only where a bot has 
   CHECK(with["models"][file.path] == model_hash_text(cell_model(0)));
   CHECK_NOTHROW(header_from_line(with, "r.jsonl"));
 }
+
+TEST_CASE("the model file of docs/learning.md loads and gives its value worked by hand") {
+  const ValueModel m = read_model(std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-mlp.json");
+  CHECK(m.kind == ModelKind::Mlp);
+  CHECK(m.data == Json::parse(R"([{"selfplay": "example"}])"));
+  std::vector<float> obs(19, 0.0f), scratch(m.scratch_floats());
+  obs[0] = 1, obs[4] = 1;
+  CHECK(m.value(obs.data(), scratch.data()) == doctest::Approx(1 / (1 + std::exp(-4.75))).epsilon(1e-6));
+}
