@@ -260,6 +260,36 @@ TEST_CASE("value() is the model's formula, worked by hand") {
   CHECK(wide.value(ones.data(), wide_scratch.data()) == doctest::Approx(0.19).epsilon(1e-6));
 }
 
+TEST_CASE("the search's evaluator (standardisation folded in) gives the model's value") {
+  Rng rng(9);
+  for (ModelKind kind : {ModelKind::Linear, ModelKind::Logistic, ModelKind::Mlp}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      ValueModel m = small_model(kind);
+      m.kind = kind;
+      // Random kept features, means, scales and weights over tic-tac-toe's 19 entries.
+      m.features.clear(), m.mean.clear(), m.scale.clear();
+      for (int i = 0; i < 19; ++i)
+        if (rng.below(3) != 0) {
+          m.features.push_back(i);
+          m.mean.push_back(float(rng.uniform()));
+          m.scale.push_back(float(0.1 + rng.uniform()));
+        }
+      if (m.features.empty()) m.features = {3}, m.mean = {0.5f}, m.scale = {0.5f};
+      int inputs = int(m.features.size());
+      for (auto& layer : m.layers) {
+        layer.inputs = inputs;
+        layer.weights.clear();
+        for (int i = 0; i < layer.inputs * layer.outputs; ++i) layer.weights.push_back(float(rng.uniform() * 2 - 1));
+        inputs = layer.outputs;
+      }
+      std::vector<float> obs(19), scratch(m.scratch_floats());
+      for (float& x : obs) x = float(rng.below(2));
+      ModelEvaluator evaluator(m);
+      CHECK(evaluator.value(obs.data()) == doctest::Approx(m.value(obs.data(), scratch.data())).epsilon(1e-5));
+    }
+  }
+}
+
 TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after warm-up") {
   const ValueModel m = small_model(ModelKind::Mlp);
   std::vector<float> obs(19, 1.0f), scratch(m.scratch_floats());

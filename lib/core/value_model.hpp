@@ -73,7 +73,7 @@ namespace model_detail {
 // reorder one float sum, but eight lanes are a vector it can keep (and the order, so the result,
 // is the same on every machine).
 inline float dot(const float* a, const float* b, int n) {
-  constexpr int kLanes = 8;
+  constexpr int kLanes = 32;
   float lane[kLanes] = {};
   int i = 0;
   for (; i + kLanes <= n; i += kLanes)
@@ -85,18 +85,15 @@ inline float dot(const float* a, const float* b, int n) {
 }
 }  // namespace model_detail
 
-inline double ValueModel::value(const float* observation, float* scratch) const {
-  // The kept features, standardised: a gather, then a loop the compiler vectorises.
-  const int k = int(features.size());
-  float* x = scratch;
-  for (int i = 0; i < k; ++i) x[i] = observation[features[std::size_t(i)]];
-  for (int i = 0; i < k; ++i) x[i] = (x[i] - mean[std::size_t(i)]) / scale[std::size_t(i)];
-  float* out = x + k;
+namespace model_detail {
+// The layers on inputs x (the first layer's `inputs` floats), each layer's outputs written from
+// `out` on; the value of the last output as `kind` reads it.
+inline double forward(ModelKind kind, const std::vector<ValueModel::Layer>& layers, const float* x, float* out) {
   for (std::size_t l = 0; l < layers.size(); ++l) {
-    const Layer& layer = layers[l];
+    const ValueModel::Layer& layer = layers[l];
     for (int o = 0; o < layer.outputs; ++o)
       out[o] = layer.bias[std::size_t(o)] +
-               model_detail::dot(layer.weights.data() + std::size_t(o) * std::size_t(layer.inputs), x, layer.inputs);
+               dot(layer.weights.data() + std::size_t(o) * std::size_t(layer.inputs), x, layer.inputs);
     if (l + 1 < layers.size())  // hidden layers: ReLU
       for (int o = 0; o < layer.outputs; ++o) out[o] = std::max(out[o], 0.0f);
     x = out;
@@ -106,6 +103,53 @@ inline double ValueModel::value(const float* observation, float* scratch) const 
   if (kind == ModelKind::Linear) return std::clamp(y, 0.0, 1.0);
   return 1.0 / (1.0 + std::exp(-y));
 }
+}  // namespace model_detail
+
+inline double ValueModel::value(const float* observation, float* scratch) const {
+  // The kept features, standardised: a gather, then a loop the compiler vectorises.
+  const int k = int(features.size());
+  for (int i = 0; i < k; ++i) scratch[i] = observation[features[std::size_t(i)]];
+  for (int i = 0; i < k; ++i) scratch[i] = (scratch[i] - mean[std::size_t(i)]) / scale[std::size_t(i)];
+  return model_detail::forward(kind, layers, scratch, scratch + k);
+}
+
+// The model prepared for many evaluations, as the search makes them. Its first layer reads the
+// whole observation: the standardisation is folded into it (weight / scale[i] at column
+// features[i], bias less the weights' products with mean), and a dropped feature's column is 0.
+// A leaf then costs no gather and no division: one dense loop a row over the observation, which
+// the compiler vectorises; measured, the gather alone took more than half of a linear model's
+// time. value() allocates nothing and equals the model's value() up to float rounding. One
+// evaluator a thread; it keeps nothing of the model it was made from.
+class ModelEvaluator {
+ public:
+  explicit ModelEvaluator(const ValueModel& m) : kind_(m.kind), layers_(m.layers) {
+    const ValueModel::Layer& given = m.layers.front();
+    ValueModel::Layer& first = layers_.front();
+    first.inputs = m.observation_size;
+    first.weights.assign(std::size_t(first.outputs) * std::size_t(first.inputs), 0.0f);
+    for (int o = 0; o < first.outputs; ++o) {
+      const float* from = given.weights.data() + std::size_t(o) * std::size_t(given.inputs);
+      float* row = first.weights.data() + std::size_t(o) * std::size_t(first.inputs);
+      double shift = 0;
+      for (std::size_t i = 0; i < m.features.size(); ++i) {
+        row[m.features[i]] = from[i] / m.scale[i];
+        shift += double(row[m.features[i]]) * m.mean[i];
+      }
+      first.bias[std::size_t(o)] -= float(shift);
+    }
+    std::size_t outputs = 0;
+    for (const ValueModel::Layer& l : layers_) outputs += std::size_t(l.outputs);
+    scratch_.resize(outputs);
+  }
+
+  // The seat's value in [0, 1] from its observation (the model's observation_size floats).
+  double value(const float* observation) { return model_detail::forward(kind_, layers_, observation, scratch_.data()); }
+
+ private:
+  ModelKind kind_;
+  std::vector<ValueModel::Layer> layers_;
+  std::vector<float> scratch_;  // every layer's outputs
+};
 
 // ---- The model file (docs/learning.md, "The model file")
 

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <vector>
 
 #include "core/game.hpp"
@@ -142,7 +143,7 @@ class Worker {
     arms_.reserve(std::size_t(kMaxPlayers) * G::kMaxMoves);
     if (cfg_.eval) {
       observation_.resize(std::size_t(cfg_.eval->observation_size));
-      scratch_.resize(cfg_.eval->scratch_floats());
+      evaluator_.emplace(*cfg_.eval);
     }
   }
 
@@ -220,7 +221,7 @@ class Worker {
     double sum = 0;
     for (int p = 0; p < n; ++p) {
       G::observation(s, p, observation_.data());
-      v[p] = std::max(cfg_.eval->value(observation_.data(), scratch_.data()), kLearnedValueFloor);
+      v[p] = std::max(evaluator_->value(observation_.data()), kLearnedValueFloor);
       sum += v[p];
     }
     for (int p = 0; p < n; ++p) v[p] /= sum;
@@ -715,7 +716,9 @@ class Worker {
   std::array<std::uint64_t, G::kMaxMoves> tokens_;
   std::vector<std::uint32_t> index_;
   const TreeT* index_tree_ = nullptr;
-  mutable std::vector<float> observation_, scratch_;  // the learned evaluation's (rollout is const)
+  // The learned evaluation's (rollout is const): a seat's observation, the model prepared.
+  mutable std::vector<float> observation_;
+  mutable std::optional<ModelEvaluator> evaluator_;
 };
 
 // The searcher's root statistics in one tree: its own moves (edges keyed by move) or its own arms.
