@@ -97,6 +97,44 @@ std::string map_hash_text(const GameConfig& config) {
   return "";
 }
 
+// The model files the specs name (eval=PATH), as written in them, each once, in order.
+inline std::vector<std::string> model_paths(const std::vector<std::string>& specs) {
+  std::vector<std::string> paths;
+  for (const auto& text : specs) {
+    const Spec spec = parse_spec(text, "bot");
+    const auto it = spec.values.find("eval");
+    if (it != spec.values.end() && std::find(paths.begin(), paths.end(), it->second) == paths.end())
+      paths.push_back(it->second);
+  }
+  return paths;
+}
+
+// Refuses, before any game starts, a bot whose model (eval=) was fitted for another game, options,
+// map, seat count or observation size than those of state s, which the command plays or searches:
+// the model would read numbers that mean something else, or past its end.
+template <Game G>
+void check_models(const std::vector<std::string>& specs, const typename G::State& s, const GameConfig& config) {
+  for (const auto& text : specs) {
+    const Spec spec = parse_spec(text, "bot");
+    if (!spec.values.count("eval")) continue;
+    make_bot<G>(text, 0);  // the spec's own checks first (a game without tensors, cutoff, reward)
+    if constexpr (HasTensors<G>) {
+      const std::string& path = spec.values.at("eval");
+      Json options = Json::object();
+      for (const auto& [k, v] : config.options) options[k] = v;
+      std::string map_hash;
+      if constexpr (HasMapHash<G>) {
+        char hex[20];
+        std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)G::map_hash(s));
+        map_hash = hex;
+      }
+      const std::string why =
+          model_mismatch(*shared_model(path), G::kName, options, map_hash, s.num_players(), G::observation_size(s));
+      if (!why.empty()) input_error("bot " + spec.name + ": eval=" + path + ": " + why);
+    }
+  }
+}
+
 // What identifies a tournament: two files may be merged, and a file resumed, only if these agree.
 // The header line is this plus "version" (the program that started the file), which is recorded
 // for the reader's information and never compared: a newer build resumes an older file.
@@ -107,6 +145,13 @@ Json arena_header(const ArenaSettings& a, int seats) {
   Json h{{"nuraghe", "arena"},       {"game", a.game}, {"players", seats},     {"options", options},
          {"map", a.config.map_file}, {"bots", a.bots}, {"seed", a.config.seed}};
   if (const std::string hash = map_hash_text<G>(a.config); !hash.empty()) h["map_hash"] = hash;
+  // Each model file's hash, by its path as the specs give it: a model edited since is another
+  // tournament. Only where a bot has eval=, so that every other header stays as it was.
+  if (const auto paths = model_paths(a.bots); !paths.empty()) {
+    Json models = Json::object();
+    for (const auto& path : paths) models[path] = model_hash_text(*shared_model(path));
+    h["models"] = models;
+  }
   return h;
 }
 
@@ -138,7 +183,7 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
   const JsonIn in(j, where);
   if (!j.is_object() || !j.contains("nuraghe") || j["nuraghe"] != kind)
     in.fail(kind == "arena" ? "is not the header of an arena results file" : "is not the header of a play log");
-  in.allow_only({"nuraghe", "game", "players", "options", "map", "map_hash", "bots", "seed", "version"});
+  in.allow_only({"nuraghe", "game", "players", "options", "map", "map_hash", "models", "bots", "seed", "version"});
   ResultsHeader h;
   h.game = in.at("game").string();
   h.players = in.at("players").int_in(1, kMaxPlayers);
@@ -152,6 +197,10 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
   h.bots = in.at("bots").strings(std::size_t(h.players), std::size_t(h.players));
   if (auto v = in.find("version")) v->string();
   if (auto v = in.find("map_hash")) h.map_hash = v->string();
+  if (auto models = in.find("models")) {
+    models->expect_object();
+    for (auto it = j["models"].begin(); it != j["models"].end(); ++it) models->at(it.key()).string();
+  }
   h.json = j;
   return h;
 }
@@ -505,6 +554,7 @@ int check_arena(const ArenaSettings& a, const BotMaker<G>& maker = {}, const Set
                 " so that every bot plays every seat equally");
   if (a.shards < 1 || a.shard < 0 || a.shard >= a.shards) input_error("arena: bad shard");
   for (const auto& spec : a.bots) maker.make(spec, 0);  // reject bad specs before any game runs
+  check_models<G>(a.bots, probe, a.config);
   return n;
 }
 
@@ -529,7 +579,8 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, 
     ResultsFile f = read_results(path);
     if (!same_tournament(f.header.json, header))
       input_error("\"" + path +
-                  "\" is the results file of another tournament (game, players, options, map, bots or seed differ): "
+                  "\" is the results file of another tournament (game, players, options, map, bots, seed or a model "
+                  "file differ): "
                   "use another " +
                   options.names.out);
     if (f.truncated_at && own_file) {  // drop the half-written line so the next write starts on a fresh line

@@ -352,6 +352,7 @@ int cmd_play(const PlayArgs& a) {
   if (int(specs.size()) != needed)
     input_error("play: " + std::to_string(n) + " seats need " + std::to_string(needed) + " bot specs, got " +
                 std::to_string(specs.size()));
+  check_models<G>(specs, start, config);
 
   std::vector<std::unique_ptr<Bot<G>>> owned;
   std::vector<Bot<G>*> seats;
@@ -509,6 +510,7 @@ int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
                 std::to_string(seat_option));
   }
   const std::string name = parse_spec(spec, "bot").name;
+  check_models<G>({spec}, s, c.config());
   auto bot = make_bot<G>(spec, c.seed);
   auto* searcher = dynamic_cast<MctsBot<G>*>(bot.get());
   if (!searcher)

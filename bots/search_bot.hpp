@@ -3,6 +3,7 @@
 // generic search core with a different SearchConfig. The spec parameters are listed in
 // bots/spec.cpp (`nuraghe bots` prints them).
 
+#include <memory>
 #include <stdexcept>
 
 #include "bots/bot.hpp"
@@ -12,13 +13,21 @@
 namespace nuraghe {
 
 // Reads and cross-checks a searching bot's parameters (types and ranges are checked by Params).
+// The config's eval is left null: make_search_bot loads the model.
 search::SearchConfig search_config(const std::string& name, const Params& p);
+
+// The model in the file at `path`, read once per process: the bots of one process that name one
+// file (by its canonical path) share it. Thread-safe; InputError if the file is unreadable or bad.
+std::shared_ptr<const ValueModel> shared_model(const std::string& path);
 
 template <Game G>
 class MctsBot final : public Bot<G> {
  public:
   using State = typename G::State;
-  MctsBot(const search::SearchConfig& config, bool reuse, std::uint64_t seed) : mcts_(config, reuse), seed_(seed) {}
+  // `model` is the config's eval, kept alive for as long as the bot is.
+  MctsBot(const search::SearchConfig& config, bool reuse, std::uint64_t seed,
+          std::shared_ptr<const ValueModel> model = nullptr)
+      : model_(std::move(model)), mcts_(config, reuse), seed_(seed) {}
 
   void start(Player seat) override {
     Bot<G>::start(seat);
@@ -65,6 +74,7 @@ class MctsBot final : public Bot<G> {
   const search::SearchResult& last_result() const { return last_; }
 
  private:
+  std::shared_ptr<const ValueModel> model_;
   search::Mcts<G> mcts_;
   std::uint64_t seed_;
   std::uint64_t decisions_ = 0;
@@ -74,7 +84,7 @@ class MctsBot final : public Bot<G> {
 // Builds a searching bot for G, or throws InputError if the spec asks what G cannot give.
 template <Game G>
 std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p, std::uint64_t seed) {
-  const search::SearchConfig cfg = search_config(name, p);
+  search::SearchConfig cfg = search_config(name, p);
   const std::string game(G::kName);
   if (cfg.algorithm == search::Algorithm::Uct && G::kHiddenInformation)
     input_error(
@@ -82,13 +92,27 @@ std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p
         " has hidden information; uct would read the hidden state (use cheat-uct for that upper bound, or ismcts)");
   if (cfg.rollout == search::Rollout::Heuristic && !HasHeuristic<G>)
     input_error("bot " + name + ": " + game + " has no heuristic policy for rollout=heuristic");
-  if (cfg.cutoff > 0 && !HasEvaluation<G>)
+  if (cfg.cutoff > 0 && !HasEvaluation<G> && !p.given("eval"))
     input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=" + std::to_string(cfg.cutoff));
   if (cfg.bias > 0 && !HasHeuristic<G>)
     input_error("bot " + name + ": " + game + " has no heuristic policy for bias=" + p.text("bias"));
   if (cfg.prune && !HasSearchMoves<G>)
     input_error("bot " + name + ": " + game + " does not say which moves are worth searching, for prune=on");
-  return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed);
+  std::shared_ptr<const ValueModel> model;
+  if (p.given("eval")) {
+    if (!HasTensors<G>)
+      input_error("bot " + name + ": " + game + " has no observation tensors for a learned evaluation (eval=)");
+    model = shared_model(p.text("eval"));
+    // The rest of its identity (options, map, seats, observation size) is checked where the
+    // game's configuration is known, before any game starts (check_models, bots/arena.hpp).
+    if (model->game != game)
+      input_error("bot " + name + ": eval=" + p.text("eval") + ": the model is for the game " + model->game + ", not " +
+                  game);
+    cfg.eval = model.get();
+  } else if (cfg.cutoff == search::kLeafCutoff && !HasEvaluation<G>) {
+    input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=leaf (give eval=MODEL)");
+  }
+  return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed, std::move(model));
 }
 
 }  // namespace nuraghe

@@ -1,3 +1,7 @@
+#include <filesystem>
+#include <map>
+#include <mutex>
+
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
 #include "games/all_games.hpp"
@@ -25,8 +29,12 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::choice("rollout", "random", {"random", "heuristic"},
                         "rollout policy (heuristic: the game's, with epsilon)"),
       ParamSpec::real("epsilon", 0.1, 0, 1, "heuristic rollouts: probability of a uniformly random move"),
-      ParamSpec::integer("cutoff", 0, 0, 100000,
-                         "rollout steps before the game's static evaluation (0: play out; not with reward=score)"),
+      ParamSpec::integer_or("cutoff", 0, 0, 100000, {"leaf"},
+                            "rollout steps before the evaluation (0: play out; leaf: evaluate a new leaf at once, "
+                            "without a rollout step; not with reward=score)"),
+      ParamSpec::text("eval",
+                      "a learned value model's file (docs/learning.md): the evaluation where cutoff= stops a "
+                      "rollout, in place of the game's own; games with tensors only, not with reward=score"),
       ParamSpec::real("bias", 0, 0, 1000,
                       "progressive bias: the heuristic's move at a tree node gets bias / (1 + its tries) on its "
                       "score, and is tried first"),
@@ -117,16 +125,23 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.final = p.text("final") == "sample" ? Final::Sample : Final::Max;
   c.rollout = p.text("rollout") == "heuristic" ? Rollout::Heuristic : Rollout::Random;
   c.epsilon = p.real("epsilon");
-  c.cutoff = int(p.integer("cutoff"));
+  c.cutoff = p.text("cutoff") == "leaf" ? kLeafCutoff : int(p.integer("cutoff"));
   c.prune = p.text("prune") == "on";
   c.bias = p.real("bias");
   c.reward = p.text("reward") == "score" ? Reward::Score : Reward::Win;
   // A game's static evaluation estimates each seat's share of the win; a playout cut off there
   // would back up a win share where the others back up scaled points, and the means would mix the
   // two. Refused until the games have an evaluation on the score scale.
-  if (c.reward == Reward::Score && c.cutoff > 0)
-    input_error("bot " + name + ": reward=score with cutoff=" + std::to_string(c.cutoff) +
+  if (c.reward == Reward::Score && c.cutoff != 0)
+    input_error("bot " + name + ": reward=score with cutoff=" + p.text("cutoff") +
                 " would mix points with the evaluation's win shares; use reward=win, or cutoff=0");
+  // A learned model estimates win shares too (its target is the returns or a search's value).
+  if (c.reward == Reward::Score && p.given("eval"))
+    input_error("bot " + name + ": reward=score with eval=" + p.text("eval") +
+                " would mix points with the model's win shares; use reward=win");
+  if (p.given("eval") && c.cutoff == 0)
+    input_error("bot " + name + ": eval=" + p.text("eval") +
+                " is used where a rollout is cut off; give cutoff=leaf (or cutoff=N rollout steps)");
   c.threads = int(p.integer("threads"));
   c.parallel = p.text("parallel") == "tree" ? Parallel::Tree : Parallel::Root;
   c.memory_bytes = std::size_t(p.integer("memory")) << 20;
@@ -142,6 +157,27 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   if (p.given("rollout") == false && p.given("epsilon"))
     input_error("bot " + name + ": epsilon is for rollout=heuristic");
   return c;
+}
+
+std::shared_ptr<const ValueModel> shared_model(const std::string& path) {
+  // Keyed by the file's canonical path, so that "m.json" and "./m.json" are one model; a path
+  // that has none (a missing file) is read as given, for read_model's message.
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const ValueModel>> models;
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::canonical(path, ec);
+  const std::string key = ec ? path : canonical.string();
+  std::lock_guard lock(mutex);
+  auto& model = models[key];
+  if (!model) {
+    try {
+      model = std::make_shared<const ValueModel>(read_model(path));
+    } catch (...) {
+      models.erase(key);
+      throw;
+    }
+  }
+  return model;
 }
 
 const BotInfo& find_bot(const std::string& name) {

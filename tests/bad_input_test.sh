@@ -74,6 +74,34 @@ printf 'my notes\n' >"$ws/user.txt"
 printf 'my notes' >"$ws/user-no-newline.txt"
 printf '{"my": "notes"}\n' >"$ws/user.json"
 printf '1\n1\n1\n1\n1\n' >"$ws/human-moves.txt"
+# Learned models (docs/learning.md, "The model file"): a good one of tic-tac-toe and its faults.
+python3 - "$ws/base" <<'PYTHON'
+import copy, json, sys
+base = sys.argv[1]
+good = {"nuraghe": "value-model", "format": 1, "game": "tictactoe", "options": {}, "map_hash": "",
+        "players": 2, "observation_size": 19, "kind": "logistic", "target": "returns",
+        "features": [0, 4], "mean": [0.0, 0.0], "scale": [1.0, 1.0],
+        "layers": [{"inputs": 2, "outputs": 1, "weights": [1.0, 0.5], "bias": [0.0]}], "data": []}
+def write(name, model):
+    with open(base + "/" + name, "w") as f:
+        json.dump(model, f)
+def changed(**fields):
+    m = copy.deepcopy(good)
+    m.update(fields)
+    return m
+write("model.json", good)
+write("model-edit.json", good)
+write("model-type.json", changed(players="2"))
+write("model-goofspiel3.json", changed(game="goofspiel", players=3, observation_size=40))
+write("model-size.json", changed(observation_size=20))
+write("model-kind.json", changed(kind="forest"))
+write("model-scale.json", changed(scale=[1.0, 0.0]))
+with open(base + "/model-broken.json", "w") as f:
+    f.write(json.dumps(good)[:-20])
+PYTHON
+setup arena --game tictactoe --bots uct:iters=10,cutoff=leaf,eval=base/model-edit.json,random --games 2 --out res/model.jsonl >/dev/null
+# The model edited after the tournament started: resuming it must be refused.
+sed -i 's/"weights": \[1.0, 0.5\]/"weights": [1.0, 0.25]/' "$ws/base/model-edit.json"
 
 cat >"$tmp/gen.py" <<'PYTHON'
 # Writes the mutated inputs into the scratch folder and a manifest of them (tab-separated).
@@ -988,6 +1016,26 @@ check "merge --out onto one of its files" merge res/r.jsonl --out res/r.jsonl
 check "--players 6 for ttr" new --game ttr --players 6
 check "--players 1 for bardagi" new --game bardagi --players 1
 check "legal of a results file as a position" legal --game tictactoe --position res/r.jsonl
+
+# Learned models (eval=): bad files, models of another game, seat count or observation size.
+ttt_eval="uct:iters=10,cutoff=leaf,eval"
+check "eval= model: corrupted JSON" arena --game tictactoe --bots "$ttt_eval=base/model-broken.json,random" --games 2
+check "eval= model: players of the wrong type" arena --game tictactoe --bots "$ttt_eval=base/model-type.json,random" --games 2
+check "eval= model: unknown kind" play --game tictactoe --bots "$ttt_eval=base/model-kind.json,random"
+check "eval= model: zero scale" analyze --game tictactoe --position base/t0.json --bot "$ttt_eval=base/model-scale.json"
+check "eval= model: another game's" arena --game connect4 --bots "$ttt_eval=base/model.json,random" --games 2
+check "eval= model: another player count" arena --game goofspiel --players 2 --bots "ismcts:iters=10,cutoff=leaf,eval=base/model-goofspiel3.json,random" --games 2
+check "eval= model: another player count / play" play --game goofspiel --players 2 --bots "ismcts:iters=10,cutoff=leaf,eval=base/model-goofspiel3.json,random"
+check "eval= model: mismatched observation size" arena --game tictactoe --bots "$ttt_eval=base/model-size.json,random" --games 2
+check "eval= model: mismatched observation size / analyze" analyze --game tictactoe --position base/t0.json --bot "$ttt_eval=base/model-size.json"
+check "eval= model: mismatched observation size / tune" tune --game tictactoe --bot "$ttt_eval=base/model-size.json" --opponent random --param c=0.1:2 --budget 4 --games-per-eval 2
+check "eval= model: missing file" arena --game tictactoe --bots "$ttt_eval=base/no-model.json,random" --games 2
+check "eval= model: a folder" arena --game tictactoe --bots "$ttt_eval=base,random" --games 2
+check "eval= without cutoff" arena --game tictactoe --bots "uct:iters=10,eval=base/model.json,random" --games 2
+check "eval= with reward=score" arena --game tictactoe --bots "$ttt_eval=base/model.json,reward=score,random" --games 2
+check "cutoff=leaf without a model on a game without evaluation" arena --game tictactoe --bots "uct:iters=10,cutoff=leaf,random" --games 2
+check "cutoff=leaves" arena --game tictactoe --bots "uct:iters=10,cutoff=leaves,random" --games 2
+check "eval= model edited since the results file began" arena --game tictactoe --bots "$ttt_eval=base/model-edit.json,random" --games 2 --out res/model.jsonl
 
 elapsed=$((${EPOCHREALTIME/./} / 1000 - ${started_at/./} / 1000))
 echo "bad-input battery: $cases cases in $((elapsed / 1000)).$((elapsed % 1000 / 100)) s"

@@ -17,12 +17,12 @@
 namespace nuraghe {
 
 struct ParamSpec {
-  enum class Kind { Integer, Real, Choice };
+  enum class Kind { Integer, Real, Choice, Text };
   std::string name;
   Kind kind = Kind::Integer;
   std::string default_value;         // as text; validated like a given value
   double lo = 0, hi = 0;             // inclusive range for Integer and Real
-  std::vector<std::string> choices;  // for Choice
+  std::vector<std::string> choices;  // for Choice; for Integer, words allowed besides the numbers
   std::string help;
 
   static ParamSpec integer(std::string n, long long def, long long lo, long long hi, std::string h) {
@@ -37,6 +37,13 @@ struct ParamSpec {
   static ParamSpec choice(std::string n, std::string def, std::vector<std::string> c, std::string h) {
     return {std::move(n), Kind::Choice, std::move(def), 0, 0, std::move(c), std::move(h)};
   }
+  // An integer in [lo, hi] or one of `words` ("cutoff=leaf"): the reader asks text() for the word.
+  static ParamSpec integer_or(std::string n, long long def, long long lo, long long hi, std::vector<std::string> words,
+                              std::string h) {
+    return {std::move(n), Kind::Integer, std::to_string(def), double(lo), double(hi), std::move(words), std::move(h)};
+  }
+  // Any text (a file's path); the default "" means not given.
+  static ParamSpec text(std::string n, std::string h) { return {std::move(n), Kind::Text, "", 0, 0, {}, std::move(h)}; }
 
   // "iters: integer in [1, 1000000000], default 1000 -- iterations per move"
   std::string describe() const {
@@ -48,13 +55,18 @@ struct ParamSpec {
       return t;
     };
     switch (kind) {
-      case Kind::Integer: s += "integer in [" + num(lo) + ", " + num(hi) + "]"; break;
+      case Kind::Integer: {
+        s += "integer in [" + num(lo) + ", " + num(hi) + "]";
+        for (const auto& word : choices) s += " or " + word;
+        break;
+      }
       case Kind::Real: s += "real in [" + num(lo) + ", " + num(hi) + "]"; break;
       case Kind::Choice: {
         s += "one of ";
         for (std::size_t i = 0; i < choices.size(); ++i) s += (i ? "|" : "") + choices[i];
         break;
       }
+      case Kind::Text: return s + "text, default none -- " + help;
     }
     return s + ", default " + default_value + " -- " + help;
   }
@@ -193,7 +205,9 @@ class Params {
     switch (p.kind) {
       case ParamSpec::Kind::Integer: {
         long long v;
-        if (!try_integer(value, v)) input_error(where + " is not an integer");
+        if (std::find(p.choices.begin(), p.choices.end(), value) != p.choices.end()) break;
+        if (!try_integer(value, v))
+          input_error(where + (p.choices.empty() ? " is not an integer" : " is not allowed (" + p.describe() + ")"));
         if (v < p.lo || v > p.hi) input_error(where + " is out of range (" + p.describe() + ")");
         break;
       }
@@ -207,6 +221,7 @@ class Params {
         if (std::find(p.choices.begin(), p.choices.end(), value) == p.choices.end())
           input_error(where + " is not allowed (" + p.describe() + ")");
         break;
+      case ParamSpec::Kind::Text: break;
     }
   }
   const std::string& at(const std::string& name) const {

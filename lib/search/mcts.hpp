@@ -98,6 +98,7 @@ class Mcts {
   template <class Sampler>
   SearchResult search(const Sampler& sample, Player seat, int players, bool simultaneous, Rng& rng) {
     const auto start = Clock::now();
+    check_eval(sample, players);
     SearchResult result;
     const std::uint64_t base = rng.next();
     if (cfg_.algorithm == Algorithm::Pimc) {
@@ -156,6 +157,26 @@ class Mcts {
   }
 
  private:
+  // A learned evaluation writes observations into buffers of the model's size: a model of another
+  // seat count or observation size is refused here, once, before any thread writes one (the
+  // command line refuses it earlier, naming the file).
+  template <class Sampler>
+  void check_eval(const Sampler& sample, int players) {
+    if (!cfg_.eval || eval_checked_) return;
+    if constexpr (HasTensors<G>) {
+      Rng probe_rng(0);
+      const State probe = sample(probe_rng);
+      if (cfg_.eval->players != players || cfg_.eval->observation_size != G::observation_size(probe))
+        input_error("search: the model is for " + std::to_string(cfg_.eval->players) + " players and observations of " +
+                    std::to_string(cfg_.eval->observation_size) + " floats, not " + std::to_string(players) + " and " +
+                    std::to_string(G::observation_size(probe)));
+    } else {
+      input_error("search: " + std::string(G::kName) + " has no observation tensors for a learned evaluation");
+    }
+    eval_checked_ = true;
+  }
+  bool eval_checked_ = false;
+
   bool out_of_time(const Clock::time_point& start) const {
     return cfg_.milliseconds > 0 &&
            std::chrono::duration<double, std::milli>(Clock::now() - start).count() >= cfg_.milliseconds;

@@ -16,9 +16,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/value_model.hpp"
 #include "search/bandit.hpp"
 #include "search/tree.hpp"
 
@@ -30,6 +32,12 @@ enum class Rollout : std::uint8_t { Random, Heuristic };
 enum class Reward : std::uint8_t { Win, Score };
 enum class Parallel : std::uint8_t { Root, Tree };
 
+// SearchConfig::cutoff for `cutoff=leaf`: a new leaf is evaluated at once, without any rollout step.
+inline constexpr int kLeafCutoff = -1;
+// Each seat's learned value is at least this before the seats' values are normalised to sum to 1,
+// so that a position every seat's model calls lost still shares its win (docs/learning.md).
+inline constexpr double kLearnedValueFloor = 1e-3;
+
 struct SearchConfig {
   Algorithm algorithm = Algorithm::Ismcts;
   long long iterations = 1000;     // 0: no iteration limit
@@ -40,9 +48,12 @@ struct SearchConfig {
   Final final = Final::Max;
   Rollout rollout = Rollout::Random;
   double epsilon = 0.1;  // heuristic rollouts: probability of a random move
-  int cutoff = 0;        // rollout steps before the static evaluation (0: play out)
-  bool prune = false;    // the tree tries only the game's search_moves (HasSearchMoves)
-  double bias = 0;       // progressive bias: the heuristic's move gets bias / (1 + tries) on its score
+  int cutoff = 0;        // rollout steps before the static evaluation (0: play out; kLeafCutoff: none)
+  // A learned evaluation (core/value_model.hpp) in place of the game's static one, where a rollout
+  // is cut off. Not owned: it must outlive the search. The game must have tensors (HasTensors).
+  const ValueModel* eval = nullptr;
+  bool prune = false;  // the tree tries only the game's search_moves (HasSearchMoves)
+  double bias = 0;     // progressive bias: the heuristic's move gets bias / (1 + tries) on its score
   Reward reward = Reward::Win;
   int threads = 1;
   Parallel parallel = Parallel::Root;
@@ -126,9 +137,14 @@ class Worker {
 
   // Scratch grows to what the search uses and is kept between iterations: a path as deep as the
   // tree (a few hundred steps is already a deep one), the arms of one simultaneous node.
+  // A learned evaluation's buffers are allocated here, once: an evaluation allocates nothing.
   Worker(const SearchConfig& config, Forest<Shared>& forest) : cfg_(config), forest_(forest) {
     path_.reserve(256);
     arms_.reserve(std::size_t(kMaxPlayers) * G::kMaxMoves);
+    if (cfg_.eval) {
+      observation_.resize(std::size_t(cfg_.eval->observation_size));
+      evaluator_.emplace(*cfg_.eval);
+    }
   }
 
   // One iteration from `root`, a state of the searcher's information set.
@@ -176,10 +192,15 @@ class Worker {
   }
 
   // Plays s out (random or heuristic moves) and returns every player's reward in [0, 1].
+  // With cutoff=leaf, s itself is evaluated (unless it is terminal).
   Values rollout(State& s, Rng& rng) const {
+    const int steps = cfg_.cutoff == kLeafCutoff ? 0 : cfg_.cutoff;
     for (int depth = 0; s.to_move() != kTerminal; ++depth) {
-      if constexpr (HasEvaluation<G>)
-        if (cfg_.cutoff > 0 && depth >= cfg_.cutoff) return G::evaluate(s);
+      if (cfg_.cutoff != 0 && depth >= steps) {
+        if constexpr (HasTensors<G>)
+          if (cfg_.eval) return learned_values(s);
+        if constexpr (HasEvaluation<G>) return G::evaluate(s);
+      }
       const Player p = s.to_move();
       if (p == kSimultaneous) {
         JointMove joint{};
@@ -190,6 +211,21 @@ class Worker {
       }
     }
     return reward(s);
+  }
+
+  // The learned evaluation of s (cfg.eval): each seat's value from its own observation, at least
+  // kLearnedValueFloor, then normalised to sum to 1, as the returns of a finished game do.
+  Values learned_values(const State& s) const requires HasTensors<G> {
+    const int n = s.num_players();
+    Values v{};
+    double sum = 0;
+    for (int p = 0; p < n; ++p) {
+      G::observation(s, p, observation_.data());
+      v[p] = std::max(evaluator_->value(observation_.data()), kLearnedValueFloor);
+      sum += v[p];
+    }
+    for (int p = 0; p < n; ++p) v[p] /= sum;
+    return v;
   }
 
   Values reward(const State& s) const {
@@ -680,6 +716,9 @@ class Worker {
   std::array<std::uint64_t, G::kMaxMoves> tokens_;
   std::vector<std::uint32_t> index_;
   const TreeT* index_tree_ = nullptr;
+  // The learned evaluation's (rollout is const): a seat's observation, the model prepared.
+  mutable std::vector<float> observation_;
+  mutable std::optional<ModelEvaluator> evaluator_;
 };
 
 // The searcher's root statistics in one tree: its own moves (edges keyed by move) or its own arms.

@@ -1,0 +1,440 @@
+// The learned model's file and its use in the search (core/value_model.hpp, docs/learning.md).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <new>
+
+#include <unistd.h>
+
+#include "bots/arena.hpp"
+#include "bots/registry.hpp"
+#include "games/connect4/connect4.hpp"
+#include "games/tictactoe/tictactoe.hpp"
+#include "toy_games.hpp"
+
+// GCC pairs the library's inlined allocations with these replacements and warns of a mismatch
+// that is not there: both replaced operators go to malloc and free.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+
+// Every allocation of this test program is counted, so that a test can say that a stretch of code
+// allocated nothing (the evaluator's promise to the search).
+namespace {
+std::atomic<long long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void* operator new(std::size_t n, std::align_val_t a) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  const std::size_t align = std::size_t(a);
+  if (void* p = std::aligned_alloc(align, (n + align - 1) / align * align)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n, std::align_val_t a) { return operator new(n, a); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+using namespace nuraghe;
+
+namespace {
+
+// Tic-tac-toe's observation (19 floats): the seat's marks (cells 0-8), the opponent's (9-17),
+// whether the seat is to move (18). A model of one feature: the seat's mark in `cell`.
+ValueModel cell_model(int cell, ModelKind kind = ModelKind::Logistic, float weight = 4.0f) {
+  ValueModel m;
+  m.game = "tictactoe";
+  m.players = 2;
+  m.observation_size = 19;
+  m.kind = kind;
+  m.features = {cell};
+  m.mean = {0.0f};
+  m.scale = {1.0f};
+  m.layers.push_back({1, 1, {weight}, {0.0f}});
+  return m;
+}
+
+// A small model of every kind's shape: three features, and for the MLP a hidden layer of two.
+ValueModel small_model(ModelKind kind) {
+  ValueModel m = cell_model(0, kind);
+  m.features = {0, 4, 9};
+  m.mean = {0.5f, 0.25f, 0.0f};
+  m.scale = {0.5f, 0.5f, 2.0f};
+  m.layers.clear();
+  if (kind == ModelKind::Mlp) {
+    m.layers.push_back({3, 2, {1.0f, -1.0f, 0.5f, 0.25f, 0.5f, -2.0f}, {0.1f, -0.2f}});
+    m.layers.push_back({2, 1, {1.5f, -0.5f}, {0.3f}});
+  } else {
+    m.layers.push_back({3, 1, {0.25f, -0.125f, 0.5f}, {0.375f}});
+  }
+  return m;
+}
+
+ValueModel from_json(const Json& j) { return model_from_json(JsonIn(j, "model \"m.json\"")); }
+
+// The message of the InputError that reading j throws ("" if none).
+std::string error_of(const Json& j) {
+  try {
+    from_json(j);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A file for the bots to read, removed at the end of the test.
+struct ModelFile {
+  std::string path;
+  explicit ModelFile(const ValueModel& m, const std::string& name) {
+    path =
+        (std::filesystem::temp_directory_path() / ("nuraghe-test-" + std::to_string(::getpid()) + "-" + name)).string();
+    std::ofstream(path) << model_to_json(m).dump(1);
+  }
+  ~ModelFile() { std::filesystem::remove(path); }
+};
+
+}  // namespace
+
+TEST_CASE("a model written and read again is the same model, with the same hash") {
+  for (ModelKind kind : {ModelKind::Linear, ModelKind::Logistic, ModelKind::Mlp}) {
+    ValueModel m = small_model(kind);
+    m.options = Json{{"variant", "x"}};
+    m.map_hash = "0123456789abcdef";
+    m.target = "search-value";
+    m.data = Json::array({Json{{"games", 10}}});
+    const Json j = model_to_json(m);
+    const ValueModel back = from_json(Json::parse(j.dump()));
+    CHECK(back.game == m.game);
+    CHECK(back.options == m.options);
+    CHECK(back.map_hash == m.map_hash);
+    CHECK(back.players == m.players);
+    CHECK(back.observation_size == m.observation_size);
+    CHECK(back.kind == m.kind);
+    CHECK(back.target == m.target);
+    CHECK(back.features == m.features);
+    CHECK(back.mean == m.mean);
+    CHECK(back.scale == m.scale);
+    REQUIRE(back.layers.size() == m.layers.size());
+    for (std::size_t l = 0; l < m.layers.size(); ++l) {
+      CHECK(back.layers[l].inputs == m.layers[l].inputs);
+      CHECK(back.layers[l].outputs == m.layers[l].outputs);
+      CHECK(back.layers[l].weights == m.layers[l].weights);
+      CHECK(back.layers[l].bias == m.layers[l].bias);
+    }
+    CHECK(back.data == m.data);
+    CHECK(model_to_json(back) == j);
+    CHECK(model_hash(back) == model_hash(m));
+  }
+  // Floats that are not short decimals (0.1f) come back bit for bit.
+  ValueModel m = small_model(ModelKind::Linear);
+  m.layers[0].weights = {0.1f, 1.0f / 3.0f, -7.123456e-20f};
+  CHECK(from_json(Json::parse(model_to_json(m).dump())).layers[0].weights == m.layers[0].weights);
+  // A changed weight is another model.
+  ValueModel other = m;
+  other.layers[0].weights[1] = 0.3f;
+  CHECK(model_hash(other) != model_hash(m));
+  // "data" may be left out (a model written by another program).
+  Json j = model_to_json(m);
+  j.erase("data");
+  CHECK(from_json(j).data == Json::array());
+}
+
+TEST_CASE("every malformed model is one InputError naming the field") {
+  const Json good = model_to_json(small_model(ModelKind::Mlp));
+  REQUIRE(error_of(good).empty());
+  struct Case {
+    const char* what;
+    Json j;
+    const char* field;  // what the message must name
+  };
+  std::vector<Case> cases;
+  const auto with = [&](const char* what, const char* field, auto change) {
+    Json j = good;
+    change(j);
+    cases.push_back({what, j, field});
+  };
+  with("not a model", "nuraghe", [](Json& j) { j["nuraghe"] = "arena"; });
+  with("another format", "format", [](Json& j) { j["format"] = 2; });
+  with("format as text", "format", [](Json& j) { j["format"] = "1"; });
+  with("unknown field", "\"weight\"", [](Json& j) { j["weight"] = 1; });
+  with("missing game", "game", [](Json& j) { j.erase("game"); });
+  with("game not a name", "game", [](Json& j) { j["game"] = "Tic Tac Toe"; });
+  with("options not strings", "options.cards", [](Json& j) { j["options"] = Json{{"cards", 13}}; });
+  with("map hash not hex", "map_hash", [](Json& j) { j["map_hash"] = "xyz"; });
+  with("players out of range", "players", [](Json& j) { j["players"] = 9; });
+  with("observation size as a float", "observation_size", [](Json& j) { j["observation_size"] = 19.0; });
+  with("unknown kind", "kind", [](Json& j) { j["kind"] = "forest"; });
+  with("unknown target", "target", [](Json& j) { j["target"] = "scores"; });
+  with("feature beyond the observation", "features[2]", [](Json& j) { j["features"][2] = 19; });
+  with("features not increasing", "features[1]", [](Json& j) { j["features"][1] = 0; });
+  with("negative feature", "features[0]", [](Json& j) { j["features"][0] = -1; });
+  with("no features", "features", [](Json& j) { j["features"] = Json::array(); });
+  with("mean of another size", "mean", [](Json& j) { j["mean"].push_back(0.0); });
+  with("mean not a number", "mean[1]", [](Json& j) { j["mean"][1] = "0.5"; });
+  with("zero scale", "scale[0]", [](Json& j) { j["scale"][0] = 0.0; });
+  with("negative scale", "scale[2]", [](Json& j) { j["scale"][2] = -1.0; });
+  with("scale of another size", "scale", [](Json& j) { j["scale"].erase(0); });
+  with("weight beyond a float", "layers[0].weights[3]", [](Json& j) { j["layers"][0]["weights"][3] = 1e300; });
+  with("first layer's inputs", "layers[0].inputs", [](Json& j) { j["layers"][0]["inputs"] = 4; });
+  with("layers not chaining", "layers[1].inputs", [](Json& j) { j["layers"][1]["inputs"] = 3; });
+  with("last layer of two outputs", "layers[1].outputs", [](Json& j) { j["layers"][1]["outputs"] = 2; });
+  with("weights of another size", "layers[1].weights", [](Json& j) { j["layers"][1]["weights"].push_back(1.0); });
+  with("bias of another size", "layers[0].bias", [](Json& j) { j["layers"][0]["bias"] = Json::array({0.0}); });
+  with("unknown layer field", "layers[0]", [](Json& j) { j["layers"][0]["activation"] = "relu"; });
+  with("an MLP of one layer", "layers", [](Json& j) { j["layers"].erase(1); });
+  with("a logistic model of two layers", "layers", [](Json& j) { j["kind"] = "logistic"; });
+  with("an MLP of four layers", "layers", [](Json& j) {
+    j["layers"].push_back(j["layers"][1]);
+    j["layers"].push_back(j["layers"][1]);
+  });
+  with("data not a list", "data", [](Json& j) { j["data"] = Json::object(); });
+  with("a list, not an object", "must be a JSON object", [](Json& j) { j = Json::array(); });
+  REQUIRE(cases.size() >= 10);
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const std::string message = error_of(c.j);
+    CHECK(message.find(c.field) != std::string::npos);
+    CHECK(message.find("model \"m.json\"") == 0);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+}
+
+TEST_CASE("read_model: a missing or malformed file is one InputError line") {
+  CHECK_THROWS_WITH_AS(read_model("/nonexistent/m.json"), doctest::Contains("no such file"), InputError);
+  const ModelFile broken(small_model(ModelKind::Linear), "broken.json");
+  std::ofstream(broken.path) << "{\"nuraghe\": ";
+  CHECK_THROWS_WITH_AS(read_model(broken.path), doctest::Contains("malformed JSON"), InputError);
+  const ModelFile good(small_model(ModelKind::Linear), "good.json");
+  CHECK(model_hash(read_model(good.path)) == model_hash(small_model(ModelKind::Linear)));
+}
+
+TEST_CASE("value() is the model's formula, worked by hand") {
+  // Observation: cell 0 and cell 4 are the seat's, cell 9 is the opponent's.
+  std::vector<float> obs(19, 0.0f);
+  obs[0] = 1, obs[4] = 1, obs[9] = 1;
+  // Standardised: (1 - 0.5) / 0.5 = 1, (1 - 0.25) / 0.5 = 1.5, (1 - 0) / 2 = 0.5.
+  const double x0 = 1, x1 = 1.5, x2 = 0.5;
+  const double linear = 0.375 + 0.25 * x0 - 0.125 * x1 + 0.5 * x2;          // 0.6375
+  const double h0 = std::max(0.0, 0.1 + 1.0 * x0 - 1.0 * x1 + 0.5 * x2);    // 0.1 + 1 - 1.5 + 0.25 = -0.15 -> 0
+  const double h1 = std::max(0.0, -0.2 + 0.25 * x0 + 0.5 * x1 - 2.0 * x2);  // -0.2 + 0.25 + 0.75 - 1 = -0.2 -> 0
+  const double mlp_logit = 0.3 + 1.5 * h0 - 0.5 * h1;
+  const auto sigmoid = [](double y) { return 1 / (1 + std::exp(-y)); };
+  for (ModelKind kind : {ModelKind::Linear, ModelKind::Logistic, ModelKind::Mlp}) {
+    const ValueModel m = small_model(kind);
+    std::vector<float> scratch(m.scratch_floats());
+    const double want = kind == ModelKind::Linear     ? linear
+                        : kind == ModelKind::Logistic ? sigmoid(linear)
+                                                      : sigmoid(mlp_logit);
+    CHECK(m.value(obs.data(), scratch.data()) == doctest::Approx(want).epsilon(1e-6));
+  }
+  // A hidden unit that is positive passes through its ReLU.
+  ValueModel m = small_model(ModelKind::Mlp);
+  m.layers[0].bias = {1.0f, 1.0f};  // h0 = 0.75, h1 = 1.0
+  std::vector<float> scratch(m.scratch_floats());
+  CHECK(m.value(obs.data(), scratch.data()) == doctest::Approx(sigmoid(0.3 + 1.5 * 0.75 - 0.5 * 1.0)).epsilon(1e-6));
+  // A linear model's output is clamped into [0, 1].
+  ValueModel high = cell_model(0, ModelKind::Linear, 5.0f), low = cell_model(0, ModelKind::Linear, -5.0f);
+  CHECK(high.value(obs.data(), scratch.data()) == 1.0);
+  CHECK(low.value(obs.data(), scratch.data()) == 0.0);
+  // Many features (the tail after the eight lanes of the dot product included).
+  ValueModel wide = cell_model(0, ModelKind::Linear, 0.0f);
+  wide.features.clear();
+  wide.mean.assign(19, 0.0f);
+  wide.scale.assign(19, 1.0f);
+  for (int i = 0; i < 19; ++i) wide.features.push_back(i);
+  wide.layers[0] = {19, 1, std::vector<float>(19, 0.01f), {0.0f}};
+  std::vector<float> ones(19, 1.0f), wide_scratch(wide.scratch_floats());
+  CHECK(wide.value(ones.data(), wide_scratch.data()) == doctest::Approx(0.19).epsilon(1e-6));
+}
+
+TEST_CASE("the search's evaluator (standardisation folded in) gives the model's value") {
+  Rng rng(9);
+  for (ModelKind kind : {ModelKind::Linear, ModelKind::Logistic, ModelKind::Mlp}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      ValueModel m = small_model(kind);
+      m.kind = kind;
+      // Random kept features, means, scales and weights over tic-tac-toe's 19 entries.
+      m.features.clear(), m.mean.clear(), m.scale.clear();
+      for (int i = 0; i < 19; ++i)
+        if (rng.below(3) != 0) {
+          m.features.push_back(i);
+          m.mean.push_back(float(rng.uniform()));
+          m.scale.push_back(float(0.1 + rng.uniform()));
+        }
+      if (m.features.empty()) m.features = {3}, m.mean = {0.5f}, m.scale = {0.5f};
+      int inputs = int(m.features.size());
+      for (auto& layer : m.layers) {
+        layer.inputs = inputs;
+        layer.weights.clear();
+        for (int i = 0; i < layer.inputs * layer.outputs; ++i) layer.weights.push_back(float(rng.uniform() * 2 - 1));
+        inputs = layer.outputs;
+      }
+      std::vector<float> obs(19), scratch(m.scratch_floats());
+      for (float& x : obs) x = float(rng.below(2));
+      ModelEvaluator evaluator(m);
+      CHECK(evaluator.value(obs.data()) == doctest::Approx(m.value(obs.data(), scratch.data())).epsilon(1e-5));
+    }
+  }
+}
+
+TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after warm-up") {
+  const ValueModel m = small_model(ModelKind::Mlp);
+  std::vector<float> obs(19, 1.0f), scratch(m.scratch_floats());
+  double sum = 0;
+  long long before = g_allocations.load();
+  for (int i = 0; i < 10000; ++i) sum += m.value(obs.data(), scratch.data());
+  CHECK(g_allocations.load() == before);
+  CHECK(sum > 0);
+
+  // The worker of a search: its buffers are allocated when it is built; iterations then allocate
+  // nothing (the tree is one arena reserved up front, the path's scratch grown during warm-up).
+  search::SearchConfig cfg;
+  cfg.algorithm = search::Algorithm::Uct;
+  cfg.cutoff = search::kLeafCutoff;
+  cfg.eval = &m;
+  cfg.memory_bytes = std::size_t(8) << 20;
+  auto forest = search::make_forest<false>(cfg.algorithm, 2, 0, cfg.memory_bytes);
+  search::Worker<TicTacToe, false> worker(cfg, forest);
+  const TicTacToe::State root = TicTacToe::initial(GameConfig{});
+  Rng rng(3);
+  for (int i = 0; i < 200; ++i) worker.iterate(root, rng);
+  before = g_allocations.load();
+  for (int i = 0; i < 2000; ++i) worker.iterate(root, rng);
+  CHECK(g_allocations.load() == before);
+  // A leaf evaluated directly: a value per seat, summing to 1.
+  TicTacToe::State s = root;
+  s.apply(4);
+  before = g_allocations.load();
+  const Values v = worker.rollout(s, rng);
+  CHECK(g_allocations.load() == before);
+  CHECK(v[0] + v[1] == doctest::Approx(1.0));
+  CHECK(s == [&] {
+    TicTacToe::State t = root;
+    t.apply(4);
+    return t;
+  }());  // no rollout step was played
+}
+
+TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there") {
+  const TicTacToe::State root = TicTacToe::initial(GameConfig{});
+  for (int cell : {0, 8, 5}) {
+    CAPTURE(cell);
+    const ValueModel m = cell_model(cell);
+    search::SearchConfig cfg;
+    cfg.algorithm = search::Algorithm::Uct;
+    cfg.iterations = 3000;
+    cfg.cutoff = search::kLeafCutoff;
+    cfg.eval = &m;
+    search::Mcts<TicTacToe> mcts(cfg, false);
+    Rng rng(7);
+    const auto r = mcts.search([&](Rng&) { return root; }, 0, 2, false, rng);
+    CHECK(r.best == Move(cell));
+  }
+  // The seats' values at a leaf: 1 / (1 + e^-4) for the seat on the cell, 1/2 for the other,
+  // normalised to sum to 1.
+  const ValueModel m = cell_model(0);
+  search::SearchConfig cfg;
+  cfg.cutoff = search::kLeafCutoff;
+  cfg.eval = &m;
+  auto forest = search::make_forest<false>(search::Algorithm::Uct, 2, 0, std::size_t(1) << 20);
+  search::Worker<TicTacToe, false> worker(cfg, forest);
+  TicTacToe::State s = root;
+  s.apply(0);
+  Rng rng(1);
+  const double a = 1 / (1 + std::exp(-4.0)), b = 0.5;
+  const Values v = worker.rollout(s, rng);
+  CHECK(v[0] == doctest::Approx(a / (a + b)));
+  CHECK(v[1] == doctest::Approx(b / (a + b)));
+}
+
+TEST_CASE("a model for another game, seat count, observation size, options or map is refused") {
+  const ValueModel m = cell_model(0);
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 19).empty());
+  CHECK(model_mismatch(m, "connect4", Json::object(), "", 2, 19).find("the game tictactoe, not connect4") !=
+        std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 3, 19).find("2 players, not 3") != std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 20).find("19 floats") != std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json{{"cards", "13"}}, "", 2, 19).find("options") != std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "0123456789abcdef", 2, 19).find("map") != std::string::npos);
+
+  // Through the bots, as the command line builds them.
+  const ModelFile good(m, "good-ttt.json");
+  const std::string spec = "uct:iters=50,cutoff=leaf,eval=" + good.path;
+  const TicTacToe::State root = TicTacToe::initial(GameConfig{});
+  CHECK_NOTHROW(check_models<TicTacToe>({spec, "random"}, root, GameConfig{}));
+  CHECK_THROWS_WITH_AS(make_bot<Connect4>(spec, 1), doctest::Contains("the model is for the game tictactoe"),
+                       InputError);
+  ValueModel three = m;
+  three.players = 3;
+  const ModelFile three_file(three, "three-ttt.json");
+  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + three_file.path}, root, GameConfig{}),
+                       doctest::Contains("3 players, not 2"), InputError);
+  ValueModel wide = m;
+  wide.observation_size = 20;
+  const ModelFile wide_file(wide, "wide-ttt.json");
+  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + wide_file.path}, root, GameConfig{}),
+                       doctest::Contains("observations of 20 floats, not 19"), InputError);
+  // The search itself refuses it too (a caller that skipped the check), before any iteration.
+  search::SearchConfig cfg;
+  cfg.algorithm = search::Algorithm::Uct;
+  cfg.cutoff = search::kLeafCutoff;
+  cfg.eval = &wide;
+  search::Mcts<TicTacToe> mcts(cfg, false);
+  Rng rng(1);
+  CHECK_THROWS_AS(mcts.search([&](Rng&) { return root; }, 0, 2, false, rng), InputError);
+
+  // A game without tensors; eval= without a cut-off; with reward=score.
+  CHECK_THROWS_WITH_AS(make_bot<testing::BiasedRps>("ismcts:cutoff=leaf,eval=" + good.path, 1),
+                       doctest::Contains("no observation tensors"), InputError);
+  CHECK_THROWS_WITH_AS(make_bot<TicTacToe>("uct:eval=" + good.path, 1), doctest::Contains("cutoff=leaf"), InputError);
+  CHECK_THROWS_WITH_AS(make_bot<TicTacToe>("uct:cutoff=leaf,reward=score,eval=" + good.path, 1),
+                       doctest::Contains("reward=score"), InputError);
+  CHECK_THROWS_WITH_AS(make_bot<TicTacToe>("uct:cutoff=lea", 1), doctest::Contains("or leaf"), InputError);
+  CHECK_THROWS_WITH_AS(make_bot<TicTacToe>("uct:cutoff=leaf", 1), doctest::Contains("no static evaluation"),
+                       InputError);
+}
+
+TEST_CASE("bots naming one model file share one loaded model") {
+  const ModelFile file(cell_model(0), "shared-ttt.json");
+  const auto a = shared_model(file.path);
+  const std::filesystem::path path(file.path);
+  const auto b = shared_model((path.parent_path() / "." / path.filename()).string());
+  CHECK(a.get() == b.get());
+  CHECK(a == shared_model(file.path));
+}
+
+TEST_CASE("a results header records each model's hash, and only where a bot has eval=") {
+  const ModelFile file(cell_model(0), "header-ttt.json");
+  ArenaSettings a;
+  a.game = "tictactoe";
+  a.bots = {"uct:iters=10", "random"};
+  const Json plain = arena_header<TicTacToe>(a, 2);
+  CHECK_FALSE(plain.contains("models"));
+  a.bots[0] = "uct:iters=10,cutoff=leaf,eval=" + file.path;
+  const Json with = arena_header<TicTacToe>(a, 2);
+  REQUIRE(with.contains("models"));
+  CHECK(with["models"][file.path] == model_hash_text(cell_model(0)));
+  CHECK_NOTHROW(header_from_line(with, "r.jsonl"));
+}
+
+TEST_CASE("the model file of docs/learning.md loads and gives its value worked by hand") {
+  const ValueModel m = read_model(std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-mlp.json");
+  CHECK(m.kind == ModelKind::Mlp);
+  CHECK(m.data == Json::parse(R"([{"selfplay": "example"}])"));
+  std::vector<float> obs(19, 0.0f), scratch(m.scratch_floats());
+  obs[0] = 1, obs[4] = 1;
+  CHECK(m.value(obs.data(), scratch.data()) == doctest::Approx(1 / (1 + std::exp(-4.75))).epsilon(1e-6));
+}
