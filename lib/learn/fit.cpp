@@ -192,7 +192,7 @@ class ChunkedSum {
   template <class Partial>
   const Vector& operator()(int threads, Partial&& partial) {
     const int chunks = static_cast<int>(part_.size());
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
     for (int c = 0; c < chunks; ++c) {
       part_[c].setZero();
       partial(c, start_[c], start_[c + 1], part_[c]);
@@ -723,7 +723,8 @@ Eigen::VectorXd predict(const ValueModel& m, const Eigen::MatrixXf& x) {
 }
 
 Metrics evaluate_positions(const Eigen::VectorXd& predicted, const Samples& data, const std::vector<int>& rows) {
-  if (predicted.size() != data.y.size()) input_error("learn: one predicted value per row of the samples is needed");
+  if (predicted.size() != data.y.size() || Index(data.position.size()) != data.y.size())
+    input_error("learn: one predicted value and one position per row of the samples are needed");
   std::map<long long, std::vector<int>> seats;  // position -> its rows, in row order
   for (int r : rows) seats[data.position[r]].push_back(r);
   Metrics out;

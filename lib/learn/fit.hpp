@@ -103,8 +103,8 @@ ValueModel fit(const Samples& data, const std::vector<int>& rows, const FitOptio
 Eigen::VectorXd predict(const ValueModel& m, const Eigen::MatrixXf& x);
 
 // Held-out figures over positions. In each position the seats' predicted values are normalised to
-// sum to 1, as the search does, and compared with the targets (each seat's return; they sum to 1
-// when a shared win is split):
+// sum to 1, as the search does (a negative value counts as 0; all 0: equal shares), and compared
+// with the targets (each seat's return; they sum to 1 when a shared win is split):
 //   log_loss  mean over positions of -sum_seats y log p (p clamped to at least 1e-15)
 //   brier     mean over positions of sum_seats (p - y)^2
 //   accuracy  share of positions where the seat of highest p is among those of highest y
