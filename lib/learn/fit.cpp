@@ -2,15 +2,20 @@
 // splits, the standardisation, the chunked sums that make the fit independent of the thread count,
 // then ridge, logistic (L-BFGS) and the MLP (Adam), fit and predict, and the metrics.
 //
-// Eigen runs a large matrix-matrix product on OpenMP threads of its own, split by the thread count
-// it finds, which would make the result depend on the machine. So products of two matrices here are
-// `lazyProduct` (coefficient by coefficient, in the calling thread) or a rank update (which Eigen
-// never splits); matrix-vector products are never split. The only parallelism is ours, over chunks.
+// Eigen runs a large matrix-matrix product (its own, or inside a Cholesky factorisation) on OpenMP
+// threads of its own, split by the thread count it finds, which would make the result depend on the
+// machine and on `threads`. So every such computation runs inside parallel_for, which tells Eigen
+// one thread, and the only parallelism is ours: over chunks of rows and over folds. The MLP's
+// products are moreover `lazyProduct` (coefficient by coefficient), whose result does not depend
+// on the cache sizes that Eigen's blocked products read from the machine.
 
 #include "learn/fit.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <map>
 #include <numbers>
@@ -167,6 +172,31 @@ Vector targets(const Samples& data, const std::vector<int>& rows) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// body(i) for i in [0, count) on `threads` threads (one thread too: a region all the same). Inside,
+// omp_set_num_threads(1) sets this region's thread count for Eigen, whose products and
+// factorisations then never split themselves. An exception (an InputError of a fold) may not leave
+// an OpenMP region: the first is thrown again after it.
+template <class Body>
+void parallel_for(int count, int threads, Body&& body) {
+  std::vector<std::exception_ptr> failed(count);
+#pragma omp parallel num_threads(threads)
+  {
+    omp_set_num_threads(1);
+#pragma omp for schedule(static)
+    for (int i = 0; i < count; ++i) {
+      try {
+        body(i);
+      } catch (...) {
+        failed[i] = std::current_exception();
+      }
+    }
+  }
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Sums over rows, the same on any thread count: rows [0, n) are cut into at most kMaxChunks
 // contiguous chunks of at least `min_rows` rows (a cut that depends on n only), each chunk's
 // partial sum is computed by one thread, and the partial sums are added in chunk order.
@@ -192,11 +222,10 @@ class ChunkedSum {
   template <class Partial>
   const Vector& operator()(int threads, Partial&& partial) {
     const int chunks = static_cast<int>(part_.size());
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
-    for (int c = 0; c < chunks; ++c) {
+    parallel_for(chunks, threads, [&](int c) {
       part_[c].setZero();
       partial(c, start_[c], start_[c + 1], part_[c]);
-    }
+    });
     sum_ = part_[0];
     for (int c = 1; c < chunks; ++c) sum_ += part_[c];
     return sum_;
@@ -279,17 +308,20 @@ double cross_validate_ridge(const Samples& data, const std::vector<int>& rows, c
   const std::vector<Split> folds = folds_of(data, rows, o.folds, stream_seed(o.seed, kFolds));
   const std::size_t penalties = o.penalties.size();
   report.fold_error.assign(penalties, std::vector<double>(folds.size(), 0));
-  std::vector<double> squared(penalties, 0);
-  for (std::size_t f = 0; f < folds.size(); ++f) {
+  std::vector<std::vector<double>> sse(folds.size(), std::vector<double>(penalties));
+  parallel_for(int(folds.size()), o.threads, [&](int f) {
     const RidgeProblem p = ridge_problem(data, folds[f].train);
     const Matrix z = standardise(data.x, folds[f].test, p.st);
     const Vector y = targets(data, folds[f].test);
     for (std::size_t k = 0; k < penalties; ++k) {
       const Linear m = ridge_solve(p, o.penalties[k]);
-      const double sse = ((z * m.w).array() + m.b - y.array()).square().sum();
-      report.fold_error[k][f] = sse / double(y.size());
-      squared[k] += sse;
+      sse[f][k] = ((z * m.w).array() + m.b - y.array()).square().sum();
+      report.fold_error[k][f] = sse[f][k] / double(y.size());
     }
+  });
+  std::vector<double> squared(penalties, 0);  // added in fold order, whatever thread ran each fold
+  for (std::size_t f = 0; f < folds.size(); ++f) {
+    for (std::size_t k = 0; k < penalties; ++k) squared[k] += sse[f][k];
   }
   report.cv_error.resize(penalties);
   std::size_t best = 0;
@@ -644,8 +676,12 @@ ValueModel fit_logistic(const Samples& data, const std::vector<int>& rows, const
 
 ValueModel fit_ridge(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
   report.penalty = o.penalties.size() == 1 ? o.penalties[0] : cross_validate_ridge(data, rows, o, report);
-  const RidgeProblem p = ridge_problem(data, rows);
-  const Linear fitted = ridge_solve(p, report.penalty);
+  RidgeProblem p;
+  Linear fitted;
+  parallel_for(1, 1, [&](int) {
+    p = ridge_problem(data, rows);
+    fitted = ridge_solve(p, report.penalty);
+  });
   ValueModel m;
   m.features = p.st.features;
   m.mean = p.st.mean;
