@@ -732,6 +732,7 @@ ValueModel fit(const Samples& data, const std::vector<int>& rows, const FitOptio
     case ModelKind::Logistic: m = fit_logistic(data, rows, o, r); break;
     case ModelKind::Mlp: m = fit_mlp(data, rows, o, r); break;
   }
+  if (o.kind != ModelKind::Linear) r.penalty = o.l2;
   m.kind = o.kind;
   m.target = o.target;
   r.features_kept = int(m.features.size());

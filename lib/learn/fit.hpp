@@ -65,8 +65,8 @@ struct FitOptions {
 // What fitting did, for the log and the learning curve.
 struct FitReport {
   int features_kept = 0, features_dropped = 0;
-  // Ridge: the penalty chosen, and the cross-validated mean squared error of each penalty
-  // (cv_error[p]) and of each fold (fold_error[p][f]); empty without cross-validation.
+  // The penalty used: ridge's chosen one, else l2. Ridge's cross-validated mean squared error of
+  // each penalty (cv_error[p]) and of each fold (fold_error[p][f]); empty without cross-validation.
   double penalty = 0;
   std::vector<double> cv_error;
   std::vector<std::vector<double>> fold_error;
