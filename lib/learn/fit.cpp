@@ -22,6 +22,7 @@
 #include <numeric>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "core/error.hpp"
@@ -175,22 +176,35 @@ Vector targets(const Samples& data, const std::vector<int>& rows) {
 // body(i) for i in [0, count) on `threads` threads (one thread too: a region all the same). Inside,
 // omp_set_num_threads(1) sets this region's thread count for Eigen, whose products and
 // factorisations then never split themselves. An exception (an InputError of a fold) may not leave
-// an OpenMP region: the first is thrown again after it.
+// an OpenMP region: the first is thrown again after it. The ThreadSanitizer build runs the same
+// bodies on std::thread, as lib/search/parallel.hpp does, since it cannot see libgomp's barriers.
 template <class Body>
 void parallel_for(int count, int threads, Body&& body) {
   std::vector<std::exception_ptr> failed(count);
+  const auto guarded = [&](int i) {
+    try {
+      body(i);
+    } catch (...) {
+      failed[i] = std::current_exception();
+    }
+  };
+#ifdef NURAGHE_TSAN
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      omp_set_num_threads(1);
+      for (int i = t; i < count; i += threads) guarded(i);
+    });
+  }
+  for (std::thread& thread : pool) thread.join();
+#else
 #pragma omp parallel num_threads(threads)
   {
     omp_set_num_threads(1);
 #pragma omp for schedule(static)
-    for (int i = 0; i < count; ++i) {
-      try {
-        body(i);
-      } catch (...) {
-        failed[i] = std::current_exception();
-      }
-    }
+    for (int i = 0; i < count; ++i) guarded(i);
   }
+#endif
   for (const std::exception_ptr& e : failed) {
     if (e) std::rethrow_exception(e);
   }
