@@ -5,6 +5,7 @@
 #   lib/search/        only "core/..." and "search/..."
 #   lib/games/<game>/  only "core/..." and "games/<game>/..." (its own folder, its generated headers
 #                      included: "games/sardegna/board_json.hpp")
+#   lib/<folder>/      (any other folder: lib/learn) only "core/..." and its own "<folder>/..."
 #   bots/, tests/, bench/  anything: the places where games and search meet (and so may a game's
 #                      own tests, lib/games/<game>/test_*.cpp, which are tests like those of tests/)
 #   anywhere else      not games and search together
@@ -53,7 +54,8 @@ for file in "${files[@]}"; do
     lib/games/*/test_*.cpp) continue ;;
     lib/games/*/*) game=${file#lib/games/}; game=${game%%/*}; layer=lib/games/$game ;;
     lib/games/*) layer=lib/games ;;
-    lib/*) layer=lib ;;
+    lib/*/*) own=${file#lib/}; own=${own%%/*}; layer=lib/$own ;;
+    lib/*) own=""; layer=lib ;;
     bots/* | tests/* | bench/*) continue ;;
     */*) layer=${file%/*}/ ;;
     *) layer=./ ;;
@@ -73,7 +75,9 @@ for file in "${files[@]}"; do
       lib/search) [[ $header == core/* || $header == search/* ]] || report "$file" "$line" "$layer" "$shown" ;;
       lib/games/*) [[ $header == core/* || $header == games/$game/* ]] || report "$file" "$line" "$layer" "$shown" ;;
       lib/games) [[ $header == core/* || $header == games/* ]] || report "$file" "$line" "$layer" "$shown" ;;
-      lib) [[ $header == core/* ]] || report "$file" "$line" "$layer (a folder other than core, search, games)" "$shown" ;;
+      lib | lib/*)
+        [[ $header == core/* || ( -n $own && $header == "$own"/* ) ]] ||
+          report "$file" "$line" "$layer (a folder other than core, search, games)" "$shown" ;;
       *)
         if [[ $header == games/* && $games_line == 0 ]]; then games_line=$line games_shown=$shown; fi
         if [[ $header == search/* && $search_line == 0 ]]; then search_line=$line search_shown=$shown; fi ;;

@@ -11,7 +11,8 @@ prefix=$tmp/prefix
 
 if cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then ok; else bad "cmake --install: $(tail -3 "$tmp/install.log")"; fi
 for file in bin/nuraghe include/nuraghe/core/game.hpp include/nuraghe/search/search.hpp \
-  include/nuraghe/games/all_games.hpp include/nuraghe/games/sardegna/sardegna.hpp include/nuraghe/bots/registry.hpp; do
+  include/nuraghe/games/all_games.hpp include/nuraghe/games/sardegna/sardegna.hpp include/nuraghe/bots/registry.hpp \
+  include/nuraghe/learn/fit.hpp; do
   if [[ -f $prefix/$file ]]; then ok; else bad "$file is not installed"; fi
 done
 config=$(find "$prefix" -name nuragheConfig.cmake)
@@ -20,7 +21,7 @@ if [[ -n $config && -f $(dirname "$config")/nuragheConfigVersion.cmake && -f $(d
 else
   bad "no package configuration (nuragheConfig.cmake, its version and targets files) under $prefix"
 fi
-for lib in nuraghe_games nuraghe_bots; do
+for lib in nuraghe_games nuraghe_bots nuraghe_learn; do
   if [[ -n $(find "$prefix" -name "lib$lib.a") ]]; then ok; else bad "lib$lib.a is not installed"; fi
 done
 # What stays behind: the games' own test helpers, the command line's headers, the build's paths.

@@ -88,6 +88,19 @@ with lib/games/sardegna/extra.cpp '#include "games/sardegna/board_json.hpp"' '#i
 expect_pass "a game includes its own generated header, core and its own folder"
 restore
 
+# Another folder of lib (lib/learn) includes only core and its own folder.
+with lib/learn/extra.cpp '#include "learn/fit.hpp"' '#include "core/value_model.hpp"' '#include <Eigen/Dense>'
+expect_pass "lib/learn includes its own folder, core and Eigen"
+restore
+with lib/learn/extra.cpp '#include "learn/fit.hpp"' '#include "search/tree.hpp"'
+expect_violation "lib/learn includes search" \
+  '^lib/learn/extra\.cpp:2: lib/learn \(a folder other than core, search, games\) may not include "search/tree\.hpp"$'
+restore
+with lib/learn/extra.cpp '#include "games/kuhn/kuhn.hpp"'
+expect_violation "lib/learn includes a game" \
+  '^lib/learn/extra\.cpp:1: lib/learn \(a folder other than core, search, games\) may not include "games/kuhn/kuhn\.hpp"$'
+restore
+
 # Games and search together only in bots, tests and bench.
 with tools/extra.cpp '#include "search/mcts.hpp"' '#include <vector>' '#include "games/kuhn/kuhn.hpp"'
 expect_violation "games and search together outside bots, tests and bench" \

@@ -1,0 +1,806 @@
+// How the models of lib/learn/fit.hpp are fitted. Read top-down: checking the input, the group
+// splits, the standardisation, the chunked sums that make the fit independent of the thread count,
+// then ridge, logistic (L-BFGS) and the MLP (Adam), fit and predict, and the metrics.
+//
+// Eigen runs a large matrix-matrix product (its own, or inside a Cholesky factorisation) on OpenMP
+// threads of its own, split by the thread count it finds, which would make the result depend on the
+// machine and on `threads`. So every such computation runs inside parallel_for, which tells Eigen
+// one thread, and the only parallelism is ours: over chunks of rows and over folds. The MLP's
+// products are moreover `lazyProduct` (coefficient by coefficient), whose result does not depend
+// on the cache sizes that Eigen's blocked products read from the machine.
+
+#include "learn/fit.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <map>
+#include <numbers>
+#include <numeric>
+#include <set>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+
+namespace nuraghe::learn {
+namespace {
+
+using Eigen::Index;
+using Matrix = Eigen::MatrixXd;
+using Vector = Eigen::VectorXd;
+using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Independent random streams from the one seed.
+enum Stream : std::uint64_t { kFolds = 1, kValidation = 2, kWeights = 3, kBatches = 4 };
+std::uint64_t stream_seed(std::uint64_t seed, Stream s) { return hash_combine(seed, s); }
+
+// ---------------------------------------------------------------------------------------------
+// Checking the input: each mistake a user can make is one line.
+
+void check_options(const FitOptions& o) {
+  if (o.threads < 1) input_error("learn: threads must be at least 1");
+  if (o.kind == ModelKind::Linear) {
+    if (o.penalties.empty()) input_error("learn: ridge needs at least one penalty");
+    for (double p : o.penalties) {
+      if (!(p > 0 && std::isfinite(p)))
+        input_error("learn: a ridge penalty must be positive, not " + std::to_string(p));
+    }
+    if (o.penalties.size() > 1 && o.folds < 2) input_error("learn: cross-validation needs at least 2 folds");
+  }
+  if (!(o.l2 >= 0 && std::isfinite(o.l2))) input_error("learn: l2 must be a finite number >= 0");
+  if (o.kind == ModelKind::Logistic && (o.max_iterations < 1 || o.memory < 1 || !(o.tolerance > 0)))
+    input_error("learn: L-BFGS needs max_iterations >= 1, memory >= 1 and a positive tolerance");
+  if (o.kind == ModelKind::Mlp) {
+    if (o.hidden.empty() || o.hidden.size() > 2) input_error("learn: an MLP has one or two hidden layers");
+    for (int h : o.hidden) {
+      if (h < 1) input_error("learn: a hidden layer needs at least one unit");
+    }
+    if (o.epochs < 1 || o.batch < 1 || o.patience < 1) input_error("learn: epochs, batch and patience must be >= 1");
+    if (!(o.learning_rate > 0)) input_error("learn: the learning rate must be positive");
+    if (!(o.validation_fraction > 0 && o.validation_fraction < 1))
+      input_error("learn: the validation fraction must be between 0 and 1");
+  }
+}
+
+void check_rows(const Samples& data, const std::vector<int>& rows) {
+  const Index n = data.x.rows();
+  if (data.y.size() != n || Index(data.group.size()) != n || Index(data.position.size()) != n)
+    input_error("learn: the samples' x, y, group and position have different row counts");
+  if (rows.empty()) input_error("learn: no rows to fit");
+  for (int r : rows) {
+    if (r < 0 || r >= n) input_error("learn: row " + std::to_string(r) + " is not among the samples");
+    const double y = data.y[r];
+    if (!(y >= 0 && y <= 1)) input_error("learn: row " + std::to_string(r) + "'s target is outside [0, 1]");
+    if (!data.x.row(r).allFinite()) input_error("learn: row " + std::to_string(r) + " has a NaN or infinite feature");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Group splits.
+
+// The distinct groups in a shuffled order that depends on the seed and the set of groups only.
+std::vector<long long> shuffled_groups(const std::vector<long long>& group, std::uint64_t seed) {
+  std::vector<long long> groups = group;
+  std::sort(groups.begin(), groups.end());
+  groups.erase(std::unique(groups.begin(), groups.end()), groups.end());
+  Rng rng(seed);
+  rng.shuffle(groups.begin(), static_cast<std::uint32_t>(groups.size()));
+  return groups;
+}
+
+// The rows of `subset` (indices into a larger set) that split.train and split.test name.
+Split restrict(const Split& split, const std::vector<int>& subset) {
+  Split s;
+  for (int i : split.train) s.train.push_back(subset[i]);
+  for (int i : split.test) s.test.push_back(subset[i]);
+  return s;
+}
+
+std::vector<long long> groups_of(const Samples& data, const std::vector<int>& rows) {
+  std::vector<long long> g;
+  g.reserve(rows.size());
+  for (int r : rows) g.push_back(data.group[r]);
+  return g;
+}
+
+// The k group folds of `rows` (the data's row indices).
+std::vector<Split> folds_of(const Samples& data, const std::vector<int>& rows, int k, std::uint64_t seed) {
+  std::vector<Split> folds = folds_by_group(groups_of(data, rows), k, seed);
+  for (Split& s : folds) s = restrict(s, rows);
+  return folds;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Standardisation, fitted on training rows: the kept features and their mean and scale.
+
+struct Standardiser {
+  std::vector<int> features;
+  std::vector<float> mean, scale;
+};
+
+Standardiser fit_standardiser(const Eigen::MatrixXf& x, const std::vector<int>& rows) {
+  Standardiser s;
+  const double n = static_cast<double>(rows.size());
+  for (Index j = 0; j < x.cols(); ++j) {
+    const float first = x(rows[0], j);
+    double sum = 0;
+    bool constant = true;
+    for (int r : rows) {
+      sum += x(r, j);
+      constant = constant && x(r, j) == first;
+    }
+    if (constant) continue;  // nothing to learn from, and its scale would be 0
+    const double mean = sum / n;
+    double squares = 0;
+    for (int r : rows) squares += (x(r, j) - mean) * (x(r, j) - mean);
+    const auto scale = static_cast<float>(std::sqrt(squares / n));
+    if (!(scale > 0)) continue;
+    s.features.push_back(static_cast<int>(j));
+    s.mean.push_back(static_cast<float>(mean));
+    s.scale.push_back(scale);
+  }
+  if (s.features.empty()) input_error("learn: every feature is constant on the training rows");
+  return s;
+}
+
+// One formula for training and prediction, on the stored float mean and scale, so that a model
+// sees at prediction exactly the inputs it was trained on.
+double standard(float x, float mean, float scale) { return (double(x) - double(mean)) / double(scale); }
+
+Matrix standardise(const Eigen::MatrixXf& x, const std::vector<int>& rows, const std::vector<int>& features,
+                   const std::vector<float>& mean, const std::vector<float>& scale) {
+  Matrix z(rows.size(), features.size());
+  for (std::size_t j = 0; j < features.size(); ++j) {
+    for (std::size_t i = 0; i < rows.size(); ++i) z(i, j) = standard(x(rows[i], features[j]), mean[j], scale[j]);
+  }
+  return z;
+}
+
+Matrix standardise(const Eigen::MatrixXf& x, const std::vector<int>& rows, const Standardiser& s) {
+  return standardise(x, rows, s.features, s.mean, s.scale);
+}
+
+Vector targets(const Samples& data, const std::vector<int>& rows) {
+  Vector y(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) y[i] = data.y[rows[i]];
+  return y;
+}
+
+// ---------------------------------------------------------------------------------------------
+// body(i) for i in [0, count) on `threads` threads (one thread too: a region all the same). Inside,
+// omp_set_num_threads(1) sets this region's thread count for Eigen, whose products and
+// factorisations then never split themselves. An exception (an InputError of a fold) may not leave
+// an OpenMP region: the first is thrown again after it. The ThreadSanitizer build runs the same
+// bodies on std::thread, as lib/search/parallel.hpp does, since it cannot see libgomp's barriers.
+template <class Body>
+void parallel_for(int count, int threads, Body&& body) {
+  std::vector<std::exception_ptr> failed(count);
+  const auto guarded = [&](int i) {
+    try {
+      body(i);
+    } catch (...) {
+      failed[i] = std::current_exception();
+    }
+  };
+#ifdef NURAGHE_TSAN
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      omp_set_num_threads(1);
+      for (int i = t; i < count; i += threads) guarded(i);
+    });
+  }
+  for (std::thread& thread : pool) thread.join();
+#else
+#pragma omp parallel num_threads(threads)
+  {
+    omp_set_num_threads(1);
+#pragma omp for schedule(static)
+    for (int i = 0; i < count; ++i) guarded(i);
+  }
+#endif
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sums over rows, the same on any thread count: rows [0, n) are cut into at most kMaxChunks
+// contiguous chunks of at least `min_rows` rows (a cut that depends on n only), each chunk's
+// partial sum is computed by one thread, and the partial sums are added in chunk order.
+
+constexpr Index kMaxChunks = 64;
+
+class ChunkedSum {
+ public:
+  ChunkedSum(Index n, Index min_rows, Index size) {
+    const Index chunks = std::clamp<Index>((n + min_rows - 1) / min_rows, 1, kMaxChunks);
+    for (Index c = 0; c <= chunks; ++c) start_.push_back(n * c / chunks);
+    part_.assign(chunks, Vector::Zero(size));
+    sum_ = Vector::Zero(size);
+  }
+  Index chunks() const { return Index(part_.size()); }
+  Index largest() const {
+    Index rows = 0;
+    for (std::size_t c = 0; c + 1 < start_.size(); ++c) rows = std::max(rows, start_[c + 1] - start_[c]);
+    return rows;
+  }
+
+  // partial(chunk, begin, end, out) adds its rows' share to out (zeroed before).
+  template <class Partial>
+  const Vector& operator()(int threads, Partial&& partial) {
+    const int chunks = static_cast<int>(part_.size());
+    parallel_for(chunks, threads, [&](int c) {
+      part_[c].setZero();
+      partial(c, start_[c], start_[c + 1], part_[c]);
+    });
+    sum_ = part_[0];
+    for (int c = 1; c < chunks; ++c) sum_ += part_[c];
+    return sum_;
+  }
+
+ private:
+  std::vector<Index> start_;
+  std::vector<Vector> part_;
+  Vector sum_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cross-entropy against a soft target y in [0, 1], from the logit z: softplus(z) - y z, written so
+// that neither exp overflows.
+double sigmoid(double z) {
+  if (z >= 0) return 1 / (1 + std::exp(-z));
+  const double e = std::exp(z);
+  return e / (1 + e);
+}
+double cross_entropy(double z, double y) {
+  const double softplus = z > 0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z));
+  return softplus - y * z;
+}
+
+// A one-layer model's weights and bias in double, before they are stored as floats.
+struct Linear {
+  Vector w;
+  double b = 0;
+};
+
+ValueModel::Layer as_layer(const Vector& w, double b) {
+  ValueModel::Layer layer;
+  layer.inputs = static_cast<int>(w.size());
+  layer.outputs = 1;
+  layer.weights.assign(w.data(), w.data() + w.size());
+  layer.bias = {static_cast<float>(b)};
+  return layer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ridge: minimise mean (y - z.w - b)^2 + penalty |w|^2 over standardised z, in closed form. With
+// the columns of z centred the bias drops out; the normal equations are
+//   (Zc'Zc / n + penalty I) w = Zc'(y - mean y) / n,   b = mean y - mean(z).w.
+
+struct RidgeProblem {
+  Standardiser st;
+  Vector zmean, zy;
+  Matrix gram;
+  double ymean = 0;
+};
+
+RidgeProblem ridge_problem(const Samples& data, const std::vector<int>& rows) {
+  RidgeProblem p;
+  p.st = fit_standardiser(data.x, rows);
+  Matrix z = standardise(data.x, rows, p.st);
+  const Vector y = targets(data, rows);
+  const double n = static_cast<double>(rows.size());
+  p.zmean = z.colwise().mean().transpose();
+  p.ymean = y.mean();
+  z.rowwise() -= p.zmean.transpose();
+  p.gram = Matrix::Zero(z.cols(), z.cols());
+  p.gram.selfadjointView<Eigen::Lower>().rankUpdate(z.transpose(), 1 / n);
+  p.gram = p.gram.selfadjointView<Eigen::Lower>();
+  p.zy = z.transpose() * (y.array() - p.ymean).matrix() / n;
+  return p;
+}
+
+Linear ridge_solve(const RidgeProblem& p, double penalty) {
+  Matrix a = p.gram;
+  a.diagonal().array() += penalty;
+  Linear m;
+  m.w = a.llt().solve(p.zy);  // positive definite: penalty > 0
+  m.b = p.ymean - p.zmean.dot(m.w);
+  return m;
+}
+
+// Every penalty's squared error on each fold's held-out rows; returns the chosen penalty: the
+// lowest mean error, the larger penalty on a tie (the simpler model).
+double cross_validate_ridge(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
+  const std::vector<Split> folds = folds_of(data, rows, o.folds, stream_seed(o.seed, kFolds));
+  const std::size_t penalties = o.penalties.size();
+  report.fold_error.assign(penalties, std::vector<double>(folds.size(), 0));
+  std::vector<std::vector<double>> sse(folds.size(), std::vector<double>(penalties));
+  parallel_for(int(folds.size()), o.threads, [&](int f) {
+    const RidgeProblem p = ridge_problem(data, folds[f].train);
+    const Matrix z = standardise(data.x, folds[f].test, p.st);
+    const Vector y = targets(data, folds[f].test);
+    for (std::size_t k = 0; k < penalties; ++k) {
+      const Linear m = ridge_solve(p, o.penalties[k]);
+      sse[f][k] = ((z * m.w).array() + m.b - y.array()).square().sum();
+      report.fold_error[k][f] = sse[f][k] / double(y.size());
+    }
+  });
+  std::vector<double> squared(penalties, 0);  // added in fold order, whatever thread ran each fold
+  for (std::size_t f = 0; f < folds.size(); ++f) {
+    for (std::size_t k = 0; k < penalties; ++k) squared[k] += sse[f][k];
+  }
+  report.cv_error.resize(penalties);
+  std::size_t best = 0;
+  for (std::size_t k = 0; k < penalties; ++k) {
+    report.cv_error[k] = squared[k] / double(rows.size());
+    const bool lower = report.cv_error[k] < report.cv_error[best];
+    const bool tie_larger = report.cv_error[k] == report.cv_error[best] && o.penalties[k] > o.penalties[best];
+    if (lower || tie_larger) best = k;
+  }
+  return o.penalties[best];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logistic regression: minimise mean cross-entropy(z.w + b, y) + l2 / 2 |w|^2 by L-BFGS (Nocedal &
+// Wright, "Numerical Optimization", algorithm 7.4). It keeps `memory` pairs of vectors of the
+// parameters' size, so a few thousand features cost a few megabytes, where a Newton step would
+// build and factor a features x features Hessian at every iteration.
+
+// The objective and its gradient at theta = (w, b); the loss rides in one more entry of the chunked
+// sum, so that one pass over the rows gives both.
+class LogisticObjective {
+ public:
+  LogisticObjective(const Matrix& z, const Vector& y, double l2, int threads)
+      : z_(z), y_(y), l2_(l2), threads_(threads), sum_(z.rows(), 256, z.cols() + 2) {}
+
+  double operator()(const Vector& theta, Vector& gradient) {
+    const Index f = z_.cols();
+    const Vector& total = sum_(threads_, [&](Index, Index begin, Index end, Vector& out) {
+      const auto zb = z_.middleRows(begin, end - begin);
+      Vector logit = zb * theta.head(f);
+      logit.array() += theta[f];
+      Vector residual(logit.size());
+      double loss = 0;
+      for (Index i = 0; i < logit.size(); ++i) {
+        residual[i] = sigmoid(logit[i]) - y_[begin + i];
+        loss += cross_entropy(logit[i], y_[begin + i]);
+      }
+      out.head(f).noalias() += zb.transpose() * residual;
+      out[f] += residual.sum();
+      out[f + 1] += loss;
+    });
+    const double n = static_cast<double>(z_.rows());
+    gradient = total.head(f + 1) / n;
+    gradient.head(f) += l2_ * theta.head(f);
+    return total[f + 1] / n + l2_ / 2 * theta.head(f).squaredNorm();
+  }
+
+ private:
+  const Matrix& z_;
+  const Vector& y_;
+  double l2_;
+  int threads_;
+  ChunkedSum sum_;
+};
+
+// The L-BFGS direction -H g from the stored pairs (s, y), newest last: the two-loop recursion.
+Vector lbfgs_direction(const Vector& g, const std::vector<Vector>& s, const std::vector<Vector>& y) {
+  Vector q = g;
+  std::vector<double> alpha(s.size());
+  for (std::size_t i = s.size(); i-- > 0;) {
+    alpha[i] = s[i].dot(q) / y[i].dot(s[i]);
+    q -= alpha[i] * y[i];
+  }
+  if (!s.empty()) q *= s.back().dot(y.back()) / y.back().squaredNorm();  // the usual initial scaling
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const double beta = y[i].dot(q) / y[i].dot(s[i]);
+    q += (alpha[i] - beta) * s[i];
+  }
+  return -q;
+}
+
+Vector minimise_lbfgs(LogisticObjective& objective, Index size, const FitOptions& o, FitReport& report) {
+  Vector theta = Vector::Zero(size), gradient(size), next_gradient(size);
+  double value = objective(theta, gradient);
+  std::vector<Vector> s, y;
+  int iteration = 0;
+  for (; iteration < o.max_iterations && gradient.lpNorm<Eigen::Infinity>() >= o.tolerance; ++iteration) {
+    Vector direction = lbfgs_direction(gradient, s, y);
+    double slope = gradient.dot(direction);
+    if (!(slope < 0)) {  // lost its way (rounding): restart from steepest descent
+      s.clear();
+      y.clear();
+      direction = -gradient;
+      slope = -gradient.squaredNorm();
+    }
+    // Backtracking to the Armijo condition; the first step is scaled since there is no curvature yet.
+    double step = s.empty() ? std::min(1.0, 1 / direction.norm()) : 1.0;
+    Vector next = theta + step * direction;
+    double next_value = objective(next, next_gradient);
+    while (next_value > value + 1e-4 * step * slope && step > 1e-20) {
+      step /= 2;
+      next = theta + step * direction;
+      next_value = objective(next, next_gradient);
+    }
+    if (!(next_value <= value)) break;  // no decrease left at double precision
+    Vector ds = next - theta, dy = next_gradient - gradient;
+    if (ds.dot(dy) > 1e-12 * ds.norm() * dy.norm()) {  // keep only pairs of positive curvature
+      if (int(s.size()) == o.memory) {
+        s.erase(s.begin());
+        y.erase(y.begin());
+      }
+      s.push_back(std::move(ds));
+      y.push_back(std::move(dy));
+    }
+    const bool stalled = value - next_value <= 1e-15 * std::max(1.0, std::abs(value));
+    theta = next;
+    gradient = next_gradient;
+    value = next_value;
+    if (stalled) {
+      ++iteration;
+      break;
+    }
+  }
+  report.iterations = iteration;
+  report.objective = value;
+  return theta;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The MLP: standardised features, one or two hidden ReLU layers, one output logit; mean
+// cross-entropy + l2 / 2 |weights|^2, Adam (Kingma & Ba 2015) on shuffled minibatches, early
+// stopping on a validation split by deal. All parameters live in one vector: each layer's weights
+// (row-major, outputs x inputs, as the model file stores them), then its bias.
+
+class Network {
+ public:
+  explicit Network(std::vector<int> sizes) : sizes_(std::move(sizes)) {
+    for (int l = 0; l < layers(); ++l) {
+      weight_at_.push_back(parameters_);
+      parameters_ += Index(sizes_[l + 1]) * sizes_[l];
+      bias_at_.push_back(parameters_);
+      parameters_ += sizes_[l + 1];
+    }
+  }
+  int layers() const { return int(sizes_.size()) - 1; }
+  int width(int l) const { return sizes_[l + 1]; }  // layer l's outputs
+  Index parameters() const { return parameters_; }
+
+  Eigen::Map<const RowMajor> weights(const Vector& theta, int l) const {
+    return {theta.data() + weight_at_[l], sizes_[l + 1], sizes_[l]};
+  }
+  Eigen::Map<RowMajor> weights(Vector& theta, int l) const {
+    return {theta.data() + weight_at_[l], sizes_[l + 1], sizes_[l]};
+  }
+  Eigen::Map<const Vector> bias(const Vector& theta, int l) const {
+    return {theta.data() + bias_at_[l], sizes_[l + 1]};
+  }
+  Eigen::Map<Vector> bias(Vector& theta, int l) const { return {theta.data() + bias_at_[l], sizes_[l + 1]}; }
+
+  // He initialisation (a normal of variance 2 / inputs) for the ReLU layers, 1 / inputs for the
+  // output; biases 0. Normals by Box-Muller from our own generator, the same on every library.
+  Vector initial(std::uint64_t seed) const {
+    Vector theta = Vector::Zero(parameters_);
+    Rng rng(seed);
+    for (int l = 0; l < layers(); ++l) {
+      const double sd = std::sqrt((l + 1 < layers() ? 2.0 : 1.0) / sizes_[l]);
+      auto w = weights(theta, l);
+      for (Index i = 0; i < w.size(); ++i) {
+        const double u = 1 - rng.uniform(), v = rng.uniform();
+        w.data()[i] = sd * std::sqrt(-2 * std::log(u)) * std::cos(2 * std::numbers::pi * v);
+      }
+    }
+    return theta;
+  }
+
+  // One chunk's buffers, sized once for its largest chunk, so that a minibatch allocates nothing.
+  struct Work {
+    Matrix input;                         // a minibatch's rows, gathered (whole-data passes read in place)
+    std::vector<Matrix> pre, act, delta;  // per layer: pre-activation, activation, loss gradient
+  };
+  Work work(Index rows, bool gather) const {
+    Work w;
+    if (gather) w.input.resize(rows, sizes_[0]);
+    for (int l = 0; l < layers(); ++l) {
+      w.pre.emplace_back(rows, width(l));
+      w.act.emplace_back(rows, width(l));
+      w.delta.emplace_back(rows, width(l));
+    }
+    return w;
+  }
+
+  // The m rows of `input` through the network; returns the summed cross-entropy against y, and with
+  // `gradient` adds the summed gradient of the cross-entropy to it.
+  double pass(const Vector& theta, const Eigen::Ref<const Matrix>& input, Work& w, const double* y,
+              Vector* gradient) const {
+    const Index m = input.rows();
+    for (int l = 0; l < layers(); ++l) {
+      auto pre = w.pre[l].topRows(m);
+      if (l == 0) pre.noalias() = input.lazyProduct(weights(theta, l).transpose());
+      else pre.noalias() = w.act[l - 1].topRows(m).lazyProduct(weights(theta, l).transpose());
+      pre.rowwise() += bias(theta, l).transpose();
+      w.act[l].topRows(m) = pre.cwiseMax(0.0);
+    }
+    const int last = layers() - 1;
+    double loss = 0;
+    for (Index i = 0; i < m; ++i) {
+      const double z = w.pre[last](i, 0);
+      loss += cross_entropy(z, y[i]);
+      w.delta[last](i, 0) = sigmoid(z) - y[i];
+    }
+    if (gradient == nullptr) return loss;
+    for (int l = last; l >= 0; --l) {
+      const auto delta = w.delta[l].topRows(m);
+      if (l == 0) weights(*gradient, l).noalias() += delta.transpose().lazyProduct(input);
+      else weights(*gradient, l).noalias() += delta.transpose().lazyProduct(w.act[l - 1].topRows(m));
+      bias(*gradient, l) += delta.colwise().sum().transpose();
+      if (l > 0) {
+        w.delta[l - 1].topRows(m).noalias() = delta.lazyProduct(weights(theta, l));
+        w.delta[l - 1].topRows(m).array() *= (w.pre[l - 1].topRows(m).array() > 0).cast<double>();
+      }
+    }
+    return loss;
+  }
+
+  std::vector<ValueModel::Layer> as_layers(const Vector& theta) const {
+    std::vector<ValueModel::Layer> out;
+    for (int l = 0; l < layers(); ++l) {
+      ValueModel::Layer layer;
+      layer.inputs = sizes_[l];
+      layer.outputs = sizes_[l + 1];
+      const auto w = weights(theta, l);
+      const auto b = bias(theta, l);
+      layer.weights.assign(w.data(), w.data() + w.size());
+      layer.bias.assign(b.data(), b.data() + b.size());
+      out.push_back(std::move(layer));
+    }
+    return out;
+  }
+
+ private:
+  std::vector<int> sizes_;
+  std::vector<Index> weight_at_, bias_at_;
+  Index parameters_ = 0;
+};
+
+// Mean cross-entropy of the network on all rows of z, in chunks.
+class NetworkLoss {
+ public:
+  NetworkLoss(const Network& net, const Matrix& z, const Vector& y) : net_(net), z_(z), y_(y), sum_(z.rows(), 256, 1) {
+    for (Index c = 0; c < sum_.chunks(); ++c) work_.push_back(net.work(sum_.largest(), false));
+  }
+  double operator()(const Vector& theta, int threads) {
+    const Vector& total = sum_(threads, [&](Index c, Index begin, Index end, Vector& out) {
+      out[0] += net_.pass(theta, z_.middleRows(begin, end - begin), work_[c], y_.data() + begin, nullptr);
+    });
+    return total[0] / double(z_.rows());
+  }
+
+ private:
+  const Network& net_;
+  const Matrix& z_;
+  const Vector& y_;
+  ChunkedSum sum_;
+  std::vector<Network::Work> work_;
+};
+
+struct Adam {
+  Adam(double learning_rate, Index size) : rate(learning_rate), m(Vector::Zero(size)), v(Vector::Zero(size)) {}
+  double rate, beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+  Vector m, v;  // the moving averages of the gradient and of its square
+  long long t = 0;
+  void step(Vector& theta, const Vector& gradient) {
+    ++t;
+    m = beta1 * m + (1 - beta1) * gradient;
+    v = beta2 * v + (1 - beta2) * gradient.cwiseAbs2();
+    const double c1 = 1 - std::pow(beta1, double(t)), c2 = 1 - std::pow(beta2, double(t));
+    theta.array() -= rate * (m.array() / c1) / ((v.array() / c2).sqrt() + epsilon);
+  }
+};
+
+// The rows of a minibatch are cut into chunks of at least this many.
+constexpr Index kBatchChunkRows = 16;
+
+Vector train_mlp(const Network& net, const Matrix& z, const Vector& y, const Matrix& zv, const Vector& yv,
+                 const FitOptions& o, FitReport& report) {
+  Vector theta = net.initial(stream_seed(o.seed, kWeights)), best = theta;
+  Adam adam(o.learning_rate, theta.size());
+  NetworkLoss train_loss(net, z, y), validation_loss(net, zv, yv);
+
+  const Index n = z.rows(), batch = std::min<Index>(o.batch, n);
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  Rng rng(stream_seed(o.seed, kBatches));
+  // One chunked sum for full batches and one for the last, shorter one: each cut is fixed.
+  ChunkedSum full(batch, kBatchChunkRows, net.parameters() + 1), rest(n % batch, kBatchChunkRows, net.parameters() + 1);
+  std::vector<Network::Work> work;
+  for (Index c = 0; c < full.chunks(); ++c) work.push_back(net.work(std::max(full.largest(), rest.largest()), true));
+  Vector gradient(net.parameters());
+  std::vector<double> batch_y(batch);
+
+  double best_loss = std::numeric_limits<double>::infinity();
+  int since_best = 0;
+  for (int epoch = 0; epoch < o.epochs && since_best < o.patience; ++epoch) {
+    rng.shuffle(order.begin(), static_cast<std::uint32_t>(n));
+    for (Index start = 0; start < n; start += batch) {
+      const Index m = std::min(batch, n - start);
+      for (Index i = 0; i < m; ++i) batch_y[i] = y[order[start + i]];
+      const Vector& total = (m == batch ? full : rest)(o.threads, [&](Index c, Index begin, Index end, Vector& out) {
+        Network::Work& w = work[c];
+        for (Index i = begin; i < end; ++i) w.input.row(i - begin) = z.row(order[start + i]);
+        net.pass(theta, w.input.topRows(end - begin), w, batch_y.data() + begin, &out);
+      });
+      gradient = total.head(net.parameters()) / double(m);
+      for (int l = 0; l < net.layers(); ++l) net.weights(gradient, l) += o.l2 * net.weights(theta, l);
+      adam.step(theta, gradient);
+    }
+    report.train_loss.push_back(train_loss(theta, o.threads));
+    report.validation_loss.push_back(validation_loss(theta, o.threads));
+    if (report.validation_loss.back() < best_loss) {
+      best_loss = report.validation_loss.back();
+      best = theta;
+      report.best_epoch = epoch;
+      since_best = 0;
+    } else {
+      ++since_best;
+    }
+  }
+  return best;
+}
+
+ValueModel fit_mlp(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
+  const Split split =
+      restrict(split_by_group(groups_of(data, rows), o.validation_fraction, stream_seed(o.seed, kValidation)), rows);
+  const Standardiser st = fit_standardiser(data.x, split.train);
+  const Matrix z = standardise(data.x, split.train, st), zv = standardise(data.x, split.test, st);
+  const Vector y = targets(data, split.train), yv = targets(data, split.test);
+  std::vector<int> sizes = {int(st.features.size())};
+  sizes.insert(sizes.end(), o.hidden.begin(), o.hidden.end());
+  sizes.push_back(1);
+  const Network net(sizes);
+  ValueModel m;
+  m.features = st.features;
+  m.mean = st.mean;
+  m.scale = st.scale;
+  m.layers = net.as_layers(train_mlp(net, z, y, zv, yv, o, report));
+  return m;
+}
+
+ValueModel fit_logistic(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
+  const Standardiser st = fit_standardiser(data.x, rows);
+  const Matrix z = standardise(data.x, rows, st);
+  const Vector y = targets(data, rows);
+  LogisticObjective objective(z, y, o.l2, o.threads);
+  const Vector theta = minimise_lbfgs(objective, z.cols() + 1, o, report);
+  ValueModel m;
+  m.features = st.features;
+  m.mean = st.mean;
+  m.scale = st.scale;
+  m.layers = {as_layer(theta.head(z.cols()), theta[z.cols()])};
+  return m;
+}
+
+ValueModel fit_ridge(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
+  report.penalty = o.penalties.size() == 1 ? o.penalties[0] : cross_validate_ridge(data, rows, o, report);
+  RidgeProblem p;
+  Linear fitted;
+  parallel_for(1, 1, [&](int) {
+    p = ridge_problem(data, rows);
+    fitted = ridge_solve(p, report.penalty);
+  });
+  ValueModel m;
+  m.features = p.st.features;
+  m.mean = p.st.mean;
+  m.scale = p.st.scale;
+  m.layers = {as_layer(fitted.w, fitted.b)};
+  return m;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+Split split_by_group(const std::vector<long long>& group, double test_fraction, std::uint64_t seed) {
+  const std::vector<long long> groups = shuffled_groups(group, seed);
+  if (groups.size() < 2) input_error("learn: a held-out split needs rows of at least 2 deals");
+  const auto test_groups =
+      std::clamp<std::size_t>(std::size_t(std::llround(test_fraction * double(groups.size()))), 1, groups.size() - 1);
+  const std::set<long long> test(groups.begin(), groups.begin() + std::ptrdiff_t(test_groups));
+  Split s;
+  for (std::size_t i = 0; i < group.size(); ++i) (test.count(group[i]) ? s.test : s.train).push_back(int(i));
+  return s;
+}
+
+std::vector<Split> folds_by_group(const std::vector<long long>& group, int k, std::uint64_t seed) {
+  const std::vector<long long> groups = shuffled_groups(group, seed);
+  if (k < 2 || int(groups.size()) < k)
+    input_error("learn: " + std::to_string(k) + "-fold cross-validation needs rows of at least " +
+                std::to_string(std::max(k, 2)) + " deals, not " + std::to_string(groups.size()));
+  std::map<long long, int> fold_of;
+  for (std::size_t i = 0; i < groups.size(); ++i) fold_of[groups[i]] = int(i % std::size_t(k));
+  std::vector<Split> folds(k);
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    const int f = fold_of[group[i]];
+    for (int other = 0; other < k; ++other) (other == f ? folds[other].test : folds[other].train).push_back(int(i));
+  }
+  return folds;
+}
+
+ValueModel fit(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport* report) {
+  check_options(o);
+  check_rows(data, rows);
+  FitReport local;
+  FitReport& r = report ? *report : local;
+  r = FitReport{};
+  ValueModel m;
+  switch (o.kind) {
+    case ModelKind::Linear: m = fit_ridge(data, rows, o, r); break;
+    case ModelKind::Logistic: m = fit_logistic(data, rows, o, r); break;
+    case ModelKind::Mlp: m = fit_mlp(data, rows, o, r); break;
+  }
+  if (o.kind != ModelKind::Linear) r.penalty = o.l2;
+  m.kind = o.kind;
+  m.target = o.target;
+  r.features_kept = int(m.features.size());
+  r.features_dropped = int(data.x.cols()) - r.features_kept;
+  return m;
+}
+
+Eigen::VectorXd predict(const ValueModel& m, const Eigen::MatrixXf& x) {
+  std::vector<int> all(x.rows());
+  std::iota(all.begin(), all.end(), 0);
+  Matrix h = standardise(x, all, m.features, m.mean, m.scale);
+  for (std::size_t l = 0; l < m.layers.size(); ++l) {
+    const ValueModel::Layer& layer = m.layers[l];
+    using FloatRowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    const Matrix w = Eigen::Map<const FloatRowMajor>(layer.weights.data(), layer.outputs, layer.inputs).cast<double>();
+    const Vector b = Eigen::Map<const Eigen::VectorXf>(layer.bias.data(), layer.outputs).cast<double>();
+    Matrix next = h.lazyProduct(w.transpose());
+    next.rowwise() += b.transpose();
+    if (l + 1 < m.layers.size()) next = next.cwiseMax(0.0);
+    h = std::move(next);
+  }
+  Vector out = h.col(0);
+  if (m.kind != ModelKind::Linear) out = out.unaryExpr([](double z) { return sigmoid(z); });
+  return out;
+}
+
+Metrics evaluate_positions(const Eigen::VectorXd& predicted, const Samples& data, const std::vector<int>& rows) {
+  if (predicted.size() != data.y.size() || Index(data.position.size()) != data.y.size())
+    input_error("learn: one predicted value and one position per row of the samples are needed");
+  std::map<long long, std::vector<int>> seats;  // position -> its rows, in row order
+  for (int r : rows) seats[data.position[r]].push_back(r);
+  Metrics out;
+  for (const auto& [position, rs] : seats) {
+    double total = 0;
+    for (int r : rs) total += std::max(predicted[r], 0.0);
+    int predicted_best = 0;
+    double target_best = -1;
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      const double p = total > 0 ? std::max(predicted[rs[i]], 0.0) / total : 1.0 / double(rs.size());
+      const double y = data.y[rs[i]];
+      out.log_loss -= y * std::log(std::max(p, 1e-15));
+      out.brier += (p - y) * (p - y);
+      if (predicted[rs[i]] > predicted[rs[predicted_best]]) predicted_best = int(i);
+      target_best = std::max(target_best, y);
+    }
+    if (data.y[rs[predicted_best]] >= target_best) out.accuracy += 1;  // a tie counts if the seat is among the best
+    ++out.positions;
+  }
+  if (out.positions > 0) {
+    out.log_loss /= double(out.positions);
+    out.brier /= double(out.positions);
+    out.accuracy /= double(out.positions);
+  }
+  return out;
+}
+
+}  // namespace nuraghe::learn
