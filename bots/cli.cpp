@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "bots/games.hpp"
+#include "bots/learn.hpp"
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
@@ -750,6 +751,30 @@ int run_cli(int argc, char** argv) {
       ->check(kFileName)
       ->required();
 
+  LearnCommand learn_args;
+  std::string learn_hidden = "64";
+  auto* learn = app.add_subcommand(
+      "learn", "fit a value function on self-play data (selfplay --out) and write it as a model file for eval=");
+  learn->add_option("--data", learn_args.data, "a self-play folder (repeatable; one game, options, map and seat count)")
+      ->check(kFileName)
+      ->required();
+  learn->add_option("--model", learn_args.model, "linear (ridge regression), logistic or mlp")->check(kNotEmpty);
+  learn
+      ->add_option("--target", learn_args.target,
+                   "returns (the games' outcomes) or search-value (the searches' root values)")
+      ->check(kNotEmpty);
+  learn->add_option("--out", learn_args.out, "the model file to write (JSON)")->check(kFileName)->required();
+  learn->add_option("--curve", learn_args.curve, "also write a learning curve (CSV) to this file")->check(kFileName);
+  add_seed(learn, "-s,--seed", learn_args.seed, "seed of the held-out deals, the folds and the MLP's training");
+  learn->add_option("--hidden", learn_hidden, "the MLP's hidden layers: one or two sizes, e.g. 64 or 64,32")
+      ->check(kNotEmpty);
+  add_integer(learn, "--epochs", learn_args.epochs, 1, 100000, "the MLP's most epochs (early stopping may end sooner)");
+  add_integer(learn, "--threads", learn_args.threads, 1, 256, "threads of the fit (the model is the same to 1e-9)");
+  add_real(learn, "--held-out", learn_args.held_out, 0.05, 0.5, "the share of deals held out for the figures");
+  add_integer(learn, "--determinizations", learn_args.determinizations, 1, 1000,
+              "determinizations a seat for the hand-written evaluation's figures");
+  learn->add_flag("--force", learn_args.force, "replace existing --out and --curve files");
+
   double bench_seconds = 0.5;
   auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");
   add_real(bench, "--seconds", bench_seconds, 0.01, 60.0, "time for each measurement");
@@ -829,6 +854,19 @@ int run_cli(int argc, char** argv) {
       if (selfplay_args.bots.empty()) input_error("selfplay: give the bots with --bots or --bot");
       selfplay_args.version = version();
       return run_selfplay_command(selfplay_args);
+    }
+    if (*learn) {
+      learn_args.hidden.clear();
+      std::stringstream sizes(learn_hidden);
+      for (std::string size; std::getline(sizes, size, ',');) {
+        long long v = 0;
+        if (!Params::try_integer(size, v) || v < 1 || v > 4096)
+          input_error("learn: --hidden \"" + learn_hidden + "\" must be one or two sizes from 1 to 4096, e.g. 64,32");
+        learn_args.hidden.push_back(int(v));
+      }
+      if (learn_args.hidden.empty() || learn_args.hidden.size() > 2 || learn_hidden.back() == ',')
+        input_error("learn: --hidden \"" + learn_hidden + "\" must be one or two sizes from 1 to 4096, e.g. 64,32");
+      return run_learn_command(learn_args);
     }
     if (*tune) {
       tune_args.arena.game = tune_common.game;

@@ -103,7 +103,7 @@ Array<T> read(const std::string& path) {
     input_error(what + ": not a .npy array of self-play (bad shape)");
   }
   const std::size_t data = bytes.size() - 10 - header_size;
-  if (a.cols > 0 && (data % sizeof(T) != 0 || std::size_t(a.rows) != data / sizeof(T) / std::size_t(a.cols)) ||
+  if ((a.cols > 0 && (data % sizeof(T) != 0 || std::size_t(a.rows) != data / sizeof(T) / std::size_t(a.cols))) ||
       (a.cols == 0 && data != 0))
     input_error(what + ": its values do not fill its shape (" + std::to_string(data) + " bytes)");
   a.values.resize(std::size_t(a.rows * a.cols));

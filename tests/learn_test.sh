@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `nuraghe learn` on a small self-play of Sardegna: each model kind fitted, its held-out figures
+# printed beside the hand-written evaluation's, a learning curve written, the model file loaded by a
+# searching bot (eval=, cutoff=leaf) that plays an arena; one seed, one model file (bytes); bad
+# settings refused with one line. The figures' quality is the studies' business (experiments/).
+# Usage: learn_test.sh path/to/nuraghe
+set -u
+nuraghe=$1
+source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
+
+"$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 80 --every 5 -j 2 --seed 3 --out "$tmp/data" \
+  >/dev/null 2>&1 || bad "selfplay failed"
+for model in linear logistic mlp; do
+  "$nuraghe" learn --data "$tmp/data" --model $model --epochs 20 --out "$tmp/$model.json" --curve "$tmp/$model.csv" \
+    >"$tmp/$model.out" 2>&1 || bad "learn --model $model: $(cat "$tmp/$model.out")"
+  grep -Eq "learned $model .*%" "$tmp/$model.out" && grep -Eq "hand-written evaluate .*%" "$tmp/$model.out" && ok ||
+    bad "$model: the held-out figures of the model and of the hand-written evaluation are not both printed"
+  "$nuraghe" learn --data "$tmp/data" --model $model --epochs 20 --out "$tmp/$model-again.json" >/dev/null 2>&1
+  cmp -s "$tmp/$model.json" "$tmp/$model-again.json" && ok || bad "$model: one seed gave two model files"
+  [[ $(head -1 "$tmp/$model.csv") == training_deals,* && $(wc -l <"$tmp/$model.csv") -ge 3 ]] && ok ||
+    bad "$model: the learning curve has no rows"
+  expect_output "a search with the $model model plays" "ismcts" \
+    "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,cutoff=leaf,eval=$tmp/$model.json,heuristic" -n 2
+done
+expect_output "another seed" "learned linear" \
+  "$nuraghe" learn --data "$tmp/data" --target returns --model linear --seed 5 --out "$tmp/seed5.json"
+cmp -s "$tmp/linear.json" "$tmp/seed5.json" && bad "another seed gave the same model" || ok
+
+expect_error "no search values" "no rows with a search-value target" \
+  "$nuraghe" learn --data "$tmp/data" --target search-value --out "$tmp/x.json"
+expect_error "unknown model" "--model must be linear, logistic or mlp" \
+  "$nuraghe" learn --data "$tmp/data" --model tree --out "$tmp/x.json"
+expect_error "existing --out" "" "$nuraghe" learn --data "$tmp/data" --out "$tmp/linear.json"
+expect_error "not a self-play folder" "holds no manifest.json" "$nuraghe" learn --data "$tmp" --out "$tmp/x.json"
+expect_error "--hidden 64," "--hidden" "$nuraghe" learn --data "$tmp/data" --model mlp --hidden 64, --out "$tmp/x.json"
+expect_error "--hidden three layers" "--hidden" "$nuraghe" learn --data "$tmp/data" --model mlp --hidden 8,8,8 --out "$tmp/x.json"
+"$nuraghe" selfplay -g sardegna -p 3 --bots random -n 3 --out "$tmp/three" >/dev/null 2>&1
+expect_error "folders of two seat counts" "another game, options, map or seat count" \
+  "$nuraghe" learn --data "$tmp/data" --data "$tmp/three" --out "$tmp/x.json"
+cp -r "$tmp/data" "$tmp/cut" && head -c 100 "$tmp/data/chunk-00000/observation.npy" >"$tmp/cut/chunk-00000/observation.npy"
+expect_error "an array cut short" "observation.npy" "$nuraghe" learn --data "$tmp/cut" --out "$tmp/x.json"
+[[ ! -e $tmp/x.json ]] && ok || bad "a refused fit wrote its --out file"
+
+echo "learn_test: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
