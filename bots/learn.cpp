@@ -23,6 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The command's own random streams of --seed, apart from those lib/learn draws inside a fit.
+constexpr std::uint64_t kHeldOutStream = 0x6C6561726E000001ULL, kCurveStream = 0x6C6561726E000002ULL;
+
 // What the folders of one fit must share, from the first folder's manifest.
 struct DataIdentity {
   std::string game, map, map_hash;
@@ -40,10 +43,10 @@ struct Data {
   DataIdentity id;
   Json manifests = Json::array();  // each folder's manifest without its chunk list
   learn::Samples samples;
-  std::vector<int> seat, decision;  // by row
-  std::vector<long long> game_key;  // by row: a key of `games`
-  std::map<long long, DataGame> games;
-  long long rows_read = 0;  // before rows without a target were left out
+  std::vector<int> seat, decision;      // by row
+  std::vector<long long> game_key;      // by row: a key of `games`
+  std::map<long long, DataGame> games;  // by folder << 32 | game index
+  long long rows_read = 0;              // before rows without a target were left out
   // The rows kept, as read (row-major), until all folders are in and samples.x is filled once.
   std::vector<float> features;
   std::vector<double> targets;
@@ -97,6 +100,12 @@ void read_folder(const std::string& folder, int index, const std::string& target
     input_error("learn: --data \"" + folder +
                 "\" is self-play of another game, options, map or seat count than the first --data folder");
   }
+  if (target == "search-value")
+    for (const JsonIn& reward : m.at("reward").array())
+      if (!reward.is_null() && reward.string() == "score")
+        input_error("learn: --data \"" + folder +
+                    "\" was played by a bot with reward=score, whose search values are shares of points, not of the "
+                    "win: fit --target returns, or play the self-play with reward=win");
   Json kept = manifest;
   kept.erase("chunks"), kept.erase("arrays"), kept.erase("games_file");
   d.manifests.push_back(kept);
@@ -137,8 +146,15 @@ void read_folder(const std::string& folder, int index, const std::string& target
       if (!d.games.count(key))
         input_error("learn: \"" + where("game") + "\" names game " + std::to_string(game.values[std::size_t(r)]) +
                     ", which its games.jsonl does not hold");
+      const long long moves = (long long)JsonIn(d.games.at(key).line, games_path).at("moves").array().size();
+      if (decision.values[std::size_t(r)] < 0 || decision.values[std::size_t(r)] >= moves)
+        input_error("learn: a row of \"" + where("decision") + "\" names decision " +
+                    std::to_string(decision.values[std::size_t(r)]) + ", past the game's " + std::to_string(moves) +
+                    " moves in its games.jsonl");
       d.seat.push_back(s), d.decision.push_back(decision.values[std::size_t(r)]), d.game_key.push_back(key);
-      d.samples.group.push_back((long long)index << 32 | deal.values[std::size_t(r)]);
+      // The deal by its seed, not its number: two folders of one --seed played the same deals,
+      // which must not fall on both sides of a split.
+      d.samples.group.push_back((long long)JsonIn(d.games.at(key).line, "self-play games").at("seed").u64());
       d.samples.position.push_back(key << 20 | decision.values[std::size_t(r)]);
       d.targets.push_back(y);
       d.features.insert(d.features.end(), obs.row(r), obs.row(r) + size);
@@ -162,6 +178,10 @@ Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k,
       const std::vector<JsonIn> moves = line.at("moves").array();
       int at = 0;
       for (int r : game_rows) {
+        if (d.decision[std::size_t(r)] >= int(moves.size()))
+          input_error("learn: a row of game " + std::to_string(key & 0xFFFFFFFF) + " names decision " +
+                      std::to_string(d.decision[std::size_t(r)]) + ", past the game's " + std::to_string(moves.size()) +
+                      " moves in its games.jsonl");
         for (; at < d.decision[std::size_t(r)]; ++at)
           apply_step<G>(s, parse_step<G>(s, moves[std::size_t(at)].string()));
         const Player p = d.seat[std::size_t(r)];
@@ -173,6 +193,26 @@ Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k,
     }
   }
   return v;
+}
+
+// The held-out figures. Of returns: over positions, each seat's values normalised to sum to 1
+// (lib/learn's evaluate_positions). Of search values: row by row, each against its root value as a
+// probability (log-loss of p against y and 1 - p against 1 - y, and (p - y)^2): a position has a
+// row for each seat that moved, often one, which normalising would make 1 whatever the model.
+// Accuracy of who wins is not defined there (NaN).
+learn::Metrics figures(const std::string& target, const Eigen::VectorXd& predicted, const learn::Samples& data,
+                       const std::vector<int>& rows) {
+  if (target == "returns") return learn::evaluate_positions(predicted, data, rows);
+  learn::Metrics m;
+  for (int r : rows) {
+    const double p = std::clamp(predicted[r], 1e-15, 1 - 1e-15), y = data.y[r];
+    m.log_loss -= y * std::log(p) + (1 - y) * std::log(1 - p);
+    m.brier += (p - y) * (p - y);
+  }
+  m.positions = (long long)rows.size();
+  m.log_loss /= double(rows.size()), m.brier /= double(rows.size());
+  m.accuracy = std::nan("");
+  return m;
 }
 
 template <Game G>
@@ -192,7 +232,7 @@ int learn_game(const LearnCommand& c, Data& d) {
     o.threads = c.threads;
     o.hidden = c.hidden;
     o.epochs = c.epochs;
-    const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, 1));
+    const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, kHeldOutStream));
     learn::FitReport report;
     ValueModel model = learn::fit(d.samples, split.train, o, &report);
     model.game = d.id.game, model.options = d.id.options, model.map_hash = d.id.map_hash;
@@ -200,11 +240,10 @@ int learn_game(const LearnCommand& c, Data& d) {
     model.data = d.manifests;
 
     const Eigen::VectorXd learned = learn::predict(model, d.samples.x);
-    const learn::Metrics m = learn::evaluate_positions(learned, d.samples, split.test);
+    const learn::Metrics m = figures(c.target, learned, d.samples, split.test);
     std::optional<learn::Metrics> hand;
     if (HasEvaluation<G> && c.target == "returns")
-      hand =
-          learn::evaluate_positions(hand_written<G>(d, split.test, c.determinizations, c.seed), d.samples, split.test);
+      hand = figures(c.target, hand_written<G>(d, split.test, c.determinizations, c.seed), d.samples, split.test);
 
     std::set<long long> train_deals, test_deals;
     for (int r : split.train) train_deals.insert(d.samples.group[std::size_t(r)]);
@@ -216,8 +255,12 @@ int learn_game(const LearnCommand& c, Data& d) {
                 report.features_kept, report.features_dropped);
     if (o.kind == ModelKind::Linear) std::printf("; penalty %g by %d-fold cross-validation", report.penalty, o.folds);
     if (o.kind == ModelKind::Mlp) std::printf("; best epoch %d", report.best_epoch + 1);
-    std::printf("\n\nheld out (%lld positions)         log-loss   Brier  accuracy\n", m.positions);
-    std::printf("  learned %-22s %8.4f %7.4f %8.1f%%\n", c.model.c_str(), m.log_loss, m.brier, 100 * m.accuracy);
+    std::printf("\n\nheld out (%lld %s)%*s log-loss   Brier  accuracy\n", m.positions,
+                c.target == "returns" ? "positions" : "rows, each against its search value",
+                c.target == "returns" ? 9 : 1, "");
+    std::printf("  learned %-22s %8.4f %7.4f ", c.model.c_str(), m.log_loss, m.brier);
+    if (std::isnan(m.accuracy)) std::printf("%9s\n", "-");
+    else std::printf("%8.1f%%\n", 100 * m.accuracy);
     if (hand)
       std::printf("  hand-written evaluate          %8.4f %7.4f %8.1f%%   (%d determinizations a seat)\n",
                   hand->log_loss, hand->brier, 100 * hand->accuracy, c.determinizations);
@@ -229,7 +272,7 @@ int learn_game(const LearnCommand& c, Data& d) {
           "training_deals,training_rows,log_loss,brier,accuracy,evaluate_log_loss,evaluate_brier,"
           "evaluate_accuracy\n");
       std::vector<long long> deals(train_deals.begin(), train_deals.end());
-      Rng rng(hash_combine(c.seed, 2));
+      Rng rng(hash_combine(c.seed, kCurveStream));
       for (std::size_t i = deals.size(); i > 1; --i) std::swap(deals[i - 1], deals[rng.below(std::uint32_t(i))]);
       std::size_t previous = 0;
       for (const int part : {8, 4, 2, 1}) {
@@ -241,8 +284,8 @@ int learn_game(const LearnCommand& c, Data& d) {
         std::vector<int> rows;
         for (int r : split.train)
           if (some.count(d.samples.group[std::size_t(r)])) rows.push_back(r);
-        const learn::Metrics p = learn::evaluate_positions(learn::predict(learn::fit(d.samples, rows, o), d.samples.x),
-                                                           d.samples, split.test);
+        const learn::Metrics p =
+            figures(c.target, learn::predict(learn::fit(d.samples, rows, o), d.samples.x), d.samples, split.test);
         char text[256];
         std::snprintf(text, sizeof text, "%zu,%zu,%.6f,%.6f,%.6f,", some.size(), rows.size(), p.log_loss, p.brier,
                       p.accuracy);

@@ -141,6 +141,7 @@ void write_chunk(const fs::path& out, int c, const Rows& r) {
     games.close();
     if (!games) input_error("selfplay: cannot write \"" + path.string() + "\"");
   }
+  fs::remove_all(done);  // a chunk written before a kill that came ahead of the manifest's update
   fs::rename(part, done);
 }
 
@@ -162,20 +163,27 @@ template <Game G>
 Json run_identity(const SelfplaySettings& a, int n, int observation_size) {
   Json options = Json::object();
   for (const auto& [k, v] : a.config.options) options[k] = v;
-  return Json{{"nuraghe", "selfplay"},
-              {"format", 1},
-              {"game", a.game},
-              {"players", n},
-              {"options", options},
-              {"map", a.config.map_file},
-              {"map_hash", map_hash_text<G>(a.config)},
-              {"observation_size", observation_size},
-              {"bots", a.bots},
-              {"reward", rewards_of(a.bots)},
-              {"seed", a.config.seed},
-              {"games", a.games},
-              {"every", a.every},
-              {"chunk_games", a.chunk_games}};
+  Json id{{"nuraghe", "selfplay"},
+          {"format", 1},
+          {"game", a.game},
+          {"players", n},
+          {"options", options},
+          {"map", a.config.map_file},
+          {"map_hash", map_hash_text<G>(a.config)},
+          {"observation_size", observation_size},
+          {"bots", a.bots},
+          {"reward", rewards_of(a.bots)},
+          {"seed", a.config.seed},
+          {"games", a.games},
+          {"every", a.every},
+          {"chunk_games", a.chunk_games}};
+  // Each model's hash (eval=), as arena headers hold them: data of an edited model is another run's.
+  if (const auto paths = model_paths(a.bots); !paths.empty()) {
+    Json models = Json::object();
+    for (const auto& path : paths) models[path] = model_hash_text(*shared_model(path));
+    id["models"] = models;
+  }
+  return id;
 }
 
 Json arrays_doc(int n, int observation_size) {
@@ -226,11 +234,17 @@ std::vector<Json> resume(const fs::path& out, const Json& identity) {
     input_error("selfplay: --out \"" + out.string() +
                 "\" holds the self-play of another run (game, players, options, map, bots, seed, games, --every or "
                 "--chunk differ): use another --out");
+  const int chunk_games = identity.at("chunk_games").get<int>(), games = identity.at("games").get<int>();
   for (const JsonIn& c : in.at("chunks").array()) {
     c.allow_only({"name", "games", "rows"});
-    const std::string name = c.at("name").string();
-    if (!fs::is_directory(out / name)) c.at("name").fail("names a chunk folder that is not there");
-    chunks.push_back(c.json());
+    const int i = int(chunks.size()), first = i * chunk_games, last = std::min(games, first + chunk_games);
+    if (c.at("name").string() != chunk_name(i)) c.at("name").fail("must be \"" + chunk_name(i) + "\"");
+    const std::vector<JsonIn> range = c.at("games").array_of_size(2);
+    if (range[0].integer(0, games) != first || range[1].integer(0, games) != last)
+      c.at("games").fail("must be [" + std::to_string(first) + ", " + std::to_string(last) + "]");
+    const long long rows = c.at("rows").integer(0, 1LL << 40);
+    if (!fs::is_directory(out / chunk_name(i))) c.at("name").fail("names a chunk folder that is not there");
+    chunks.push_back(Json{{"name", chunk_name(i)}, {"games", Json::array({first, last})}, {"rows", rows}});
   }
   return chunks;
 }
@@ -256,12 +270,21 @@ int run_selfplay(const SelfplaySettings& a) {
       input_error("selfplay: --games must be a positive multiple of the seat count " + std::to_string(n) +
                   " so that every deal is played in every seating");
     for (const auto& spec : a.bots) make_bot<G>(spec, 0);  // bad specs before any game
+    check_models<G>(a.bots, probe, a.config);              // a model of another game, options or map
     const int observation_size = G::observation_size(probe);
     const Json identity = run_identity<G>(a, n, observation_size);
     const fs::path out(a.out);
     std::vector<Json> chunks = resume(out, identity);
-    for (const auto& e : fs::directory_iterator(out))  // a chunk half-written when a run was killed
-      if (e.path().extension() == ".part") fs::remove_all(e.path());
+    // A chunk half-written when a run was killed, or written whole but killed before the manifest
+    // named it: played again.
+    std::vector<fs::path> stale;
+    for (const auto& e : fs::directory_iterator(out)) {
+      const std::string name = e.path().filename().string();
+      const bool listed =
+          std::any_of(chunks.begin(), chunks.end(), [&](const Json& c) { return c.at("name") == name; });
+      if (e.path().extension() == ".part" || (name.rfind("chunk-", 0) == 0 && !listed)) stale.push_back(e.path());
+    }
+    for (const auto& path : stale) fs::remove_all(path);
 
     Json manifest = identity;
     manifest["version"] = a.version;

@@ -30,7 +30,7 @@ expect_error "no search values" "no rows with a search-value target" \
   "$nuraghe" learn --data "$tmp/data" --target search-value --out "$tmp/x.json"
 expect_error "unknown model" "--model must be linear, logistic or mlp" \
   "$nuraghe" learn --data "$tmp/data" --model tree --out "$tmp/x.json"
-expect_error "existing --out" "" "$nuraghe" learn --data "$tmp/data" --out "$tmp/linear.json"
+expect_error "existing --out" "exists" "$nuraghe" learn --data "$tmp/data" --out "$tmp/linear.json"
 expect_error "not a self-play folder" "holds no manifest.json" "$nuraghe" learn --data "$tmp" --out "$tmp/x.json"
 expect_error "--hidden 64," "--hidden" "$nuraghe" learn --data "$tmp/data" --model mlp --hidden 64, --out "$tmp/x.json"
 expect_error "--hidden three layers" "--hidden" "$nuraghe" learn --data "$tmp/data" --model mlp --hidden 8,8,8 --out "$tmp/x.json"
@@ -39,6 +39,23 @@ expect_error "folders of two seat counts" "another game, options, map or seat co
   "$nuraghe" learn --data "$tmp/data" --data "$tmp/three" --out "$tmp/x.json"
 cp -r "$tmp/data" "$tmp/cut" && head -c 100 "$tmp/data/chunk-00000/observation.npy" >"$tmp/cut/chunk-00000/observation.npy"
 expect_error "an array cut short" "observation.npy" "$nuraghe" learn --data "$tmp/cut" --out "$tmp/x.json"
+# An array whose header claims fewer values than its bytes hold, and a row past its game's moves.
+cp -r "$tmp/data" "$tmp/long"
+/usr/bin/python3 - "$tmp/long/chunk-00000" <<'PYTHON'
+import sys
+import numpy as np
+folder = sys.argv[1]
+r = np.load(folder + "/returns.npy")
+raw = open(folder + "/returns.npy", "rb").read()
+open(folder + "/returns.npy", "wb").write(raw.replace(b"(%d, 2)" % len(r), (b"(1, 2)" + b" " * 20)[:len(b"(%d, 2)" % len(r))]))
+d = np.load(folder + "/decision.npy")
+d[0] = 100000
+np.save(folder + "/decision.npy", d)
+PYTHON
+expect_error "values beyond the shape" "returns.npy.*do not fill its shape" \
+  "$nuraghe" learn --data "$tmp/long" --out "$tmp/x.json"
+cp "$tmp/data/chunk-00000/returns.npy" "$tmp/long/chunk-00000/returns.npy"
+expect_error "a decision past the game" "past the game's" "$nuraghe" learn --data "$tmp/long" --out "$tmp/x.json"
 [[ ! -e $tmp/x.json ]] && ok || bad "a refused fit wrote its --out file"
 
 echo "learn_test: $passed passed, $failed failed"

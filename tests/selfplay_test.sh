@@ -114,8 +114,10 @@ done
   --out "$tmp/one-job" >/dev/null 2>&1 || bad "selfplay -j 1 failed"
 if diff -r "$tmp/sardegna" "$tmp/one-job" >/dev/null; then ok; else bad "-j 1 and -j 2 wrote different files"; fi
 cp -r "$tmp/sardegna" "$tmp/resumed"
-rm -r "$tmp/resumed/chunk-00001"
-mkdir "$tmp/resumed/chunk-00001.part" && echo half >"$tmp/resumed/chunk-00001.part/observation.npy"
+# Killed after chunk 1 was renamed into place but before the manifest named it, with chunk 2 half
+# written: both are played again.
+echo stale >"$tmp/resumed/chunk-00001/observation.npy"
+mkdir "$tmp/resumed/chunk-00002.part" && echo half >"$tmp/resumed/chunk-00002.part/observation.npy"
 "$python" - "$tmp/resumed/manifest.json" <<'PYTHON'
 import json, sys
 m = json.load(open(sys.argv[1]))

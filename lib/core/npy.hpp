@@ -103,9 +103,12 @@ Array<T> read(const std::string& path) {
     input_error(what + ": not a .npy array of self-play (bad shape)");
   }
   const std::size_t data = bytes.size() - 10 - header_size;
-  if ((a.cols > 0 && (data % sizeof(T) != 0 || std::size_t(a.rows) != data / sizeof(T) / std::size_t(a.cols))) ||
-      (a.cols == 0 && data != 0))
-    input_error(what + ": its values do not fill its shape (" + std::to_string(data) + " bytes)");
+  // The values fill the shape exactly (rows and cols are at most 15 digits each: their product
+  // cannot overflow once each is below 2^32, and a file of more values than that is not read).
+  const bool fits = a.rows < (1LL << 32) && a.cols < (1LL << 32) &&
+                    std::size_t(a.rows) * std::size_t(a.cols) <= std::size_t(-1) / sizeof(T) &&
+                    std::size_t(a.rows) * std::size_t(a.cols) * sizeof(T) == data;
+  if (!fits) input_error(what + ": its values do not fill its shape (" + std::to_string(data) + " bytes)");
   a.values.resize(std::size_t(a.rows * a.cols));
   if (data) std::memcpy(a.values.data(), bytes.data() + 10 + header_size, data);
   return a;

@@ -69,7 +69,7 @@ struct ValueModel {
 // ---- Evaluation
 
 namespace model_detail {
-// sum a[i] * b[i] in eight independent partial sums: without -ffast-math the compiler may not
+// sum a[i] * b[i] in 32 independent partial sums: without -ffast-math the compiler may not
 // reorder one float sum, but eight lanes are a vector it can keep (and the order, so the result,
 // is the same on every machine).
 inline float dot(const float* a, const float* b, int n) {
@@ -191,9 +191,10 @@ inline float finite_float(const JsonIn& field) {
   return float(field.real(-lim, lim));
 }
 inline std::vector<float> floats(const JsonIn& field, std::size_t n) {
+  const std::vector<JsonIn> entries = field.array_of_size(n);  // the count first: n may be huge
   std::vector<float> out;
   out.reserve(n);
-  for (const JsonIn& e : field.array_of_size(n)) out.push_back(finite_float(e));
+  for (const JsonIn& e : entries) out.push_back(finite_float(e));
   return out;
 }
 }  // namespace model_detail

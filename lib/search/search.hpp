@@ -221,7 +221,8 @@ class Worker {
     double sum = 0;
     for (int p = 0; p < n; ++p) {
       G::observation(s, p, observation_.data());
-      v[p] = std::max(evaluator_->value(observation_.data()), kLearnedValueFloor);
+      const double value = evaluator_->value(observation_.data());
+      v[p] = value >= kLearnedValueFloor ? value : kLearnedValueFloor;  // NaN too: never into the tree
       sum += v[p];
     }
     for (int p = 0; p < n; ++p) v[p] /= sum;
