@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "bots/games.hpp"
+#include "bots/improve.hpp"
 #include "bots/learn.hpp"
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
@@ -564,6 +565,22 @@ int cmd_bench(double seconds) {
   return 0;
 }
 
+// --hidden: one or two layer sizes, "64" or "64,32".
+std::vector<int> hidden_sizes(const std::string& text) {
+  const auto refuse = [&] {
+    input_error("--hidden \"" + text + "\" must be one or two sizes from 1 to 4096, e.g. 64,32");
+  };
+  std::vector<int> sizes;
+  std::stringstream parts(text);
+  for (std::string size; std::getline(parts, size, ',');) {
+    long long v = 0;
+    if (!Params::try_integer(size, v) || v < 1 || v > 4096) refuse();
+    sizes.push_back(int(v));
+  }
+  if (sizes.empty() || sizes.size() > 2 || text.back() == ',') refuse();
+  return sizes;
+}
+
 void add_game_options(CLI::App* cmd, Common& c, bool setup) {
   cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->check(kNotEmpty)->required();
   cmd->add_option("--map", c.map_file, "board or map file, for games that read one")->check(kFileName);
@@ -775,6 +792,33 @@ int run_cli(int argc, char** argv) {
               "determinizations a seat for the hand-written evaluation's figures");
   learn->add_flag("--force", learn_args.force, "replace existing --out and --curve files");
 
+  ImproveCommand improve_args;
+  Common improve_common;
+  std::string improve_hidden = "64";
+  auto* improve = app.add_subcommand(
+      "improve", "generations of self-play, fit and an SPRT gate: a bot's learned evaluation, kept while it wins");
+  add_game_options(improve, improve_common, true);
+  improve->add_option("-b,--bot", improve_args.bot, "the searching bot improved (improve adds eval=, and cutoff=leaf "
+                                                    "where it has no cutoff)")
+      ->check(kNotEmpty)
+      ->required();
+  add_integer(improve, "--generations", improve_args.generations, 1, 10000, "generations to play")->required();
+  add_integer(improve, "-n,--games", improve_args.games, 2, 1 << 30, "self-play games a generation (even)")->required();
+  add_integer(improve, "--every", improve_args.every, 1, 1 << 20, "self-play rows every k-th decision");
+  improve->add_option("--model", improve_args.model, "linear, logistic or mlp")->check(kNotEmpty);
+  improve->add_option("--hidden", improve_hidden, "the MLP's hidden layers, e.g. 64 or 64,32")->check(kNotEmpty);
+  add_real(improve, "--elo1", improve_args.elo1, 0.5, 1000, "the gate's SPRT H1 (elo0 = 0, alpha = beta = 0.05)");
+  add_integer(improve, "--max-deals", improve_args.max_deals, 1, 1 << 20,
+              "the gate's most deals (pairs of games); undecided, it rejects");
+  improve->add_option("--reference", improve_args.reference, "the fixed bot each generation's best is rated against")
+      ->check(kNotEmpty);
+  add_integer(improve, "--reference-games", improve_args.reference_games, 2, 1 << 30,
+              "games against the reference a generation (even)");
+  add_integer(improve, "-j,--jobs", improve_args.jobs, 1, 256, "games played in parallel");
+  improve->add_option("--out", improve_args.out, "the run's folder; an existing one of this run is resumed")
+      ->check(kFileName)
+      ->required();
+
   double bench_seconds = 0.5;
   auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");
   add_real(bench, "--seconds", bench_seconds, 0.01, 60.0, "time for each measurement");
@@ -856,17 +900,15 @@ int run_cli(int argc, char** argv) {
       return run_selfplay_command(selfplay_args);
     }
     if (*learn) {
-      learn_args.hidden.clear();
-      std::stringstream sizes(learn_hidden);
-      for (std::string size; std::getline(sizes, size, ',');) {
-        long long v = 0;
-        if (!Params::try_integer(size, v) || v < 1 || v > 4096)
-          input_error("learn: --hidden \"" + learn_hidden + "\" must be one or two sizes from 1 to 4096, e.g. 64,32");
-        learn_args.hidden.push_back(int(v));
-      }
-      if (learn_args.hidden.empty() || learn_args.hidden.size() > 2 || learn_hidden.back() == ',')
-        input_error("learn: --hidden \"" + learn_hidden + "\" must be one or two sizes from 1 to 4096, e.g. 64,32");
+      learn_args.hidden = hidden_sizes(learn_hidden);
       return run_learn_command(learn_args);
+    }
+    if (*improve) {
+      improve_args.game = improve_common.game;
+      improve_args.config = improve_common.config();
+      improve_args.hidden = hidden_sizes(improve_hidden);
+      improve_args.version = version();
+      return run_improve_command(improve_args);
     }
     if (*tune) {
       tune_args.arena.game = tune_common.game;

@@ -31,24 +31,7 @@ void parse_shard(const std::string& text, int& shard, int& shards) {
   shard = int(i), shards = int(n);
 }
 
-namespace {
-
-ProgressMode progress_mode() { return isatty(fileno(stderr)) ? ProgressMode::Bar : ProgressMode::Lines; }
-
-void check_format(const std::string& format) {
-  if (format != "table" && format != "csv" && format != "json")
-    input_error("--format \"" + format + "\": use table, csv or json");
-}
-
 // ---- SPRT over game pairs (two bots, two seats) --------------------------------------------
-
-struct SprtTrack {
-  SprtSettings settings;
-  std::array<double, 5> counts{};  // pairs by bot 0's pair score 0, 0.5, 1, 1.5, 2
-  std::vector<double> llr;         // after each pair, in deal order
-  int decided_at = 0;              // pairs when a bound was crossed (0: not yet)
-  int verdict = 0;                 // +1 H1 (elo >= elo1), -1 H0 (elo <= elo0)
-};
 
 // Deal d is games 2d (bot 0 in seat 0) and 2d + 1 (bot 0 in seat 1), played from one seed. Pairs
 // are taken in deal order until the first one missing, so the verdict does not depend on which
@@ -103,6 +86,16 @@ std::string sprt_report(const SprtTrack& t) {
   }
   return out + "\n";
 }
+
+namespace {
+
+ProgressMode progress_mode() { return isatty(fileno(stderr)) ? ProgressMode::Bar : ProgressMode::Lines; }
+
+void check_format(const std::string& format) {
+  if (format != "table" && format != "csv" && format != "json")
+    input_error("--format \"" + format + "\": use table, csv or json");
+}
+
 
 // Under mpirun -n K: rank r plays shard r/K, appending to its own part file (so a killed run loses
 // no finished game and resumes per rank); rank 0 gathers every rank's games and writes the one

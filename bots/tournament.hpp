@@ -2,10 +2,12 @@
 // The tournament commands of `nuraghe`: arena, merge, replay, map and tune (bots/tournament.cpp).
 // Each returns the process exit status; bad input throws InputError.
 
+#include <array>
 #include <string>
 #include <vector>
 
 #include "bots/arena.hpp"
+#include "core/ratings.hpp"
 
 namespace nuraghe {
 
@@ -59,6 +61,17 @@ struct TuneCommand {
   int final_games = 0;  // the final match's games per spec (0: a fifth of the budget, at least 10 deals)
 };
 int run_tune_command(const TuneCommand& c);
+
+// The pentanomial SPRT of a two-bot, two-seat tournament (arena --sprt, improve's gate).
+struct SprtTrack {
+  SprtSettings settings;
+  std::array<double, 5> counts{};  // pairs by bot 0's pair score 0, 0.5, 1, 1.5, 2
+  std::vector<double> llr;         // after each pair, in deal order
+  int decided_at = 0;              // pairs when a bound was crossed (0: not yet)
+  int verdict = 0;                 // +1 H1 (elo >= elo1), -1 H0 (elo <= elo0)
+};
+SprtTrack sprt_track(const SprtSettings& settings, const std::vector<GameResult>& games);
+std::string sprt_report(const SprtTrack& t);
 
 // "i/n" with 0 <= i < n: InputError otherwise.
 void parse_shard(const std::string& text, int& shard, int& shards);

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `nuraghe improve` on Connect Four, small: two generations of self-play, fit and SPRT gate, each
+# generation's files kept and a table of Elo against the reference; the same run started again
+# (after a kill, or to add a generation) keeps what was played; bad settings refused with one line.
+# Usage: improve_test.sh path/to/nuraghe
+set -u
+nuraghe=$1
+source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
+
+args=(improve -g connect4 --bot uct:iters=40 --games 20 --every 2 --max-deals 6 --reference random
+      --reference-games 10 --seed 4 -j 2 --out "$tmp/run")
+"$nuraghe" "${args[@]}" --generations 2 >"$tmp/first.out" 2>&1 || bad "improve failed: $(tail -5 "$tmp/first.out")"
+for f in improve.json gen-0/reference.jsonl gen-1/data/manifest.json gen-1/model.json gen-1/gate.jsonl \
+  gen-1/reference.jsonl gen-2/model.json gen-2/gate.jsonl generations.csv; do
+  [[ -s $tmp/run/$f ]] && ok || bad "no $f"
+done
+[[ $(head -1 "$tmp/run/generations.csv") == generation,rows,model_hash,gate_pairs,* ]] && ok || bad "generations.csv header"
+[[ $(wc -l <"$tmp/run/generations.csv") -eq 4 ]] && ok || bad "generations.csv: not a row for generations 0-2"
+# Generation 2 learns from the data of both generations.
+rows1=$(awk -F, '$1 == 1 {print $2}' "$tmp/run/generations.csv") rows2=$(awk -F, '$1 == 2 {print $2}' "$tmp/run/generations.csv")
+(( rows2 > rows1 && rows1 > 0 )) && ok || bad "generation 2 fitted on $rows2 rows, generation 1 on $rows1"
+# The gate's verdict is the SPRT's of its results file, and a rejected model is not the best bot.
+awk -F, 'NR > 2 { if (($6 == "H1") != ($7 == "yes")) bad = 1 } END { exit bad }' "$tmp/run/generations.csv" && ok ||
+  bad "a gate kept a model without H1, or rejected one with it"
+
+# A killed run: generation 2's model and gate gone; started again, it ends as the unbroken run.
+cp "$tmp/run/generations.csv" "$tmp/unbroken.csv"
+rm "$tmp/run/gen-2/model.json" "$tmp/run/gen-2/gate.jsonl" "$tmp/run/generations.csv"
+"$nuraghe" "${args[@]}" --generations 2 >/dev/null 2>&1 || bad "the resumed run failed"
+cmp -s "$tmp/unbroken.csv" "$tmp/run/generations.csv" && ok || bad "the resumed run's table differs from the unbroken one's"
+# One generation more: the first two are not played again.
+"$nuraghe" "${args[@]}" --generations 3 >/dev/null 2>&1 || bad "a third generation failed"
+[[ $(head -3 "$tmp/run/generations.csv") == "$(head -3 "$tmp/unbroken.csv")" && $(wc -l <"$tmp/run/generations.csv") -eq 5 ]] &&
+  ok || bad "adding a generation changed the earlier ones"
+
+expect_error "three players" "give --players 2" \
+  "$nuraghe" improve -g sardegna -p 3 --bot ismcts:iters=10 --generations 1 --games 6 --out "$tmp/x1"
+expect_error "not a searching bot" "not a searching bot" \
+  "$nuraghe" improve -g connect4 --bot random --generations 1 --games 2 --out "$tmp/x2"
+expect_error "eval= given" "sets eval= itself" \
+  "$nuraghe" improve -g connect4 --bot uct:eval=m.json,cutoff=leaf --generations 1 --games 2 --out "$tmp/x3"
+expect_error "another run's folder" "holds another run" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=41 --games 20 --generations 1 --out "$tmp/run"
+[[ ! -e $tmp/x1 && ! -e $tmp/x2 && ! -e $tmp/x3 ]] && ok || bad "a refused run created its folder"
+
+echo "improve_test: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
