@@ -97,10 +97,15 @@ std::string map_hash_text(const GameConfig& config) {
   return "";
 }
 
+// Whether a bot's text may name a model: the Python module's bots ("python:NAME") are no specs
+// of nuraghe's, and only a spec with eval= is read here.
+inline bool names_a_model(const std::string& text) { return text.find("eval=") != std::string::npos; }
+
 // The model files the specs name (eval=PATH), as written in them, each once, in order.
 inline std::vector<std::string> model_paths(const std::vector<std::string>& specs) {
   std::vector<std::string> paths;
   for (const auto& text : specs) {
+    if (!names_a_model(text)) continue;
     const Spec spec = parse_spec(text, "bot");
     const auto it = spec.values.find("eval");
     if (it != spec.values.end() && std::find(paths.begin(), paths.end(), it->second) == paths.end())
@@ -115,6 +120,7 @@ inline std::vector<std::string> model_paths(const std::vector<std::string>& spec
 template <Game G>
 void check_models(const std::vector<std::string>& specs, const typename G::State& s, const GameConfig& config) {
   for (const auto& text : specs) {
+    if (!names_a_model(text)) continue;
     const Spec spec = parse_spec(text, "bot");
     if (!spec.values.count("eval")) continue;
     make_bot<G>(text, 0);  // the spec's own checks first (a game without tensors, cutoff, reward)

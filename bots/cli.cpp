@@ -798,8 +798,10 @@ int run_cli(int argc, char** argv) {
   auto* improve = app.add_subcommand(
       "improve", "generations of self-play, fit and an SPRT gate: a bot's learned evaluation, kept while it wins");
   add_game_options(improve, improve_common, true);
-  improve->add_option("-b,--bot", improve_args.bot, "the searching bot improved (improve adds eval=, and cutoff=leaf "
-                                                    "where it has no cutoff)")
+  improve
+      ->add_option("-b,--bot", improve_args.bot,
+                   "the searching bot improved (improve adds eval=, and cutoff=leaf "
+                   "where it has no cutoff)")
       ->check(kNotEmpty)
       ->required();
   add_integer(improve, "--generations", improve_args.generations, 1, 10000, "generations to play")->required();

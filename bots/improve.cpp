@@ -38,20 +38,28 @@ std::string with_model(const std::string& bot, const std::string& model) {
 Json run_identity(const ImproveCommand& c) {
   Json options = Json::object();
   for (const auto& [k, v] : c.config.options) options[k] = v;
-  return Json{{"nuraghe", "improve"}, {"game", c.game},
-              {"players", c.config.players}, {"options", options},
-              {"map", c.config.map_file},   {"seed", c.config.seed},
-              {"bot", c.bot},               {"games", c.games},
-              {"every", c.every},           {"model", c.model},
-              {"hidden", c.hidden},         {"elo1", c.elo1},
-              {"max_deals", c.max_deals},   {"reference", c.reference},
+  return Json{{"nuraghe", "improve"},
+              {"game", c.game},
+              {"players", c.config.players},
+              {"options", options},
+              {"map", c.config.map_file},
+              {"seed", c.config.seed},
+              {"bot", c.bot},
+              {"games", c.games},
+              {"every", c.every},
+              {"model", c.model},
+              {"hidden", c.hidden},
+              {"elo1", c.elo1},
+              {"max_deals", c.max_deals},
+              {"reference", c.reference},
               {"reference_games", c.reference_games}};
 }
 
 void start_folder(const ImproveCommand& c) {
   const fs::path out(c.out), path = out / "improve.json";
   const Json identity = run_identity(c);
-  if (fs::exists(out) && !fs::is_directory(out)) input_error("improve: --out \"" + c.out + "\" is a file, not a folder");
+  if (fs::exists(out) && !fs::is_directory(out))
+    input_error("improve: --out \"" + c.out + "\" is a file, not a folder");
   if (fs::exists(path)) {
     const Json recorded = parse_json(read_input_file(path.string(), "improve run"), path.string());
     if (recorded != identity)
@@ -93,7 +101,7 @@ struct Generation {
   long long rows = 0;
   int gate_pairs = 0;
   double gate_llr = 0;
-  int verdict = 0;  // of the gate: +1 accepted, -1 rejected, 0 undecided (rejected)
+  int verdict = 0;                            // of the gate: +1 accepted, -1 rejected, 0 undecided (rejected)
   double elo = 0, elo_low = 0, elo_high = 0;  // against the reference
 };
 
@@ -101,11 +109,14 @@ std::string csv_line(const Generation& g) {
   char text[512];
   std::snprintf(text, sizeof text, "%d,%lld,%s,%d,%.4f,%s,%s,%.1f,%.1f,%.1f,\"%s\"\n", g.number, g.rows,
                 g.model_hash.c_str(), g.gate_pairs, g.gate_llr,
-                g.number == 0       ? ""
-                : g.verdict > 0     ? "H1"
-                : g.verdict < 0     ? "H0"
-                                    : "none",
-                g.number == 0 ? "" : g.verdict > 0 ? "yes" : "no", g.elo, g.elo_low, g.elo_high, g.best.c_str());
+                g.number == 0   ? ""
+                : g.verdict > 0 ? "H1"
+                : g.verdict < 0 ? "H0"
+                                : "none",
+                g.number == 0   ? ""
+                : g.verdict > 0 ? "yes"
+                                : "no",
+                g.elo, g.elo_low, g.elo_high, g.best.c_str());
   return text;
 }
 
@@ -137,8 +148,9 @@ int improve(const ImproveCommand& c) {
   if (same_bot(c.bot, c.reference)) input_error("improve: --bot and --reference are the same bot");
   start_folder(c);
   const fs::path out(c.out);
-  std::string csv = "generation,rows,model_hash,gate_pairs,gate_llr,gate_verdict,accepted,elo_vs_reference,elo_low,"
-                    "elo_high,bot\n";
+  std::string csv =
+      "generation,rows,model_hash,gate_pairs,gate_llr,gate_verdict,accepted,elo_vs_reference,elo_low,"
+      "elo_high,bot\n";
   Generation g;
   g.best = c.bot;
   std::printf("improve: generation 0, %s against %s\n", g.best.c_str(), c.reference.c_str());
@@ -175,7 +187,8 @@ int improve(const ImproveCommand& c) {
     g.rows = 0;
     for (const std::string& d : data) {
       const Json manifest = parse_json(read_input_file(d + "/manifest.json", "self-play manifest"), d);
-      for (const JsonIn& chunk : JsonIn(manifest, d).at("chunks").array()) g.rows += chunk.at("rows").integer(0, 1LL << 40);
+      for (const JsonIn& chunk : JsonIn(manifest, d).at("chunks").array())
+        g.rows += chunk.at("rows").integer(0, 1LL << 40);
     }
 
     const std::string candidate = with_model(c.bot, model.string());

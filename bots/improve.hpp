@@ -18,7 +18,7 @@ namespace nuraghe {
 struct ImproveCommand {
   std::string game;
   GameConfig config;  // players (2: the gate is a two-player match), options, map; seed of the run
-  std::string bot;    // the searching bot improved; each generation adds eval=MODEL (and cutoff=leaf if it has no cutoff)
+  std::string bot;  // the searching bot improved; each generation adds eval=MODEL (and cutoff=leaf if it has no cutoff)
   int generations = 0;
   int games = 0;                   // self-play games a generation
   int every = 10;                  // self-play rows every this many decisions

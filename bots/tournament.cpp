@@ -96,7 +96,6 @@ void check_format(const std::string& format) {
     input_error("--format \"" + format + "\": use table, csv or json");
 }
 
-
 // Under mpirun -n K: rank r plays shard r/K, appending to its own part file (so a killed run loses
 // no finished game and resumes per rank); rank 0 gathers every rank's games and writes the one
 // results file, which later runs also resume from.
