@@ -164,6 +164,29 @@ TEST_CASE("node store: an edge index, once handed out, keeps its edge while its 
   CHECK(tree.edge(tree.find_edge(root, 1)).visits == 8);
 }
 
+TEST_CASE("node store: a reader sees a prefix of the edges, even while a writer fills a block and opens the next") {
+  // The interleaving of a shared tree, played in one thread: the reader has read the first block
+  // (3 of its 4 edges in use) when a writer adds the fourth edge and a fifth in a new block. Had the
+  // reader gone on to the new block, it would have seen edges 0, 1, 2 and 4 but not 3, and a search
+  // that takes what it saw for a prefix (find_edges) would add edge 3's key a second time.
+  Tree<true> tree(std::size_t(1) << 20);
+  const std::uint32_t root = Tree<true>::root();
+  for (std::uint64_t key = 0; key < 3; ++key) tree.add_edge(root, key, 4);
+  std::vector<std::uint64_t> seen;
+  bool written = false;
+  tree.for_each_block(root, [&](std::uint32_t first, std::uint32_t count) {
+    for (std::uint32_t e = first; e < first + count; ++e) seen.push_back(tree.edge(e).key);
+    if (!written) {
+      written = true;
+      tree.add_edge(root, 3, 4);
+      tree.add_edge(root, 4, 4);
+    }
+  });
+  REQUIRE(tree.num_edges(root) == 5);
+  REQUIRE(tree.own_edges(root) == 4);  // the fifth edge is in a second block
+  for (std::size_t i = 0; i < seen.size(); ++i) CHECK(seen[i] == i);
+}
+
 TEST_CASE("many arms: 5 seats of 3 to 149 arms; visits add up and no virtual loss is left, tree parallel included") {
   const int iterations = testing::kLightFactor > 1 ? 1500 : 4000;
   for (Algorithm a : {Algorithm::Ismcts, Algorithm::MoIsmcts, Algorithm::CheatUct})

@@ -152,13 +152,17 @@ class Tree {
   // ---- Edges of a decision or arms node ----------------------------------------------------
 
   // Calls f(block_first, block_count) for each block of node n's edges, in the order they were
-  // added. Safe without the lock: a reader sees every edge whose count it sees.
+  // added. Safe without the lock: a reader sees every edge whose count it sees, and what it sees is
+  // a prefix of the edges: a block it found not full ends its walk, for a writer may have filled
+  // that block and opened the next one since (find_edges looks only past what it saw for edges
+  // added meanwhile). A block's capacity is written before its first edge is published.
   template <class F>
   void for_each_block(std::uint32_t n, F&& f) const {
     for (std::uint32_t b = n; b != kNone; b = acquire(nodes_[b].more)) {
       const std::uint32_t count = acquire(nodes_[b].num_edges);
       if (count == 0) return;
       f(load(nodes_[b].first_edge), count);
+      if (count < load(nodes_[b].edge_capacity)) return;
     }
   }
   template <class F>
