@@ -456,6 +456,43 @@ TEST_CASE("shared tree: std::threads on Goofspiel with few outcomes keep the tre
     }
 }
 
+TEST_CASE("a search that keeps no tree searches in its last search's memory, and finds what a new searcher finds") {
+  Connect4::State s;
+  s.apply(3);
+  for (Algorithm a : {Algorithm::Uct, Algorithm::Ismcts, Algorithm::MoIsmcts})
+    for (auto [threads, parallel] :
+         {std::pair{1, Parallel::Root}, std::pair{2, Parallel::Root}, std::pair{2, Parallel::Tree}}) {
+      CAPTURE(std::string(name(a)));
+      CAPTURE(threads);
+      auto cfg = config(a, SimSelect::Ucb, threads, parallel, 400);
+      cfg.memory_bytes = std::size_t(4) << 20;
+      const auto arenas = [](const Mcts<Connect4>& m) {
+        std::vector<const void*> at;
+        m.for_each_tree([&](const auto& tree) { at.push_back(&tree.node(0)); });
+        return at;
+      };
+      const auto sample = [&](Rng&) { return s; };
+      Mcts<Connect4> kept(cfg, false);
+      Rng rng(5);
+      kept.search(sample, 1, 2, false, rng);
+      const std::vector<const void*> first = arenas(kept);
+      Rng again(6);
+      const SearchResult second = kept.search(sample, 1, 2, false, again);
+      CHECK(arenas(kept) == first);
+      if (threads > 1 && parallel == Parallel::Tree) continue;  // the threads' order decides the statistics
+      Mcts<Connect4> fresh(cfg, false);
+      Rng same(6);
+      const SearchResult expected = fresh.search(sample, 1, 2, false, same);
+      REQUIRE(second.moves.size() == expected.moves.size());
+      for (std::size_t i = 0; i < expected.moves.size(); ++i) {
+        CHECK(second.moves[i].move == expected.moves[i].move);
+        CHECK(second.moves[i].visits == expected.moves[i].visits);
+        CHECK(second.moves[i].mean == expected.moves[i].mean);
+      }
+      CHECK(second.bytes_used == expected.bytes_used);
+    }
+}
+
 TEST_CASE("uct reads the state through the perfect-information accessor, never the cheating one") {
   const Connect4::State s;
   auto uct = make_bot<Connect4>("uct:iters=200", 1);

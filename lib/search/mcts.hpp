@@ -188,16 +188,26 @@ class Mcts {
     return cfg_.iterations / parts + (part < cfg_.iterations % parts ? 1 : 0);
   }
 
+  // The forest of the next search. With reuse, the old trees' subtrees below the roots the
+  // observations led to, copied into new arenas. Without, the old forest cleared in place when it
+  // has the shape this search needs; else a new one, asked for after the old one is freed. A bot
+  // that keeps no tree so holds one search's memory, not two.
   template <bool Shared>
   Forest<Shared> fresh_or_reused(Forest<Shared>* old, std::array<std::uint32_t, kMaxPlayers>* roots, Player seat,
                                  int players, std::size_t bytes) {
-    Forest<Shared> f = make_forest<Shared>(cfg_.algorithm, players, seat, bytes);
-    if (reuse_ && valid_ && old && roots && seat == seat_ && old->trees.size() == f.trees.size()) {
-      const std::size_t tree_bytes = bytes / f.trees.size();  // as make_forest splits them
-      for (std::size_t t = 0; t < f.trees.size(); ++t)
-        if ((*roots)[t] != kNone) f.trees[t] = compact(old->trees[t], (*roots)[t], tree_bytes);
+    const std::vector<Player> observers = forest_observers(cfg_.algorithm, players, seat);
+    if (reuse_ && valid_ && old && roots && seat == seat_ && old->trees.size() == observers.size()) {
+      Forest<Shared> f;
+      f.observers = observers;
+      const std::size_t tree_bytes = bytes / observers.size();  // as make_forest splits them
+      for (std::size_t t = 0; t < observers.size(); ++t)
+        f.trees.push_back((*roots)[t] != kNone ? compact(old->trees[t], (*roots)[t], tree_bytes)
+                                               : Tree<Shared>(tree_bytes));
+      return f;
     }
-    return f;
+    if (old && clear_forest(*old, cfg_.algorithm, players, seat, bytes)) return std::move(*old);
+    if (old) *old = Forest<Shared>{};
+    return make_forest<Shared>(cfg_.algorithm, players, seat, bytes);
   }
 
   int seat_tree(Player seat) const { return cfg_.algorithm == Algorithm::MoIsmcts ? seat : 0; }

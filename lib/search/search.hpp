@@ -98,19 +98,36 @@ struct Forest {
 
 inline bool full_state(Algorithm a) { return a == Algorithm::Uct || a == Algorithm::CheatUct || a == Algorithm::Pimc; }
 
+// Whose trees a search grows: every seat's (MO-ISMCTS), or the searcher's alone. The trees share
+// the search's memory equally.
+inline std::vector<Player> forest_observers(Algorithm a, int players, Player seat) {
+  std::vector<Player> observers;
+  if (a == Algorithm::MoIsmcts)
+    for (int p = 0; p < players; ++p) observers.push_back(p);
+  else observers.push_back(seat);
+  return observers;
+}
+
 template <bool Shared>
 Forest<Shared> make_forest(Algorithm a, int players, Player seat, std::size_t bytes) {
   Forest<Shared> f;
-  if (a == Algorithm::MoIsmcts) {
-    for (int p = 0; p < players; ++p) {
-      f.trees.emplace_back(bytes / std::size_t(players));
-      f.observers.push_back(p);
-    }
-  } else {
-    f.trees.emplace_back(bytes);
-    f.observers.push_back(seat);
-  }
+  f.observers = forest_observers(a, players, seat);
+  for (std::size_t t = 0; t < f.observers.size(); ++t) f.trees.emplace_back(bytes / f.observers.size());
   return f;
+}
+
+// Makes f what make_forest(a, players, seat, bytes) would give, in place, if its trees have the
+// sizes that would have: a search that keeps no tree then reuses its last search's memory instead
+// of asking for as much again (and under AddressSanitizer, poisoning it again). False otherwise.
+template <bool Shared>
+bool clear_forest(Forest<Shared>& f, Algorithm a, int players, Player seat, std::size_t bytes) {
+  std::vector<Player> observers = forest_observers(a, players, seat);
+  if (f.trees.size() != observers.size()) return false;
+  for (const Tree<Shared>& t : f.trees)
+    if (!t.sized_for(bytes / observers.size())) return false;
+  for (Tree<Shared>& t : f.trees) t.clear();
+  f.observers = std::move(observers);
+  return true;
 }
 
 // One searching thread: scratch space and the iteration.

@@ -92,14 +92,32 @@ class Tree {
 
   // Splits `bytes` between nodes and edges (most nodes have one edge leading in and a few out).
   explicit Tree(std::size_t bytes)
-      : node_cap_(std::uint32_t(std::min<std::size_t>(bytes * 2 / 5 / sizeof(Node), kNone - 1))),
-        edge_cap_(std::uint32_t(std::min<std::size_t>(bytes * 3 / 5 / sizeof(Edge), kNone - 1))),
+      : node_cap_(node_cap_for(bytes)),
+        edge_cap_(edge_cap_for(bytes)),
         nodes_(reserve<Node>(node_cap_, bytes)),  // default-initialised: untouched pages cost nothing
         edges_(reserve<Edge>(edge_cap_, bytes)) {
-    if (node_cap_ > 0) init_node(new_index(node_count_, node_cap_, 1), 0, NodeKind::Fresh);
+    clear();
   }
   Tree(Tree&&) noexcept = default;
   Tree& operator=(Tree&&) noexcept = default;
+
+  // Back to a fresh root, keeping the arenas: what Tree(bytes) would be, without asking the
+  // allocator again (nothing reads an entry before it is written).
+  void clear() {
+    node_count_ = edge_count_ = refused_ = 0;
+    if (node_cap_ > 0) init_node(new_index(node_count_, node_cap_, 1), 0, NodeKind::Fresh);
+  }
+  // Whether Tree(bytes) would have these arenas.
+  bool sized_for(std::size_t bytes) const {
+    return node_cap_ == node_cap_for(bytes) && edge_cap_ == edge_cap_for(bytes);
+  }
+
+  static std::uint32_t node_cap_for(std::size_t bytes) {
+    return std::uint32_t(std::min<std::size_t>(bytes * 2 / 5 / sizeof(Node), kNone - 1));
+  }
+  static std::uint32_t edge_cap_for(std::size_t bytes) {
+    return std::uint32_t(std::min<std::size_t>(bytes * 3 / 5 / sizeof(Edge), kNone - 1));
+  }
 
   // An arena of n default-initialised entries. The cap comes from the user (memory=), so a
   // machine that cannot give it is bad input, not a crash.
