@@ -40,13 +40,7 @@ std::vector<typename G::State> positions_of_random_games(GameConfig config) {
     auto s = G::initial(config);
     for (Player p = s.to_move(); p != kTerminal; p = s.to_move()) {
       out.push_back(s);
-      if (p == kSimultaneous) {
-        JointMove joint{};
-        for (int q = 0; q < s.num_players(); ++q) joint[q] = random_legal_move<G>(s, q, rng);
-        apply_joint<G>(s, joint);
-      } else {
-        s.apply(random_legal_move<G>(s, p, rng));
-      }
+      random_step<G>(s, p, rng);
     }
   }
   return out;
