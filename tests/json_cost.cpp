@@ -13,18 +13,14 @@
 #include <functional>
 #include <string>
 
+#include "big_json.hpp"
 #include "bots/games.hpp"
 #include "core/json.hpp"
 
 using namespace nuraghe;
 
 namespace {
-std::string many(int n, const std::string& open, const std::string& close,
-                 const std::function<std::string(int)>& entry) {
-  std::string text = open;
-  for (int i = 0; i < n; ++i) text += (i ? "," : "") + entry(i);
-  return text + close;
-}
+using testing::many;
 std::string array_of_objects(int n) {
   return many(n, "[", "]", [](int) { return std::string("{\"a\":1,\"b\":[2]}"); });
 }
@@ -33,18 +29,6 @@ std::string object_of_objects(int n) {
 }
 std::string object_of_numbers(int n) {
   return many(n, "{", "}", [](int i) { return "\"k" + std::to_string(i) + "\":" + std::to_string(i); });
-}
-// A Bardagi position whose areas object has n made-up areas: read whole, then refused.
-std::string bardagi_areas(int n) {
-  Json j = Bardagi::to_json(Bardagi::initial(GameConfig{}));
-  j["areas"] = Json::object();
-  std::string text = j.dump();
-  const auto at = text.find("\"areas\":{}");
-  if (at == std::string::npos) return text;
-  return text.replace(at, 10, "\"areas\":" + many(n, "{", "}", [](int i) {
-                                return "\"area-" + std::to_string(i) +
-                                       "\":{\"owner\":null,\"disks\":0,\"axes\":0,\"runes\":[]}";
-                              }));
 }
 bool refused(const std::function<void()>& read) {
   try {
@@ -78,7 +62,7 @@ int main(int argc, char** argv) {
     const std::string text = object_of_objects(n);
     ok = !accepted(text.substr(0, text.size() - 1) + ",\"k0\":1}");
   } else if (kind == "bardagi-areas") {
-    const std::string text = bardagi_areas(n);
+    const std::string text = testing::bardagi_with_made_up_areas(n);
     Json j;
     ok = accepted(text) && refused([&] {
            j = parse_json(text, "bardagi position");

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "big_json.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "core/bits.hpp"
@@ -214,16 +215,8 @@ TEST_CASE("index_of and id_of: a name among names, an id; one line naming the fi
 // Issue 24: reading one array or object of many entries took n^2 steps. That it is linear is shown
 // by instruction counts (tests/json_linear_test.sh, which reads the same texts); here, that such a
 // text is read whole and right, and a fault at its end refused.
-namespace {
-std::string many(int n, const std::string& open, const std::string& close,
-                 const std::function<std::string(int)>& entry) {
-  std::string text = open;
-  for (int i = 0; i < n; ++i) text += (i ? "," : "") + entry(i);
-  return text + close;
-}
-}  // namespace
-
 TEST_CASE("parse_json: one array or object of many entries is read whole, and a fault after them refused") {
+  using testing::many;
   const int n = 20000;
   const Json array = parse_json(many(n, "[", "]", [](int) { return std::string("{\"a\":1,\"b\":[2]}"); }), "test");
   REQUIRE(array.size() == std::size_t(n));
@@ -241,16 +234,7 @@ TEST_CASE("parse_json: one array or object of many entries is read whole, and a 
 }
 
 TEST_CASE("the Bardagi position reader refuses an areas object of many made-up entries") {
-  Json j = Bardagi::to_json(Bardagi::initial(GameConfig{}));
-  j["areas"] = Json::object();
-  std::string text = j.dump();
-  const auto at = text.find("\"areas\":{}");
-  REQUIRE(at != std::string::npos);
-  text.replace(at, 10, "\"areas\":" + many(5000, "{", "}", [](int i) {
-                         return "\"area-" + std::to_string(i) +
-                                "\":{\"owner\":null,\"disks\":0,\"axes\":0,\"runes\":[]}";
-                       }));
-  const Json position = parse_json(text, "bardagi position");
+  const Json position = parse_json(testing::bardagi_with_made_up_areas(5000), "bardagi position");
   CHECK_THROWS_AS(Bardagi::from_json(position), InputError);
 }
 
