@@ -146,6 +146,10 @@ int improve(const ImproveCommand& c) {
     make_bot<G>(c.reference, 0);
   }
   if (same_bot(c.bot, c.reference)) input_error("improve: --bot and --reference are the same bot");
+  // Every bot plays both seats equally (the arena's rule), checked before the folder is made.
+  if (c.games % 2 != 0) input_error("improve: --games must be even (" + std::to_string(c.games) + ")");
+  if (c.reference_games % 2 != 0)
+    input_error("improve: --reference-games must be even (" + std::to_string(c.reference_games) + ")");
   start_folder(c);
   const fs::path out(c.out);
   std::string csv =

@@ -41,7 +41,11 @@ expect_error "eval= given" "sets eval= itself" \
   "$nuraghe" improve -g connect4 --bot uct:eval=m.json,cutoff=leaf --generations 1 --games 2 --out "$tmp/x3"
 expect_error "another run's folder" "holds another run" \
   "$nuraghe" improve -g connect4 --bot uct:iters=41 --games 20 --generations 1 --out "$tmp/run"
-[[ ! -e $tmp/x1 && ! -e $tmp/x2 && ! -e $tmp/x3 ]] && ok || bad "a refused run created its folder"
+expect_error "odd --games" "--games must be even" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 5 --out "$tmp/x4"
+expect_error "odd --reference-games" "--reference-games must be even" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 4 --reference-games 3 --out "$tmp/x5"
+for x in x1 x2 x3 x4 x5; do [[ ! -e $tmp/$x ]] && ok || bad "a refused run created its folder $x"; done
 
 echo "improve_test: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
