@@ -8,6 +8,7 @@
 // parallel while the Python ones take turns.
 
 #include <pybind11/functional.h>
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -23,6 +24,7 @@
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
+#include "core/value_model.hpp"
 
 namespace py = pybind11;
 
@@ -342,6 +344,7 @@ class AnyState {
   virtual std::string action_to_move(const py::handle& action, Player p) const = 0;
   virtual int move_to_action(const std::string& text, Player p) const = 0;
   virtual std::vector<float> observation(Player p) const = 0;
+  virtual std::vector<double> evaluate(const ValueModel& m) const = 0;
   virtual bool equals(const AnyState& other) const = 0;
   virtual std::string act(BotHandle& bot) const = 0;
   virtual py::dict analyze(BotHandle& bot) const = 0;
@@ -420,6 +423,27 @@ class StateOf final : public AnyState {
       std::vector<float> out(std::size_t(G::observation_size(s_)));
       G::observation(s_, checked_seat(p), out.data());
       return out;
+    } else {
+      no_tensors();
+    }
+  }
+  // Every seat's learned value as the search takes it at a leaf (learned_values). The model must
+  // be for this game, map, seat count and observation size; its options are checked where a bot
+  // meets a game's settings (arena, play), for a state does not keep the options it was made with.
+  std::vector<double> evaluate(const ValueModel& m) const override {
+    if constexpr (HasTensors<G>) {
+      std::string map_hash;
+      if constexpr (HasMapHash<G>) {
+        char hex[20];
+        std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)G::map_hash(s_));
+        map_hash = hex;
+      }
+      const std::string why =
+          model_mismatch(m, G::kName, m.options, map_hash, s_.num_players(), G::observation_size(s_));
+      if (!why.empty()) input_error("evaluate: " + why);
+      ModelEvaluator evaluator(m);
+      std::vector<float> observation(std::size_t(m.observation_size));
+      return first(learned_values<G>(evaluator, s_, observation.data()), s_.num_players());
     } else {
       no_tensors();
     }
@@ -677,6 +701,35 @@ const PyState& state_arg(const py::handle& x) {
   return x.cast<const PyState&>();
 }
 
+// A model read by load_model; bots naming the same file with eval= read it again (shared_model).
+struct PyModel {
+  std::shared_ptr<const ValueModel> model;
+  std::string path;
+};
+
+// The raw value of each row of `observations` (rows x observation_size, or one row): what the model
+// says of one seat's view, before the search floors and normalises the seats' values.
+py::array_t<double> predict(const ValueModel& m, const py::handle& observations) {
+  using Floats = py::array_t<float, py::array::c_style | py::array::forcecast>;
+  if (!py::isinstance<py::array>(observations) && !py::isinstance<py::list>(observations))
+    type_error("observations= must be a numpy array (or a list) of floats, not a " + type_name(observations));
+  Floats x;
+  try {
+    x = Floats::ensure(observations);
+  } catch (const py::error_already_set&) {
+  }
+  if (!x) type_error("observations= must hold numbers only");
+  const py::ssize_t size = m.observation_size;
+  if (!((x.ndim() == 1 && x.shape(0) == size) || (x.ndim() == 2 && x.shape(1) == size)))
+    input_error("observations= must have " + std::to_string(size) +
+                " columns (the model's observation_size), as rows x " + std::to_string(size) + " or one row");
+  const py::ssize_t rows = x.ndim() == 1 ? 1 : x.shape(0);
+  py::array_t<double> out(rows);
+  ModelEvaluator evaluator(m);
+  for (py::ssize_t r = 0; r < rows; ++r) out.mutable_at(r) = evaluator.value(x.data() + r * size);
+  return out;
+}
+
 // A seat of state s; None (where `optional`) is -1, the seat to move.
 Player seat_arg(const py::handle& x, const PyState& s, bool optional) {
   if (optional && x.is_none()) return -1;
@@ -797,6 +850,24 @@ PYBIND11_MODULE(_nuraghe, m) {
           "observation",
           [](const PyState& s, const py::handle& seat) { return s.s->observation(seat_arg(seat, s, false)); },
           py::arg("seat"))
+      .def(
+          "observation_array",
+          [](const PyState& s, const py::handle& seat) {
+            const std::vector<float> o = s.s->observation(seat_arg(seat, s, false));
+            return py::array_t<float>(py::ssize_t(o.size()), o.data());
+          },
+          py::arg("seat"))
+      .def(
+          "legal_mask",
+          [](const PyState& s, const py::handle& seat) {
+            const std::vector<int> actions = s.s->legal_actions(seat_arg(seat, s, true));
+            py::array_t<bool> mask(py::ssize_t(s.s->num_actions()));
+            bool* m = mask.mutable_data();
+            std::fill(m, m + mask.size(), false);
+            for (const int a : actions) m[a] = true;
+            return mask;
+          },
+          py::arg("seat") = py::none())
       .def("__eq__",
            [](const PyState& a, const py::object& b) -> py::object {
              if (!py::isinstance<PyState>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
@@ -811,6 +882,35 @@ PYBIND11_MODULE(_nuraghe, m) {
         return "<nuraghe.State " + s.s->game() + ", " + std::to_string(s.s->num_players()) + " players, to move " +
                std::to_string(s.s->to_move()) + ">";
       });
+
+  // A learned value model (docs/learning.md), as `eval=` reads it: one seat's observation to its value.
+  py::class_<PyModel>(m, "Model")
+      .def_property_readonly("path", [](const PyModel& x) { return x.path; })
+      .def_property_readonly("game", [](const PyModel& x) { return x.model->game; })
+      .def_property_readonly("players", [](const PyModel& x) { return x.model->players; })
+      .def_property_readonly("options", [](const PyModel& x) { return to_python(x.model->options); })
+      .def_property_readonly("kind",
+                             [](const PyModel& x) { return std::string(kModelKinds[std::size_t(x.model->kind)]); })
+      .def_property_readonly("target", [](const PyModel& x) { return x.model->target; })
+      .def_property_readonly("observation_size", [](const PyModel& x) { return x.model->observation_size; })
+      .def_property_readonly("hash", [](const PyModel& x) { return model_hash_text(*x.model); })
+      .def(
+          "evaluate", [](const PyModel& x, const py::handle& s) { return state_arg(s).s->evaluate(*x.model); },
+          py::arg("state"))
+      .def(
+          "predict", [](const PyModel& x, const py::handle& observations) { return predict(*x.model, observations); },
+          py::arg("observations"))
+      .def("__repr__", [](const PyModel& x) {
+        return "<nuraghe.Model " + std::string(kModelKinds[std::size_t(x.model->kind)]) + " for " + x.model->game +
+               ", " + std::to_string(x.model->players) + " players, " + model_hash_text(*x.model) + ">";
+      });
+  m.def(
+      "load_model",
+      [](const py::handle& path) {
+        const std::string p = str_arg(path, "path", "a model file's path");
+        return PyModel{std::make_shared<const ValueModel>(read_model(p)), p};
+      },
+      py::arg("path"));
 
   const std::string game_name = "a game's name";
   m.def(

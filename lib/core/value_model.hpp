@@ -151,6 +151,29 @@ class ModelEvaluator {
   std::vector<float> scratch_;  // every layer's outputs
 };
 
+// Each seat's learned value is at least this before the seats' values are normalised to sum to 1,
+// so that a position every seat's model calls lost still shares its win (docs/learning.md).
+inline constexpr double kLearnedValueFloor = 1e-3;
+
+// The learned evaluation of s, as the search uses it at a leaf: each seat's value from its own
+// observation (written into `observation`, the model's observation_size floats), at least
+// kLearnedValueFloor, then normalised to sum to 1, as the returns of a finished game do.
+template <Game G>
+requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const typename G::State& s,
+                                             float* observation) {
+  const int n = s.num_players();
+  Values v{};
+  double sum = 0;
+  for (int p = 0; p < n; ++p) {
+    G::observation(s, p, observation);
+    const double value = evaluator.value(observation);
+    v[p] = value >= kLearnedValueFloor ? value : kLearnedValueFloor;  // NaN too: never into the tree
+    sum += v[p];
+  }
+  for (int p = 0; p < n; ++p) v[p] /= sum;
+  return v;
+}
+
 // ---- The model file (docs/learning.md, "The model file")
 
 inline constexpr int kModelFormat = 1;

@@ -34,9 +34,6 @@ enum class Parallel : std::uint8_t { Root, Tree };
 
 // SearchConfig::cutoff for `cutoff=leaf`: a new leaf is evaluated at once, without any rollout step.
 inline constexpr int kLeafCutoff = -1;
-// Each seat's learned value is at least this before the seats' values are normalised to sum to 1,
-// so that a position every seat's model calls lost still shares its win (docs/learning.md).
-inline constexpr double kLearnedValueFloor = 1e-3;
 
 struct SearchConfig {
   Algorithm algorithm = Algorithm::Ismcts;
@@ -230,20 +227,9 @@ class Worker {
     return reward(s);
   }
 
-  // The learned evaluation of s (cfg.eval): each seat's value from its own observation, at least
-  // kLearnedValueFloor, then normalised to sum to 1, as the returns of a finished game do.
+  // The learned evaluation of s (cfg.eval), as core/value_model.hpp's learned_values defines it.
   Values learned_values(const State& s) const requires HasTensors<G> {
-    const int n = s.num_players();
-    Values v{};
-    double sum = 0;
-    for (int p = 0; p < n; ++p) {
-      G::observation(s, p, observation_.data());
-      const double value = evaluator_->value(observation_.data());
-      v[p] = value >= kLearnedValueFloor ? value : kLearnedValueFloor;  // NaN too: never into the tree
-      sum += v[p];
-    }
-    for (int p = 0; p < n; ++p) v[p] /= sum;
-    return v;
+    return nuraghe::learned_values<G>(*evaluator_, s, observation_.data());
   }
 
   Values reward(const State& s) const {

@@ -1,8 +1,9 @@
 """nuraghe: Monte Carlo tree search bots for Sardinian board games, from Python.
 
 The engine is nuraghe's C++ (the extension module ``_nuraghe``); this package adds only what is
-Python's own: the arena's results as a list with ``to_pandas()``, and ``Seeded`` for Python bots
-whose games must not depend on the order the arena plays them in. docs/python.md is the guide.
+Python's own: the arena's results as a list with ``to_pandas()``, ``Seeded`` for Python bots
+whose games must not depend on the order the arena plays them in, and ``load_selfplay`` for the
+arrays ``nuraghe selfplay`` writes. docs/python.md is the guide.
 """
 
 from ._nuraghe import (  # noqa: F401  (the public interface)
@@ -10,22 +11,25 @@ from ._nuraghe import (  # noqa: F401  (the public interface)
     TERMINAL,
     Bot,
     InputError,
+    Model,
     State,
     bots,
     game_info,
     games,
+    load_model,
     make_bot,
     new_game,
     play,
 )
 from . import _nuraghe
 
-for _type in (Bot, InputError, State):  # shown as nuraghe.State, not nuraghe._nuraghe.State
+for _type in (Bot, InputError, Model, State):  # shown as nuraghe.State, not nuraghe._nuraghe.State
     _type.__module__ = "nuraghe"
 
 __all__ = [
-    "SIMULTANEOUS", "TERMINAL", "Bot", "InputError", "State", "Results", "Seeded",
-    "arena", "bots", "from_json", "game_info", "games", "make_bot", "new_game", "play",
+    "SIMULTANEOUS", "TERMINAL", "Bot", "InputError", "Model", "State", "Results", "Seeded",
+    "arena", "bots", "from_json", "game_info", "games", "load_model", "load_selfplay", "make_bot",
+    "new_game", "play",
 ]
 
 
@@ -89,3 +93,35 @@ def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, 
     read as in new_game and play: a value out of range is an InputError, one of the wrong type a
     TypeError, each naming the argument."""
     return Results(_nuraghe.arena(game, bots, games, seed, jobs, players, options, map, out))
+
+
+def load_selfplay(folder):
+    """The arrays of a ``nuraghe selfplay --out FOLDER`` run as numpy: a dict of each array of the
+    manifest (observation, seat, game, deal, decision, progress, moved, returns, scores,
+    search_value), the chunks the manifest names joined in order, and ``"manifest"``, the manifest
+    itself. docs/learning.md, "Self-play data", says what each array holds. Needs numpy."""
+    import json
+    import os
+    try:
+        import numpy
+    except ImportError as e:
+        raise ImportError("load_selfplay needs numpy (Debian: apt-get install python3-numpy)") from e
+    if not isinstance(folder, (str, os.PathLike)):
+        raise TypeError("folder= must be a str or a path, not a " + type(folder).__name__)
+    path = os.path.join(folder, "manifest.json")
+    try:
+        with open(path) as f:
+            manifest = json.load(f)
+    except (OSError, ValueError) as e:
+        raise InputError("load_selfplay: cannot read %s: %s" % (path, e)) from None
+    if not isinstance(manifest, dict) or manifest.get("nuraghe") != "selfplay":
+        raise InputError("load_selfplay: %s is not a manifest of nuraghe selfplay" % path)
+    out = {"manifest": manifest}
+    for name, info in manifest["arrays"].items():
+        parts = [numpy.load(os.path.join(folder, c["name"], name + ".npy")) for c in manifest["chunks"]]
+        if parts:
+            out[name] = numpy.concatenate(parts)
+        else:
+            shape = [0] + [d for d in info["shape"][1:]]
+            out[name] = numpy.zeros(shape, dtype=info["dtype"])
+    return out
