@@ -253,7 +253,7 @@ int learn_game(const LearnCommand& c, Data& d) {
                 train_deals.size() + test_deals.size(), train_deals.size(), test_deals.size());
     std::printf("%s model on %s: %d features kept, %d constant ones dropped", c.model.c_str(), c.target.c_str(),
                 report.features_kept, report.features_dropped);
-    if (o.kind == ModelKind::Linear) std::printf("; penalty %g by %d-fold cross-validation", report.penalty, o.folds);
+    if (o.kind != ModelKind::Mlp) std::printf("; penalty %g by %d-fold cross-validation", report.penalty, o.folds);
     if (o.kind == ModelKind::Mlp) std::printf("; best epoch %d", report.best_epoch + 1);
     std::printf("\n\nheld out (%lld %s)%*s log-loss   Brier  accuracy\n", m.positions,
                 c.target == "returns" ? "positions" : "rows, each against its search value",

@@ -2,7 +2,8 @@
 # `nuraghe learn` on a small self-play of Sardegna: each model kind fitted, its held-out figures
 # printed beside the hand-written evaluation's, a learning curve written, the model file loaded by a
 # searching bot (eval=, cutoff=leaf) that plays an arena; one seed, one model file (bytes); bad
-# settings refused with one line. The figures' quality is the studies' business (experiments/).
+# settings refused with one line; a logistic model of each target fitted and played on Ticket to Ride
+# and Bardagi. The figures' quality is the studies' business (experiments/).
 # Usage: learn_test.sh path/to/nuraghe
 set -u
 nuraghe=$1
@@ -25,6 +26,21 @@ done
 expect_output "another seed" "learned linear" \
   "$nuraghe" learn --data "$tmp/data" --target returns --model linear --seed 5 --out "$tmp/seed5.json"
 cmp -s "$tmp/linear.json" "$tmp/seed5.json" && bad "another seed gave the same model" || ok
+
+# Ticket to Ride and Bardagi too, small: a self-play of a search beside the heuristic (8 deals, the
+# fewest that 5-fold cross-validation and a held-out split allow), fitted on both targets, and the
+# model played by a search beside the game's other seats.
+for case in "ttr 2 16 3 ismcts:iters=10,heuristic heuristic" "bardagi 3 24 15 ismcts:iters=5,heuristic,random heuristic,random"; do
+  read -r game players games every bots others <<<"$case"
+  "$nuraghe" selfplay -g $game -p $players --bots "$bots" -n $games --every $every --seed 3 --out "$tmp/$game" \
+    >/dev/null 2>&1 || bad "$game: selfplay failed"
+  for target in returns search-value; do
+    expect_output "$game: a logistic model of $target" "learned logistic" \
+      "$nuraghe" learn --data "$tmp/$game" --model logistic --target $target --out "$tmp/$game-$target.json"
+  done
+  expect_output "$game: a search with the model plays" "ismcts" \
+    "$nuraghe" arena -g $game -p $players --bots "ismcts:iters=10,cutoff=leaf,eval=$tmp/$game-returns.json,$others" -n $players
+done
 
 expect_error "no search values" "no rows with a search-value target" \
   "$nuraghe" learn --data "$tmp/data" --target search-value --out "$tmp/x.json"

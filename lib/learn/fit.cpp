@@ -54,8 +54,16 @@ void check_options(const FitOptions& o) {
     if (o.penalties.size() > 1 && o.folds < 2) input_error("learn: cross-validation needs at least 2 folds");
   }
   if (!(o.l2 >= 0 && std::isfinite(o.l2))) input_error("learn: l2 must be a finite number >= 0");
-  if (o.kind == ModelKind::Logistic && (o.max_iterations < 1 || o.memory < 1 || !(o.tolerance > 0)))
-    input_error("learn: L-BFGS needs max_iterations >= 1, memory >= 1 and a positive tolerance");
+  if (o.kind == ModelKind::Logistic) {
+    if (o.max_iterations < 1 || o.memory < 1 || !(o.tolerance > 0))
+      input_error("learn: L-BFGS needs max_iterations >= 1, memory >= 1 and a positive tolerance");
+    if (o.logistic_penalties.empty()) input_error("learn: logistic regression needs at least one penalty");
+    for (double p : o.logistic_penalties) {
+      if (!(p >= 0 && std::isfinite(p)))
+        input_error("learn: a logistic penalty must be a finite number >= 0, not " + std::to_string(p));
+    }
+    if (o.logistic_penalties.size() > 1 && o.folds < 2) input_error("learn: cross-validation needs at least 2 folds");
+  }
   if (o.kind == ModelKind::Mlp) {
     if (o.hidden.empty() || o.hidden.size() > 2) input_error("learn: an MLP has one or two hidden layers");
     for (int h : o.hidden) {
@@ -674,11 +682,49 @@ ValueModel fit_mlp(const Samples& data, const std::vector<int>& rows, const FitO
   return m;
 }
 
+// Logistic regression's penalty by k-fold cross-validation over deals: each fold's model fitted
+// with each penalty, scored by its mean cross-entropy on the fold's held-out rows; the penalty of
+// the least held-out cross-entropy over all rows (a tie: the larger penalty).
+double cross_validate_logistic(const Samples& data, const std::vector<int>& rows, const FitOptions& o,
+                               FitReport& report) {
+  const std::vector<Split> folds = folds_of(data, rows, o.folds, stream_seed(o.seed, kFolds));
+  const std::size_t penalties = o.logistic_penalties.size();
+  report.fold_error.assign(penalties, std::vector<double>(folds.size(), 0));
+  std::vector<double> total(penalties, 0);
+  for (std::size_t f = 0; f < folds.size(); ++f) {  // the fits are parallel inside (o.threads)
+    const Standardiser st = fit_standardiser(data.x, folds[f].train);
+    const Matrix z = standardise(data.x, folds[f].train, st), zt = standardise(data.x, folds[f].test, st);
+    const Vector y = targets(data, folds[f].train), yt = targets(data, folds[f].test);
+    for (std::size_t k = 0; k < penalties; ++k) {
+      LogisticObjective objective(z, y, o.logistic_penalties[k], o.threads);
+      FitReport scratch;
+      const Vector theta = minimise_lbfgs(objective, z.cols() + 1, o, scratch);
+      const Vector logit = (zt * theta.head(z.cols())).array() + theta[z.cols()];
+      double loss = 0;
+      for (Index i = 0; i < logit.size(); ++i) loss += cross_entropy(logit[i], yt[i]);
+      report.fold_error[k][f] = loss / double(yt.size());
+      total[k] += loss;
+    }
+  }
+  report.cv_error.resize(penalties);
+  std::size_t best = 0;
+  for (std::size_t k = 0; k < penalties; ++k) {
+    report.cv_error[k] = total[k] / double(rows.size());
+    const bool lower = report.cv_error[k] < report.cv_error[best];
+    const bool tie_larger =
+        report.cv_error[k] == report.cv_error[best] && o.logistic_penalties[k] > o.logistic_penalties[best];
+    if (lower || tie_larger) best = k;
+  }
+  return o.logistic_penalties[best];
+}
+
 ValueModel fit_logistic(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
+  report.penalty =
+      o.logistic_penalties.size() == 1 ? o.logistic_penalties[0] : cross_validate_logistic(data, rows, o, report);
   const Standardiser st = fit_standardiser(data.x, rows);
   const Matrix z = standardise(data.x, rows, st);
   const Vector y = targets(data, rows);
-  LogisticObjective objective(z, y, o.l2, o.threads);
+  LogisticObjective objective(z, y, report.penalty, o.threads);
   const Vector theta = minimise_lbfgs(objective, z.cols() + 1, o, report);
   ValueModel m;
   m.features = st.features;
@@ -746,7 +792,7 @@ ValueModel fit(const Samples& data, const std::vector<int>& rows, const FitOptio
     case ModelKind::Logistic: m = fit_logistic(data, rows, o, r); break;
     case ModelKind::Mlp: m = fit_mlp(data, rows, o, r); break;
   }
-  if (o.kind != ModelKind::Linear) r.penalty = o.l2;
+  if (o.kind == ModelKind::Mlp) r.penalty = o.l2;
   m.kind = o.kind;
   m.target = o.target;
   r.features_kept = int(m.features.size());

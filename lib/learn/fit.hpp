@@ -44,7 +44,12 @@ struct FitOptions {
   std::vector<double> penalties = {1e-4, 1e-3, 1e-2, 1e-1, 1, 10};
   int folds = 5;
 
-  // Logistic and MLP: mean cross-entropy + l2 / 2 |w|^2 (biases are not penalised).
+  // Logistic: mean cross-entropy + l2 / 2 |w|^2 (biases are not penalised), l2 chosen by k-fold
+  // cross-validation over deals among `logistic_penalties` by the held-out mean cross-entropy (one
+  // penalty: no cross-validation).
+  std::vector<double> logistic_penalties = {1e-4, 1e-3, 1e-2, 1e-1, 1};
+
+  // MLP: mean cross-entropy + l2 / 2 |w|^2 (biases are not penalised).
   double l2 = 1e-4;
 
   // Logistic: L-BFGS until the largest gradient entry is below `tolerance`.
@@ -65,8 +70,10 @@ struct FitOptions {
 // What fitting did, for the log and the learning curve.
 struct FitReport {
   int features_kept = 0, features_dropped = 0;
-  // The penalty used: ridge's chosen one, else l2. Ridge's cross-validated mean squared error of
-  // each penalty (cv_error[p]) and of each fold (fold_error[p][f]); empty without cross-validation.
+  // The penalty used: ridge's and logistic regression's chosen one, the MLP's l2. The
+  // cross-validated error of each penalty (cv_error[p]) and of each fold (fold_error[p][f]): mean
+  // squared error for ridge, mean cross-entropy for logistic regression; empty without
+  // cross-validation.
   double penalty = 0;
   std::vector<double> cv_error;
   std::vector<std::vector<double>> fold_error;
