@@ -96,6 +96,10 @@ write("model-goofspiel3.json", changed(game="goofspiel", players=3, observation_
 write("model-size.json", changed(observation_size=20))
 write("model-kind.json", changed(kind="forest"))
 write("model-scale.json", changed(scale=[1.0, 0.0]))
+# An MLP whose hidden layer is wider than a model may be (its weights are never read).
+write("model-wide.json", changed(kind="mlp", layers=[{"inputs": 2, "outputs": 1 << 20, "weights": [], "bias": []},
+                                                     {"inputs": 1 << 20, "outputs": 1, "weights": [], "bias": [0.0]}]))
+write("model-goofspiel-cards.json", changed(game="goofspiel", options={"cards": "7"}, observation_size=40))
 with open(base + "/model-broken.json", "w") as f:
     f.write(json.dumps(good)[:-20])
 PYTHON
@@ -1034,6 +1038,8 @@ check "eval= model: a folder" arena --game tictactoe --bots "$ttt_eval=base,rand
 check "eval= without cutoff" arena --game tictactoe --bots "uct:iters=10,eval=base/model.json,random" --games 2
 check "eval= with reward=score" arena --game tictactoe --bots "$ttt_eval=base/model.json,reward=score,random" --games 2
 check "cutoff=leaf without a model on a game without evaluation" arena --game tictactoe --bots "uct:iters=10,cutoff=leaf,random" --games 2
+check "eval= model: a hidden layer too wide" arena --game tictactoe --bots "$ttt_eval=base/model-wide.json,random" --games 2
+check "eval= model of other options / selfplay" selfplay --game goofspiel -o cards=5 --bots "ismcts:iters=10,cutoff=leaf,eval=base/model-goofspiel-cards.json" --games 2 --out sp-out
 check "cutoff=leaves" arena --game tictactoe --bots "uct:iters=10,cutoff=leaves,random" --games 2
 check "eval= model edited since the results file began" arena --game tictactoe --bots "$ttt_eval=base/model-edit.json,random" --games 2 --out res/model.jsonl
 
