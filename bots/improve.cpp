@@ -1,6 +1,8 @@
 // `nuraghe improve` (bots/improve.hpp): the generations, each a folder of its data, model and arenas.
 #include "bots/improve.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +16,7 @@
 #include "bots/tournament.hpp"
 #include "core/files.hpp"
 #include "core/value_model.hpp"
+#include "learn/fit.hpp"
 
 namespace nuraghe {
 namespace {
@@ -150,6 +153,16 @@ int improve(const ImproveCommand& c) {
   if (c.games % 2 != 0) input_error("improve: --games must be even (" + std::to_string(c.games) + ")");
   if (c.reference_games % 2 != 0)
     input_error("improve: --reference-games must be even (" + std::to_string(c.reference_games) + ")");
+  {  // The first fit: `learn` holds out a share of the deals and fits on the rest, which 5-fold
+     // cross-validation (linear, logistic) or a validation split (mlp) must be able to divide.
+    const int deals = c.games / 2;
+    const int held = std::clamp(int(std::lround(LearnCommand{}.held_out * deals)), 1, std::max(1, deals - 1));
+    const int needed = c.model == "mlp" ? 2 : learn::FitOptions{}.folds;
+    if (deals - held < needed)
+      input_error("improve: --games " + std::to_string(c.games) + " gives the first fit " +
+                  std::to_string(std::max(0, deals - held)) + " deals to learn from; a " + c.model + " model needs " +
+                  std::to_string(needed) + " (give more --games)");
+  }
   start_folder(c);
   const fs::path out(c.out);
   std::string csv =

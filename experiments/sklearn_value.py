@@ -52,7 +52,9 @@ def main():
     manifest = d["manifest"]
     x = d["observation"]
     seat = d["seat"]
-    # The target: did the row's seat win? (A draw, returns of 0.5 each, counts as no win.)
+    # The target: did the row's seat win? A draw (returns of 0.5 each) counts as no win here, where
+    # nuraghe's own logistic fit takes the returns as they are (a soft target); the file still says
+    # "returns", the only target a model of who wins can name.
     y = (d["returns"][np.arange(len(seat)), seat] > 0.5).astype(int)
 
     # Held-out deals, never rows of a deal on both sides (every seating of a deal is one game's twin).
@@ -92,7 +94,7 @@ def main():
     spec = "%s,eval=%s,cutoff=leaf" % (a.bot, model_path)
     results = nuraghe.arena(a.game, [spec, a.bot], games=a.arena_games, seed=a.seed + 1000,
                             out=os.path.join(a.out, "arena.jsonl"))
-    rows = results.rows()
+    rows = results.rows()  # "win": the seat's return was the table's best (a draw: a win for both)
     for bot in (spec, a.bot):
         mine = [r for r in rows if r["bot"] == bot]
         print("%-60s %d games, %.1f%% won" % (bot, len(mine), 100.0 * sum(r["win"] for r in mine) / len(mine)))

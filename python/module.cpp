@@ -713,11 +713,7 @@ py::array_t<double> predict(const ValueModel& m, const py::handle& observations)
   using Floats = py::array_t<float, py::array::c_style | py::array::forcecast>;
   if (!py::isinstance<py::array>(observations) && !py::isinstance<py::list>(observations))
     type_error("observations= must be a numpy array (or a list) of floats, not a " + type_name(observations));
-  Floats x;
-  try {
-    x = Floats::ensure(observations);
-  } catch (const py::error_already_set&) {
-  }
+  const Floats x = Floats::ensure(observations);  // null (the Python error cleared) when not numbers
   if (!x) type_error("observations= must hold numbers only");
   const py::ssize_t size = m.observation_size;
   if (!((x.ndim() == 1 && x.shape(0) == size) || (x.ndim() == 2 && x.shape(1) == size)))
@@ -907,8 +903,9 @@ PYBIND11_MODULE(_nuraghe, m) {
   m.def(
       "load_model",
       [](const py::handle& path) {
-        const std::string p = str_arg(path, "path", "a model file's path");
-        return PyModel{std::make_shared<const ValueModel>(read_model(p)), p};
+        const std::optional<std::string> p = file_arg(path, "path");
+        if (!p) type_error("path= must be a model file's name (a str or a pathlib.Path), not None");
+        return PyModel{std::make_shared<const ValueModel>(read_model(*p)), *p};
       },
       py::arg("path"));
 

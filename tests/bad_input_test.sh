@@ -99,7 +99,7 @@ write("model-scale.json", changed(scale=[1.0, 0.0]))
 # An MLP whose hidden layer is wider than a model may be (its weights are never read).
 write("model-wide.json", changed(kind="mlp", layers=[{"inputs": 2, "outputs": 1 << 20, "weights": [], "bias": []},
                                                      {"inputs": 1 << 20, "outputs": 1, "weights": [], "bias": [0.0]}]))
-write("model-goofspiel-cards.json", changed(game="goofspiel", options={"cards": "7"}, observation_size=40))
+write("model-goofspiel-cards.json", changed(game="goofspiel", options={"cards": "7"}, observation_size=30))
 with open(base + "/model-broken.json", "w") as f:
     f.write(json.dumps(good)[:-20])
 PYTHON

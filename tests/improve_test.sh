@@ -45,7 +45,9 @@ expect_error "odd --games" "--games must be even" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 5 --out "$tmp/x4"
 expect_error "odd --reference-games" "--reference-games must be even" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 4 --reference-games 3 --out "$tmp/x5"
-for x in x1 x2 x3 x4 x5; do [[ ! -e $tmp/$x ]] && ok || bad "a refused run created its folder $x"; done
+expect_error "too few deals for the first fit" "needs 5" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --model logistic --generations 1 --games 8 --out "$tmp/x6"
+for x in x1 x2 x3 x4 x5 x6; do [[ ! -e $tmp/$x ]] && ok || bad "a refused run created its folder $x"; done
 
 echo "improve_test: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

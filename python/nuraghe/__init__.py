@@ -117,11 +117,15 @@ def load_selfplay(folder):
     if not isinstance(manifest, dict) or manifest.get("nuraghe") != "selfplay":
         raise InputError("load_selfplay: %s is not a manifest of nuraghe selfplay" % path)
     out = {"manifest": manifest}
-    for name, info in manifest["arrays"].items():
-        parts = [numpy.load(os.path.join(folder, c["name"], name + ".npy")) for c in manifest["chunks"]]
-        if parts:
-            out[name] = numpy.concatenate(parts)
-        else:
-            shape = [0] + [d for d in info["shape"][1:]]
-            out[name] = numpy.zeros(shape, dtype=info["dtype"])
+    try:
+        for name, info in manifest["arrays"].items():
+            parts = [numpy.load(os.path.join(folder, c["name"], name + ".npy")) for c in manifest["chunks"]]
+            if parts:
+                out[name] = numpy.concatenate(parts)
+            else:
+                out[name] = numpy.zeros([0] + list(info["shape"][1:]), dtype=info["dtype"])
+    except (KeyError, TypeError, AttributeError) as e:
+        raise InputError("load_selfplay: %s: the manifest lacks or garbles %s" % (path, e)) from None
+    except (OSError, ValueError) as e:
+        raise InputError("load_selfplay: %s: %s" % (folder, e)) from None
     return out

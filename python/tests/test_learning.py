@@ -114,7 +114,9 @@ def test_model_refusals(tmp_path):
     with pytest.raises(nuraghe.InputError, match="players"):
         nuraghe.load_model(str(bad))
     with pytest.raises(nuraghe.InputError, match="missing.json"):
-        nuraghe.load_model(str(tmp_path / "missing.json"))
+        nuraghe.load_model(tmp_path / "missing.json")  # a pathlib.Path, as every file argument
+    with pytest.raises(TypeError, match="path="):
+        nuraghe.load_model(None)
 
 
 def selfplay(tmp_path, game, bots, games, *extra):
@@ -141,6 +143,12 @@ def test_load_selfplay_joins_the_chunks(tmp_path):
     (tmp_path / "other" / "manifest.json").write_text('{"nuraghe": "arena"}')
     with pytest.raises(nuraghe.InputError, match="not a manifest"):
         nuraghe.load_selfplay(str(tmp_path / "other"))
+    (tmp_path / "other" / "manifest.json").write_text('{"nuraghe": "selfplay"}')
+    with pytest.raises(nuraghe.InputError, match="lacks or garbles"):
+        nuraghe.load_selfplay(tmp_path / "other")
+    (out / manifest["chunks"][1]["name"] / "seat.npy").unlink()
+    with pytest.raises(nuraghe.InputError, match="seat.npy"):
+        nuraghe.load_selfplay(out)
 
 
 def test_a_fitted_model_plays_from_python(tmp_path):
