@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""The figures of experiments/learned_eval.sh, from nuraghe's own files (standard library only).
+
+  learned_eval.py calibrate ARENA.json HAND LEARNED ITERS   -> the learned spec's iterations for equal time
+  learned_eval.py compare RESULTS.jsonl HAND LEARNED SEED   -> one line: the learned spec's score
+      against the hand-written one over the games both played (1 a game it finished above, 1/2 a tie),
+      its 95% bootstrap interval over deals, and the Elo difference they mean
+"""
+
+import json
+import math
+import random
+import sys
+
+
+def elo(score):
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)
+
+
+def calibrate(path, hand, learned, iters):
+    table = {b["bot"]: b for b in json.load(open(path))["bots"]}
+    ms_hand, ms_learned = table[hand]["ms_per_move"], table[learned]["ms_per_move"]
+    print("%d %.3f %.3f" % (max(1, round(iters * ms_hand / ms_learned)), ms_hand, ms_learned))
+
+
+def compare(path, hand, learned, seed):
+    lines = [json.loads(line) for line in open(path)]
+    header, games = lines[0], lines[1:]
+    players = header["players"]
+    by_deal = {}
+    for g in games:
+        seat = {b: i for i, b in enumerate(g["bots"])}
+        h, l = g["ranks"][seat[hand]], g["ranks"][seat[learned]]
+        by_deal.setdefault(g["index"] // players, []).append(1.0 if l < h else 0.5 if l == h else 0.0)
+    deals = [sum(v) / len(v) for v in by_deal.values()]
+    mean = sum(deals) / len(deals)
+    rng = random.Random(seed)
+    means = sorted(sum(rng.choice(deals) for _ in deals) / len(deals) for _ in range(2000))
+    low, high = means[int(0.025 * len(means))], means[int(0.975 * len(means)) - 1]
+    ms = {}
+    for g in games:
+        for i, b in enumerate(g["bots"]):
+            t, n = ms.get(b, (0.0, 0))
+            ms[b] = (t + g["think_seconds"][i], n + g["decisions"][i])
+    per_move = {b: 1000 * t / max(n, 1) for b, (t, n) in ms.items()}
+    print("%d games, %d deals; learned above hand %.3f [%.3f, %.3f]; Elo %+.0f [%+.0f, %+.0f]; ms/move hand %.2f, learned %.2f" % (
+        len(games), len(deals), mean, low, high, elo(mean), elo(low), elo(high), per_move[hand], per_move[learned]))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "calibrate":
+        calibrate(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif len(sys.argv) == 6 and sys.argv[1] == "compare":
+        compare(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    else:
+        sys.exit(__doc__)

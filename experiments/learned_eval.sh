@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Does a learned evaluation help? (issue 25, part 5) For each game below: heuristic self-play
+# (`nuraghe selfplay`), a logistic model of the returns (`nuraghe learn`, its held-out figures next
+# to the hand-written evaluation's), then the game's best current search spec, which cuts its
+# rollouts off with the hand-written evaluation, against the same spec with `eval=` the model in
+# its place. The learned spec's iterations are set so that both take the same time a move: one
+# calibration arena at equal iterations gives the two ms/move (reported), and the learned spec
+# gets iterations x (hand ms / learned ms). Then the match on fresh deals: at 2 players the two
+# specs face each other; at 3 and 4 they sit in one seat each beside copies of the heuristic told
+# apart by seed=. The figure: the learned spec's score against the hand-written one (1 a game it
+# finished above it, 1/2 a tie) with its 95% bootstrap interval over deals, as an Elo difference.
+# Last, the generation curve of `nuraghe improve` on Sardegna, plotted.
+#   experiments/learned_eval.sh [DEALS] [CASE...]   (CASE: sardegna-2 ttr-2 ttr-4 bardagi-3 curve)
+# Writes experiments/learned_eval.{txt,csv,png} afresh (give every case in one command); keeps the
+# data, models and results files in experiments/learned_eval/ (not committed: the same command
+# makes them again).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+deals=${1:-200}
+shift || true
+cases=("$@")
+[[ ${#cases[@]} -gt 0 ]] || cases=(sardegna-2 ttr-2 ttr-4 bardagi-3 curve)
+jobs=$(nproc)
+experiment_start learned_eval
+work=$root/experiments/learned_eval
+mkdir -p "$work"
+experiment_header "the best search spec with its hand-written evaluation against the same spec with a learned one, at equal time a move ($deals deals a game)"
+echo "game,players,rows,logloss_learned,logloss_hand,iters_hand,iters_learned,ms_hand,ms_learned,games,deals,score,score_low,score_high,elo,elo_low,elo_high" >"$csv"
+
+# study GAME PLAYERS DATA_GAMES ALGORITHM ITERS SPEC: the hand-written spec is ALGORITHM:iters=ITERS,SPEC.
+study() {
+  local game=$1 players=$2 data_games=$3 algorithm=$4 iters=$5 spec=$6
+  local dir=$work/$game-$players
+  mkdir -p "$dir"
+  local hand="$algorithm:iters=$iters,$spec"
+  echo "$name: $game, $players players: self-play ..." >&2
+  [[ -f $dir/data/manifest.json ]] && grep -q "\"games\": $data_games" "$dir/data/manifest.json" ||
+    locked "$nuraghe" selfplay -g "$game" -p "$players" --bots heuristic -n "$data_games" --every 5 -j "$jobs" \
+      --seed 1 --out "$dir/data" >/dev/null
+  rm -f "$dir/model.json"
+  locked "$nuraghe" learn --data "$dir/data" --model logistic --target returns --seed 1 --out "$dir/model.json" >"$dir/learn.txt"
+  local learned_at_equal="$algorithm:iters=$iters,$spec,eval=$dir/model.json"
+  # The seats beside the two specs: copies of the heuristic told apart by seed=.
+  local others=() bots
+  for ((k = 1; k <= players - 2; ++k)); do others+=("heuristic:seed=$k"); done
+  bots=$(IFS=,; echo "$hand,$learned_at_equal${others[*]:+,${others[*]}}")
+  locked "$nuraghe" arena -g "$game" -p "$players" --bots "$bots" -n $((players * 10)) --seed 1000 -j 1 \
+    --format json >"$dir/calibration.json"
+  local calibration learned_iters ms_hand ms_learned
+  calibration=$(python3 "$root/experiments/learned_eval.py" calibrate "$dir/calibration.json" "$hand" "$learned_at_equal" "$iters")
+  read -r learned_iters ms_hand ms_learned <<<"$calibration"
+  local learned="$algorithm:iters=$learned_iters,$spec,eval=$dir/model.json"
+  bots=$(IFS=,; echo "$hand,$learned${others[*]:+,${others[*]}}")
+  echo "$name: $game, $players players: $((deals * players)) games ..." >&2
+  rm -f "$dir/results.jsonl"
+  locked "$nuraghe" arena -g "$game" -p "$players" --bots "$bots" -n $((deals * players)) --seed 2 -j "$jobs" \
+    --out "$dir/results.jsonl" >"$dir/arena.txt"
+  local line
+  line=$(python3 "$root/experiments/learned_eval.py" compare "$dir/results.jsonl" "$hand" "$learned" 1)
+  {
+    echo
+    echo "## $game, $players players"
+    echo "# build/nuraghe selfplay -g $game -p $players --bots heuristic -n $data_games --every 5 --seed 1 --out data"
+    echo "# build/nuraghe learn --data data --model logistic --target returns --seed 1 --out model.json"
+    grep -E "rows|held out|learned|hand-written" "$dir/learn.txt" | sed 's/^/  /'
+    echo "calibration ($((players * 10)) games at $iters iterations each, one job): hand $ms_hand ms/move, learned $ms_learned ms/move -> learned iters=$learned_iters"
+    echo "# build/nuraghe arena -g $game -p $players --bots \"$bots\" -n $((deals * players)) --seed 2"
+    cat "$dir/arena.txt"
+    echo "learned against hand-written: $line"
+  } | sed "s|$dir/||g" >>"$txt"
+  python3 - "$csv" "$game" "$players" "$dir/learn.txt" "$iters" "$learned_iters" "$line" <<'PYTHON'
+import re, sys
+csv, game, players, learn, iters, learned_iters, line = sys.argv[1:]
+text = open(learn).read()
+def logloss(label):  # the first figure of its row in learn's table of held-out figures
+    m = re.search(label + r" +\S* +([0-9.]+)", text)
+    return m.group(1) if m else ""
+rows = re.search(r"([0-9,]+) rows", text)
+nums = re.findall(r"[-+]?[0-9]+\.?[0-9]*", line)
+games, deals, score, lo, hi, elo, elo_lo, elo_hi, ms_h, ms_l = nums[:10]
+with open(csv, "a") as f:
+    f.write(",".join([game, players, rows.group(1).replace(",", "") if rows else "", logloss("learned"), logloss("hand-written"),
+                      iters, learned_iters, ms_h, ms_l, games, deals, score, lo, hi, elo, elo_lo, elo_hi]) + "\n")
+PYTHON
+}
+
+# The generation curve: `nuraghe improve` on Sardegna at 2 players, Elo against the heuristic.
+curve() {
+  local dir=$work/curve
+  local cmd=(improve -g sardegna -p 2 --bot "ismcts:iters=200,cutoff=10" --model logistic --generations 4 --games 400
+             --every 5 --reference heuristic --reference-games 100 --max-deals 100 --seed 1 -j "$jobs")
+  echo "$name: improve, sardegna ..." >&2
+  rm -rf "$dir"
+  locked "$nuraghe" "${cmd[@]}" --out "$dir" >"$dir.txt" 2>&1
+  {
+    echo
+    echo "## generations (build/nuraghe ${cmd[*]} --out curve)"
+    cat "$dir/generations.csv"
+  } >>"$txt"
+  gnuplot -e "set terminal pngcairo size 800,500; set output '$png'; set datafile separator ','; \
+    set title 'nuraghe improve, Sardegna 2 players: Elo against the heuristic by generation'; \
+    set xlabel 'generation'; set ylabel 'Elo against heuristic [95%]'; set key off; set grid; set xtics 1; \
+    plot '$dir/generations.csv' skip 1 using 1:8:9:10 with yerrorlines lw 2 pt 7"
+}
+
+for c in "${cases[@]}"; do
+  case $c in
+    sardegna-2) study sardegna 2 4000 ismcts 300 cutoff=10 ;;
+    ttr-2) study ttr 2 1000 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
+    ttr-4) study ttr 4 600 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
+    bardagi-3) study bardagi 3 600 mo-ismcts 200 "rollout=heuristic,cutoff=20,prune=on,bias=10" ;;
+    curve) curve ;;
+    *) echo "learned_eval.sh: unknown case $c (sardegna-2 ttr-2 ttr-4 bardagi-3 curve)" >&2; exit 2 ;;
+  esac
+done
+experiment_finish
