@@ -88,12 +88,13 @@ concept HasMapHash = requires(const typename G::State& s) {
   { G::map_hash(s) } -> std::same_as<std::uint64_t>;
 };
 template <Game G>
+std::string map_hash_text(const typename G::State& s) {
+  if constexpr (HasMapHash<G>) return hash_text(G::map_hash(s));
+  return "";
+}
+template <Game G>
 std::string map_hash_text(const GameConfig& config) {
-  if constexpr (HasMapHash<G>) {
-    char text[20];
-    std::snprintf(text, sizeof text, "%016llx", (unsigned long long)G::map_hash(G::initial(config)));
-    return text;
-  }
+  if constexpr (HasMapHash<G>) return map_hash_text<G>(G::initial(config));
   return "";
 }
 
@@ -128,14 +129,8 @@ void check_models(const std::vector<std::string>& specs, const typename G::State
       const std::string& path = spec.values.at("eval");
       Json options = Json::object();
       for (const auto& [k, v] : config.options) options[k] = v;
-      std::string map_hash;
-      if constexpr (HasMapHash<G>) {
-        char hex[20];
-        std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)G::map_hash(s));
-        map_hash = hex;
-      }
-      const std::string why =
-          model_mismatch(*shared_model(path), G::kName, options, map_hash, s.num_players(), G::observation_size(s));
+      const std::string why = model_mismatch(*shared_model(path), G::kName, options, map_hash_text<G>(s),
+                                             s.num_players(), G::observation_size(s));
       if (!why.empty()) input_error("bot " + spec.name + ": eval=" + path + ": " + why);
     }
   }

@@ -198,9 +198,7 @@ int improve(const ImproveCommand& c) {
       fs::rename(part, model);
     }
     const ValueModel m = read_model(model.string());
-    char hash[20];
-    std::snprintf(hash, sizeof hash, "%016llx", (unsigned long long)model_hash(m));
-    g.model_hash = hash;
+    g.model_hash = model_hash_text(m);
     g.rows = 0;
     for (const std::string& d : data) {
       const Json manifest = parse_json(read_input_file(d + "/manifest.json", "self-play manifest"), d);

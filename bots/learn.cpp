@@ -303,7 +303,7 @@ int learn_game(const LearnCommand& c, Data& d) {
     OutputFile out(c.out, "--out model file");
     out.write(model_to_json(model).dump(1) + "\n");
     out.close();
-    std::printf("\nwrote %s (model hash %016llx)\n", c.out.c_str(), (unsigned long long)model_hash(model));
+    std::printf("\nwrote %s (model hash %s)\n", c.out.c_str(), model_hash_text(model).c_str());
   }
   return 0;
 }

@@ -432,14 +432,8 @@ class StateOf final : public AnyState {
   // meets a game's settings (arena, play), for a state does not keep the options it was made with.
   std::vector<double> evaluate(const ValueModel& m) const override {
     if constexpr (HasTensors<G>) {
-      std::string map_hash;
-      if constexpr (HasMapHash<G>) {
-        char hex[20];
-        std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)G::map_hash(s_));
-        map_hash = hex;
-      }
       const std::string why =
-          model_mismatch(m, G::kName, m.options, map_hash, s_.num_players(), G::observation_size(s_));
+          model_mismatch(m, G::kName, m.options, map_hash_text<G>(s_), s_.num_players(), G::observation_size(s_));
       if (!why.empty()) input_error("evaluate: " + why);
       ModelEvaluator evaluator(m);
       std::vector<float> observation(std::size_t(m.observation_size));

@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <set>
@@ -39,6 +40,13 @@ inline std::uint64_t hash_json(const Json& j) {
     h *= 0x100000001B3ULL;
   }
   return h;
+}
+
+// A 64-bit hash as results files, manifests and model files write it: 16 lowercase hex digits.
+inline std::string hash_text(std::uint64_t h) {
+  char text[20];
+  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)h);
+  return text;
 }
 
 // Parses text as JSON. A syntax error, nesting deeper than kMaxJsonDepth, a key given twice in

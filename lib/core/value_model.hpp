@@ -295,11 +295,7 @@ inline ValueModel read_model(const std::string& path) {
 
 // What identifies a model's content: two files with one hash hold the same model.
 inline std::uint64_t model_hash(const ValueModel& m) { return hash_json(model_to_json(m)); }
-inline std::string model_hash_text(const ValueModel& m) {
-  char text[20];
-  std::snprintf(text, sizeof text, "%016llx", (unsigned long long)model_hash(m));
-  return text;
-}
+inline std::string model_hash_text(const ValueModel& m) { return hash_text(model_hash(m)); }
 
 // Why the model does not fit the game it is to evaluate, or "" when it does: its game, options,
 // map (hash_text as results files write it, "" without a map), seat count and observation size.
