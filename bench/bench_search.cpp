@@ -127,7 +127,7 @@ void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   auto forest = search::make_forest<false>(search::Algorithm::Ismcts, positions[0].num_players(), 0, 1 << 16);
   search::Worker<G, false> worker(cfg, forest);
   Rng rng(3);
-  std::vector<float> observation(std::size_t(model.observation_size));
+  std::vector<float> observation(std::size_t(model.input_size()));
   std::size_t i = 0;
   for (auto _ : state) {
     auto s = positions[i];

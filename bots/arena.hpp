@@ -130,7 +130,7 @@ void check_models(const std::vector<std::string>& specs, const typename G::State
       Json options = Json::object();
       for (const auto& [k, v] : config.options) options[k] = v;
       const std::string why = model_mismatch(*shared_model(path), G::kName, options, map_hash_text<G>(s),
-                                             s.num_players(), G::observation_size(s));
+                                             s.num_players(), G::observation_size(s), HasEvaluation<G>);
       if (!why.empty()) input_error("bot " + spec.name + ": eval=" + path + ": " + why);
     }
   }

@@ -789,7 +789,9 @@ int run_cli(int argc, char** argv) {
   add_integer(learn, "--threads", learn_args.threads, 1, 256, "threads of the fit (the model is the same to 1e-9)");
   add_real(learn, "--held-out", learn_args.held_out, 0.05, 0.5, "the share of deals held out for the figures");
   add_integer(learn, "--determinizations", learn_args.determinizations, 1, 1000,
-              "determinizations a seat for the hand-written evaluation's figures");
+              "determinizations a seat for the hand-written evaluation's figures (and input)");
+  learn->add_flag("--with-evaluate", learn_args.with_evaluate,
+                  "one more input: the logit of the game's hand-written evaluation of the seat");
   learn->add_flag("--force", learn_args.force, "replace existing --out and --curve files");
 
   ImproveCommand improve_args;

@@ -225,6 +225,14 @@ int learn_game(const LearnCommand& c, Data& d) {
         input_error("learn: the map file \"" + d.id.map +
                     "\" is not the one the self-play was played on (its hash differs)");
     }
+    // The hand-written evaluation of every row where the model reads it, else of the held-out rows
+    // where it is compared: one replay of each game either way.
+    const bool hand_figures = HasEvaluation<G> && c.target == "returns";
+    if (c.with_evaluate && !HasEvaluation<G>)
+      input_error("learn: --with-evaluate: " + d.id.game + " has no hand-written evaluation");
+    std::vector<int> all_rows;
+    if (c.with_evaluate)
+      for (int r = 0; r < int(d.samples.x.rows()); ++r) all_rows.push_back(r);
     learn::FitOptions o;
     o.kind = c.model == "linear" ? ModelKind::Linear : c.model == "logistic" ? ModelKind::Logistic : ModelKind::Mlp;
     o.target = c.target;
@@ -233,17 +241,25 @@ int learn_game(const LearnCommand& c, Data& d) {
     o.hidden = c.hidden;
     o.epochs = c.epochs;
     const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, kHeldOutStream));
+    Eigen::VectorXd hand_values;
+    if (c.with_evaluate || hand_figures)
+      hand_values = hand_written<G>(d, c.with_evaluate ? all_rows : split.test, c.determinizations, c.seed);
+    if (c.with_evaluate) {  // the input's last column, observation_size (ValueModel::evaluate_input)
+      const Eigen::Index column = d.samples.x.cols();
+      d.samples.x.conservativeResize(Eigen::NoChange, column + 1);
+      for (Eigen::Index r = 0; r < d.samples.x.rows(); ++r) d.samples.x(r, column) = evaluate_logit(hand_values[r]);
+    }
     learn::FitReport report;
     ValueModel model = learn::fit(d.samples, split.train, o, &report);
     model.game = d.id.game, model.options = d.id.options, model.map_hash = d.id.map_hash;
     model.players = d.id.players, model.observation_size = d.id.observation_size;
+    model.evaluate_input = c.with_evaluate;
     model.data = d.manifests;
 
     const Eigen::VectorXd learned = learn::predict(model, d.samples.x);
     const learn::Metrics m = figures(c.target, learned, d.samples, split.test);
     std::optional<learn::Metrics> hand;
-    if (HasEvaluation<G> && c.target == "returns")
-      hand = figures(c.target, hand_written<G>(d, split.test, c.determinizations, c.seed), d.samples, split.test);
+    if (hand_figures) hand = figures(c.target, hand_values, d.samples, split.test);
 
     std::set<long long> train_deals, test_deals;
     for (int r : split.train) train_deals.insert(d.samples.group[std::size_t(r)]);
@@ -251,8 +267,9 @@ int learn_game(const LearnCommand& c, Data& d) {
     std::printf("%s, %d players, %d observations: %lld rows of %zu deals (%zu training, %zu held out)\n",
                 d.id.game.c_str(), d.id.players, d.id.observation_size, (long long)d.samples.x.rows(),
                 train_deals.size() + test_deals.size(), train_deals.size(), test_deals.size());
-    std::printf("%s model on %s: %d features kept, %d constant ones dropped", c.model.c_str(), c.target.c_str(),
-                report.features_kept, report.features_dropped);
+    std::printf("%s model on %s%s: %d features kept, %d constant ones dropped", c.model.c_str(), c.target.c_str(),
+                c.with_evaluate ? " and the hand-written evaluation" : "", report.features_kept,
+                report.features_dropped);
     if (o.kind != ModelKind::Mlp) std::printf("; penalty %g by %d-fold cross-validation", report.penalty, o.folds);
     if (o.kind == ModelKind::Mlp) std::printf("; best epoch %d", report.best_epoch + 1);
     std::printf("\n\nheld out (%lld %s)%*s log-loss   Brier  accuracy\n", m.positions,

@@ -21,9 +21,10 @@ struct LearnCommand {
   std::vector<int> hidden = {64};  // the MLP's hidden layers
   int epochs = 200;                // the MLP's most epochs (early stopping ends it sooner)
   int threads = 1;
-  double held_out = 0.2;     // the share of deals held out for the figures
-  int determinizations = 4;  // per seat and position, for the hand-written evaluation's figures
-  bool force = false;        // replace existing --out and --curve files
+  double held_out = 0.2;       // the share of deals held out for the figures
+  int determinizations = 4;    // per seat and position, for the hand-written evaluation's figures and input
+  bool with_evaluate = false;  // the hand-written evaluation's logit as one more input (evaluate_input)
+  bool force = false;          // replace existing --out and --curve files
 };
 int run_learn_command(const LearnCommand& c);
 

@@ -432,11 +432,11 @@ class StateOf final : public AnyState {
   // meets a game's settings (arena, play), for a state does not keep the options it was made with.
   std::vector<double> evaluate(const ValueModel& m) const override {
     if constexpr (HasTensors<G>) {
-      const std::string why =
-          model_mismatch(m, G::kName, m.options, map_hash_text<G>(s_), s_.num_players(), G::observation_size(s_));
+      const std::string why = model_mismatch(m, G::kName, m.options, map_hash_text<G>(s_), s_.num_players(),
+                                             G::observation_size(s_), HasEvaluation<G>);
       if (!why.empty()) input_error("evaluate: " + why);
       ModelEvaluator evaluator(m);
-      std::vector<float> observation(std::size_t(m.observation_size));
+      std::vector<float> observation(std::size_t(m.input_size()));
       return first(learned_values<G>(evaluator, s_, observation.data()), s_.num_players());
     } else {
       no_tensors();
@@ -701,18 +701,21 @@ struct PyModel {
   std::string path;
 };
 
-// The raw value of each row of `observations` (rows x observation_size, or one row): what the model
-// says of one seat's view, before the search floors and normalises the seats' values.
+// The raw value of each row of `observations` (rows x the model's input size, or one row): what the
+// model says of one seat's view, before the search floors and normalises the seats' values. The
+// input size is observation_size, plus one (the hand-written evaluation's logit) for a model with
+// evaluate_input.
 py::array_t<double> predict(const ValueModel& m, const py::handle& observations) {
   using Floats = py::array_t<float, py::array::c_style | py::array::forcecast>;
   if (!py::isinstance<py::array>(observations) && !py::isinstance<py::list>(observations))
     type_error("observations= must be a numpy array (or a list) of floats, not a " + type_name(observations));
   const Floats x = Floats::ensure(observations);  // null (the Python error cleared) when not numbers
   if (!x) type_error("observations= must hold numbers only");
-  const py::ssize_t size = m.observation_size;
+  const py::ssize_t size = m.input_size();
   if (!((x.ndim() == 1 && x.shape(0) == size) || (x.ndim() == 2 && x.shape(1) == size)))
-    input_error("observations= must have " + std::to_string(size) +
-                " columns (the model's observation_size), as rows x " + std::to_string(size) + " or one row");
+    input_error("observations= must have " + std::to_string(size) + " columns (the model's observation_size" +
+                (m.evaluate_input ? " and the evaluation's logit" : "") + "), as rows x " + std::to_string(size) +
+                " or one row");
   const py::ssize_t rows = x.ndim() == 1 ? 1 : x.shape(0);
   py::array_t<double> out(rows);
   ModelEvaluator evaluator(m);
@@ -883,6 +886,7 @@ PYBIND11_MODULE(_nuraghe, m) {
                              [](const PyModel& x) { return std::string(kModelKinds[std::size_t(x.model->kind)]); })
       .def_property_readonly("target", [](const PyModel& x) { return x.model->target; })
       .def_property_readonly("observation_size", [](const PyModel& x) { return x.model->observation_size; })
+      .def_property_readonly("evaluate_input", [](const PyModel& x) { return x.model->evaluate_input; })
       .def_property_readonly("hash", [](const PyModel& x) { return model_hash_text(*x.model); })
       .def(
           "evaluate", [](const PyModel& x, const py::handle& s) { return state_arg(s).s->evaluate(*x.model); },

@@ -2,7 +2,7 @@
 # `nuraghe learn` on a small self-play of Sardegna: each model kind fitted, its held-out figures
 # printed beside the hand-written evaluation's, a learning curve written, the model file loaded by a
 # searching bot (eval=, cutoff=leaf) that plays an arena; one seed, one model file (bytes); bad
-# settings refused with one line; a logistic model of each target fitted and played on Ticket to Ride
+# settings refused with one line; the hand-written evaluation as an input (--with-evaluate); a logistic model of each target fitted and played on Ticket to Ride
 # and Bardagi. The figures' quality is the studies' business (experiments/).
 # Usage: learn_test.sh path/to/nuraghe
 set -u
@@ -23,6 +23,16 @@ for model in linear logistic mlp; do
   expect_output "a search with the $model model plays" "ismcts" \
     "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,cutoff=leaf,eval=$tmp/$model.json,heuristic" -n 2
 done
+# The hand-written evaluation as one more input (--with-evaluate): in the file, and played.
+expect_output "--with-evaluate" "logistic model on returns and the hand-written evaluation" \
+  "$nuraghe" learn --data "$tmp/data" --model logistic --with-evaluate --out "$tmp/stacked.json"
+grep -q '"evaluate_input": true' "$tmp/stacked.json" && ok || bad "--with-evaluate: the model file does not say so"
+grep -q '"evaluate_input"' "$tmp/logistic.json" && bad "a model without --with-evaluate names evaluate_input" || ok
+expect_output "a search with the --with-evaluate model plays" "ismcts" \
+  "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,cutoff=leaf,eval=$tmp/stacked.json,heuristic" -n 2
+"$nuraghe" selfplay -g connect4 --bots random -n 10 --out "$tmp/c4" >/dev/null 2>&1 || bad "connect4 selfplay failed"
+expect_error "--with-evaluate without an evaluation" "connect4 has no hand-written evaluation" \
+  "$nuraghe" learn --data "$tmp/c4" --model logistic --with-evaluate --out "$tmp/x.json"
 expect_output "another seed" "learned linear" \
   "$nuraghe" learn --data "$tmp/data" --target returns --model linear --seed 5 --out "$tmp/seed5.json"
 cmp -s "$tmp/linear.json" "$tmp/seed5.json" && bad "another seed gave the same model" || ok

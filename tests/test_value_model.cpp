@@ -13,7 +13,9 @@
 #include "bots/arena.hpp"
 #include "bots/registry.hpp"
 #include "games/connect4/connect4.hpp"
+#include "games/goofspiel/goofspiel.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "search/playout.hpp"
 #include "toy_games.hpp"
 
 // GCC pairs the library's inlined allocations with these replacements and warns of a mismatch
@@ -362,13 +364,14 @@ TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there"
 
 TEST_CASE("a model for another game, seat count, observation size, options or map is refused") {
   const ValueModel m = cell_model(0);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 19).empty());
-  CHECK(model_mismatch(m, "connect4", Json::object(), "", 2, 19).find("the game tictactoe, not connect4") !=
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 19, false).empty());
+  CHECK(model_mismatch(m, "connect4", Json::object(), "", 2, 19, false).find("the game tictactoe, not connect4") !=
         std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 3, 19).find("2 players, not 3") != std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 20).find("19 floats") != std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json{{"cards", "13"}}, "", 2, 19).find("options") != std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "0123456789abcdef", 2, 19).find("map") != std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 3, 19, false).find("2 players, not 3") != std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 20, false).find("19 floats") != std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json{{"cards", "13"}}, "", 2, 19, false).find("options") != std::string::npos);
+  CHECK(model_mismatch(m, "tictactoe", Json::object(), "0123456789abcdef", 2, 19, false).find("map") !=
+        std::string::npos);
 
   // Through the bots, as the command line builds them.
   const ModelFile good(m, "good-ttt.json");
@@ -405,6 +408,74 @@ TEST_CASE("a model for another game, seat count, observation size, options or ma
   CHECK_THROWS_WITH_AS(make_bot<TicTacToe>("uct:cutoff=lea", 1), doctest::Contains("or leaf"), InputError);
   CHECK_THROWS_WITH_AS(make_bot<TicTacToe>("uct:cutoff=leaf", 1), doctest::Contains("no static evaluation"),
                        InputError);
+}
+
+TEST_CASE("a model reading the hand-written evaluation: its input, file and refusals") {
+  // Goofspiel has both tensors and an evaluation. A logistic model of one feature, the evaluation's
+  // logit (index observation_size), with weight 1: its value is the evaluation itself (clamped).
+  GameConfig config;
+  config.players = 3;
+  const Goofspiel::State s = Goofspiel::initial(config);
+  const int size = Goofspiel::observation_size(s);
+  ValueModel m;
+  m.game = "goofspiel", m.players = 3, m.observation_size = size, m.kind = ModelKind::Logistic;
+  m.evaluate_input = true;
+  m.features = {size}, m.mean = {0.0f}, m.scale = {1.0f};
+  m.layers.push_back({1, 1, {1.0f}, {0.0f}});
+  CHECK(m.input_size() == size + 1);
+
+  Goofspiel::State later = s;
+  Rng rng(5);
+  for (int step = 0; step < 3 && later.to_move() != kTerminal; ++step)
+    random_step<Goofspiel>(later, later.to_move(), rng);
+  REQUIRE(later.to_move() != kTerminal);
+  const Values hand = Goofspiel::evaluate(later);
+  ModelEvaluator evaluator(m);
+  std::vector<float> input(std::size_t(m.input_size()));
+  const Values learned = learned_values<Goofspiel>(evaluator, later, input.data());
+  double clamped_sum = 0;
+  for (int p = 0; p < 3; ++p) clamped_sum += std::clamp(hand[p], 1e-3, 1 - 1e-3);
+  for (int p = 0; p < 3; ++p) {
+    CHECK(learned[p] == doctest::Approx(std::clamp(hand[p], 1e-3, 1 - 1e-3) / clamped_sum).epsilon(1e-5));
+    Goofspiel::observation(later, p, input.data());
+    input[std::size_t(size)] = evaluate_logit(hand[p]);
+    std::vector<float> scratch(m.scratch_floats());
+    CHECK(m.value(input.data(), scratch.data()) == doctest::Approx(std::clamp(hand[p], 1e-3, 1 - 1e-3)).epsilon(1e-5));
+  }
+  CHECK(evaluate_logit(0.5) == 0.0f);
+  CHECK(evaluate_logit(1.0) == doctest::Approx(std::log(999.0)));
+
+  // The file: the field is written only when true (a model without it keeps its hash), read back.
+  const Json j = model_to_json(m);
+  CHECK(j.at("evaluate_input") == true);
+  CHECK(from_json(j).evaluate_input);
+  CHECK(from_json(j).input_size() == size + 1);
+  CHECK_FALSE(model_to_json(small_model(ModelKind::Linear)).contains("evaluate_input"));
+  Json without = j;
+  without.erase("evaluate_input");  // then feature `size` is past the observation
+  CHECK(error_of(without).find("features[0]") != std::string::npos);
+  Json wrong = j;
+  wrong["evaluate_input"] = 1;
+  CHECK(error_of(wrong).find("true or false") != std::string::npos);
+
+  // Refused for a game without an evaluation: by model_mismatch, the bots and the search.
+  CHECK(model_mismatch(m, "goofspiel", Json::object(), "", 3, size, true).empty());
+  CHECK(model_mismatch(m, "goofspiel", Json::object(), "", 3, size, false).find("hand-written evaluation") !=
+        std::string::npos);
+  ValueModel ttt = cell_model(0);
+  ttt.evaluate_input = true;
+  const ModelFile file(ttt, "evaluate-ttt.json");
+  const TicTacToe::State root = TicTacToe::initial(GameConfig{});
+  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + file.path}, root, GameConfig{}),
+                       doctest::Contains("hand-written evaluation"), InputError);
+  search::SearchConfig cfg;
+  cfg.algorithm = search::Algorithm::Uct;
+  cfg.cutoff = search::kLeafCutoff;
+  cfg.eval = &ttt;
+  search::Mcts<TicTacToe> mcts(cfg, false);
+  Rng search_rng(1);
+  CHECK_THROWS_WITH_AS(mcts.search([&](Rng&) { return root; }, 0, 2, false, search_rng),
+                       doctest::Contains("hand-written evaluation"), InputError);
 }
 
 TEST_CASE("bots naming one model file share one loaded model") {

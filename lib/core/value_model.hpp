@@ -39,8 +39,16 @@ struct ValueModel {
   ModelKind kind = ModelKind::Linear;
   std::string target = "returns";  // "returns" or "search-value"
 
-  // The input: observation[features[i]], standardised as (x - mean[i]) / scale[i] (scale > 0).
-  // Features constant on the training data are not among `features`.
+  // Whether the input has one float past the observation: the logit of the game's hand-written
+  // evaluation of the seat (evaluate_logit of G::evaluate's value; `learn --with-evaluate`), so that
+  // the fit learns corrections to what a person wrote rather than starting from nothing. Its feature
+  // index is observation_size.
+  bool evaluate_input = false;
+  int input_size() const { return observation_size + (evaluate_input ? 1 : 0); }
+
+  // The input: input[features[i]], standardised as (x - mean[i]) / scale[i] (scale > 0), where
+  // input is the observation (and the evaluation's logit). Features constant on the training data
+  // are not among `features`.
   std::vector<int> features;
   std::vector<float> mean, scale;
 
@@ -61,10 +69,17 @@ struct ValueModel {
     return n;
   }
 
-  // The seat's value in [0, 1] from its observation (observation_size floats). `scratch` holds
+  // The seat's value in [0, 1] from its input (input_size() floats). `scratch` holds
   // scratch_floats() floats; nothing is allocated, so that the search may call it at every leaf.
-  double value(const float* observation, float* scratch) const;
+  double value(const float* input, float* scratch) const;
 };
+
+// The evaluation input of a seat whose hand-written value is v: its logit, v first kept inside
+// [1e-3, 1 - 1e-3] so that a won or lost position stays a finite number.
+inline float evaluate_logit(double v) {
+  const double c = std::clamp(v, 1e-3, 1 - 1e-3);
+  return float(std::log(c / (1 - c)));
+}
 
 // ---- Evaluation
 
@@ -105,16 +120,16 @@ inline double forward(ModelKind kind, const std::vector<ValueModel::Layer>& laye
 }
 }  // namespace model_detail
 
-inline double ValueModel::value(const float* observation, float* scratch) const {
+inline double ValueModel::value(const float* input, float* scratch) const {
   // The kept features, standardised: a gather, then a loop the compiler vectorises.
   const int k = int(features.size());
-  for (int i = 0; i < k; ++i) scratch[i] = observation[features[std::size_t(i)]];
+  for (int i = 0; i < k; ++i) scratch[i] = input[features[std::size_t(i)]];
   for (int i = 0; i < k; ++i) scratch[i] = (scratch[i] - mean[std::size_t(i)]) / scale[std::size_t(i)];
   return model_detail::forward(kind, layers, scratch, scratch + k);
 }
 
 // The model prepared for many evaluations, as the search makes them. Its first layer reads the
-// whole observation: the standardisation is folded into it (weight / scale[i] at column
+// whole input: the standardisation is folded into it (weight / scale[i] at column
 // features[i], bias less the weights' products with mean), and a dropped feature's column is 0.
 // A leaf then costs no gather and no division: one dense loop a row over the observation, which
 // the compiler vectorises; measured, the gather alone took more than half of a linear model's
@@ -122,10 +137,11 @@ inline double ValueModel::value(const float* observation, float* scratch) const 
 // evaluator a thread; it keeps nothing of the model it was made from.
 class ModelEvaluator {
  public:
-  explicit ModelEvaluator(const ValueModel& m) : kind_(m.kind), layers_(m.layers) {
+  explicit ModelEvaluator(const ValueModel& m)
+      : kind_(m.kind), observation_size_(m.observation_size), evaluate_input_(m.evaluate_input), layers_(m.layers) {
     const ValueModel::Layer& given = m.layers.front();
     ValueModel::Layer& first = layers_.front();
-    first.inputs = m.observation_size;
+    first.inputs = m.input_size();
     first.weights.assign(std::size_t(first.outputs) * std::size_t(first.inputs), 0.0f);
     for (int o = 0; o < first.outputs; ++o) {
       const float* from = given.weights.data() + std::size_t(o) * std::size_t(given.inputs);
@@ -142,11 +158,16 @@ class ModelEvaluator {
     scratch_.resize(outputs);
   }
 
-  // The seat's value in [0, 1] from its observation (the model's observation_size floats).
-  double value(const float* observation) { return model_detail::forward(kind_, layers_, observation, scratch_.data()); }
+  // The seat's value in [0, 1] from its input (the model's input_size() floats).
+  double value(const float* input) { return model_detail::forward(kind_, layers_, input, scratch_.data()); }
+
+  int observation_size() const { return observation_size_; }
+  bool evaluate_input() const { return evaluate_input_; }
 
  private:
   ModelKind kind_;
+  int observation_size_;
+  bool evaluate_input_;
   std::vector<ValueModel::Layer> layers_;
   std::vector<float> scratch_;  // every layer's outputs
 };
@@ -156,17 +177,22 @@ class ModelEvaluator {
 inline constexpr double kLearnedValueFloor = 1e-3;
 
 // The learned evaluation of s, as the search uses it at a leaf: each seat's value from its own
-// observation (written into `observation`, the model's observation_size floats), at least
-// kLearnedValueFloor, then normalised to sum to 1, as the returns of a finished game do.
+// observation (written into `input`, the model's input_size() floats; with evaluate_input, the
+// last is the logit of G::evaluate(s)'s value of the seat), at least kLearnedValueFloor, then
+// normalised to sum to 1, as the returns of a finished game do. A model with evaluate_input is
+// refused before a search for a game without an evaluation (model_mismatch).
 template <Game G>
-requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const typename G::State& s,
-                                             float* observation) {
+requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const typename G::State& s, float* input) {
   const int n = s.num_players();
+  Values hand{};
+  if constexpr (HasEvaluation<G>)
+    if (evaluator.evaluate_input()) hand = G::evaluate(s);
   Values v{};
   double sum = 0;
   for (int p = 0; p < n; ++p) {
-    G::observation(s, p, observation);
-    const double value = evaluator.value(observation);
+    G::observation(s, p, input);
+    if (evaluator.evaluate_input()) input[evaluator.observation_size()] = evaluate_logit(hand[p]);
+    const double value = evaluator.value(input);
     v[p] = value >= kLearnedValueFloor ? value : kLearnedValueFloor;  // NaN too: never into the tree
     sum += v[p];
   }
@@ -186,20 +212,23 @@ inline Json model_to_json(const ValueModel& m) {
   Json layers = Json::array();
   for (const ValueModel::Layer& l : m.layers)
     layers.push_back(Json{{"inputs", l.inputs}, {"outputs", l.outputs}, {"weights", l.weights}, {"bias", l.bias}});
-  return Json{{"nuraghe", "value-model"},
-              {"format", kModelFormat},
-              {"game", m.game},
-              {"options", m.options},
-              {"map_hash", m.map_hash},
-              {"players", m.players},
-              {"observation_size", m.observation_size},
-              {"kind", kModelKinds[std::size_t(m.kind)]},
-              {"target", m.target},
-              {"features", m.features},
-              {"mean", m.mean},
-              {"scale", m.scale},
-              {"layers", layers},
-              {"data", m.data}};
+  Json j{{"nuraghe", "value-model"},
+         {"format", kModelFormat},
+         {"game", m.game},
+         {"options", m.options},
+         {"map_hash", m.map_hash},
+         {"players", m.players},
+         {"observation_size", m.observation_size},
+         {"kind", kModelKinds[std::size_t(m.kind)]},
+         {"target", m.target},
+         {"features", m.features},
+         {"mean", m.mean},
+         {"scale", m.scale},
+         {"layers", layers},
+         {"data", m.data}};
+  // Written only when true, so that a model without it keeps the hash it had before the field.
+  if (m.evaluate_input) j["evaluate_input"] = true;
+  return j;
 }
 
 namespace model_detail {
@@ -227,8 +256,8 @@ inline std::vector<float> floats(const JsonIn& field, std::size_t n) {
 // mean and positive scale a feature, and layers that chain from the features to one output.
 inline ValueModel model_from_json(const JsonIn& in) {
   using namespace model_detail;
-  in.allow_only({"nuraghe", "format", "game", "options", "map_hash", "players", "observation_size", "kind", "target",
-                 "features", "mean", "scale", "layers", "data"});
+  in.allow_only({"nuraghe", "format", "game", "options", "map_hash", "players", "observation_size", "evaluate_input",
+                 "kind", "target", "features", "mean", "scale", "layers", "data"});
   if (const JsonIn tag = in.at("nuraghe"); tag.string() != "value-model")
     tag.fail("must be \"value-model\" (this is not a value model file)");
   in.at("format").int_in(kModelFormat, kModelFormat);
@@ -247,12 +276,13 @@ inline ValueModel model_from_json(const JsonIn& in) {
         .fail("must be \"\" (a game without a map) or 16 lowercase hex digits, not \"" + m.map_hash + "\"");
   m.players = in.at("players").int_in(1, kMaxPlayers);
   m.observation_size = in.at("observation_size").int_in(1, kMaxObservation);
+  if (auto e = in.find("evaluate_input")) m.evaluate_input = e->boolean();
   m.kind = ModelKind(index_of(kModelKinds, in.at("kind"), "a model kind"));
   m.target = kModelTargets[std::size_t(index_of(kModelTargets, in.at("target"), "a target"))];
 
-  const std::vector<JsonIn> features = in.at("features").array(1, std::size_t(m.observation_size));
+  const std::vector<JsonIn> features = in.at("features").array(1, std::size_t(m.input_size()));
   for (std::size_t i = 0; i < features.size(); ++i) {
-    m.features.push_back(features[i].int_in(0, m.observation_size - 1));
+    m.features.push_back(features[i].int_in(0, m.input_size() - 1));
     if (i > 0 && m.features[i] <= m.features[i - 1])
       features[i].fail("must be greater than the feature before it (features are strictly increasing)");
   }
@@ -298,9 +328,10 @@ inline std::uint64_t model_hash(const ValueModel& m) { return hash_json(model_to
 inline std::string model_hash_text(const ValueModel& m) { return hash_text(model_hash(m)); }
 
 // Why the model does not fit the game it is to evaluate, or "" when it does: its game, options,
-// map (hash_text as results files write it, "" without a map), seat count and observation size.
+// map (hash_text as results files write it, "" without a map), seat count and observation size,
+// and, for a model reading the hand-written evaluation, whether the game has one.
 inline std::string model_mismatch(const ValueModel& m, std::string_view game, const Json& options,
-                                  const std::string& map_hash, int players, int observation_size) {
+                                  const std::string& map_hash, int players, int observation_size, bool has_evaluation) {
   const auto differs = [](const std::string& what, const std::string& model, const std::string& here) {
     return "the model is for " + what + " " + model + ", not " + here;
   };
@@ -314,6 +345,9 @@ inline std::string model_mismatch(const ValueModel& m, std::string_view game, co
   if (m.observation_size != observation_size)
     return "the model is for observations of " + std::to_string(m.observation_size) + " floats, not " +
            std::to_string(observation_size) + " (the game's observation has changed since it was fitted)";
+  if (m.evaluate_input && !has_evaluation)
+    return "the model reads the game's hand-written evaluation (evaluate_input), which " + std::string(game) +
+           " does not have";
   return "";
 }
 

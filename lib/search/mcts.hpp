@@ -170,6 +170,9 @@ class Mcts {
         input_error("search: the model is for " + std::to_string(cfg_.eval->players) + " players and observations of " +
                     std::to_string(cfg_.eval->observation_size) + " floats, not " + std::to_string(players) + " and " +
                     std::to_string(G::observation_size(probe)));
+      if (cfg_.eval->evaluate_input && !HasEvaluation<G>)
+        input_error("search: the model reads the hand-written evaluation, which " + std::string(G::kName) +
+                    " does not have");
     } else {
       input_error("search: " + std::string(G::kName) + " has no observation tensors for a learned evaluation");
     }

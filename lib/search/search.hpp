@@ -156,7 +156,7 @@ class Worker {
     path_.reserve(256);
     arms_.reserve(std::size_t(kMaxPlayers) * G::kMaxMoves);
     if (cfg_.eval) {
-      observation_.resize(std::size_t(cfg_.eval->observation_size));
+      observation_.resize(std::size_t(cfg_.eval->input_size()));
       evaluator_.emplace(*cfg_.eval);
     }
   }

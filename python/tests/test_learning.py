@@ -80,6 +80,7 @@ def test_model_loads_and_evaluates_as_the_docs_say():
     text = json.load(open(MLP))
     assert (model.game, model.players, model.kind, model.target) == ("tictactoe", 2, "mlp", "returns")
     assert model.observation_size == 19 and model.options == {} and len(model.hash) == 16
+    assert model.evaluate_input is False
     # The docs' worked example: seat 0 holds a3 and b2 (cells 0 and 4), seat 1 holds c1.
     s = nuraghe.new_game("tictactoe")
     for m in ["a3", "c1", "b2"]:
