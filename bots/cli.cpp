@@ -811,6 +811,8 @@ int run_cli(int argc, char** argv) {
   add_integer(improve, "--every", improve_args.every, 1, 1 << 20, "self-play rows every k-th decision");
   improve->add_option("--model", improve_args.model, "linear, logistic or mlp")->check(kNotEmpty);
   improve->add_option("--hidden", improve_hidden, "the MLP's hidden layers, e.g. 64 or 64,32")->check(kNotEmpty);
+  improve->add_flag("--with-evaluate", improve_args.with_evaluate,
+                    "the models also read the game's hand-written evaluation (learn --with-evaluate)");
   add_real(improve, "--elo1", improve_args.elo1, 0.5, 1000, "the gate's SPRT H1 (elo0 = 0, alpha = beta = 0.05)");
   add_integer(improve, "--max-deals", improve_args.max_deals, 1, 1 << 20,
               "the gate's most deals (pairs of games); undecided, it rejects");

@@ -41,21 +41,23 @@ std::string with_model(const std::string& bot, const std::string& model) {
 Json run_identity(const ImproveCommand& c) {
   Json options = Json::object();
   for (const auto& [k, v] : c.config.options) options[k] = v;
-  return Json{{"nuraghe", "improve"},
-              {"game", c.game},
-              {"players", c.config.players},
-              {"options", options},
-              {"map", c.config.map_file},
-              {"seed", c.config.seed},
-              {"bot", c.bot},
-              {"games", c.games},
-              {"every", c.every},
-              {"model", c.model},
-              {"hidden", c.hidden},
-              {"elo1", c.elo1},
-              {"max_deals", c.max_deals},
-              {"reference", c.reference},
-              {"reference_games", c.reference_games}};
+  Json identity{{"nuraghe", "improve"},
+                {"game", c.game},
+                {"players", c.config.players},
+                {"options", options},
+                {"map", c.config.map_file},
+                {"seed", c.config.seed},
+                {"bot", c.bot},
+                {"games", c.games},
+                {"every", c.every},
+                {"model", c.model},
+                {"hidden", c.hidden},
+                {"elo1", c.elo1},
+                {"max_deals", c.max_deals},
+                {"reference", c.reference},
+                {"reference_games", c.reference_games}};
+  if (c.with_evaluate) identity["with_evaluate"] = true;  // only when given: older runs still resume
+  return identity;
 }
 
 void start_folder(const ImproveCommand& c) {
@@ -139,6 +141,8 @@ int improve(const ImproveCommand& c) {
   if (G::initial(c.config).num_players() != 2)
     input_error("improve: the gate is a two-player match (the pentanomial SPRT): give --players 2");
   if (!HasTensors<G>) input_error("improve: " + c.game + " has no observation tensors to learn from");
+  if (c.with_evaluate && !HasEvaluation<G>)
+    input_error("improve: --with-evaluate: " + c.game + " has no hand-written evaluation");
   {
     const Params p = bot_params(parse_spec(c.bot, "bot"));
     if (p.given("eval")) input_error("improve: --bot \"" + c.bot + "\" sets eval= itself; improve sets it");
@@ -193,6 +197,7 @@ int improve(const ImproveCommand& c) {
       fs::remove(part);
       LearnCommand l;
       l.data = data, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
+      l.with_evaluate = c.with_evaluate;
       l.out = part.string();
       run_learn_command(l);
       fs::rename(part, model);

@@ -24,6 +24,7 @@ struct ImproveCommand {
   int every = 10;                  // self-play rows every this many decisions
   std::string model = "linear";    // linear, logistic or mlp
   std::vector<int> hidden = {64};  // the MLP's hidden layers
+  bool with_evaluate = false;      // the models also read the hand-written evaluation (learn --with-evaluate)
   double elo1 = 20;                // the gate's H1
   int max_deals = 200;             // the gate's cap, in deals (pairs of games)
   std::string reference = "heuristic";

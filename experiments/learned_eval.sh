@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Does a learned evaluation help? (issue 25, part 5) For each game below: heuristic self-play
-# (`nuraghe selfplay`), a logistic model of the returns (`nuraghe learn`, its held-out figures next
-# to the hand-written evaluation's), then the game's best current search spec, which cuts its
-# rollouts off with the hand-written evaluation, against the same spec with `eval=` the model in
-# its place. The learned spec's iterations are set so that both take the same time a move: one
+# (`nuraghe selfplay`), a logistic model of the returns that also reads the hand-written
+# evaluation (`nuraghe learn --with-evaluate`: it learns corrections to it; its held-out figures
+# next to the hand-written evaluation's), then the game's best current search spec, which cuts
+# its rollouts off with the hand-written evaluation (Sardegna's at the leaf), against the same spec
+# with `eval=` the model in its place. The learned spec's iterations are set so that both take the same time a move: one
 # calibration arena at equal iterations gives the two ms/move (reported), and the learned spec
 # gets iterations x (hand ms / learned ms). Then the match on fresh deals: at 2 players the two
 # specs face each other; at 3 and 4 they sit in one seat each beside copies of the heuristic told
@@ -38,7 +39,8 @@ study() {
     locked "$nuraghe" selfplay -g "$game" -p "$players" --bots heuristic -n "$data_games" --every 5 -j "$jobs" \
       --seed 1 --out "$dir/data" >/dev/null
   rm -f "$dir/model.json"
-  locked "$nuraghe" learn --data "$dir/data" --model logistic --target returns --seed 1 --out "$dir/model.json" >"$dir/learn.txt"
+  locked "$nuraghe" learn --data "$dir/data" --model logistic --with-evaluate --target returns --seed 1 \
+    --out "$dir/model.json" >"$dir/learn.txt"
   local learned_at_equal="$algorithm:iters=$iters,$spec,eval=$dir/model.json"
   # The seats beside the two specs: copies of the heuristic told apart by seed=.
   local others=() bots
@@ -61,7 +63,7 @@ study() {
     echo
     echo "## $game, $players players"
     echo "# build/nuraghe selfplay -g $game -p $players --bots heuristic -n $data_games --every 5 --seed 1 --out data"
-    echo "# build/nuraghe learn --data data --model logistic --target returns --seed 1 --out model.json"
+    echo "# build/nuraghe learn --data data --model logistic --with-evaluate --target returns --seed 1 --out model.json"
     grep -E "rows|held out|learned|hand-written" "$dir/learn.txt" | sed 's/^/  /'
     echo "calibration ($((players * 10)) games at $iters iterations each, one job): hand $ms_hand ms/move, learned $ms_learned ms/move -> learned iters=$learned_iters"
     echo "# build/nuraghe arena -g $game -p $players --bots \"$bots\" -n $((deals * players)) --seed 2"
@@ -105,7 +107,7 @@ curve() {
 
 for c in "${cases[@]}"; do
   case $c in
-    sardegna-2) study sardegna 2 4000 ismcts 300 cutoff=10 ;;
+    sardegna-2) study sardegna 2 4000 ismcts 300 cutoff=leaf ;;
     ttr-2) study ttr 2 1000 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
     ttr-4) study ttr 4 600 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
     bardagi-3) study bardagi 3 600 mo-ismcts 200 "rollout=heuristic,cutoff=20,prune=on,bias=10" ;;

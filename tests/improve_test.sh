@@ -33,6 +33,14 @@ cmp -s "$tmp/unbroken.csv" "$tmp/run/generations.csv" && ok || bad "the resumed 
 [[ $(head -3 "$tmp/run/generations.csv") == "$(head -3 "$tmp/unbroken.csv")" && $(wc -l <"$tmp/run/generations.csv") -eq 5 ]] &&
   ok || bad "adding a generation changed the earlier ones"
 
+# Models that read the hand-written evaluation: one generation on Goofspiel, which has one.
+"$nuraghe" improve -g goofspiel --bot ismcts:iters=20 --with-evaluate --games 20 --every 2 --max-deals 4 \
+  --reference random --reference-games 4 --seed 4 --generations 1 --out "$tmp/stacked" >/dev/null 2>&1 ||
+  bad "improve --with-evaluate failed"
+grep -q '"evaluate_input": true' "$tmp/stacked/gen-1/model.json" && ok || bad "--with-evaluate: the model does not read it"
+grep -q '"with_evaluate": true' "$tmp/stacked/improve.json" && ok || bad "--with-evaluate: not in the run's identity"
+grep -q 'with_evaluate' "$tmp/run/improve.json" && bad "a run without --with-evaluate names it" || ok
+
 expect_error "three players" "give --players 2" \
   "$nuraghe" improve -g sardegna -p 3 --bot ismcts:iters=10 --generations 1 --games 6 --out "$tmp/x1"
 expect_error "not a searching bot" "not a searching bot" \
@@ -47,7 +55,9 @@ expect_error "odd --reference-games" "--reference-games must be even" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 4 --reference-games 3 --out "$tmp/x5"
 expect_error "too few deals for the first fit" "needs 5" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --model logistic --generations 1 --games 8 --out "$tmp/x6"
-for x in x1 x2 x3 x4 x5 x6; do [[ ! -e $tmp/$x ]] && ok || bad "a refused run created its folder $x"; done
+expect_error "--with-evaluate without an evaluation" "connect4 has no hand-written evaluation" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --with-evaluate --generations 1 --games 20 --out "$tmp/x7"
+for x in x1 x2 x3 x4 x5 x6 x7; do [[ ! -e $tmp/$x ]] && ok || bad "a refused run created its folder $x"; done
 
 echo "improve_test: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
