@@ -39,7 +39,7 @@ study() {
     locked "$nuraghe" selfplay -g "$game" -p "$players" --bots heuristic -n "$data_games" --every 5 -j "$jobs" \
       --seed 1 --out "$dir/data" >/dev/null
   rm -f "$dir/model.json"
-  locked "$nuraghe" learn --data "$dir/data" --model logistic --with-evaluate --target returns --seed 1 \
+  locked "$nuraghe" learn --data "$dir/data" --model logistic --with-evaluate --target returns --seed 1 --threads "$jobs" \
     --out "$dir/model.json" >"$dir/learn.txt"
   local learned_at_equal="$algorithm:iters=$iters,$spec,eval=$dir/model.json"
   # The seats beside the two specs: copies of the heuristic told apart by seed=.
@@ -89,8 +89,9 @@ PYTHON
 # The generation curve: `nuraghe improve` on Sardegna at 2 players, Elo against the heuristic.
 curve() {
   local dir=$work/curve
-  local cmd=(improve -g sardegna -p 2 --bot "ismcts:iters=200,cutoff=10" --model logistic --generations 4 --games 400
-             --every 5 --reference heuristic --reference-games 100 --max-deals 100 --seed 1 -j "$jobs")
+  local cmd=(improve -g sardegna -p 2 --bot "ismcts:iters=200,cutoff=leaf" --model logistic --with-evaluate
+             --generations 4 --games 2000 --every 5 --reference heuristic --reference-games 200 --max-deals 200
+             --seed 1 -j "$jobs")
   echo "$name: improve, sardegna ..." >&2
   rm -rf "$dir"
   locked "$nuraghe" "${cmd[@]}" --out "$dir" >"$dir.txt" 2>&1
@@ -107,10 +108,10 @@ curve() {
 
 for c in "${cases[@]}"; do
   case $c in
-    sardegna-2) study sardegna 2 4000 ismcts 300 cutoff=leaf ;;
-    ttr-2) study ttr 2 1000 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
-    ttr-4) study ttr 4 600 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
-    bardagi-3) study bardagi 3 600 mo-ismcts 200 "rollout=heuristic,cutoff=20,prune=on,bias=10" ;;
+    sardegna-2) study sardegna 2 16000 ismcts 300 cutoff=leaf ;;
+    ttr-2) study ttr 2 8000 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
+    ttr-4) study ttr 4 4000 ismcts 200 "prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10" ;;
+    bardagi-3) study bardagi 3 1200 mo-ismcts 200 "rollout=heuristic,cutoff=20,prune=on,bias=10" ;;
     curve) curve ;;
     *) echo "learned_eval.sh: unknown case $c (sardegna-2 ttr-2 ttr-4 bardagi-3 curve)" >&2; exit 2 ;;
   esac
