@@ -5,6 +5,8 @@
   learned_eval.py compare RESULTS.jsonl HAND LEARNED SEED   -> one line: the learned spec's score
       against the hand-written one over the games both played (1 a game it finished above, 1/2 a tie),
       its 95% bootstrap interval over deals, and the Elo difference they mean
+  learned_eval.py moves RESULTS.jsonl HAND LEARNED          -> what each of the two plays: its moves a
+      game by kind (a move's first word, two for "draw ..."), its mean score
 """
 
 import json
@@ -48,10 +50,35 @@ def compare(path, hand, learned, seed):
         len(games), len(deals), mean, low, high, elo(mean), elo(low), elo(high), per_move[hand], per_move[learned]))
 
 
+def kind(move):
+    words = move.split()
+    return " ".join(words[:2]) if words and words[0] == "draw" else (words[0] if words else "")
+
+
+def moves(path, hand, learned):
+    games = [json.loads(line) for line in open(path)][1:]
+    for name, spec in (("hand", hand), ("learned", learned)):
+        counts, score, played = {}, 0.0, 0
+        for g in games:
+            if spec not in g["bots"]:
+                continue
+            seat = g["bots"].index(spec)
+            played += 1
+            score += g["scores"][seat]
+            for mover, move in zip(g["movers"], g["moves"]):
+                if mover == seat:
+                    counts[kind(move)] = counts.get(kind(move), 0) + 1
+        top = sorted(counts.items(), key=lambda kv: -kv[1])[:8]
+        print("%-8s mean score %.1f; moves a game: %s" % (
+            name, score / played, ", ".join("%s %.1f" % (k, n / played) for k, n in top)))
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 6 and sys.argv[1] == "calibrate":
         calibrate(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
     elif len(sys.argv) == 6 and sys.argv[1] == "compare":
         compare(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif len(sys.argv) == 5 and sys.argv[1] == "moves":
+        moves(sys.argv[2], sys.argv[3], sys.argv[4])
     else:
         sys.exit(__doc__)
