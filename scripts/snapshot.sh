@@ -7,7 +7,7 @@
 #     timed, run as written in a scratch folder, in order: what each prints and the files it writes;
 # every file normalised: the keys and columns of time (`seconds`, `think_seconds`, `ms_per_move`)
 # and `version` dropped, results lines sorted by game index, progress lines on stderr dropped and
-# the ms/move column of tables masked.
+# the ms/move column of tables masked, CSV rows sorted.
 #   scripts/snapshot.sh [--nuraghe PATH] OUT_DIR      then: diff -r BEFORE_DIR AFTER_DIR
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -48,7 +48,7 @@ def dump(value):
 # A progress line a command prints while it works (how far, how fast, how long to go).
 PROGRESS = re.compile(r"^(arena|selfplay|tune|improve|merge): .*(ETA|games/s|\d+/\d+ games)")
 # A table row's ms/move: the number just before the Elo column "E [lo, hi]" that ends the row.
-MS_BEFORE_ELO = re.compile(r"\S+(\s+[-+]?\d+ \[\s*[-+]?\d+,\s*[-+]?\d+\]\s*)$")
+MS_BEFORE_ELO = re.compile(r"\S+(\s+[-+]?\d+ \[[^\]]*\]\s*)$")
 
 for path in sys.argv[1:]:
     text = open(path, encoding="utf-8", errors="replace").read()
@@ -67,8 +67,10 @@ for path in sys.argv[1:]:
         if rows:
             keep = [i for i, name in enumerate(rows[0])
                     if not any(name.startswith(k) for k in TIME_KEYS)]
+            rows = [[r[i] for i in keep if i < len(r)] for r in rows]
+            rows = rows[:1] + sorted(rows[1:])  # rows of parallel games come in the order they end
             buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="\n").writerows([[r[i] for i in keep if i < len(r)] for r in rows])
+            csv.writer(buffer, lineterminator="\n").writerows(rows)
             text = buffer.getvalue()
     else:
         lines = []
