@@ -52,11 +52,11 @@ void BM_LegalMoves(benchmark::State& state, GameConfig config) {
   const auto positions = positions_of_random_games<G>(config);
   std::size_t i = 0;
   std::int64_t moves = 0;
-  typename G::MoveList list;
+  MoveListOf<G> list;
   for (auto _ : state) {
     const auto& s = positions[i];
     if (s.to_move() == kSimultaneous) {
-      for (int q = 0; q < s.num_players(); ++q) {
+      for (int q = 0; q < num_players_of<G>(s); ++q) {
         legal_moves_of<G>(s, q, list);
         moves += std::int64_t(list.size());
         benchmark::DoNotOptimize(list);

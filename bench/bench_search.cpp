@@ -32,8 +32,8 @@ void BM_SearchFrom(benchmark::State& state, search::Algorithm algorithm, search:
     search::Mcts<G> mcts(cfg, false);
     Rng rng(seed++);
     const bool full = search::full_state(algorithm);
-    const auto r = mcts.search([&](Rng& x) { return full ? start : start.determinize(seat, x); }, seat,
-                               start.num_players(), start.to_move() == kSimultaneous, rng);
+    const auto r = mcts.search([&](Rng& x) { return full ? start : determinize<G>(start, seat, x); }, seat,
+                               num_players_of<G>(start), start.to_move() == kSimultaneous, rng);
     benchmark::DoNotOptimize(r.best);
   }
   state.SetItemsProcessed(state.iterations() * iterations);
@@ -91,7 +91,7 @@ ValueModel bench_model(int players, int hidden) {
   const auto s = start_of<G>(players);
   ValueModel m;
   m.game = std::string(G::kName);
-  m.players = s.num_players();
+  m.players = num_players_of<G>(s);
   m.observation_size = G::observation_size(s);
   m.kind = hidden ? ModelKind::Mlp : ModelKind::Linear;
   Rng rng(5);
@@ -132,7 +132,7 @@ void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   for (auto _ : state) {
     auto s = positions[i];
     if (leaf == Leaf::Observations) {
-      for (int p = 0; p < s.num_players(); ++p) G::observation(s, p, observation.data());
+      for (int p = 0; p < num_players_of<G>(s); ++p) G::observation(s, p, observation.data());
       benchmark::DoNotOptimize(observation.data());
       benchmark::ClobberMemory();
     } else {

@@ -130,7 +130,7 @@ void check_models(const std::vector<std::string>& specs, const typename G::State
       Json options = Json::object();
       for (const auto& [k, v] : config.options) options[k] = v;
       const std::string why = model_mismatch(*shared_model(path), G::kName, options, map_hash_text<G>(s),
-                                             s.num_players(), G::observation_size(s), HasEvaluation<G>);
+                                             num_players_of<G>(s), G::observation_size(s), HasEvaluation<G>);
       if (!why.empty()) input_error("bot " + spec.name + ": eval=" + path + ": " + why);
     }
   }
@@ -546,7 +546,7 @@ struct ArenaRun {
 template <Game G>
 int check_arena(const ArenaSettings& a, const BotMaker<G>& maker = {}, const SettingNames& names = {}) {
   const auto probe = G::initial(a.config);  // validates players, options and the map once
-  const int n = probe.num_players();
+  const int n = num_players_of<G>(probe);
   if (int(a.bots.size()) != n)
     input_error("arena: " + std::to_string(a.bots.size()) + " bots for " + std::to_string(n) + " seats (give one " +
                 names.one_bot + " per seat)");

@@ -25,14 +25,14 @@ class InfoSet {
 
   Player seat() const { return seat_; }
   Player to_move() const { return truth_.to_move(); }
-  int num_players() const { return truth_.num_players(); }
+  int num_players() const { return num_players_of<G>(truth_); }
   // The seat's own moves depend only on what it knows (a tested invariant of every game).
-  void legal_moves(typename G::MoveList& out) const { legal_moves_of<G>(truth_, seat_, out); }
-  Json view() const { return truth_.view(seat_); }
-  State determinize(Rng& rng) const { return truth_.determinize(seat_, rng); }
+  void legal_moves(MoveListOf<G>& out) const { legal_moves_of<G>(truth_, seat_, out); }
+  Json view() const { return view_of<G>(truth_, seat_); }
+  State determinize(Rng& rng) const { return nuraghe::determinize<G>(truth_, seat_, rng); }
   std::string move_to_string(Move m) const { return G::move_to_string(truth_, seat_, m); }
   // For perfect-information games the information set is the state itself.
-  const State& state_if_perfect_information() const requires(!G::kHiddenInformation) { return truth_; }
+  const State& state_if_perfect_information() const requires(!hidden_information<G>) { return truth_; }
   const State& true_state_for_cheating() const {
     ++cheating_reads_;
     return truth_;
@@ -70,7 +70,7 @@ class RandomBot final : public Bot<G> {
  public:
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
   Move choose(const InfoSet<G>& info) override {
-    typename G::MoveList moves;
+    MoveListOf<G> moves;
     info.legal_moves(moves);
     return moves[rng_.below(std::uint32_t(moves.size()))];
   }

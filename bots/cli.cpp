@@ -191,13 +191,13 @@ class HumanBot final : public Bot<G> {
 
   Move choose(const InfoSet<G>& info) override {
     const auto& s = info.true_state_for_cheating();  // only to render the seat's own picture
-    typename G::MoveList moves;
+    MoveListOf<G> moves;
     info.legal_moves(moves);
     if constexpr (HasLegend<G>) {
       if (!legend_shown_) std::cout << G::legend(s) << "\n";
       legend_shown_ = true;
     }
-    std::cout << G::render(s, info.seat());
+    std::cout << render_of<G>(s, info.seat());
     std::vector<std::string> texts;
     for (Move m : moves) texts.push_back(info.move_to_string(m));
     const bool numbered = moves.size() <= kNumbered;
@@ -307,7 +307,7 @@ int cmd_games() {
   AllGames::for_each([]<Game G>() {
     std::cout << G::kName << "  (" << G::kMinPlayers;
     if (G::kMaxPlayers != G::kMinPlayers) std::cout << "-" << G::kMaxPlayers;
-    std::cout << " players" << (G::kHiddenInformation ? ", hidden information" : "") << ")  " << G::kDescription
+    std::cout << " players" << (hidden_information<G> ? ", hidden information" : "") << ")  " << G::kDescription
               << "\n";
     for (const auto& p : G::option_specs()) std::cout << "    option " << p.describe() << "\n";
   });
@@ -347,7 +347,7 @@ template <Game G>
 int cmd_play(const PlayArgs& a) {
   const GameConfig config = a.common.config();
   const auto start = G::initial(config);
-  const int n = start.num_players();
+  const int n = num_players_of<G>(start);
   const auto specs = bot_specs(a.bots, a.bot);
   if (a.human >= n) input_error("--human " + std::to_string(a.human) + ": there is no such seat");
   const int needed = n - (a.human >= 0 ? 1 : 0);
@@ -406,7 +406,7 @@ int cmd_play(const PlayArgs& a) {
           "\n");
   });
   // The end: the final board, and who won (the best return; a shared win names every winner).
-  std::cout << "\n" << G::render(final_state, -1) << "\n";
+  std::cout << "\n" << render_of<G>(final_state, -1) << "\n";
   double best = 0;
   for (int p = 0; p < n; ++p) best = std::max(best, record.returns[p]);
   std::vector<int> winners;
@@ -448,12 +448,12 @@ int cmd_legal(const Common& c) {
   const auto s = load_position<G>(c.position, c.map_file);
   const Player p = s.to_move();
   if (p == kTerminal) {
-    std::cout << "game over; scores: " << format_values(s.scores(), s.num_players()) << "\n";
+    std::cout << "game over; scores: " << format_values(scores_of<G>(s), num_players_of<G>(s)) << "\n";
     return 0;
   }
-  typename G::MoveList moves;
+  MoveListOf<G> moves;
   if (p == kSimultaneous) {
-    for (int q = 0; q < s.num_players(); ++q) std::cout << "player " << q << ": " << legal_list<G>(s, q) << "\n";
+    for (int q = 0; q < num_players_of<G>(s); ++q) std::cout << "player " << q << ": " << legal_list<G>(s, q) << "\n";
     return 0;
   }
   s.legal_moves(moves);
@@ -469,9 +469,10 @@ int cmd_score(const Common& c, bool json) {
     std::cout << (json ? G::score_json(s).dump() + "\n" : G::score_report(s));
   } else {
     if (s.to_move() != kTerminal) input_error("score: the game is not over in this position");
-    const Values v = s.scores();
-    if (json) std::cout << Json{{"scores", std::vector<double>(v.begin(), v.begin() + s.num_players())}}.dump() << "\n";
-    else std::cout << "scores: " << format_values(v, s.num_players()) << "\n";
+    const Values v = scores_of<G>(s);
+    if (json)
+      std::cout << Json{{"scores", std::vector<double>(v.begin(), v.begin() + num_players_of<G>(s))}}.dump() << "\n";
+    else std::cout << "scores: " << format_values(v, num_players_of<G>(s)) << "\n";
   }
   return 0;
 }
@@ -504,8 +505,8 @@ int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
   if (to_move == kTerminal) input_error("analyze: the game is over in this position");
   Player seat = to_move;
   if (to_move == kSimultaneous) {
-    if (seat_option < 0 || seat_option >= s.num_players())
-      input_error("analyze: a simultaneous node needs --seat 0.." + std::to_string(s.num_players() - 1));
+    if (seat_option < 0 || seat_option >= num_players_of<G>(s))
+      input_error("analyze: a simultaneous node needs --seat 0.." + std::to_string(num_players_of<G>(s) - 1));
     seat = seat_option;
   } else if (seat_option >= 0 && seat_option != to_move) {
     input_error("analyze: player " + std::to_string(to_move) + " is to move, not player " +
@@ -553,14 +554,14 @@ int cmd_bench(double seconds) {
       elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
     }
     if (checksum < 0) std::printf("impossible\n");
-    const std::string spec = G::kHiddenInformation ? "ismcts:ms=" : "uct:ms=";
+    const std::string spec = hidden_information<G> ? "ismcts:ms=" : "uct:ms=";
     auto bot = make_bot<G>(spec + std::to_string(int(seconds * 1000)), 1);
     const Player seat = start.to_move() >= 0 ? start.to_move() : 0;
     bot->start(seat);
     bot->choose(InfoSet<G>(start, seat));
     const auto& r = dynamic_cast<MctsBot<G>*>(bot.get())->last_result();
     std::printf("%-10s %14.0f %14.0f %16s %14.0f\n", std::string(G::kName).c_str(), playouts / elapsed,
-                decisions / elapsed, (G::kHiddenInformation ? "ismcts" : "uct"), r.iterations / r.seconds);
+                decisions / elapsed, (hidden_information<G> ? "ismcts" : "uct"), r.iterations / r.seconds);
   });
   return 0;
 }

@@ -138,7 +138,7 @@ void rate(const ImproveCommand& c, Generation& g, const fs::path& folder) {
 
 template <Game G>
 int improve(const ImproveCommand& c) {
-  if (G::initial(c.config).num_players() != 2)
+  if (num_players_of<G>(G::initial(c.config)) != 2)
     input_error("improve: the gate is a two-player match (the pentanomial SPRT): give --players 2");
   if (!HasTensors<G>) input_error("improve: " + c.game + " has no observation tensors to learn from");
   if (c.with_evaluate && !HasEvaluation<G>)

@@ -187,7 +187,7 @@ Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k,
         const Player p = d.seat[std::size_t(r)];
         Rng rng(hash_combine(seed, std::uint64_t(key) * 1000003 + std::uint64_t(at) * 31 + std::uint64_t(p)));
         double sum = 0;
-        for (int i = 0; i < k; ++i) sum += G::evaluate(s.determinize(p, rng))[p];
+        for (int i = 0; i < k; ++i) sum += G::evaluate(determinize<G>(s, p, rng))[p];
         v[r] = sum / k;
       }
     }

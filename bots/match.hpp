@@ -27,7 +27,7 @@ struct GameRecord {
 template <Game G>
 std::string joint_to_string(const typename G::State& s, const JointMove& joint) {
   std::string t;
-  for (int p = 0; p < s.num_players(); ++p) t += (p ? "," : "") + G::move_to_string(s, p, joint[p]);
+  for (int p = 0; p < num_players_of<G>(s); ++p) t += (p ? "," : "") + G::move_to_string(s, p, joint[p]);
   return t;
 }
 
@@ -95,10 +95,10 @@ template <Game G>
 GameRecord play_game(typename G::State s, const std::vector<Bot<G>*>& seats,
                      const std::function<void(const typename G::State&, const MoveRecord&)>& on_move = {}) {
   using Clock = std::chrono::steady_clock;
-  const int n = s.num_players();
+  const int n = num_players_of<G>(s);
   for (int p = 0; p < n; ++p) seats[p]->start(p);
   GameRecord record;
-  typename G::MoveList legal;
+  MoveListOf<G> legal;
   auto checked = [&](Player p, Move m) {
     legal_moves_of<G>(s, p, legal);
     if (!legal.contains(m)) throw std::logic_error("bot for seat " + std::to_string(p) + " chose an illegal move");
@@ -122,13 +122,13 @@ GameRecord play_game(typename G::State s, const std::vector<Bot<G>*>& seats,
       rec.moves[0] = checked(rec.player, seats[rec.player]->choose(InfoSet<G>(s, rec.player)));
       rec.seconds[rec.player] = std::chrono::duration<double>(Clock::now() - t0).count();
       rec.text = G::move_to_string(s, rec.player, rec.moves[0]);
-      for (int p = 0; p < n; ++p) seats[p]->inform(G::observe(s, rec.moves[0], p));
+      for (int p = 0; p < n; ++p) seats[p]->inform(observe<G>(s, rec.moves[0], p));
       if (on_move) on_move(s, rec);
       s.apply(rec.moves[0]);
     }
     record.moves.push_back(rec);
   }
-  record.scores = s.scores();
+  record.scores = scores_of<G>(s);
   record.returns = s.returns();
   return record;
 }

@@ -21,7 +21,7 @@ namespace nuraghe {
 
 template <Game G>
 std::string legal_list(const typename G::State& s, Player p) {
-  typename G::MoveList moves;
+  MoveListOf<G> moves;
   legal_moves_of<G>(s, p, moves);
   std::string out;
   for (Move m : moves) out += (out.empty() ? "" : ", ") + G::move_to_string(s, p, m);
@@ -98,17 +98,19 @@ Move parse_legal_move(const typename G::State& s, Player p, const std::string& t
       input_error("move \"" + trim(text) + "\" for player " + std::to_string(p) +
                   ": write its words separated by single spaces, with none before or after");
   }
-  const Move m = G::parse_move(s, p, text);
-  typename G::MoveList moves;
+  MoveListOf<G> moves;
   legal_moves_of<G>(s, p, moves);
-  if (!moves.contains(m)) {
-    std::string why;
+  std::string why;  // where the game parses moves that are not legal here, it may say why
+  if constexpr (HasParseMove<G>) {
+    const Move m = G::parse_move(s, p, text);
+    if (moves.contains(m)) return m;
     if constexpr (HasWhyIllegal<G>) why = ": " + G::why_illegal(s, p, m);
-    const std::string list = moves.size() <= 12 ? " (legal: " + legal_list<G>(s, p) + ")"
-                                                : " (" + std::to_string(moves.size()) + " legal moves)";
-    input_error("illegal move \"" + trim(text) + "\" for player " + std::to_string(p) + why + list);
+  } else {
+    if (const auto m = MoveTexts<G>(s, p).find(text)) return *m;  // the default: legal texts only
   }
-  return m;
+  const std::string list = moves.size() <= 12 ? " (legal: " + legal_list<G>(s, p) + ")"
+                                              : " (" + std::to_string(moves.size()) + " legal moves)";
+  input_error("illegal move \"" + trim(text) + "\" for player " + std::to_string(p) + why + list);
 }
 
 // The parts of text between separators; every separator makes a part, so that an empty one
@@ -137,9 +139,9 @@ JointMove parse_step(const typename G::State& s, const std::string& text) {
   }
   std::vector<std::string> parts = split_moves(text, ',');
   for (auto& part : parts) part = trim(part);  // "5, 1": spaces around the separator are allowed
-  if (int(parts.size()) != s.num_players())
+  if (int(parts.size()) != num_players_of<G>(s))
     input_error("simultaneous move \"" + trim(text) + "\" must give one move per player, separated by commas");
-  for (int q = 0; q < s.num_players(); ++q) {
+  for (int q = 0; q < num_players_of<G>(s); ++q) {
     if (parts[std::size_t(q)].empty())
       input_error("simultaneous move \"" + trim(text) + "\": player " + std::to_string(q) + "'s move is empty");
     step[q] = parse_legal_move<G>(s, q, parts[std::size_t(q)]);
@@ -214,7 +216,7 @@ std::vector<typename G::State> seen_states(const typename G::State& before, Play
   std::vector<typename G::State> out;
   for (int k = 0; k < kSeenStates; ++k) {
     Rng rng(0x5EE5EE + std::uint64_t(k));
-    out.push_back(before.determinize(viewer, rng));
+    out.push_back(determinize<G>(before, viewer, rng));
   }
   return out;
 }
@@ -224,14 +226,14 @@ template <Game G>
 std::string single_text_seen_by(const typename G::State& before, Move m, Player viewer) {
   const Player mover = before.to_move();
   const std::string text = G::move_to_string(before, mover, m);
-  if (!G::kHiddenInformation || viewer < 0 || viewer == mover) return text;
-  const std::uint64_t seen = G::observe(before, m, viewer);
+  if (!hidden_information<G> || viewer < 0 || viewer == mover) return text;
+  const std::uint64_t seen = observe<G>(before, m, viewer);
   std::vector<std::string> texts;
   const auto alike = [&](const typename G::State& s) {
-    typename G::MoveList moves;
+    MoveListOf<G> moves;
     s.legal_moves(moves);
     for (const Move other : moves)
-      if (G::observe(s, other, viewer) == seen) texts.push_back(G::move_to_string(s, mover, other));
+      if (observe<G>(s, other, viewer) == seen) texts.push_back(G::move_to_string(s, mover, other));
   };
   // The true state too: a move whose observation reveals what the viewer did not know before it (a
   // Sardegna character that turns up forts) has no like in the states drawn before the move.
@@ -246,9 +248,9 @@ std::string single_text_seen_by(const typename G::State& before, Move m, Player 
 template <Game G>
 std::optional<JointMove> joint_seen_alike(const typename G::State& d, const JointMove& joint,
                                           const std::vector<std::string>& texts, Player viewer, std::uint64_t seen) {
-  const int n = d.num_players();
+  const int n = num_players_of<G>(d);
   std::vector<std::vector<Move>> choices(static_cast<std::size_t>(n));
-  typename G::MoveList moves;
+  MoveListOf<G> moves;
   for (int q = 0; q < n; ++q) {
     auto& c = choices[std::size_t(q)];
     legal_moves_of<G>(d, q, moves);
@@ -282,13 +284,13 @@ std::optional<JointMove> joint_seen_alike(const typename G::State& d, const Join
 // seat's alternatives varied one seat at a time from a joint move observed alike).
 template <Game G>
 std::string joint_text_seen_by(const typename G::State& before, const JointMove& joint, Player viewer) {
-  const int n = before.num_players();
+  const int n = num_players_of<G>(before);
   const std::uint64_t seen = observe_joint<G>(before, joint, viewer);
   std::vector<std::string> shown(static_cast<std::size_t>(n));
   for (int q = 0; q < n; ++q) shown[std::size_t(q)] = G::move_to_string(before, q, joint[std::size_t(q)]);
   std::vector<std::vector<std::string>> texts(static_cast<std::size_t>(n));
   const auto alike = [&](const typename G::State& s, const JointMove& base) {
-    typename G::MoveList moves;
+    MoveListOf<G> moves;
     for (int q = 0; q < n; ++q) {
       if (q == viewer) continue;
       legal_moves_of<G>(s, q, moves);
@@ -300,7 +302,7 @@ std::string joint_text_seen_by(const typename G::State& before, const JointMove&
     }
   };
   alike(before, joint);
-  if (G::kHiddenInformation)
+  if (hidden_information<G>)
     for (const auto& d : seen_states<G>(before, viewer))
       if (const auto base = joint_seen_alike<G>(d, joint, shown, viewer, seen)) alike(d, *base);
   std::string out;

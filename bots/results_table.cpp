@@ -96,7 +96,7 @@ Replayed replay_moves(const ResultsFile& f, const GameResult& game, const std::s
   const JsonIn line(game.line, where);
   const std::optional<JsonIn> given = line.find("seconds"), movers = line.find("movers");
   const std::vector<JsonIn> seconds = given ? given->array_of_size(t.moves.size()) : std::vector<JsonIn>{};
-  const int n = t.start.num_players();
+  const int n = num_players_of<G>(t.start);
   if (movers) {
     const std::vector<JsonIn> who = movers->array_of_size(t.moves.size());
     for (std::size_t i = 0; i < t.moves.size(); ++i)
@@ -121,7 +121,7 @@ Replayed replay_moves(const ResultsFile& f, const GameResult& game, const std::s
     ++i;
   });
   const auto end = t.final_state();
-  r.scores = end.scores();
+  r.scores = scores_of<G>(end);
   r.returns = end.returns();
   return r;
 }

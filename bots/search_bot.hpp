@@ -45,7 +45,7 @@ class MctsBot final : public Bot<G> {
     if (algorithm == search::Algorithm::Uct) {
       // UCT searches the state it is given, which for a perfect-information game is the seat's
       // information set itself (make_search_bot refuses uct for any other game).
-      if constexpr (!G::kHiddenInformation) last_ = search_state(info.state_if_perfect_information());
+      if constexpr (!hidden_information<G>) last_ = search_state(info.state_if_perfect_information());
       else throw std::logic_error("uct on a game with hidden information");
     } else if (algorithm == search::Algorithm::CheatUct) {
       last_ = search_state(info.true_state_for_cheating());  // the upper bound reads the hidden cards on purpose
@@ -54,7 +54,7 @@ class MctsBot final : public Bot<G> {
           mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
     }
     if (last_.moves.empty()) {  // no iteration ran (a tiny time budget): any legal move
-      typename G::MoveList moves;
+      MoveListOf<G> moves;
       info.legal_moves(moves);
       last_.best = moves[rng.below(std::uint32_t(moves.size()))];
     }
@@ -86,7 +86,7 @@ template <Game G>
 std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p, std::uint64_t seed) {
   search::SearchConfig cfg = search_config(name, p);
   const std::string game(G::kName);
-  if (cfg.algorithm == search::Algorithm::Uct && G::kHiddenInformation)
+  if (cfg.algorithm == search::Algorithm::Uct && hidden_information<G>)
     input_error(
         "bot uct: " + game +
         " has hidden information; uct would read the hidden state (use cheat-uct for that upper bound, or ismcts)");

@@ -262,7 +262,7 @@ int run_selfplay(const SelfplaySettings& a) {
     input_error("selfplay: " + a.game + " has no observation tensors to learn from");
   } else {
     const auto probe = G::initial(a.config);  // validates players, options and the map
-    const int n = probe.num_players();
+    const int n = num_players_of<G>(probe);
     if (a.bots.size() != 1 && int(a.bots.size()) != n)
       input_error("selfplay: " + std::to_string(a.bots.size()) + " bots for " + std::to_string(n) +
                   " seats (give one bot for every seat, or one per seat)");

@@ -147,7 +147,7 @@ int arena(const ArenaCommand& c) {
   std::optional<SprtSettings> sprt;
   if (!c.sprt.empty()) {
     sprt = parse_sprt(c.sprt);
-    if (c.self_play || a.bots.size() != 2 || G::initial(a.config).num_players() != 2)
+    if (c.self_play || a.bots.size() != 2 || num_players_of<G>(G::initial(a.config)) != 2)
       input_error("--sprt compares two bots in a two-player game (pairs of games with seats swapped)");
     if (a.shards != 1) input_error("--sprt decides as the games come in: it cannot run in shards");
   }
@@ -155,7 +155,7 @@ int arena(const ArenaCommand& c) {
   // meaningless. Self-play seats it everywhere and compares the seats instead.
   if (c.self_play) {
     if (a.bots.size() != 1) input_error("--self-play seats one bot everywhere: give exactly one --bot");
-    a.bots.assign(std::size_t(G::initial(a.config).num_players()), a.bots[0]);
+    a.bots.assign(std::size_t(num_players_of<G>(G::initial(a.config))), a.bots[0]);
   } else {
     for (std::size_t i = 0; i < a.bots.size(); ++i)
       for (std::size_t k = i + 1; k < a.bots.size(); ++k)
@@ -254,7 +254,7 @@ int replay(const ResultsFile& f, const ReplayCommand& c) {
     if (g.index == c.index) game = &g;
   if (!game) input_error("replay: game " + std::to_string(c.index) + " is not in \"" + c.file + "\"");
   const auto t = logged_game<G>(f, *game, c.file, "replay: game " + std::to_string(c.index));
-  if (c.seat >= t.start.num_players())
+  if (c.seat >= num_players_of<G>(t.start))
     input_error("replay: --seat " + std::to_string(c.seat) + ": there is no such seat");
   const std::string heading = "game " + std::to_string(c.index) + " of " + c.file + ": " + std::string(G::kName) +
                               ", seed " + std::to_string(game->seed);
@@ -265,14 +265,14 @@ int replay(const ResultsFile& f, const ReplayCommand& c) {
   }
   std::cout << heading << "\n";
   for (std::size_t p = 0; p < t.seats.size(); ++p) std::cout << "  seat " << p << ": " << t.seats[p] << "\n";
-  std::cout << "\n" << G::render(t.start, c.seat);
+  std::cout << "\n" << render_of<G>(t.start, c.seat);
   int ply = 0;
   t.for_each_step([&](const typename G::State& before, const MoveRecord& m, const typename G::State& after) {
     std::cout << "\n"
               << ++ply << ". " << mover_name(m.player) << ": " << move_text_seen_by<G>(before, m, c.seat) << "\n"
-              << G::render(after, c.seat);
+              << render_of<G>(after, c.seat);
   });
-  std::cout << "\nscores: " << format_values(t.final_state().scores(), t.start.num_players()) << "\n";
+  std::cout << "\nscores: " << format_values(scores_of<G>(t.final_state()), num_players_of<G>(t.start)) << "\n";
   return 0;
 }
 
@@ -336,8 +336,8 @@ int score_games(const ResultsFile& f, const std::string& file) {
     if constexpr (HasScoreReport<G>) {
       out["score"] = G::score_json(s);
     } else {
-      const Values v = s.scores();
-      out["score"] = Json{{"scores", std::vector<double>(v.begin(), v.begin() + s.num_players())}};
+      const Values v = scores_of<G>(s);
+      out["score"] = Json{{"scores", std::vector<double>(v.begin(), v.begin() + num_players_of<G>(s))}};
     }
     std::cout << out.dump() << "\n";
   }
@@ -354,7 +354,7 @@ int tune(const TuneCommand& c) {
   check_not_input(c.csv_out, "tune --csv", base.config.map_file, "--map file");
   check_output_path(c.best_out, "tune --best", c.force);
   check_output_path(c.csv_out, "tune --csv", c.force);
-  const int n = G::initial(base.config).num_players();
+  const int n = num_players_of<G>(G::initial(base.config));
   const std::string tuned = base.bots[0];
   const std::vector<std::string> pool(base.bots.begin() + 1, base.bots.end());
   std::vector<TuneParam> params;

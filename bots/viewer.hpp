@@ -59,19 +59,19 @@ inline std::string score_text(double score) { return Json(score).dump(); }
 // knows every score, as in a game with no hidden information and at the end of any game.
 template <Game G>
 Json scores_seen(const typename G::State& s) {
-  if constexpr (!G::kHiddenInformation) {
+  if constexpr (!hidden_information<G>) {
     return nullptr;
   } else {
     if (s.to_move() == kTerminal) return nullptr;
-    const int n = s.num_players();
-    const Values truth = s.scores();
+    const int n = num_players_of<G>(s);
+    const Values truth = scores_of<G>(s);
     Json seen = Json::array();
     bool hidden = false;
     for (Player p = 0; p < n; ++p) {
       Rng rng(hash_combine(0x5C0, std::uint64_t(p)));
       Values known = truth;
       for (int k = 0; k < 8; ++k) {
-        const Values other = s.determinize(p, rng).scores();
+        const Values other = scores_of<G>(determinize<G>(s, p, rng));
         for (int q = 0; q < n; ++q)
           if (other[q] != truth[q]) known[q] = std::numeric_limits<double>::quiet_NaN();
       }
@@ -108,12 +108,12 @@ enum class PageViews { Every, SeatOnly };
 // Views are numbered 0 (everything) and 1 + q (seat q); a view the page does not hold is null in
 // the per-view lists. Step 0 is the start (no mover or move); step k the state after decision k.
 // "board", "move", a step's "pieces" and "text" are indices into "texts" (TextTable); "mover" is
-// "player P" or "all", as `replay` prints it; "scores" are every seat's s.scores() as score_text
+// "player P" or "all", as `replay` prints it; "scores" are every seat's scores_of<G>(s) as score_text
 // (in a SeatOnly page, the scores that seat can know: scores_seen).
 template <Game G>
 Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat = -1,
                  PageViews views = PageViews::Every) {
-  const int n = t.start.num_players();
+  const int n = num_players_of<G>(t.start);
   viewer::TextTable texts;
   const auto observer = [](int view) { return Player(view - 1); };
   const bool seat_only = views == PageViews::SeatOnly && seat >= 0;
@@ -132,11 +132,12 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
   const auto step_json = [&](const typename G::State& s, const Json* previous) {
     const auto base = [&](const char* key, int view) { return previous ? int((*previous)[key][view]) : -1; };
     Json scores = Json::array();
-    const Values v = s.scores();
+    const Values v = scores_of<G>(s);
     for (int p = 0; p < n; ++p) scores.push_back(viewer::score_text(v[p]));
     const Json seen = viewer::scores_seen<G>(s);
-    Json step{{"text", per_view([&](int view) { return texts.add(G::render(s, observer(view)), base("text", view)); })},
-              {"scores", seat_only && !seen.is_null() ? seen[std::size_t(seat)] : scores}};
+    Json step{
+        {"text", per_view([&](int view) { return texts.add(render_of<G>(s, observer(view)), base("text", view)); })},
+        {"scores", seat_only && !seen.is_null() ? seen[std::size_t(seat)] : scores}};
     if (!seen.is_null() && !seat_only) step["scores_seen"] = seen;
     if constexpr (HasDrawing<G>)
       step["pieces"] =

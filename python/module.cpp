@@ -215,7 +215,7 @@ class PythonBot final : public Bot<G> {
   }
 
   Move choose(const InfoSet<G>& info) override {
-    typename G::MoveList moves;
+    MoveListOf<G> moves;
     info.legal_moves(moves);
     std::vector<std::string> texts;
     for (const Move m : moves) texts.push_back(info.move_to_string(m));
@@ -358,11 +358,11 @@ class StateOf final : public AnyState {
 
   std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateOf>(s_); }
   std::string game() const override { return std::string(G::kName); }
-  int num_players() const override { return s_.num_players(); }
+  int num_players() const override { return num_players_of<G>(s_); }
   Player to_move() const override { return s_.to_move(); }
 
   std::vector<std::string> legal_moves(Player p) const override {
-    typename G::MoveList moves;
+    MoveListOf<G> moves;
     const Player seat = seat_or_mover(p);
     legal_moves_of<G>(s_, seat, moves);
     std::vector<std::string> out;
@@ -370,7 +370,7 @@ class StateOf final : public AnyState {
     return out;
   }
   std::vector<int> legal_actions(Player p) const override {
-    typename G::MoveList moves;
+    MoveListOf<G> moves;
     legal_moves_of<G>(s_, seat_or_mover(p), moves);
     std::vector<int> out;
     for (const Move m : moves) out.push_back(action_index(m));
@@ -385,24 +385,24 @@ class StateOf final : public AnyState {
   }
   void apply_joint(const py::list& moves) override {
     if (s_.to_move() != kSimultaneous) input_error("apply_joint: this is not a simultaneous node (use apply)");
-    if (int(moves.size()) != s_.num_players())
-      input_error("apply_joint: give one move for each of the " + std::to_string(s_.num_players()) + " seats");
+    if (int(moves.size()) != num_players_of<G>(s_))
+      input_error("apply_joint: give one move for each of the " + std::to_string(num_players_of<G>(s_)) + " seats");
     JointMove joint{};
-    for (int q = 0; q < s_.num_players(); ++q)
+    for (int q = 0; q < num_players_of<G>(s_); ++q)
       joint[q] = read_move(moves[std::size_t(q)], q, "moves[" + std::to_string(q) + "]");
     nuraghe::apply_joint<G>(s_, joint);
   }
 
-  std::vector<double> returns() const override { return first(s_.returns(), s_.num_players()); }
-  std::vector<double> scores() const override { return first(s_.scores(), s_.num_players()); }
-  Json view(Player p) const override { return s_.view(checked_seat(p)); }
+  std::vector<double> returns() const override { return first(s_.returns(), num_players_of<G>(s_)); }
+  std::vector<double> scores() const override { return first(scores_of<G>(s_), num_players_of<G>(s_)); }
+  Json view(Player p) const override { return view_of<G>(s_, checked_seat(p)); }
   std::unique_ptr<AnyState> determinize(Player p, std::uint64_t seed) const override {
     Rng rng(seed);
-    return std::make_unique<StateOf>(s_.determinize(checked_seat(p), rng));
+    return std::make_unique<StateOf>(nuraghe::determinize<G>(s_, checked_seat(p), rng));
   }
   Json to_json() const override { return G::to_json(s_); }
   std::string render(Player p) const override {  // p = -1: everything
-    return G::render(s_, p < 0 ? p : checked_seat(p));
+    return render_of<G>(s_, p < 0 ? p : checked_seat(p));
   }
 
   int num_actions() const override {
@@ -432,19 +432,19 @@ class StateOf final : public AnyState {
   // meets a game's settings (arena, play), for a state does not keep the options it was made with.
   std::vector<double> evaluate(const ValueModel& m) const override {
     if constexpr (HasTensors<G>) {
-      const std::string why = model_mismatch(m, G::kName, m.options, map_hash_text<G>(s_), s_.num_players(),
+      const std::string why = model_mismatch(m, G::kName, m.options, map_hash_text<G>(s_), num_players_of<G>(s_),
                                              G::observation_size(s_), HasEvaluation<G>);
       if (!why.empty()) input_error("evaluate: " + why);
       ModelEvaluator evaluator(m);
       std::vector<float> observation(std::size_t(m.input_size()));
-      return first(learned_values<G>(evaluator, s_, observation.data()), s_.num_players());
+      return first(learned_values<G>(evaluator, s_, observation.data()), num_players_of<G>(s_));
     } else {
       no_tensors();
     }
   }
   bool equals(const AnyState& other) const override {
     const auto* o = dynamic_cast<const StateOf*>(&other);
-    return o && o->s_ == s_;
+    return o && same_state<G>(o->s_, s_);
   }
 
   std::string act(BotHandle& handle) const override {
@@ -488,13 +488,14 @@ class StateOf final : public AnyState {
     return m;
   }
   Player checked_seat(Player p) const {
-    if (p < 0 || p >= s_.num_players())
+    if (p < 0 || p >= num_players_of<G>(s_))
       input_error("seat=" + std::to_string(p) + ": there is no such seat (this game has " +
-                  std::to_string(s_.num_players()) + ")");
+                  std::to_string(num_players_of<G>(s_)) + ")");
     return p;
   }
   [[noreturn]] static void no_tensors() {
-    input_error(std::string(G::kName) + " has no action space and observation vector (HasTensors)");
+    input_error(std::string(G::kName) + " has no action space and observation vector (game_info(\"" +
+                std::string(G::kName) + "\")[\"tensors\"] is False)");
   }
   int action_index(Move m) const {
     if constexpr (HasTensors<G>) return G::action_index(s_, m);
@@ -508,7 +509,7 @@ class StateOf final : public AnyState {
         input_error(name + "=" + decimal(a) + " is outside the action space [0, " + std::to_string(n) + ")");
       const int action = a.cast<int>();
       const Move m = G::action_move(s_, action);
-      typename G::MoveList moves;
+      MoveListOf<G> moves;
       legal_moves_of<G>(s_, p, moves);
       if (!moves.contains(m))
         input_error(name + "=" + std::to_string(action) + " is not legal for " + mover_name(p) + " (" +
@@ -587,7 +588,8 @@ class GameOps final : public AnyGame {
     d["description"] = std::string(G::kDescription);
     d["min_players"] = G::kMinPlayers;
     d["max_players"] = G::kMaxPlayers;
-    d["hidden_information"] = G::kHiddenInformation;
+    d["hidden_information"] = hidden_information<G>;
+    d["tensors"] = HasTensors<G>;  // the action space and observation vectors of the learning API
     py::list options;
     for (const auto& o : G::option_specs()) options.append(o.describe());
     d["options"] = options;
@@ -598,7 +600,7 @@ class GameOps final : public AnyGame {
   py::dict play(const GameConfig& config, const py::list& bots) const override {
     check_map(config);
     const auto start = G::initial(config);
-    const int n = start.num_players();
+    const int n = num_players_of<G>(start);
     const Seats seats(bots);
     if (int(seats.specs.size()) != n)
       input_error("play: " + std::to_string(n) + " seats need " + std::to_string(n) + " bots, got " +

@@ -7,7 +7,8 @@
 #     timed, run as written in a scratch folder, in order: what each prints and the files it writes;
 # every file normalised: the keys and columns of time (`seconds`, `think_seconds`, `ms_per_move`)
 # and `version` dropped, results lines sorted by game index, progress lines on stderr dropped and
-# the ms/move column of tables masked, CSV rows sorted.
+# the ms/move column of tables and the hashes of model files (they record the version) masked, CSV
+# rows sorted.
 #   scripts/snapshot.sh [--nuraghe PATH] OUT_DIR      then: diff -r BEFORE_DIR AFTER_DIR
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -47,6 +48,8 @@ def dump(value):
 
 # A progress line a command prints while it works (how far, how fast, how long to go).
 PROGRESS = re.compile(r"^(arena|selfplay|tune|improve|merge): .*(ETA|games/s|\d+/\d+ games)")
+# A model file records the version of the program that wrote its data, so its hash follows it.
+MODEL_HASH = re.compile(r"model hash [0-9a-f]{16}")
 # A table row's ms/move: the number just before the Elo column "E [lo, hi]" that ends the row.
 MS_BEFORE_ELO = re.compile(r"\S+(\s+[-+]?\d+ \[[^\]]*\]\s*)$")
 
@@ -77,6 +80,7 @@ for path in sys.argv[1:]:
         for line in text.splitlines():
             if PROGRESS.match(line):
                 continue
+            line = MODEL_HASH.sub("model hash (hash of a file that records the version)", line)
             lines.append(MS_BEFORE_ELO.sub(r"ms\1", line))
         text = "\n".join(lines) + ("\n" if lines else "")
     open(path, "w", encoding="utf-8").write(text)

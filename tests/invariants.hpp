@@ -24,7 +24,8 @@
 // - a game without apply_joint never has a simultaneous node;
 // - where the game has random_move, it returns exactly legal_moves()[rng.below(size)] and leaves
 //   the RNG as that draw does; where it has heuristic_move, every move it returns is legal;
-// - the action and observation vectors (HasTensors): their sizes stay the same over a game; every
+// - where the game has them, the action and observation vectors (HasTensors): their sizes stay the same over a game;
+// every
 //   legal move of every seat has an action in range, distinct from the other moves' and mapped back
 //   to the move; one move (by its code, and by its text where the notation does not depend on the
 //   state) has one action over all the games, and one action one move; each seat's observation is
@@ -62,13 +63,13 @@ struct Transition {
   JointMove moves{};
 
   bool legal_in(const StateOf<G>& s) const {
-    typename G::MoveList list;
+    MoveListOf<G> list;
     if (!joint) {
       s.legal_moves(list);
       return s.to_move() >= 0 && list.contains(move);
     }
     if (s.to_move() != kSimultaneous) return false;
-    for (int p = 0; p < s.num_players(); ++p) {
+    for (int p = 0; p < num_players_of<G>(s); ++p) {
       legal_moves_of<G>(s, p, list);
       if (!list.contains(moves[p])) return false;
     }
@@ -80,17 +81,17 @@ struct Transition {
     return s;
   }
   std::uint64_t token(const StateOf<G>& s, Player o) const {
-    return joint ? observe_joint<G>(s, moves, o) : G::observe(s, move, o);
+    return joint ? observe_joint<G>(s, moves, o) : observe<G>(s, move, o);
   }
 };
 
 template <Game G>
 Transition<G> random_transition(const StateOf<G>& s, Rng& rng) {
   Transition<G> t;
-  typename G::MoveList list;
+  MoveListOf<G> list;
   if (s.to_move() == kSimultaneous) {
     t.joint = true;
-    for (int p = 0; p < s.num_players(); ++p) {
+    for (int p = 0; p < num_players_of<G>(s); ++p) {
       legal_moves_of<G>(s, p, list);
       t.moves[p] = list[rng.below(std::uint32_t(list.size()))];
     }
@@ -103,15 +104,15 @@ Transition<G> random_transition(const StateOf<G>& s, Rng& rng) {
 
 template <Game G>
 void check_legal_moves(const StateOf<G>& s) {
-  typename G::MoveList list;
+  MoveListOf<G> list;
   const Player to_move = s.to_move();
   if (to_move == kTerminal) {
-    for (int p = 0; p < s.num_players(); ++p) {
+    for (int p = 0; p < num_players_of<G>(s); ++p) {
       legal_moves_of<G>(s, p, list);
       CHECK_MESSAGE(list.empty(), "a seat has legal moves after the game is over");
     }
     const Values r = s.returns();
-    for (int p = 0; p < s.num_players(); ++p) {
+    for (int p = 0; p < num_players_of<G>(s); ++p) {
       CHECK(r[p] >= 0.0);
       CHECK(r[p] <= 1.0);
     }
@@ -119,23 +120,23 @@ void check_legal_moves(const StateOf<G>& s) {
   }
   if (to_move == kSimultaneous) {
     CHECK_MESSAGE(HasSimultaneousMoves<G>, "a simultaneous node in a game without apply_joint and observe_joint");
-    for (int p = 0; p < s.num_players(); ++p) {
+    for (int p = 0; p < num_players_of<G>(s); ++p) {
       legal_moves_of<G>(s, p, list);
       CHECK_MESSAGE(!list.empty(), "a seat has no move at a simultaneous node");
     }
     return;
   }
   REQUIRE(to_move >= 0);
-  REQUIRE(to_move < s.num_players());
+  REQUIRE(to_move < num_players_of<G>(s));
   s.legal_moves(list);
   CHECK_MESSAGE(!list.empty(), "no legal move before the game is over");
-  typename G::MoveList same;
+  MoveListOf<G> same;
   legal_moves_of<G>(s, to_move, same);
   CHECK(same.size() == list.size());
   for (Move m : list) {
     StateOf<G> t = s;
     t.apply(m);  // every legal move applies (sanitizer builds catch a bad one)
-    CHECK(G::parse_move(s, to_move, G::move_to_string(s, to_move, m)) == m);
+    CHECK(parse_move<G>(s, to_move, G::move_to_string(s, to_move, m)) == m);
   }
 }
 
@@ -146,7 +147,7 @@ template <Game G>
 void check_optional_moves(const StateOf<G>& s, Rng& rng) {
   const Player to_move = s.to_move();
   if (to_move == kTerminal) return;
-  typename G::MoveList list;
+  MoveListOf<G> list;
   if constexpr (HasRandomMove<G>) {
     if (to_move >= 0) {
       s.legal_moves(list);
@@ -162,7 +163,7 @@ void check_optional_moves(const StateOf<G>& s, Rng& rng) {
     }
   }
   if constexpr (HasHeuristic<G>) {
-    for (Player p = 0; p < s.num_players(); ++p) {
+    for (Player p = 0; p < num_players_of<G>(s); ++p) {
       if (to_move != kSimultaneous && p != to_move) continue;
       legal_moves_of<G>(s, p, list);
       for (int k = 0; k < 3; ++k) {
@@ -177,13 +178,13 @@ void check_optional_moves(const StateOf<G>& s, Rng& rng) {
 template <Game G>
 void check_copy_and_json(const StateOf<G>& s) {
   const StateOf<G> copy = s;
-  CHECK(copy == s);
+  CHECK(same_state<G>(copy, s));
   StateOf<G> raw;
   std::memcpy(static_cast<void*>(&raw), &s, sizeof s);
-  CHECK(raw == s);
+  CHECK(same_state<G>(raw, s));
   const Json j = G::to_json(s);
   const StateOf<G> back = G::from_json(Json::parse(j.dump()));
-  CHECK_MESSAGE(back == s, "JSON round trip changed the state: " << j.dump());
+  CHECK_MESSAGE(same_state<G>(back, s), "JSON round trip changed the state: " << j.dump());
   CHECK(G::to_json(back) == j);
 }
 
@@ -192,8 +193,8 @@ template <Game G>
 void check_tokens(const StateOf<G>& a, const Transition<G>& ta, const StateOf<G>& b, const Transition<G>& tb,
                   Player o) {
   const StateOf<G> a2 = ta.after(a), b2 = tb.after(b);
-  const bool same_view = a2.view(o) == b2.view(o);
-  CHECK_MESSAGE((a2.view_hash(o) == b2.view_hash(o)) == same_view, "view_hash does not follow view");
+  const bool same_view = view_of<G>(a2, o) == view_of<G>(b2, o);
+  CHECK_MESSAGE((view_hash_of<G>(a2, o) == view_hash_of<G>(b2, o)) == same_view, "view_hash does not follow view");
   const bool same_token = ta.token(a, o) == tb.token(b, o);
   CHECK_MESSAGE(same_view == same_token, (same_view ? "equal views after, different tokens (the token leaks)"
                                                     : "different views after, equal tokens (a reveal is lost)")
@@ -202,21 +203,22 @@ void check_tokens(const StateOf<G>& a, const Transition<G>& ta, const StateOf<G>
 
 template <Game G>
 void check_information(const StateOf<G>& s, Rng& rng) {
-  for (Player o = 0; o < s.num_players(); ++o) {
-    const Json view = s.view(o);
+  for (Player o = 0; o < num_players_of<G>(s); ++o) {
+    const Json view = view_of<G>(s, o);
 
     Rng r1(rng.next()), r2(rng.next());
     Rng r1_copy = r1;
-    const StateOf<G> d = s.determinize(o, r1);
-    CHECK_MESSAGE(d.view(o) == view, "determinize changed the observer's view");
-    CHECK(d.view_hash(o) == s.view_hash(o));
-    const StateOf<G> other = s.determinize(o, r2);
-    CHECK_MESSAGE(other.determinize(o, r1_copy) == d, "determinize depends on more than the view and the RNG");
-    if (!G::kHiddenInformation) CHECK(d == s);
+    const StateOf<G> d = determinize<G>(s, o, r1);
+    CHECK_MESSAGE(view_of<G>(d, o) == view, "determinize changed the observer's view");
+    CHECK(view_hash_of<G>(d, o) == view_hash_of<G>(s, o));
+    const StateOf<G> other = determinize<G>(s, o, r2);
+    CHECK_MESSAGE(same_state<G>(determinize<G>(other, o, r1_copy), d),
+                  "determinize depends on more than the view and the RNG");
+    if (!hidden_information<G>) CHECK(same_state<G>(d, s));
 
     // The seat to move knows its own moves.
     if (s.to_move() == o || s.to_move() == kSimultaneous) {
-      typename G::MoveList mine, theirs;
+      MoveListOf<G> mine, theirs;
       legal_moves_of<G>(s, o, mine);
       legal_moves_of<G>(d, o, theirs);
       CHECK(std::vector<Move>(mine.begin(), mine.end()) == std::vector<Move>(theirs.begin(), theirs.end()));
@@ -237,7 +239,7 @@ template <Game G>
 void check_determinizations_vary(const StateOf<G>& a, Player o, std::uint64_t seed) {
   Rng rng(seed);
   std::set<std::string> seen;
-  for (int i = 0; i < 200 && seen.size() < 2; ++i) seen.insert(G::to_json(a.determinize(o, rng)).dump());
+  for (int i = 0; i < 200 && seen.size() < 2; ++i) seen.insert(G::to_json(determinize<G>(a, o, rng)).dump());
   CHECK_MESSAGE(seen.size() > 1,
                 "200 determinizations of an information set with several states were all the same (observer "
                     << o << ", " << G::to_json(a).dump() << ")");
@@ -249,14 +251,16 @@ void check_determinizations_vary(const StateOf<G>& a, Player o, std::uint64_t se
 template <Game G>
 void check_hidden_arrangements(const GameConfig& config, std::uint64_t seed) {
   const StateOf<G> a0 = G::initial(config);
-  for (Player o = 0; o < a0.num_players(); ++o) {
+  for (Player o = 0; o < num_players_of<G>(a0); ++o) {
     for (std::uint64_t other = 1; other <= 200; ++other) {
       GameConfig c = config;
       c.seed = config.seed + other;
       StateOf<G> a = a0, b = G::initial(c);
-      if (b == a || b.view_hash(o) != a.view_hash(o)) continue;
+      if (same_state<G>(b, a) || view_hash_of<G>(b, o) != view_hash_of<G>(a, o)) continue;
       Rng rng(seed + o);
-      for (int step = 0; step <= G::kMaxGameLength && !(a == b) && a.view_hash(o) == b.view_hash(o); ++step) {
+      for (int step = 0;
+           step <= G::kMaxGameLength && !same_state<G>(a, b) && view_hash_of<G>(a, o) == view_hash_of<G>(b, o);
+           ++step) {
         check_determinizations_vary<G>(a, o, seed + step);
         if (a.to_move() == kTerminal) break;
         const auto t = random_transition<G>(a, rng);
@@ -301,8 +305,8 @@ std::vector<float> observation_of(const StateOf<G>& s, Player p) {
 
 template <Game G>
 void check_actions(const StateOf<G>& s, TensorRecord& record) {
-  typename G::MoveList list;
-  for (Player p = 0; p < s.num_players(); ++p) {
+  MoveListOf<G> list;
+  for (Player p = 0; p < num_players_of<G>(s); ++p) {
     legal_moves_of<G>(s, p, list);
     std::set<int> actions;
     for (Move m : list) {
@@ -329,11 +333,11 @@ void check_actions(const StateOf<G>& s, TensorRecord& record) {
 // No peeking: seat p's observation is the same in every state of its information set.
 template <Game G>
 void check_observations(const StateOf<G>& s, Rng& rng) {
-  for (Player p = 0; p < s.num_players(); ++p) {
+  for (Player p = 0; p < num_players_of<G>(s); ++p) {
     const std::vector<float> seen = observation_of<G>(s, p);
     for (float x : seen) REQUIRE_MESSAGE(std::isfinite(x), "an observation number is not finite (or not written)");
     for (int k = 0; k < 3; ++k) {
-      const StateOf<G> d = s.determinize(p, rng);
+      const StateOf<G> d = determinize<G>(s, p, rng);
       CHECK_MESSAGE(observation_of<G>(d, p) == seen, "seat " << p << "'s observation differs in a state of its "
                                                              << "information set (it peeks) at "
                                                              << G::to_json(s).dump());
@@ -345,20 +349,24 @@ void check_observations(const StateOf<G>& s, Rng& rng) {
 // what happens (each game's own tests check that it shows the seat's hand).
 template <Game G>
 void check_observations_follow(const StateOf<G>& before, const StateOf<G>& after) {
-  for (Player p = 0; p < before.num_players(); ++p)
-    if (before.view(p) != after.view(p))
+  for (Player p = 0; p < num_players_of<G>(before); ++p)
+    if (view_of<G>(before, p) != view_of<G>(after, p))
       CHECK_MESSAGE(observation_of<G>(before, p) != observation_of<G>(after, p),
                     "seat " << p << " sees a move but its observation stays the same at " << G::to_json(before).dump());
 }
 
+// A game without the vectors (Nim) has nothing to check here.
 template <Game G>
-void check_tensors(const StateOf<G>& s, TensorRecord& record, Rng& rng) {
-  static_assert(HasTensors<G>, "every game has the action and observation vectors (lib/core/game.hpp)");
-  if (record.num_actions < 0) record.num_actions = G::num_actions(s), record.observation_size = G::observation_size(s);
-  CHECK_MESSAGE(G::num_actions(s) == record.num_actions, "num_actions changed within a configuration");
-  CHECK_MESSAGE(G::observation_size(s) == record.observation_size, "observation_size changed within a configuration");
-  check_actions<G>(s, record);
-  check_observations<G>(s, rng);
+void check_tensors([[maybe_unused]] const StateOf<G>& s, [[maybe_unused]] TensorRecord& record,
+                   [[maybe_unused]] Rng& rng) {
+  if constexpr (HasTensors<G>) {
+    if (record.num_actions < 0)
+      record.num_actions = G::num_actions(s), record.observation_size = G::observation_size(s);
+    CHECK_MESSAGE(G::num_actions(s) == record.num_actions, "num_actions changed within a configuration");
+    CHECK_MESSAGE(G::observation_size(s) == record.observation_size, "observation_size changed within a configuration");
+    check_actions<G>(s, record);
+    check_observations<G>(s, rng);
+  }
 }
 
 // Every state of the first 24 decisions of a game is checked in full, then every 8th (long games
@@ -396,9 +404,10 @@ void check_invariants(GameConfig config, int games = 200) {
       if (s.to_move() == kTerminal) break;
       const StateOf<G> before = s;
       s = random_transition<G>(s, rng).after(s);
-      if (checked_in_full(decisions)) check_observations_follow<G>(before, s);
+      if constexpr (HasTensors<G>)
+        if (checked_in_full(decisions)) check_observations_follow<G>(before, s);
     }
-    if (G::kHiddenInformation && g < 20) check_hidden_arrangements<G>(config, config.seed);
+    if (hidden_information<G> && g < 20) check_hidden_arrangements<G>(config, config.seed);
   }
 }
 

@@ -77,7 +77,7 @@ template <Game G>
 std::vector<testing::Transition<G>> observed_alike(const typename G::State& d, const testing::Transition<G>& t,
                                                    Player o, std::uint64_t token, std::size_t limit) {
   std::vector<testing::Transition<G>> out;
-  typename G::MoveList list;
+  MoveListOf<G> list;
   if (!t.joint) {
     d.legal_moves(list);
     for (const Move m : list) {
@@ -87,8 +87,8 @@ std::vector<testing::Transition<G>> observed_alike(const typename G::State& d, c
     }
     return out;
   }
-  std::vector<std::vector<Move>> choices(std::size_t(d.num_players()));
-  for (int q = 0; q < d.num_players(); ++q) {
+  std::vector<std::vector<Move>> choices(std::size_t(num_players_of<G>(d)));
+  for (int q = 0; q < num_players_of<G>(d); ++q) {
     legal_moves_of<G>(d, q, list);
     auto& c = choices[std::size_t(q)];
     if (list.contains(t.moves[std::size_t(q)])) c.push_back(t.moves[std::size_t(q)]);
@@ -100,7 +100,7 @@ std::vector<testing::Transition<G>> observed_alike(const typename G::State& d, c
   long budget = 20000;
   const std::function<void(int)> search = [&](int q) {
     if (out.size() >= limit || budget <= 0) return;
-    if (q == d.num_players()) {
+    if (q == num_players_of<G>(d)) {
       --budget;
       if (u.token(d, o) == token) out.push_back(u);
       return;
@@ -124,14 +124,14 @@ void check_printed_lines(GameConfig config, int games) {
     for (int decision = 0; s.to_move() != kTerminal; ++decision) {
       const auto t = testing::random_transition<G>(s, rng);
       if (testing::checked_in_full(decision)) {
-        for (Player seat = 0; seat < s.num_players(); ++seat) {
+        for (Player seat = 0; seat < num_players_of<G>(s); ++seat) {
           // A seat knows the move it chose itself, even where two of its moves leave one view
           // (Bardagi's "yield 14 meat" and "yield 14 wool" at times): only others' moves are masked.
           if (!t.joint && seat == s.to_move()) continue;
           const std::string printed = printed_for<G>(s, t, seat);
           const std::uint64_t token = t.token(s, seat);
           for (int k = 0; k < 3; ++k) {
-            const auto d = s.determinize(seat, dets);
+            const auto d = determinize<G>(s, seat, dets);
             for (const auto& u : observed_alike<G>(d, t, seat, token, 4)) {
               INFO("decision ", decision, ", seat ", seat, ": the true move ", record_of<G>(s, t).text,
                    ", in a determinization ", record_of<G>(d, u).text);
@@ -171,6 +171,6 @@ TEST_CASE("a move every seat sees is printed in full for each seat (Sardegna)") 
 
 TEST_CASE_TEMPLATE_DEFINE("a seat is printed only what it observed, the same in every determinization", G,
                           every_hidden_game) {
-  if constexpr (G::kHiddenInformation) check_printed_lines<G>({}, std::max(2, 8 / testing::kLightFactor));
+  if constexpr (hidden_information<G>) check_printed_lines<G>({}, std::max(2, 8 / testing::kLightFactor));
 }
 TEST_CASE_TEMPLATE_APPLY(every_hidden_game, AllGames::Types);

@@ -317,7 +317,7 @@ std::vector<std::pair<typename G::State, typename G::State>> information_set_pai
       GameConfig cb = base;
       cb.seed = b;
       const auto sb = G::initial(cb);
-      if (!(sa == sb) && sa.view_hash(seat) == sb.view_hash(seat)) {
+      if (!(sa == sb) && view_hash_of<G>(sa, seat) == view_hash_of<G>(sb, seat)) {
         pairs.emplace_back(sa, sb);
         break;
       }
@@ -334,7 +334,7 @@ std::vector<std::pair<typename G::State, typename G::State>> information_set_pai
     const int depth = int(rng.below(40));
     for (int d = 0; d < depth && s.to_move() != kTerminal; ++d) s = testing::random_transition<G>(s, rng).after(s);
     if (s.to_move() == kTerminal) continue;
-    const auto other = s.determinize(seat, rng);
+    const auto other = determinize<G>(s, seat, rng);
     if (!(other == s)) pairs.emplace_back(s, other);
   }
   return pairs;
@@ -354,7 +354,7 @@ bool same_statistics_along(const std::string& spec, typename G::State a, typenam
   Rng rng(seed);
   bool same = true;
   int searches = 0;
-  while (a.to_move() != kTerminal && a.view_hash(seat) == b.view_hash(seat) && searches < max_searches) {
+  while (a.to_move() != kTerminal && view_hash_of<G>(a, seat) == view_hash_of<G>(b, seat) && searches < max_searches) {
     if (a.to_move() == seat || a.to_move() == kSimultaneous) {
       ++searches;
       bot_a->choose(InfoSet<G>(a, seat));
@@ -477,7 +477,7 @@ template <class List>
 struct HiddenInformationGames;
 template <Game... Gs>
 struct HiddenInformationGames<GameList<Gs...>> {
-  using Types = decltype(std::tuple_cat(std::conditional_t<Gs::kHiddenInformation, std::tuple<Gs>, std::tuple<>>{}...));
+  using Types = decltype(std::tuple_cat(std::conditional_t<hidden_information<Gs>, std::tuple<Gs>, std::tuple<>>{}...));
 };
 }  // namespace
 

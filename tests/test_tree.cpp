@@ -118,7 +118,7 @@ TreeCheck search_and_check(const SearchConfig& cfg, const typename G::State& s, 
   Mcts<G> mcts(cfg, false);
   Rng rng(seed);
   const bool full = full_state(cfg.algorithm);
-  const auto r = mcts.search([&](Rng& x) { return full ? s : s.determinize(seat, x); }, seat, s.num_players(),
+  const auto r = mcts.search([&](Rng& x) { return full ? s : determinize<G>(s, seat, x); }, seat, num_players_of<G>(s),
                              s.to_move() == kSimultaneous, rng);
   CHECK(r.iterations == cfg.iterations);
   return check_trees(mcts);
@@ -280,7 +280,7 @@ TEST_CASE_TEMPLATE_DEFINE("decisions and arms: every game's trees are consistent
   const auto s = G::initial(GameConfig{});
   const Player seat = s.to_move() == kSimultaneous ? 0 : s.to_move();
   std::vector<Algorithm> algorithms{Algorithm::Uct};
-  if (G::kHiddenInformation) algorithms = {Algorithm::CheatUct, Algorithm::Ismcts, Algorithm::MoIsmcts};
+  if (hidden_information<G>) algorithms = {Algorithm::CheatUct, Algorithm::Ismcts, Algorithm::MoIsmcts};
   for (const Algorithm a : algorithms)
     for (const int threads : {1, 2}) {
       CAPTURE(std::string(name(a)));

@@ -11,10 +11,13 @@
 #include <cassert>
 #include <concepts>
 #include <cstdint>
+#include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "core/json.hpp"
@@ -33,6 +36,11 @@ inline constexpr int kMaxPlayers = 5;  // the most any nuraghe game seats (Barda
 
 using Values = std::array<double, kMaxPlayers>;   // one number per seat; unused seats are 0
 using JointMove = std::array<Move, kMaxPlayers>;  // one move per seat at a simultaneous node
+
+// The fixed-capacity list of one seat's legal moves. A game may name it (`using MoveList = ...`);
+// callers write MoveListOf<G>.
+template <class G>
+using MoveListOf = MoveList<G::kMaxMoves>;
 
 // How to set up a game: seat count (0 = the game's default), seed for everything random at
 // setup, rule options ("variant=alt-sentinel"), and an optional board/map file.
@@ -59,29 +67,134 @@ template <class G>
 concept HasSimultaneousMoves = HasApplyJoint<G> && HasObserveJoint<G>;
 // Moves of any seat p, not only of the seat to move: required with simultaneous nodes.
 template <class G>
-concept HasSeatMoves = requires(const typename G::State& s, Player p, typename G::MoveList& moves) {
+concept HasSeatMoves = requires(const typename G::State& s, Player p, MoveListOf<G>& moves) {
   s.legal_moves(p, moves);
+};
+
+// ---- parts a game may leave out, each with the default a perfect-information game wants -------
+// A game that writes one of these must write it with this signature: a member of the name with
+// another signature is a compile error (the concept below), never silently replaced by the default.
+
+// kHiddenInformation (default false): some seat does not see the whole state. A game with hidden
+// information writes view, determinize and observe; the others default to the whole state.
+template <class G>
+concept DeclaresHiddenInformation = requires {
+  { G::kHiddenInformation } -> std::convertible_to<bool>;
+};
+template <class G>
+constexpr bool declared_hidden_information() {
+  if constexpr (DeclaresHiddenInformation<G>) return bool(G::kHiddenInformation);
+  else return false;
+}
+template <class G>
+inline constexpr bool hidden_information = declared_hidden_information<G>();
+// s.num_players() (default: the seat count, for a game that seats only one count).
+template <class G>
+concept HasNumPlayers = requires(const typename G::State& s) {
+  { s.num_players() } -> std::convertible_to<int>;
+};
+// s.scores() (default returns()): raw points, where they differ from the utility.
+template <class G>
+concept HasScores = requires(const typename G::State& s) {
+  { s.scores() } -> std::same_as<Values>;
+};
+// s.view(p) (default: the position, to_json): seat p's perfect-recall information state.
+template <class G>
+concept HasView = requires(const typename G::State& s, Player p) {
+  { s.view(p) } -> std::same_as<Json>;
+};
+// s.view_hash(p) (default: hash_json of the view): equal views give equal hashes.
+template <class G>
+concept HasViewHash = requires(const typename G::State& s, Player p) {
+  { s.view_hash(p) } -> std::same_as<std::uint64_t>;
+};
+// s.determinize(p, rng) (default: the state): a state of p's information set.
+template <class G>
+concept HasDeterminize = requires(const typename G::State& s, Player p, Rng& rng) {
+  { s.determinize(p, rng) } -> std::same_as<typename G::State>;
+};
+// G::observe(s, m, p) (default: the move): a token of what p learns from s --m-->.
+template <class G>
+concept HasObserve = requires(const typename G::State& s, Move m, Player p) {
+  { G::observe(s, m, p) } -> std::same_as<std::uint64_t>;
+};
+// G::parse_move(s, p, text) (default: the legal move of p whose move_to_string is text, found in
+// a hash index of the legal moves' texts; bots/notation.hpp): a game that reads more than its own
+// printed notation (Ticket to Ride's payments in any order) writes its own.
+template <class G>
+concept HasParseMove = requires(const typename G::State& s, Player p, std::string_view text) {
+  { G::parse_move(s, p, text) } -> std::same_as<Move>;
+};
+// G::render(s, p) (default: the view as one line of JSON; p = -1, the position): a text picture.
+template <class G>
+concept HasRender = requires(const typename G::State& s, Player p) {
+  { G::render(s, p) } -> std::same_as<std::string>;
+};
+
+// Names a game wrote, by member name, so that a wrong signature is an error instead of a default.
+template <class G>
+concept NamesNumPlayers = requires {
+  &G::State::num_players;
+};
+template <class G>
+concept NamesScores = requires {
+  &G::State::scores;
+};
+template <class G>
+concept NamesView = requires {
+  &G::State::view;
+};
+template <class G>
+concept NamesViewHash = requires {
+  &G::State::view_hash;
+};
+template <class G>
+concept NamesDeterminize = requires {
+  &G::State::determinize;
+};
+template <class G>
+concept NamesObserve = requires {
+  &G::observe;
+};
+template <class G>
+concept NamesParseMove = requires {
+  &G::parse_move;
+};
+template <class G>
+concept NamesRender = requires {
+  &G::render;
 };
 
 // (clang-format 14 would put the requires body at the indent of `concept`.)
 // clang-format off
 template <class G>
 concept Game =
-    std::is_trivially_copyable_v<typename G::State> && std::equality_comparable<typename G::State> &&
-    // The most legal moves of one seat at any state, and the fixed-capacity list that holds them.
-    (G::kMaxMoves > 0) && std::same_as<typename G::MoveList, MoveList<G::kMaxMoves>> &&
+    std::is_trivially_copyable_v<typename G::State> &&
+    // Equality: the game's operator==, or the bytes where they are the value (no padding, no floats).
+    (std::equality_comparable<typename G::State> ||
+     std::has_unique_object_representations_v<typename G::State>) &&
+    // The most legal moves of one seat at any state (and the list type, where the game names it).
+    (G::kMaxMoves > 0) &&
+    (!requires { typename G::MoveList; } || std::same_as<typename G::MoveList, MoveListOf<G>>) &&
     // Simultaneous nodes come with all of their parts or none.
     (HasApplyJoint<G> == HasObserveJoint<G>) && (!HasSimultaneousMoves<G> || HasSeatMoves<G>) &&
+    // A seat count that varies is the state's to tell.
+    (HasNumPlayers<G> || G::kMinPlayers == G::kMaxPlayers) &&
+    // Hidden information needs the game's own view, determinization and observation.
+    (!hidden_information<G> || (HasView<G> && HasDeterminize<G> && HasObserve<G>)) &&
+    // A part the game writes has the signature of its default's concept.
+    (!NamesNumPlayers<G> || HasNumPlayers<G>) && (!NamesScores<G> || HasScores<G>) &&
+    (!NamesView<G> || HasView<G>) && (!NamesViewHash<G> || HasViewHash<G>) &&
+    (!NamesDeterminize<G> || HasDeterminize<G>) && (!NamesObserve<G> || HasObserve<G>) &&
+    (!NamesParseMove<G> || HasParseMove<G>) && (!NamesRender<G> || HasRender<G>) &&
     requires(const typename G::State& s, typename G::State& mutable_state,
-             typename G::MoveList& moves, Move m, Player p, Rng& rng,
-             const Json& json, const GameConfig& config, std::string_view text) {
+             MoveListOf<G>& moves, Move m, Player p, const Json& json, const GameConfig& config) {
       // Identity and limits.
       { G::kName } -> std::convertible_to<std::string_view>;
       { G::kDescription } -> std::convertible_to<std::string_view>;
       { G::kMinPlayers } -> std::convertible_to<int>;
       { G::kMaxPlayers } -> std::convertible_to<int>;
-      { G::kHiddenInformation } -> std::convertible_to<bool>;  // false: view(o) determines the state
-      { G::kMaxGameLength } -> std::convertible_to<int>;       // decisions (joint moves count once)
+      { G::kMaxGameLength } -> std::convertible_to<int>;  // decisions (joint moves count once)
       { G::kMaxMoves } -> std::convertible_to<int>;
       { G::option_specs() } -> std::same_as<std::vector<ParamSpec>>;
 
@@ -89,33 +202,98 @@ concept Game =
       { G::initial(config) } -> std::same_as<typename G::State>;
 
       // Rules.
-      { s.num_players() } -> std::convertible_to<int>;
       { s.to_move() } -> std::same_as<Player>;
       s.legal_moves(moves);  // moves of the player to move (to_move() >= 0)
       mutable_state.apply(m);
       { s.returns() } -> std::same_as<Values>;  // utility in [0,1]; meaningful once terminal
-      { s.scores() } -> std::same_as<Values>;   // raw points
-
-      // Information.
-      { s.view(p) } -> std::same_as<Json>;                   // p's perfect-recall information state
-      { s.view_hash(p) } -> std::same_as<std::uint64_t>;     // hash of view(p)
-      { s.determinize(p, rng) } -> std::same_as<typename G::State>;  // a state of p's information set
-      { G::observe(s, m, p) } -> std::same_as<std::uint64_t>;        // what p learns from s --m-->
 
       // Notation and positions.
       { G::move_to_string(s, p, m) } -> std::same_as<std::string>;
-      { G::parse_move(s, p, text) } -> std::same_as<Move>;  // InputError if unparsable
       { G::to_json(s) } -> std::same_as<Json>;
       { G::from_json(json) } -> std::same_as<typename G::State>;  // InputError if malformed
-      { G::render(s, p) } -> std::same_as<std::string>;           // a text picture as p sees it
     };
 // clang-format on
+
+// ---- how callers reach the parts with defaults ------------------------------------------------
+
+template <Game G>
+bool same_state(const typename G::State& a, const typename G::State& b) {
+  if constexpr (std::equality_comparable<typename G::State>) return a == b;
+  else return std::memcmp(&a, &b, sizeof a) == 0;
+}
+template <Game G>
+int num_players_of(const typename G::State& s) {
+  if constexpr (HasNumPlayers<G>) return s.num_players();
+  else return G::kMinPlayers;
+}
+template <Game G>
+Values scores_of(const typename G::State& s) {
+  if constexpr (HasScores<G>) return s.scores();
+  else return s.returns();
+}
+template <Game G>
+Json view_of(const typename G::State& s, Player p) {
+  if constexpr (HasView<G>) return s.view(p);
+  else return G::to_json(s);
+}
+template <Game G>
+std::uint64_t view_hash_of(const typename G::State& s, Player p) {
+  if constexpr (HasViewHash<G>) return s.view_hash(p);
+  else return hash_json(view_of<G>(s, p));
+}
+template <Game G>
+typename G::State determinize([[maybe_unused]] const typename G::State& s, [[maybe_unused]] Player p,
+                              [[maybe_unused]] Rng& rng) {
+  if constexpr (HasDeterminize<G>) return s.determinize(p, rng);
+  else return s;
+}
+template <Game G>
+std::uint64_t observe([[maybe_unused]] const typename G::State& s, Move m, [[maybe_unused]] Player p) {
+  if constexpr (HasObserve<G>) return G::observe(s, m, p);
+  else return m;
+}
+// The legal moves of seat p at s by their notation, in a hash index: the default parse_move, built
+// once for a state and seat, after which each text costs one lookup.
+template <Game G>
+class MoveTexts {
+ public:
+  MoveTexts(const typename G::State& s, Player p) {
+    MoveListOf<G> moves;
+    legal_moves_of<G>(s, p, moves);
+    index_.reserve(moves.size());
+    for (Move m : moves) index_.emplace(G::move_to_string(s, p, m), m);
+  }
+  std::optional<Move> find(std::string_view text) const {
+    const auto it = index_.find(std::string(text));
+    if (it == index_.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  std::unordered_map<std::string, Move> index_;
+};
+// Seat p's move written as text: the game's parser, else the legal move whose notation is text
+// (InputError if none is; bots/notation.hpp's parse_legal_move says more).
+template <Game G>
+Move parse_move(const typename G::State& s, Player p, std::string_view text) {
+  if constexpr (HasParseMove<G>) return G::parse_move(s, p, text);
+  else {
+    if (const auto m = MoveTexts<G>(s, p).find(text)) return *m;
+    input_error(std::string(G::kName) + ": no legal move \"" + std::string(text) + "\" for player " +
+                std::to_string(p));
+  }
+}
+template <Game G>
+std::string render_of(const typename G::State& s, Player p) {
+  if constexpr (HasRender<G>) return G::render(s, p);
+  else return (p < 0 ? G::to_json(s) : view_of<G>(s, p)).dump() + "\n";
+}
 
 // Seat p's legal moves (at a simultaneous node every seat has at least one; elsewhere only the
 // seat to move has any): the game's own legal_moves(p, list) where it has one, else the moves of
 // the seat to move for that seat and none for the others.
 template <Game G>
-void legal_moves_of(const typename G::State& s, Player p, typename G::MoveList& moves) {
+void legal_moves_of(const typename G::State& s, Player p, MoveListOf<G>& moves) {
   if constexpr (HasSeatMoves<G>) s.legal_moves(p, moves);
   else if (p == s.to_move()) s.legal_moves(moves);
   else moves.clear();
@@ -174,7 +352,7 @@ concept HasEvaluation = requires(const typename G::State& s) {
 // order of the rest and at least one move. It must depend only on what seat p can see, so that
 // every state of an information set keeps the same moves of p.
 template <class G>
-concept HasSearchMoves = requires(const typename G::State& s, Player p, typename G::MoveList& moves) {
+concept HasSearchMoves = requires(const typename G::State& s, Player p, MoveListOf<G>& moves) {
   G::search_moves(s, p, moves);
 };
 
@@ -203,7 +381,7 @@ Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {
   if constexpr (HasRandomMove<G>) {
     if (p == s.to_move()) return G::random_move(s, p, rng);
   }
-  typename G::MoveList moves;
+  MoveListOf<G> moves;
   legal_moves_of<G>(s, p, moves);
   return moves[rng.below(std::uint32_t(moves.size()))];
 }

@@ -183,7 +183,7 @@ inline constexpr double kLearnedValueFloor = 1e-3;
 // refused before a search for a game without an evaluation (model_mismatch).
 template <Game G>
 requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const typename G::State& s, float* input) {
-  const int n = s.num_players();
+  const int n = num_players_of<G>(s);
   Values hand{};
   if constexpr (HasEvaluation<G>)
     if (evaluator.evaluate_input()) hand = G::evaluate(s);

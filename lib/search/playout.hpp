@@ -12,7 +12,7 @@ template <Game G>
 void random_step(typename G::State& s, Player p, Rng& rng) {
   if (p == kSimultaneous) {
     JointMove joint{};
-    for (int q = 0; q < s.num_players(); ++q) joint[q] = random_legal_move<G>(s, q, rng);
+    for (int q = 0; q < num_players_of<G>(s); ++q) joint[q] = random_legal_move<G>(s, q, rng);
     apply_joint<G>(s, joint);
   } else {
     s.apply(random_legal_move<G>(s, p, rng));

@@ -178,7 +178,7 @@ class Worker {
         Move m = 0;
         if (!select_decision(chooser_tree, cur[chooser_tree], s, p, rng, m)) break;
         for (int t = 0; t < trees && !stuck; ++t)
-          if (t != chooser_tree) stuck = !follow_decision(t, cur[t], G::observe(s, m, forest_.observers[t]), p);
+          if (t != chooser_tree) stuck = !follow_decision(t, cur[t], observe<G>(s, m, forest_.observers[t]), p);
         for (int t = 0; t < trees && !stuck; ++t) stuck = !descend(t, cur[t], child_key(t, s, m), grown);
         // The move chosen is played even where a tree cannot follow it (a full arena): its edge is
         // credited with a playout from the position it leads to, never from the one it leaves.
@@ -186,10 +186,10 @@ class Worker {
         if (stuck) break;
       } else {
         JointMove joint{};
-        for (int t = 0; t < trees && !stuck; ++t) stuck = !simultaneous(t, cur[t], s.num_players());
+        for (int t = 0; t < trees && !stuck; ++t) stuck = !simultaneous(t, cur[t], num_players_of<G>(s));
         if (stuck) break;                         // no arm chosen: the playout starts here
         std::array<bool, kMaxPlayers> counted{};  // the node's visit goes with the first arm chosen in its tree
-        for (int q = 0; q < s.num_players(); ++q) {
+        for (int q = 0; q < num_players_of<G>(s); ++q) {
           const int t = cfg_.algorithm == Algorithm::MoIsmcts ? q : 0;
           // A seat whose arms the arena cannot hold bids as the playout would, so that the arms
           // chosen before it are credited from the joint move's outcome, as for the decision above.
@@ -218,7 +218,7 @@ class Worker {
       const Player p = s.to_move();
       if (p == kSimultaneous) {
         JointMove joint{};
-        for (int q = 0; q < s.num_players(); ++q) joint[q] = rollout_move(s, q, rng);
+        for (int q = 0; q < num_players_of<G>(s); ++q) joint[q] = rollout_move(s, q, rng);
         apply_joint<G>(s, joint);
       } else {
         s.apply(rollout_move(s, p, rng));
@@ -235,8 +235,8 @@ class Worker {
   Values reward(const State& s) const {
     if (cfg_.reward == Reward::Win) return s.returns();
     // Score: each player's points relative to the lowest and highest at the table.
-    const Values sc = s.scores();
-    const int n = s.num_players();
+    const Values sc = scores_of<G>(s);
+    const int n = num_players_of<G>(s);
     const double lo = *std::min_element(sc.begin(), sc.begin() + n), hi = *std::max_element(sc.begin(), sc.begin() + n);
     Values v{};
     for (int p = 0; p < n; ++p) v[p] = hi > lo ? (sc[p] - lo) / (hi - lo) : 0.5;
@@ -274,17 +274,17 @@ class Worker {
     return full_state(cfg_.algorithm) || forest_.observers[t] == chooser;
   }
 
-  std::uint64_t child_key(int t, const State& s, Move m) const { return G::observe(s, m, forest_.observers[t]); }
+  std::uint64_t child_key(int t, const State& s, Move m) const { return observe<G>(s, m, forest_.observers[t]); }
   std::uint64_t outcome_key(int t, const State& s, const JointMove& joint) const {
     if (!full_state(cfg_.algorithm)) return observe_joint<G>(s, joint, forest_.observers[t]);
     std::uint64_t h = 0;  // over full states, a joint move leads to exactly one state
-    for (int q = 0; q < s.num_players(); ++q) h = hash_combine(h, joint[q]);
+    for (int q = 0; q < num_players_of<G>(s); ++q) h = hash_combine(h, joint[q]);
     return h;
   }
 
   // Groups the legal moves by key in O(k log k): sorted by (key, legal index), each run of one key
   // is a group, led by its first legal move. (A group lists its moves in legal order either way.)
-  void group_keys(const typename G::MoveList& legal, const std::array<std::uint64_t, G::kMaxMoves>& token, Keys& keys) {
+  void group_keys(const MoveListOf<G>& legal, const std::array<std::uint64_t, G::kMaxMoves>& token, Keys& keys) {
     const int k = int(legal.size());
     // A few moves: comparing pairs costs less than sorting. (Games of at most 16 moves never sort,
     // which the compiler sees: it reads the sort's loops as overrunning their arrays otherwise.)
@@ -447,7 +447,7 @@ class Worker {
       push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
       return true;
     }
-    typename G::MoveList legal;
+    MoveListOf<G> legal;
     s.legal_moves(legal);
     if constexpr (HasSearchMoves<G>)
       if (cfg_.prune) G::search_moves(s, p, legal);
@@ -466,7 +466,7 @@ class Worker {
         // opponent moves by the last move's token (test_tree's repeated keys; correct at -O2, with
         // -fno-tree-fre, and under UBSan, which reports nothing).
         std::array<std::uint64_t, G::kMaxMoves>& token = tokens_;
-        for (int i = 0; i < k; ++i) token[i] = G::observe(s, legal[i], forest_.observers[t]);
+        for (int i = 0; i < k; ++i) token[i] = observe<G>(s, legal[i], forest_.observers[t]);
         group_keys(legal, token, keys);
       }
       if (!find_edges(tree, n, kind, keys)) return false;  // the node is simultaneous by now
@@ -487,7 +487,7 @@ class Worker {
 
   // With bias > 0, the edge (as choose_edge counts them) of the move the game's heuristic would
   // play here (for an opponent's token, the edge of its group); -1 otherwise.
-  int favoured_edge(const State& s, Player p, const typename G::MoveList& legal, std::uint32_t block, bool by_move,
+  int favoured_edge(const State& s, Player p, const MoveListOf<G>& legal, std::uint32_t block, bool by_move,
                     Rng& rng) const {
     if constexpr (HasHeuristic<G>) {
       if (cfg_.bias <= 0 || legal.size() < 2) return -1;
@@ -626,7 +626,7 @@ class Worker {
   bool select_arm(int t, std::uint32_t n, const State& s, Player q, bool visit, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
     const std::uint32_t arms = tree.arms_node(n, q);
-    typename G::MoveList legal;
+    MoveListOf<G> legal;
     legal_moves_of<G>(s, q, legal);
     Keys& keys = keys_;
     keys.count = int(legal.size());

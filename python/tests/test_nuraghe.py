@@ -69,6 +69,13 @@ def test_random_games_keep_the_contract(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_actions_and_observations(game):
+    if not nuraghe.game_info(game)["tensors"]:
+        # A game without the vectors (Nim) says so, in one line naming the game.
+        s = nuraghe.new_game(game)
+        for call in (s.num_actions, lambda: s.observation(0), s.legal_actions):
+            with pytest.raises(nuraghe.InputError, match=f"^{game} has no action space and observation vector"):
+                call()
+        return
     states = random_game(game, 3)
     sizes = {(s.num_actions(), len(s.observation(0))) for s in states}
     assert len(sizes) == 1, "the action space and observation size are fixed for a game"

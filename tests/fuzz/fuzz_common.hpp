@@ -76,14 +76,14 @@ void check_round_trip(const typename G::State& s, const std::string& context) {
 template <Game G>
 void exercise(const typename G::State& s, std::uint64_t seed, const std::string& context) {
   const std::string game = std::string(G::kName) + " (" + context + ")";
-  const int n = s.num_players();
+  const int n = num_players_of<G>(s);
   check(n >= G::kMinPlayers && n <= G::kMaxPlayers && n <= kMaxPlayers, game + ": " + std::to_string(n) + " players");
   const Player to_move = s.to_move();
   check(to_move == kTerminal || to_move == kSimultaneous || (to_move >= 0 && to_move < n),
         game + ": to_move() = " + std::to_string(to_move));
 
   // Each seat that moves has a legal move, and each legal move's notation reads back as itself.
-  typename G::MoveList moves;
+  MoveListOf<G> moves;
   for (Player p = 0; p < n; ++p) {
     if (to_move != kSimultaneous && to_move != p) continue;
     legal_moves_of<G>(s, p, moves);
@@ -93,7 +93,7 @@ void exercise(const typename G::State& s, std::uint64_t seed, const std::string&
       const std::string text = G::move_to_string(s, p, m);
       Move back = 0;
       try {
-        back = G::parse_move(s, p, text);
+        back = parse_move<G>(s, p, text);
       } catch (const InputError& e) {
         failed(game + ": the notation \"" + text + "\" of a legal move does not read: " + e.what());
       }
@@ -105,18 +105,18 @@ void exercise(const typename G::State& s, std::uint64_t seed, const std::string&
     for (int p = 0; p < n; ++p) check(r[p] >= 0 && r[p] <= 1, game + ": a return outside [0, 1]");
   }
 
-  (void)G::render(s, -1);
-  (void)s.scores();
+  (void)render_of<G>(s, -1);
+  (void)scores_of<G>(s);
   Rng rng(seed);
   for (Player p = 0; p < n; ++p) {
-    (void)G::render(s, p);
-    const Json view = s.view(p);
-    const std::uint64_t hash = s.view_hash(p);
-    if constexpr (G::kHiddenInformation) {
-      const auto d = s.determinize(p, rng);
-      check(d.view(p) == view, game + ": determinize(" + std::to_string(p) +
-                                   ") changed the observer's view\n  position: " + shown(G::to_json(s)));
-      check(d.view_hash(p) == hash, game + ": a determinization has another view_hash");
+    (void)render_of<G>(s, p);
+    const Json view = view_of<G>(s, p);
+    const std::uint64_t hash = view_hash_of<G>(s, p);
+    if constexpr (hidden_information<G>) {
+      const auto d = determinize<G>(s, p, rng);
+      check(view_of<G>(d, p) == view, game + ": determinize(" + std::to_string(p) +
+                                          ") changed the observer's view\n  position: " + shown(G::to_json(s)));
+      check(view_hash_of<G>(d, p) == hash, game + ": a determinization has another view_hash");
       check_round_trip<G>(d, context + ", determinized for player " + std::to_string(p));
     }
   }

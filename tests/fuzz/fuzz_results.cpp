@@ -21,7 +21,7 @@ int replay(const ResultsFile& f, const GameResult& g) {
   try {
     auto s = G::initial(config);
     for (const auto& text : JsonIn(g.line, "fuzz").at("moves").strings()) {
-      (void)G::render(s, -1);
+      (void)render_of<G>(s, -1);
       apply_text<G>(s, text);
     }
     fuzz::check_round_trip<G>(s, "replayed results game " + std::to_string(g.index));

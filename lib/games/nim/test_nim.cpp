@@ -23,7 +23,7 @@ Json heaps(const Nim::State& s) { return Nim::to_json(s)["heaps"]; }
 bool mover_wins(const Nim::State& s, std::map<std::vector<int>, bool>& memo) {
   const std::vector<int> key(s.heaps, s.heaps + s.count);
   if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  Nim::MoveList moves;
+  MoveListOf<Nim> moves;
   s.legal_moves(moves);
   bool wins = false;
   for (Move m : moves) {
@@ -77,7 +77,7 @@ TEST_CASE("example 3: the seat to move loses exactly when the heap sizes XOR to 
 TEST_CASE("example 4: from 1, 3, 5, 4 the one winning move takes 3 from heap b") {
   const Nim::State s = position({1, 3, 5, 4}, 2);
   std::map<std::vector<int>, bool> memo;
-  Nim::MoveList moves;
+  MoveListOf<Nim> moves;
   s.legal_moves(moves);
   std::vector<std::string> winning;
   for (Move m : moves) {
@@ -95,34 +95,64 @@ TEST_CASE("example 5: from 1, 3, 5 uct finds the one winning move, c3") {
   CHECK(Nim::move_to_string(s, 0, bot->choose(InfoSet<Nim>(s, 0))) == "c3");
 }
 
-TEST_CASE("tensors: action h * h + k - 1 takes k from heap h; the observation is the objects left and the turn") {
+TEST_CASE("defaults: a move is read by its printed text, and only a legal move is read") {
   Nim::State s = Nim::initial({});
-  CHECK(Nim::num_actions(s) == 16);
-  CHECK(Nim::action_index(s, Nim::parse_move(s, 0, "a1")) == 0);
-  CHECK(Nim::action_index(s, Nim::parse_move(s, 0, "b3")) == 3);
-  CHECK(Nim::action_move(s, 15) == Nim::parse_move(s, 0, "d7"));
-  apply_text<Nim>(s, "d5");
-  std::vector<float> seen(std::size_t(Nim::observation_size(s)));
-  Nim::observation(s, 1, seen.data());
-  CHECK(seen == std::vector<float>{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1});
+  CHECK(parse_legal_move<Nim>(s, 0, "b3") == 11);
+  CHECK(parse_move<Nim>(s, 0, "d7") == 31);
+  CHECK_THROWS_WITH_AS(parse_legal_move<Nim>(s, 0, "b4"),
+                       doctest::Contains("illegal move \"b4\" for player 0 (16 legal moves)"), InputError);
+  CHECK_THROWS_WITH_AS(parse_move<Nim>(s, 0, "e1"), "nim: no legal move \"e1\" for player 0", InputError);
+  apply_text<Nim>(s, "a1");
+  CHECK_THROWS_AS(parse_legal_move<Nim>(s, 1, "a1"), InputError);  // heap a is empty now
+  apply_text<Nim>(s, "b3");
+  apply_text<Nim>(s, "c5");
+  CHECK_THROWS_WITH_AS(parse_legal_move<Nim>(s, 1, "d8"), doctest::Contains("(legal: d1, d2, d3, d4, d5, d6, d7)"),
+                       InputError);
+}
+
+// Nim whose state adds one member: with a default's signature it is the game's own part; with
+// another it is refused by the concept, never silently replaced by the default.
+template <class Extra>
+struct NimWith : Nim {
+  struct State : Nim::State, Extra {
+    bool operator==(const State& o) const { return same_state<Nim>(*this, o); }
+  };
+  static State initial(const GameConfig& c) { return {Nim::initial(c), {}}; }
+  static State from_json(const Json& j) { return {Nim::from_json(j), {}}; }
+};
+struct ScoresAsValues {
+  Values scores() const { return Values{7}; }
+};
+struct ScoresAsInt {
+  int scores() const { return 7; }
+};
+struct ViewOfNoSeat {
+  Json view() const { return {}; }
+};
+
+TEST_CASE("defaults: a part written with another signature is refused, not replaced") {
+  static_assert(Game<NimWith<ScoresAsValues>> && HasScores<NimWith<ScoresAsValues>>);
+  static_assert(!Game<NimWith<ScoresAsInt>> && !Game<NimWith<ViewOfNoSeat>>);
+  CHECK(scores_of<NimWith<ScoresAsValues>>(NimWith<ScoresAsValues>::initial({}))[0] == 7);
+}
+
+TEST_CASE("defaults: perfect information, one seat count, the position as the picture") {
+  static_assert(!hidden_information<Nim> && !HasTensors<Nim> && !HasDrawing<Nim> && !HasHeuristic<Nim>);
+  Nim::State s = position({1, 2, 5, 7}, 1);
+  Rng rng(3);
+  CHECK(num_players_of<Nim>(s) == 2);
+  CHECK(view_of<Nim>(s, 0) == Nim::to_json(s));
+  CHECK(view_hash_of<Nim>(s, 1) == hash_json(Nim::to_json(s)));
+  CHECK(same_state<Nim>(determinize<Nim>(s, 0, rng), s));
+  CHECK(observe<Nim>(s, 12, 0) == 12);
+  CHECK(render_of<Nim>(s, 0) == "{\"game\":\"nim\",\"heaps\":[1,2,5,7],\"ply\":1}\n");
+  for (const char* move : {"a1", "b2", "c5", "d7"}) apply_text<Nim>(s, move);
+  CHECK(scores_of<Nim>(s) == s.returns());
+  CHECK(s.returns()[0] == 1);  // seat 0 made the fifth move, the last
 }
 
 TEST_CASE("a position's ply must be reachable") {
   CHECK_THROWS_WITH_AS(position({1, 3, 5, 7}, 1), doctest::Contains("ply must be an integer in [0, 0]"), InputError);
   CHECK_THROWS_WITH_AS(position({0, 3, 5, 6}, 1), doctest::Contains("ply must be an integer in [2, 2]"), InputError);
   CHECK_THROWS_WITH_AS(position({1, 4}, 0), doctest::Contains("heaps[1] must be an integer in [0, 3]"), InputError);
-}
-
-TEST_CASE("draw: each heap's objects are sticks in the heap's row") {
-  const std::string pieces = Nim::draw(position({1, 0, 5, 2}, 2), -1).pieces;
-  const auto sticks = [&](const std::string& heap) {
-    int n = 0;
-    for (std::size_t at = 0; (at = pieces.find("data-heap=\"" + heap + "\"", at)) != std::string::npos; ++at) ++n;
-    return n;
-  };
-  CHECK(sticks("a") == 1);
-  CHECK(sticks("b") == 0);
-  CHECK(sticks("c") == 5);
-  CHECK(sticks("d") == 2);
-  CHECK(Nim::draw(Nim::initial({}), -1).board == Nim::draw(position({1, 0, 5, 2}, 2), 0).board);
 }
