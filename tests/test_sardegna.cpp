@@ -1,5 +1,6 @@
 // Sardegna: the rulebook's worked example, a test for every rule and ruling (the illegal cases
-// included), the board validator, and the Commander's step cuts against brute force.
+// included), the board validator, and the Commander's step cuts against brute force. Pages are the
+// rulebook's; (Rulings: "Title") names a reading of docs/rules-sardegna.md.
 #include <doctest/doctest.h>
 
 #include <functional>
@@ -313,7 +314,7 @@ TEST_CASE("farmer: harvest from a villager province next to an own-ship harbour 
   CHECK(s.harvestable(0) == ((1u << 2) | (1u << 3) | (1u << 6)));  // the chain Nurra-Logudoro-Marghine
   villagers(s, 0, 4, -1);                                          // break the chain
   CHECK(s.harvestable(0) == (1u << 2));
-  // A locked province can still be harvested (ruling 3).
+  // A locked province can still be harvested (Rulings: "The priest lock").
   priest(s, 1, 3);
   CHECK(s.harvestable(0) == (1u << 2));
   // The n-th token of a kind scores n.
@@ -472,7 +473,7 @@ TEST_CASE(
     "setup, page 2: 11 row cards with the 2 leftmost face up, 15 in the deck, 16 tokens by colour, 7 cards in hand") {
   // Page 2: "place the 2 wheat tokens onto the 2 yellow provinces, the 8 olive and wine tokens
   // randomly onto the 8 green provinces, and the 6 thyme and cheese tokens randomly onto the 6
-  // brown provinces" (4 + 4 and 3 + 3: rulings.md, board data); "Shuffle the 26 fort cards ...
+  // brown provinces" (4 + 4 and 3 + 3: Rulings, "Tokens by kind"); "Shuffle the 26 fort cards ...
   // Deal out 11 fort cards in a face-down row ..., then turn the 2 leftmost fort cards face up."
   // Page 10 (variant): "After dealing out the fort row, each player draws 1 fort card from the top
   // of the deck."
@@ -545,8 +546,8 @@ TEST_CASE(
 TEST_CASE(
     "priest move, page 4: up to 3 crossings, through full provinces but not into one, next to an opponent's priest") {
   // Page 4: "Move your priest up to 3 times." Page 3: "Priests and villagers can move through
-  // full provinces, but cannot end their movement there." Ruling 3: the lock concerns villages and
-  // villagers only; a priest may be moved into a province holding another player's priest.
+  // full provinces, but cannot end their movement there." Rulings, "The priest lock": the lock concerns
+  // villages and villagers only; a priest may be moved into a province holding another player's priest.
   // Sulcis (16) borders only Iglesiente (13) and Campidano (14), both full here, so every move
   // passes through a full province. From 16 (board.json): 1 crossing 13, 14; 2 crossings 10, 11,
   // 12, 15; 3 crossings 6, 7, 8, 9; 4 crossings 3, 4, 5; 5 crossings 1, 2.
@@ -575,7 +576,7 @@ TEST_CASE(
   CHECK(!legal(s, "priest move 16-9"));   // 3 crossings, but full
   CHECK(!legal(s, "priest move 16-4"));   // 4 crossings
   CHECK(!legal(s, "priest move 16-13"));  // full
-  play(s, "priest move 16-10");           // one decision: the turn passes (docs ruling 3)
+  play(s, "priest move 16-10");           // one decision: the turn passes (Rulings: "The Priest moves in one step")
   CHECK(s.priest[0] == 9);
   CHECK(s.pieces_in(9) == 2);  // two priests share Arborea
   CHECK(s.pieces_in(15) == 0);
@@ -637,7 +638,7 @@ TEST_CASE("capacity, page 3: priests and villages count toward 7 (5 villagers + 
 
 TEST_CASE("supply, page 2: at most 5 villagers and 4 villages on the board (even with 6 tokens), 1 priest") {
   // Page 2: each player takes "1 priest, 2 ships, 3 forts, 4 villages, and 5 villagers"
-  // (docs ruling 6: pieces are limited by supply).
+  // (Rulings: "Pieces are limited by supply").
   S s = empty_game(2);
   villagers(s, 0, 1, 2);
   villagers(s, 0, 6, 2);
@@ -669,10 +670,11 @@ TEST_CASE(
     "farmer, page 5: villages do not link the chain; a harvested province is not offered; each kind scores on its "
     "own") {
   // Page 5: "there is an unbroken chain of provinces containing your villager(s) connecting your
-  // chosen harbor to the chosen province" (ruling 6: villages do not count). "The first collected
-  // agriculture token of each type is worth 1 point; the 2nd, 3rd, and 4th tokens of the the same
-  // type are worth 2, 3, and 4 points respectively." Alghero (harbour 7) touches Nurra (3) and
-  // Planargia (8); Marghine (7) borders Logudoro (4), Barbagia, Planargia and Arborea.
+  // chosen harbor to the chosen province" (villages do not count: Rulings, "A province holding only a
+  // village does not link the chain"). "The first collected agriculture token of each type is worth 1
+  // point; the 2nd, 3rd, and 4th tokens of the the same type are worth 2, 3, and 4 points
+  // respectively." Alghero (harbour 7) touches Nurra (3) and Planargia (8); Marghine (7) borders
+  // Logudoro (4), Barbagia, Planargia and Arborea.
   S s = empty_game(2);
   ship(s, 0, 7);
   villagers(s, 0, 3, 1);
@@ -724,11 +726,11 @@ TEST_CASE(
   CHECK(k.score[1] == 0);
 }
 
-TEST_CASE("admiral, page 4: later steps obey the cuts (docs ruling 4), the move ends by itself, own ships never swap") {
-  // Page 4: "Move any of your ships on the board to harbors of your choice." Docs ruling 4: a step
-  // never starts at a harbour an earlier step ended at, never ends at one an earlier step started
-  // from, and steps come in non-decreasing (from, to) order; swapping one's two ships is never a
-  // move. Docs ruling 2: the move ends by itself when no further step is legal.
+TEST_CASE("admiral, page 4: later steps obey the cuts, the move ends by itself, own ships never swap") {
+  // Page 4: "Move any of your ships on the board to harbors of your choice." Rulings, "The Admiral's
+  // relocation": a step never starts at a harbour an earlier step ended at, never ends at one an
+  // earlier step started from, and steps come in non-decreasing (from, to) order; swapping one's two
+  // ships is never a move. Rulings, "Multi-step moves end by themselves": the move ends when no further step is legal.
   S s = empty_game(3);  // two ships per harbour: only own ships restrict the targets
   ship(s, 0, 1);
   ship(s, 0, 2);
@@ -786,7 +788,7 @@ TEST_CASE("variant, page 10: the Sentinel is refused with 0, 1 or 2 other cards 
   // Page 10: "You may only play the Sentinel when you have 3 or more other character cards played
   // in front of you."
   S base = empty_game(2);
-  CHECK(legal(base, "sentinel"));  // the base game: at any time (ruling 9)
+  CHECK(legal(base, "sentinel"));  // the base game: at any time (Rulings: "The Sentinel at any time")
   S s = empty_game(2, true);
   int in_front = 0;
   for (const char* c : {"farmer", "architect", "commander"}) {
@@ -803,7 +805,7 @@ TEST_CASE("variant, page 10: the Sentinel is refused with 0, 1 or 2 other cards 
   play(s, "admiral");
   CHECK(legal(s, "sentinel"));  // seat 1 has 3 as well
 
-  // docs ruling 10: the Queen in front counts as one of the three.
+  // Rulings, "The Queen counts toward the variant's three cards": the Queen in front is one of the three.
   S q = empty_game(2, true);
   for (const char* c : {"farmer", "architect"}) play(q, c), play(q, c);
   CHECK(!legal(q, "sentinel"));
@@ -813,11 +815,10 @@ TEST_CASE("variant, page 10: the Sentinel is refused with 0, 1 or 2 other cards 
 }
 
 TEST_CASE(
-    "after the 10th scoring nothing is turned up: no choice, hands return, play goes on; the 11th ends the game "
-    "(ruling 10, docs ruling 9)") {
-  // rulings.md 10: "When no face-down card is left in the row, there is nothing to reveal and no
-  // choice. Then every player takes all their played cards back into hand." Page 9: "The game
-  // ends after the 11th fort card is scored." Both rule sets.
+    "after the 10th scoring nothing is turned up: no choice, hands return, play goes on; the 11th ends the game") {
+  // Rulings, "Nothing left to turn up": after the 10th scoring no face-down card is left in the row, so
+  // nothing is turned up, there is no choice, and every player takes the played cards back. Page 9: "The
+  // game ends after the 11th fort card is scored." Both rule sets.
   for (bool variant : {false, true}) {
     CAPTURE(variant);
     S s = empty_game(2, variant);
@@ -892,9 +893,10 @@ TEST_CASE("hands return after replace, and in the variant after swap and after k
 TEST_CASE(
     "variant hidden information: determinize re-deals others' private cards, keeps the observer's own and its discard; "
     "observe carries revealed cards") {
-  // rulings.md 13: "each player holds one private fort card (hidden from others) ... A card that a
-  // player discards from their supply to the bottom of the deck is known to that player only: for
-  // the others it joins the unseen cards (its position is known, its face is not)." Docs ruling 7.
+  // Rulings, "The variant's private cards": each player's private fort card is hidden from the others; a
+  // card a player discards from the supply to the bottom of the deck is known to that player only, and
+  // for the others it is one more unseen card, its place known but not its face. Rulings, "The deck is
+  // a queue".
   S s = empty_game(3, true, 5);
   Rng rng(21);
   std::set<int> seat1, seat2;

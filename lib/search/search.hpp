@@ -8,10 +8,10 @@
 // out to the end (or to a cut-off, then the game's static evaluation), and add each player's
 // return to the edges that player chose (max^n).
 //
-// Keys (design.md): an edge is keyed by the move when its tree's observer is the chooser (or the
-// tree is over full states); otherwise by the observer's token of the move, so an opponent's hidden
-// draw or secret choice is one edge for the others. Children are keyed by the observer's token of
-// the transition, so a decision after a reveal conditions on what was revealed.
+// Keys (docs/search.md, "Keys: what a tree can tell apart"): an edge is keyed by the move when its tree's
+// observer is the chooser (or the tree is over full states); otherwise by the observer's token of the move,
+// so an opponent's hidden draw or secret choice is one edge for the others. Children are keyed by the
+// observer's token of the transition, so a decision after a reveal conditions on what was revealed.
 
 #include <algorithm>
 #include <atomic>

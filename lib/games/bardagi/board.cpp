@@ -77,8 +77,9 @@ Board Board::from_json(const Json& j, const std::string& where) {
       colour->fail("is for home areas only, not for a " + std::string(area_kind_name(kind)));
     }
     if (auto h = e.find("harbour")) {
-      // The Knerrir starts from an owned harbour area and overtakes barbarian ones (rulings item 6);
-      // homes and sacred locations are never owned (item 5), so a harbour there would be no one's.
+      // The Knerrir starts from an owned harbour area and overtakes barbarian ones, and homes and sacred
+      // locations are never owned, so a harbour there would be no one's (docs/rules-bardagi.md, Rulings:
+      // "Homes and sacred locations have no harbour").
       if (kind == AreaKind::Home)
         h->fail("is not allowed on a home area: the Knerrir needs an owned harbour area, and a home is never owned");
       if (kind == AreaKind::Sacred)
@@ -394,8 +395,8 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
     u.glory = std::uint8_t(e.at("glory").int_in(0, 20));
     u.effect = effect_of(e.at("effect"));
     u.text = nonempty_string(e.at("text"));
-    // Identical tiles are one entry with copies, so that "never two identical small tiles" (rulings
-    // item 12) is a check of one id.
+    // Identical tiles are one entry with copies, so that "You can only build 1 small upgrade of each type" is a
+    // check of one id (docs/rules-bardagi.md, Rulings: "Identical tiles are one entry with copies").
     for (int q = 0; q < t.num_tiles; ++q) {
       const UpgradeTile& other = t.tiles[std::size_t(q)];
       if (other.size == u.size && other.building == u.building && other.effect == u.effect)

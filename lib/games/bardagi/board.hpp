@@ -11,8 +11,9 @@
 // states name maps.
 //
 // The upgrade tiles and the rune kinds are data too (tiles.json): the rulebook's two upgrade
-// tables with the counts and costs that rulings item 12 fixes, each effect as a kind from a small
-// closed set with its numbers, so that the rules engine implements each kind once.
+// tables with the counts and costs that docs/rules-bardagi.md fixes (Rulings: "Upgrade costs and stacks"),
+// each effect as a kind from a small closed set with its numbers, so that the rules engine implements each
+// kind once.
 
 #include <array>
 #include <cstdint>
@@ -38,8 +39,8 @@ inline constexpr std::uint8_t kNoPath = 0xFF;
 // ---- Colours
 // "2 - 3 players - red, blue & yellow; 3 - 4 players - all colours, except black; 5 players - all
 // colours." The rulebook names only red, blue, yellow and black; green is our reading of the fifth
-// (docs/rules-bardagi.md, Rulings). n players use the first n colours of this order, so a board
-// with k homes has them for the first k colours and seats at most k players.
+// (docs/rules-bardagi.md, Rulings: "The fifth colour is green"). n players use the first n colours of this
+// order, so a board with k homes has them for the first k colours and seats at most k players.
 enum class Colour : std::uint8_t { Red, Blue, Yellow, Green, Black };
 inline constexpr int kColours = 5;
 inline constexpr int kRequiredHomes = 3;  // red, blue and yellow play on every board
@@ -58,7 +59,7 @@ inline std::string_view area_kind_name(AreaKind k) { return kAreaKindNames[std::
 // A player can own an area of this kind (everything but sacred locations and homes).
 inline constexpr bool ownable(AreaKind k) { return k != AreaKind::Sacred && k != AreaKind::Home; }
 
-// ---- Resources, in the order of rulings item 11 (trade sessions choose them in this order);
+// ---- Resources, in the order in which trade sessions choose them (Rulings: "Trade sessions");
 // gold is kept apart, in the village, and has no storage box.
 enum class Resource : std::uint8_t { Meat, Wool, Hide, Timber, Stone, Iron };
 inline constexpr int kResources = 6;
@@ -108,7 +109,7 @@ struct Board {
   // Land steps: the fewest borders crossed from one area to another on a path that passes through
   // no home area (it may start or end at one; a unit never enters another colour's home, and its
   // own home is a start). kNoPath where none is. A rule's move cost is not this: steps inside a
-  // group of the mover's own areas cost 1 together (rulings item 4).
+  // group of the mover's own areas cost 1 together (Rulings: "Moving through own land").
   std::array<std::array<std::uint8_t, kMaxAreas>, kMaxAreas> distance{};
   Json source;             // the file as read, for positions
   std::uint64_t hash = 0;  // of `source`, for results files
@@ -138,7 +139,7 @@ enum class TileSize : std::uint8_t { Small, Large };
 inline constexpr std::array<std::string_view, 2> kTileSizeNames = {"small", "large"};
 inline std::string_view tile_size_name(TileSize s) { return kTileSizeNames[std::size_t(s)]; }
 // "Each building (Temple, Barracks or Store) can hold up to 2 large upgrades, 4 small or 1 large &
-// 2 small": 4 slots, a small tile takes 1 and a large one 2 (rulings item 12).
+// 2 small": 4 slots, a small tile takes 1 and a large one 2 (Rulings: "Upgrade costs and stacks").
 inline constexpr int kBuildingSlots = 4;
 inline constexpr int slots(TileSize s) { return s == TileSize::Small ? 1 : 2; }
 

@@ -455,7 +455,8 @@ State read_position(const Json& j) {
     s.overtakes[q] = std::uint8_t(e.at("overtakes").int_in(0, 2 * kCardsPerUnit));
     s.attacks[q] = std::uint8_t(e.at("attacks").int_in(0, 2 * kCardsPerUnit));
     s.bought[q] = std::uint8_t(e.at("bought").int_in(0, kUpgradesPerRound));
-    // Each takes a card; an attack won is both an attack and an overtake (rulings item 18).
+    // Each takes a card; an attack won is both an attack and an overtake (docs/rules-bardagi.md,
+    // Rulings: "An area won by an attack is overtaken").
     if (std::max(s.overtakes[q], s.attacks[q]) > (quiet ? 0 : s.cards_this_round()))
       e.fail("has " + std::to_string(s.overtakes[q]) + " overtakes and " + std::to_string(s.attacks[q]) +
              " attacks this round: " +
@@ -582,7 +583,8 @@ State read_position(const Json& j) {
   s.casts_left = std::uint8_t(act.at("casts_left").int_in(0, kRunesPerCast - 1));
   if (s.casts_left > 0 && !s.used(State::FreeAction::Cast))
     act.at("casts_left").fail("is " + std::to_string(s.casts_left) + ", but free_used has no cast");
-  // The tiles' actions (rulings item 18), optional (positions written before them have none: 0):
+  // The tiles' actions (docs/rules-bardagi.md, Rulings: "The tiles' texts"), optional (positions written
+  // before them have none: 0):
   // only in the activation, with the tile, at most its number; each card played as a Berserkur
   // card is a card of another unit that seat `turn` has played.
   const auto tile_count = [&](std::string_view field, EffectKind kind, std::uint8_t Effect::*limit) -> std::uint8_t {

@@ -1,5 +1,6 @@
 // Bardagi's rules, in the order of a game: setup, then the round's phases (state.hpp). Built in
-// steps (issue 13): so far setup and the planning node.
+// steps (issue 13): so far setup and the planning node. (Rulings: "Title") names the reading of
+// docs/rules-bardagi.md that a rule follows.
 #include <cassert>
 
 #include "core/rng.hpp"
@@ -53,8 +54,8 @@ State State::setup(const Board& board, int players, const Options& options, std:
   return s;
 }
 
-// The face-up places of stack k that are empty get the stack's top tiles (rulings item 12: "refilled
-// after the claim"), while the stack lasts.
+// The face-up places of stack k that are empty get the stack's top tiles ("Replenishment of the upgrades is done
+// at the end of phase 4"; Rulings: "Upgrade costs and stacks"), while the stack lasts.
 void State::turn_up_tiles(int k) {
   const auto kk = std::size_t(k);
   const TileSize size = TileSize(k & 1);  // stack_of: small and large alternate
@@ -155,7 +156,7 @@ int State::owner_of(int area) const {
   return -1;
 }
 
-// ---- moving (rulings item 4)
+// ---- moving (Rulings: "Moving through own land")
 
 int State::steps_per_card(Unit u) const {
   if (u == Unit::Berserkur)
@@ -219,7 +220,7 @@ bool State::may_move(Unit u, int area) const {
   return true;
 }
 
-// ---- overtaking (rulings item 5)
+// ---- overtaking (Rulings: "Overtaking where the unit stands")
 
 int State::overtake_cost(int area) const {
   const AreaKind k = board().kind[std::size_t(area)];
@@ -260,7 +261,7 @@ void State::overtake(Unit u) {
   }
 }
 
-// ---- refilling (rulings item 7)
+// ---- refilling (Rulings: "Refills")
 
 int State::refill_disks(int building) const {
   const Village& v = villages[turn];
@@ -270,7 +271,8 @@ int State::refill_disks(int building) const {
 
 bool State::may_refill(Unit u, int buildings) const {
   if (u == Unit::Knerrir || buildings <= 0 || buildings >= 1 << kBuildings) return false;
-  // "While sailing, the unit cannot be used" (rulings item 15): a unit aboard refills nothing.
+  // "While sailing, the unit cannot be used": a unit aboard refills nothing.
+  // Rulings: "A unit aboard takes no action of its own".
   if (!on_board(turn, u)) return false;
   if (u != Unit::Kaupmadur && buildings != 1 << int(building_of(u))) return false;
   // Each building refilled pays its 4 resources and gains a disk at least; the pile is shared.
@@ -317,7 +319,8 @@ void State::start_activation(int seat) {
 
 void State::end_activation() {
   crossed = 0;
-  // "An empty Knerrir at a harbour goes home" when its owner's activation ends (rulings item 17).
+  // An empty Knerrir at a harbour area goes home when its owner's activation ends.
+  // Rulings: "An empty Knerrir waits at its harbour".
   if (knerrir_harbour[turn] >= 0 && aboard[turn] == 0) knerrir_harbour[turn] = -1;
   as_berserkur = 0;
   free_runes = 0;
@@ -666,7 +669,7 @@ void State::attack_next() {
       disks[std::size_t(a)] = 0;
       owned[d] &= ~area_bit(a);
       break;
-    case AttackStep::Claim:  // an area overtaken from another player (rulings item 18)
+    case AttackStep::Claim:  // an area overtaken from another player (Rulings: "An area won by an attack is overtaken")
       owned[p] |= area_bit(a);
       disks[std::size_t(a)] = 1;
       ++overtakes[p];
@@ -728,7 +731,8 @@ void State::sail_toward(int harbour) {
 
 void State::end_sailing() {
   // The card's move is over. An empty Knerrir stays where it is, so that a later Knerrir card may
-  // overtake there (rulings item 17); it goes home when the activation ends (end_activation).
+  // overtake there; it goes home when the activation ends (end_activation).
+  // Rulings: "An empty Knerrir waits at its harbour".
   squares_left = 0;
 }
 
@@ -746,8 +750,9 @@ bool State::may_leave(Unit u) const {
       if (q != turn && on_board(q, Unit::Godi) &&
           unit_area[std::size_t(q)][std::size_t(Unit::Godi)] == knerrir_harbour[p])
         return false;
-  // Leaving onto an area is ending a move there (rulings item 16): a Berserkur stays on another
-  // player's area with Axes only if Virki pays to fight them, as after a move (Rulings 2).
+  // Leaving onto an area is ending a move there (Rulings: "Leaving the Knerrir ends a move"): a Berserkur
+  // stays on another player's area with Axes only if Virki pays to fight them, as after a move (Rulings:
+  // "Ending a move on another player's Axes").
   const int a = knerrir_harbour[p], owner = owner_of(a);
   if (u == Unit::Berserkur && owner >= 0 && owner != turn && axes[std::size_t(a)] > 0)
     return villages[p].disks[0] >= axes_cost(a);
@@ -773,9 +778,9 @@ bool State::may_trade() const {
 
 bool State::may_home_action() const {
   // "If the Kaupmadur is in his home area he can trade ... he can also refill the disks on all
-  // buildings": free, once an activation (rulings item 9).
-  // With verslun-free-home-action "He does not need to be on Home area" (rulings item 18): the same
-  // one action a round, from any area (not aboard: item 15).
+  // buildings": free, once an activation (Rulings: "Free actions, once an activation").
+  // With verslun-free-home-action "He does not need to be on Home area": the same one action a round,
+  // from any area, not aboard (Rulings: "The home action from anywhere").
   return !used(FreeAction::HomeAction) && on_board(turn, Unit::Kaupmadur) &&
          (unit_area[turn][std::size_t(Unit::Kaupmadur)] == board().home[turn] ||
           has_effect(turn, EffectKind::FreeHomeAction));
@@ -814,8 +819,8 @@ namespace nuraghe::bardagi {
 
 bool State::may_strengthen() const {
   // "Strengthen defences - Free action ... placing disks on areas anywhere on the board. The disks
-  // can be taken from the Virki or other areas." Not by a Berserkur sent home (rulings item 8), nor
-  // by one aboard the Knerrir (item 15: "While sailing, the unit cannot be used").
+  // can be taken from the Virki or other areas." Not by a Berserkur sent home, nor by one aboard the
+  // Knerrir ("While sailing, the unit cannot be used"): Rulings, "Free actions, once an activation".
   return !used(FreeAction::Strengthen) && !is_down(turn) && on_board(turn, Unit::Berserkur) && owned[turn] != 0;
 }
 
@@ -859,7 +864,7 @@ void State::buy_runes() {
 
 bool State::may_cast() const {
   if (used(FreeAction::Cast) || cards_left[std::size_t(Unit::Godi)] == 0 || villages[turn].disks[1] == 0) return false;
-  // The Godi casts "anywhere on the board", also while sailing (rulings item 10).
+  // The Godi casts "anywhere on the board", also while sailing (Rulings: "Runes").
   for (int r = 0; r < kRuneKinds; ++r)
     if (r != int(Rune::Wind) && villages[turn].runes[std::size_t(r)] > 0) return true;
   return false;

@@ -1,7 +1,7 @@
 // A Bardagi position's score part by part (`nuraghe score`): each seat's glory of the rounds by
 // source (the village's glory_from), its upgrade tiles (+3 small, +5 large), its gold (+1 each) and
 // the end's two bonuses; then who took each bonus and the win, and the tie-break that decided it
-// (rulings item 14 and docs/rules-bardagi.md, Rulings 9). The parts and the decisions are
+// (docs/rules-bardagi.md, Rulings: "The end and its ties"). The parts and the decisions are
 // State::breakdown()'s and State::decide()'s: this file only names them.
 #include <bit>
 #include <cstdio>

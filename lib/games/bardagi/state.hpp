@@ -1,6 +1,7 @@
 #pragma once
-// Bardagi: the state's layout and the moves' encoding. Rules: ../shared/rules/bardagi-rulebook.txt,
-// every gap in ../shared/rulings.md ("Bardagi"), the readings made here in docs/rules-bardagi.md.
+// Bardagi: the state's layout and the moves' encoding. Rules: the rulebook (Bardagi: The Claim for Gold),
+// and where it is silent or disagrees with itself the readings of docs/rules-bardagi.md, cited here by
+// title as (Rulings: "Title").
 // The game is built in steps (issue 13); so far: setup and the planning node.
 //
 // A round: planning (every seat at once selects 6 cards, 8 from round 5, as counts per unit),
@@ -23,23 +24,24 @@ inline constexpr int kMaxSeats = 5;
 
 // ---- The units and their cards
 // "Each unit has 6 cards, there are 4 units in each clan so players have 24 cards"; a selection
-// is how many of each unit's cards a seat takes (rulings item 1).
+// is how many of each unit's cards a seat takes (Rulings: "Rounds and cards").
 enum class Unit : std::uint8_t { Berserkur, Godi, Kaupmadur, Knerrir };
 inline constexpr int kUnits = 4, kLandUnits = 3;  // the land units are the first three
 inline constexpr std::array<std::string_view, kUnits> kUnitNames = {"berserkur", "godi", "kaupmadur", "knerrir"};
 inline constexpr std::array<char, kUnits> kUnitLetters = {'B', 'G', 'K', 'N'};  // `select B3 G1 K1 N1`
 inline constexpr int kCardsPerUnit = 6;
-// "Only 6 cards are used each round, 8 cards after round 5"; rulings item 1: rounds 1-4 use 6.
+// "Only 6 cards are used each round, 8 cards after round 5", but "Rounds 1-4: 6 cards":
+// Rulings, "Rounds and cards".
 inline constexpr int cards_in_round(int round) { return round <= 4 ? 6 : 8; }
-// Each land unit's building: "Berserkur-Virki, Godi-Hof, Kaupmadur-Verslun" (rulings item 3).
+// Each land unit's building, whose disks it spends (Rulings: "Each unit spends its own building's disks").
 inline constexpr Building building_of(Unit u) { return Building(int(u)); }
 
-// ---- Refills: "Virki - 4 meat, Verslun - 4 hide, Hof - 4 wool", up to 6 disks (rulings item 7).
+// ---- Refills: "Virki - 4 meat, Verslun - 4 hide, Hof - 4 wool", up to 6 disks (Rulings: "Refills").
 inline constexpr Resource refill_resource(Building b) {
   return b == Building::Virki ? Resource::Meat : b == Building::Hof ? Resource::Wool : Resource::Hide;
 }
 inline constexpr int kRefillCost = 4, kRefillDisks = 6;
-// Land units move 2 areas a card; an Axe token defends 2 (rulings item 8).
+// Land units move 2 areas a card; an Axe token defends 2 (Rulings: "The attack, step by step").
 inline constexpr int kStepsPerCard = 2, kAxeDefence = 2;
 // "Counts as 4 disks in attack & defence" (6 with the strong Berserkur's tile).
 inline constexpr int kBerserkurStrength = 4;
@@ -53,12 +55,13 @@ inline constexpr int kCampAxes = 2;
 // "For each owned Barbarian Camp buy up to 1 Axe for 1 gold (at most 2 per round)".
 inline constexpr int kAxesBoughtPerRound = 2;
 
-// ---- Trade (rulings item 11): "values basic 1 (meat, wool, hide, timber), mining 2 (stone, iron),
-// gold 2, so every trade of the rulebook's table keeps value".
+// ---- Trade (Rulings: "Trade sessions"): a basic resource (meat, wool, hide, timber) is worth 1, a mining one
+// (stone, iron) 2 and a gold 2, so that every trade of the rulebook's table keeps the value.
 inline constexpr std::array<int, kResources> kTradeValue = {1, 1, 1, 1, 2, 2};
 inline constexpr int kGoldValue = 2;
 
-// ---- Rounds: "10 / 9 / 8 / 7 for 2 / 3 / 4 / 5 players; the short game plays 2 fewer" (item 1).
+// ---- Rounds: 10 / 9 / 8 / 7 for 2 / 3 / 4 / 5 players, 2 fewer in the short game.
+// Rulings: "Rounds and cards".
 inline constexpr int rounds_in_game(int players, bool short_game) { return 12 - players - (short_game ? 2 : 0); }
 inline constexpr int kMaxRounds = rounds_in_game(2, false);
 
@@ -67,7 +70,7 @@ inline constexpr int kDisksPerPlayer = 40;  // "disks (x 40)"
 inline constexpr int kStartingDisks = 6;    // "6 disks are placed on Verslun ... Virki ... Hof"
 inline constexpr int kBaseCap = 6;          // "Maximum amount on building = 6"
 // "The maximum number of disks that can be on a building is 10 disks, unless you buy upgrades that
-// enable you to increase that to 12" (rulings item 12: via the Virki tiles).
+// enable you to increase that to 12": 12 via the Virki tiles only (Rulings: "Upgrade costs and stacks").
 inline constexpr int kCapCeiling = 10;
 inline constexpr int kUpgradesPerRound = 2;
 // "Most gold: 15 glory points. Most areas: 10 glory points."
@@ -77,7 +80,8 @@ inline constexpr int kSmallTileGlory = 3, kLargeTileGlory = 5;
 inline constexpr int kStartingGold = 1, kStartingRunes = 1;
 inline constexpr int kAxeTokens = 20;
 // Upgrade tiles turned up per stack: "2-3 players - show the top 2 of each small type, & 1 type
-// of large. 4-5 players - ... the top 3 of each small type, & 2 types of large" (rulings item 12).
+// of large. 4-5 players - ... the top 3 of each small type, & 2 types of large".
+// Rulings: "Upgrade costs and stacks".
 inline constexpr int visible_tiles(int players, TileSize size) {
   return size == TileSize::Small ? (players <= 3 ? 2 : 3) : (players <= 3 ? 1 : 2);
 }
@@ -125,7 +129,7 @@ enum class Phase : std::uint8_t {
 //   sell      hide (3)                                     the sell-hide tile: hide sold for gold
 //   axes      number (2)                                   Axe tokens bought, 1 gold each
 //   place-axe area (6), recruit building (2)               one of the village's onto the board; `end`
-// The moves the tiles add (rulings item 18), as flags on the moves above:
+// The moves the tiles add (Rulings: "The tiles' texts"), as flags on the moves above:
 //   a card    a Berserkur move, overtake, refill or attack paid with another unit's card (virki-any-card):
 //             that unit in 2 bits at kCardShift (0, the Berserkur, for his own card)
 //   free-rune a cast with kFreeRune in its field (hof-free-rune): no card, no Hof disk, no second rune
@@ -185,7 +189,7 @@ constexpr int field_of(Move m) { return int(m >> 5); }
 constexpr Unit unit_of(Move m) { return Unit((m >> 5) & 3); }
 constexpr int unit_field_of(Move m) { return int(m >> 7); }  // the field after the unit
 
-// ---- The moves the tiles add (rulings item 18). A Berserkur action paid with the card of another
+// ---- The moves the tiles add (Rulings: "The tiles' texts"). A Berserkur action paid with the card of another
 // unit (virki-any-card): the card's unit above every field (the Berserkur, 0, for his own card).
 inline constexpr int kCardShift = 20;
 constexpr Move with_card(Move m, Unit card) { return m | Move(card) << kCardShift; }
@@ -262,22 +266,23 @@ struct State {
   std::array<std::uint8_t, kMaxSeats> aboard{};  // a bit per land unit
   // The land units of seat `turn` that boarded or left the Knerrir since its last card played or
   // square sailed (a bit each): each changes sides once between them, or the free boardings and
-  // leavings would be a series of decisions without end (docs/rules-bardagi.md, Rulings).
+  // leavings would be a series of decisions without end (Rulings: "Boarding and leaving").
   std::uint8_t crossed = 0;
   std::uint8_t squares_left = 0;  // of the Knerrir card seat `turn` is sailing with
   // A trade session of seat `turn`: the resource whose end amount comes next (kResources: none),
-  // and the value not yet given to a resource, which ends as gold (rulings item 11).
+  // and the value not yet given to a resource, which ends as gold (Rulings: "Trade sessions").
   std::uint8_t trade_next = kResources;
   std::uint16_t trade_pool = 0;
   bool restock_next = false;   // the home action's refills come after its trade
   std::uint8_t free_used = 0;  // the activation's free actions taken, a bit per FreeAction
-  // Strengthening (rulings item 9): under way, the last shift's (from, to) key, the areas that got a disk.
+  // Strengthening (Rulings: "Free actions, once an activation"): under way, the last shift's (from, to) key,
+  // the areas that got a disk.
   bool strengthening = false;
   std::uint16_t last_shift = 0;
   std::uint64_t received = 0;
   std::uint8_t casts_left = 0;  // runes the Godi card being cast may still place
-  // The tiles' actions this activation (a seat's one activation a round: rulings item 18): cards of
-  // other units played as Berserkur cards (virki-any-card), free runes cast (hof-free-rune).
+  // The tiles' actions this activation (a seat's one activation a round; Rulings: "The tiles' texts"):
+  // cards of other units played as Berserkur cards (virki-any-card), free runes cast (hof-free-rune).
   std::uint8_t as_berserkur = 0;
   std::uint8_t free_runes = 0;
 
@@ -287,12 +292,12 @@ struct State {
   // The activation of seat `turn`: its cards not yet played, per unit.
   std::array<std::uint8_t, kUnits> cards_left{};
   // Per seat, this round: areas overtaken (upgrade glory-per-overtake); a Berserkur sent home by an
-  // attack cannot act until his Virki is refilled (rulings item 8).
+  // attack cannot act until his Virki is refilled (Rulings: "The attack, step by step").
   std::array<std::uint8_t, kMaxSeats> overtakes{};
   std::uint8_t berserkur_down = 0;                // a bit per seat
   std::array<std::uint8_t, kMaxSeats> attacks{};  // attacks made this round (upgrade gold-per-attack)
   std::array<std::uint8_t, kMaxSeats> bought{};   // upgrades bought this round (at most 2)
-  // The claim of seat `turn` (rulings item 13): its step, and where in it (the next area whose
+  // The claim of seat `turn` (Rulings: "The claim"): its step, and where in it (the next area whose
   // yield is chosen; the last area or building placed on, for the order of placements).
   enum class ClaimStep : std::uint8_t { Yields, Extra, Sell, BuyAxes, PlaceAxes, PlaceRecruits, Done };
   ClaimStep claim_step = ClaimStep::Yields;
@@ -353,7 +358,7 @@ struct State {
     return order(p) <= order(turn);
   }
 
-  // ---- the activation (rulings items 3-7)
+  // ---- the activation (Rulings: "Rounds and activations", "The Knerrir")
   // The areas seat `turn`'s unit u may move to with one card: each step into an area costs 1, and
   // consecutive steps inside one connected group of the seat's own areas (its home included) cost
   // 1 together; never into another colour's home, nor, for a Godi, into or across an area holding
@@ -381,9 +386,9 @@ struct State {
   bool has_effect(int p, EffectKind k) const;
   const Effect* effect(int p, EffectKind k) const;  // the first tile of seat p with that kind, or null
 
-  // ---- the attack (rulings item 8): one Berserkur card for a series of steps on the area he stands
-  // on, each paid from Virki on its own: the defender's Berserkur there (4 disks, 6 against the
-  // strong one: he goes home, the defender loses 4 Virki disks and he cannot act until Virki is
+  // ---- the attack (Rulings: "The attack, step by step"): one Berserkur card for a series of steps on the
+  // area he stands on, each paid from Virki on its own: the defender's Berserkur there (4 disks, 6 against
+  // the strong one: he goes home, the defender loses 4 Virki disks and he cannot act until Virki is
   // refilled), then each Axe token (2, or the defender's Axe defence), then the defender's disks
   // (+1 with a Defence rune), which leaves the area barbarian, then 1 to claim it, then 1 for each
   // disk more of defence. After any step the attacker may stop; what was paid and removed stays.
@@ -392,7 +397,7 @@ struct State {
   int attack_cost() const;         // its Virki disks
   bool may_attack() const;         // a Berserkur card starts an attack here
   void attack_next();              // pays and takes the next step
-  // ---- trade (rulings item 11) and the Kaupmadur's home action (item 9)
+  // ---- trade (Rulings: "Trade sessions") and the Kaupmadur's home action ("Free actions, once an activation")
   enum class FreeAction : std::uint8_t { Strengthen, HomeAction, Cast };
   bool used(FreeAction f) const { return (free_used >> int(f)) & 1; }
   bool may_trade() const;        // a Kaupmadur card in a Town
@@ -403,14 +408,14 @@ struct State {
   bool may_end_with(int amount) const;
   void end_with(int amount);
 
-  // ---- strengthening (rulings item 9): free, once an activation, a series of single-disk shifts
-  // from Virki or an own area keeping at least 1 disk to another own area, in non-decreasing
+  // ---- strengthening (Rulings: "Free actions, once an activation"): free, once an activation, a series of
+  // single-disk shifts from Virki or an own area keeping at least 1 disk to another own area, in non-decreasing
   // (from, to) order (from: 0 for Virki, an area's index + 1), never out of an area that received one.
   bool may_strengthen() const;
   bool may_shift(int from, int to) const;
   void shift(int from, int to);
 
-  // ---- runes (rulings item 10)
+  // ---- runes (Rulings: "Runes")
   bool may_buy_runes(Unit u) const;  // a Godi or Kaupmadur card at a sacred location, 2 gold
   void buy_runes();                  // 3 runes from the pile's top, while it lasts
   bool may_cast() const;             // a Godi card, once an activation, with a rune and a Hof disk
@@ -425,15 +430,15 @@ struct State {
   bool may_remove_rune(Rune r) const;  // a Godi card on the area, 2 gold
   bool may_wind(int launch) const;     // launch: an own harbour area when the Knerrir is home, else -1
 
-  // ---- upgrades (rulings item 12): in start-player order, at most 2 a round, a face-up tile whose
-  // cost the storage and the gold pay, with room among its building's 4 slots, never a second
+  // ---- upgrades (Rulings: "Upgrade costs and stacks"): in start-player order, at most 2 a round, a face-up
+  // tile whose cost the storage and the gold pay, with room among its building's 4 slots, never a second
   // copy of an owned tile; its building's cap rises at once (no disks come with it).
   bool may_buy(int tile) const;
   void buy(int tile);
   void end_upgrades();  // the next seat's purchases, or the claim after the last
   void start_claim();   // the claim phase, from the start player
 
-  // ---- the claim (rulings item 13): what is fixed comes at once when the seat's claim begins
+  // ---- the claim (Rulings: "The claim"): what is fixed comes at once when the seat's claim begins
   // (glory, the yields without a choice, the Godi's recruit, the tiles' claim effects); then the
   // seat's choices in order: each sheep and cattle area's yield (area order), the Kaupmadur's extra
   // where it is a choice, hide sold (tile), Axes bought, Axes placed (area order), recruits placed
@@ -451,15 +456,16 @@ struct State {
   void gain_recruits(int p, int n);     // disks from beside the board, while they last
   void end_round();  // face-up tiles refilled, the start player token passes left, the next round or the end
 
-  // ---- the end (rulings item 14): +3 a small tile, +5 a large one, +1 a gold, +15 for the most gold
-  // (tie: most gold mines, then shared), +10 for the most areas (tie: most Axes on the board, then
+  // ---- the end (Rulings: "The end and its ties"): +3 a small tile, +5 a large one, +1 a gold, +15 for the
+  // most gold (tie: most gold mines, then shared), +10 for the most areas (tie: most Axes on the board, then
   // shared); a shared bonus is split, rounded down. The winner: most glory, then most gold mines,
   // most Axe tokens, most Towns; seats still tied share the win.
   struct Breakdown {
     int glory = 0;  // won during the rounds (by source: the village's glory_from)
     int small_tiles = 0, large_tiles = 0, gold = 0, most_gold = 0, most_areas = 0;
     // What the ties compare: gold mines, areas and Towns owned, the Axe tokens on the seat's areas
-    // (the most-areas bonus) and in all, its village's included (the winner's tie, Rulings 9).
+    // (the most-areas bonus) and in all, its village's included, for the winner's tie.
+    // Rulings: "The end and its ties".
     int gold_mines = 0, areas = 0, towns = 0, axes_on_board = 0, axes = 0;
     int tiles() const { return kSmallTileGlory * small_tiles + kLargeTileGlory * large_tiles; }
     int total() const { return glory + tiles() + gold + most_gold + most_areas; }
@@ -493,7 +499,7 @@ struct State {
   int cap_of(int p,
              Building b) const;  // from the tiles owned: 6 (8 with the strong Berserkur) + raises, within 10 (12)
 
-  // ---- the Knerrir (rulings item 6)
+  // ---- the Knerrir (Rulings: "The Knerrir")
   bool knerrir_home(int p) const { return knerrir_harbour[std::size_t(p)] < 0 && knerrir_route[std::size_t(p)] < 0; }
   bool is_aboard(int p, Unit u) const { return (aboard[std::size_t(p)] >> int(u)) & 1; }
   bool on_board(int p, Unit u) const { return u != Unit::Knerrir && !is_aboard(p, u); }  // on an area

@@ -1,6 +1,7 @@
 // The two board sides against their design goals (docs/rules-bardagi.md, "Board data"), the upgrade
-// tiles and runes against the rulebook's tables and rulings items 10 and 12, and both validators
-// against malformed files: each is refused in one line that names the field.
+// tiles and runes against the rulebook's tables and docs/rules-bardagi.md (Rulings: "Runes" and
+// "Upgrade costs and stacks"), and both validators against malformed files: each is refused in one line that
+// names the field.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -437,7 +438,7 @@ TEST_CASE("board registry: the built-in sides first, then boards from files, eac
   CHECK_THROWS_WITH_AS(Board::load_file(path), doctest::Contains("no such file"), InputError);
 }
 
-TEST_CASE("tiles: 45 upgrade tiles, 30 small and 15 large, with the costs of rulings item 12") {
+TEST_CASE("tiles: 45 upgrade tiles, 30 small and 15 large, with their costs") {
   const Tiles& t = Tiles::standard();
   CHECK(t.num_tiles == 30);
   CHECK(t.copies(TileSize::Small) == 30);

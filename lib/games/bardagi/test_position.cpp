@@ -467,7 +467,8 @@ TEST_CASE("positions: malformed and unreachable positions are refused, one line 
   count([](Json& j) { j["seats"][0]["overtakes"] = 1; }, "none before the round's cards are played");
   count_playing([](Json& j) { j["seats"][0]["attacks"] = 7, j["seats"][0]["overtakes"] = 3; },
                 "each takes a card, and round 1 has 6");
-  {  // an attack won is an attack and an overtake (rulings item 18): 4 of each in 6 cards is possible
+  {  // an attack won is an attack and an overtake: 4 of each in 6 cards is possible
+     // (docs/rules-bardagi.md, Rulings: "An area won by an attack is overtaken")
     Json both = position(a, -1);
     both["seats"][0]["attacks"] = 4, both["seats"][0]["overtakes"] = 4;
     CHECK(read_position(both).overtakes[0] == 4);

@@ -1,6 +1,7 @@
 // Bardagi's rules (issue 13), case by case on crafted positions: setup, planning, the activation's
 // moves, attacks, the Knerrir, trade, strengthening, runes, the rulebook's examples, upgrades, the
-// claim and the end; then random games on both sides that keep every disk and Axe token.
+// claim and the end; then random games on both sides that keep every disk and Axe token. (Rulings: "Title")
+// names the reading of docs/rules-bardagi.md that a case checks.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -178,7 +179,7 @@ TEST_CASE("move: two steps a card from home over barbarian land; never into a ho
   CHECK(within(b, home, 2) != within(b, home, 1));
 }
 
-TEST_CASE("move: steps inside a group of own areas cost 1 together (rulings item 4)") {
+TEST_CASE("move: steps inside a group of own areas cost 1 together") {
   State s = activating(make_selection({2, 2, 2, 0}));
   const Board& b = s.board();
   const int home = b.home[0];
@@ -596,7 +597,8 @@ TEST_CASE("Knerrir: no launch before an own harbour area; then 3 squares a card,
   s.apply(make_move(MoveKind::Toward, visby));
   CHECK(s.knerrir_harbour[0] == visby);  // in harbour, one square left
   CHECK(s.squares_left == 1);
-  s.apply(make_move(MoveKind::Anchor));  // the square is lost; empty in harbour, it stays (rulings item 17)
+  // The square is lost; empty in harbour, it stays (Rulings: "An empty Knerrir waits at its harbour").
+  s.apply(make_move(MoveKind::Anchor));
   CHECK(s.squares_left == 0);
   CHECK(s.knerrir_harbour[0] == visby);
 }
@@ -635,7 +637,7 @@ TEST_CASE("Knerrir: units board and leave for free; a unit aboard is on no area;
 
 // Boarding and leaving are free, so a unit stepping on and off a docked Knerrir was a series of
 // decisions without end (a search that found them even kept playing it): between two cards or
-// squares sailed each unit changes sides once at most (Rulings, "Boarding and leaving").
+// squares sailed each unit changes sides once at most (Rulings: "Boarding and leaving").
 TEST_CASE("Knerrir: boarding and leaving never loop: a unit changes sides once between two cards or squares") {
   State s = winter_sailing(2);
   const int fir = area(s, "fir-wood"), visby = area(s, "visby");
@@ -702,7 +704,8 @@ TEST_CASE("Knerrir: leaving at a harbour, the empty ship stays; it overtakes a b
   s.apply(make_unit_move(MoveKind::Leave, Unit::Berserkur));
   CHECK(s.unit_area[0][std::size_t(Unit::Berserkur)] == visby);
   CHECK(!s.is_aboard(0, Unit::Berserkur));
-  CHECK(s.knerrir_harbour[0] == visby);  // empty in harbour: home when the activation ends (rulings item 17)
+  // Empty in harbour: home when the activation ends (Rulings: "An empty Knerrir waits at its harbour").
+  CHECK(s.knerrir_harbour[0] == visby);
 }
 
 TEST_CASE(
@@ -734,8 +737,8 @@ TEST_CASE(
   CHECK(u.attack_step() == State::AttackStep::Disks);
 }
 
-// Rulings item 15 (the rulebook's "To Sail", step 3: "While sailing, the unit cannot be used (but
-// Godi can cast runes)"): a unit aboard takes no action of its own, by its card or a free action.
+// Rulings: "A unit aboard takes no action of its own" (the rulebook's "To Sail", step 3: "While sailing, the
+// unit cannot be used (but Godi can cast runes)"): not by its card, nor by a free action.
 TEST_CASE("Knerrir: a unit aboard takes no action of its own; a Godi aboard casts runes") {
   State s = winter_sailing(1);
   const int fir = area(s, "fir-wood");
@@ -774,9 +777,9 @@ TEST_CASE("Knerrir: a unit aboard takes no action of its own; a Godi aboard cast
   CHECK(legal(s, make_move(MoveKind::CastRune, int(Rune::DivinePowers) | fir << 3)));
 }
 
-// Rulings item 16: leaving the Knerrir onto an area is ending a move there. A Berserkur leaving onto
-// another player's area with Axes fights them from Virki as a move ending there does (Rulings 2 of
-// docs/rules-bardagi.md), or may not leave there; a Godi never leaves onto another player's Godi.
+// Rulings: "Leaving the Knerrir ends a move". A Berserkur leaving onto another player's area with Axes fights
+// them from Virki as a move ending there does (Rulings: "Ending a move on another player's Axes"), or may not
+// leave there; a Godi never leaves onto another player's Godi.
 TEST_CASE("Knerrir: leaving onto an area ends a move there: a Berserkur pays for another player's Axes") {
   State s = winter_sailing(2);
   const int fir = area(s, "fir-wood"), visby = area(s, "visby");
@@ -816,10 +819,10 @@ TEST_CASE("Knerrir: leaving onto an area ends a move there: a Berserkur pays for
   CHECK(!legal(s, leave(Unit::Godi)));
 }
 
-// Rulings item 17 (the rulebook's "Knerrir": "it is not required to have units on board for the
-// Knerrir to overtake"): an empty Knerrir stays at the harbour area where its move ends, so that a
-// later Knerrir card of the activation may overtake there; still empty there when its owner's
-// activation ends, it goes home.
+// Rulings: "An empty Knerrir waits at its harbour" (the rulebook's "To Sail": "it is not required to have
+// units on board for the Knerrir to overtake"): an empty Knerrir stays at the harbour area where its move
+// ends, so that a later Knerrir card of the activation may overtake there; still empty there when its
+// owner's activation ends, it goes home.
 TEST_CASE("Knerrir: an empty ship stays where its move ends, overtakes with a later card, goes home at the end") {
   State s = winter_sailing(2);
   const int fir = area(s, "fir-wood"), visby = area(s, "visby");
@@ -862,8 +865,9 @@ TEST_CASE("Knerrir: an empty ship stays where its move ends, overtakes with a la
   CHECK(u.squares_left == kSquaresPerCard);
 }
 
-// Rulings item 18: "each area you overtake" counts every area the player came to own this round,
-// a won attack included (the rulebook calls taking an area from another player overtaking it).
+// Rulings: "An area won by an attack is overtaken": "each area you overtake" counts every area the player
+// came to own this round, a won attack included (the rulebook calls taking an area from another player
+// overtaking it).
 TEST_CASE("glory-per-overtake: an area won by an attack counts as overtaken") {
   State s = battlefield(1);
   const int a = area_of_battle(s);
@@ -1636,7 +1640,7 @@ TEST_CASE("the end: equal glory: the winner has the most gold mines, then the mo
   CHECK(s.returns()[1] == 1.0);
 }
 
-// Rulings item 18 and docs/rules-bardagi.md, Rulings 13-15: the three tiles whose text is an action.
+// Rulings: "The tiles' texts": the three tiles whose text is an action.
 TEST_CASE("virki-any-card: a card of another unit as a Berserkur card, two a round; not for a Berserkur aboard") {
   State s = activating(make_selection({0, 2, 2, 2}));
   s.villages[0].upgrades = 1u << s.tiles().tile("virki-any-card");
@@ -1662,7 +1666,7 @@ TEST_CASE("virki-any-card: a card of another unit as a Berserkur card, two a rou
   MoveList moves;
   s.legal_moves(moves);
   CHECK(std::none_of(moves.begin(), moves.end(), [](nuraghe::Move m) { return card_of(m) != Unit::Berserkur; }));
-  // Aboard, the Berserkur takes no action by any card (rulings item 15).
+  // Aboard, the Berserkur takes no action by any card (Rulings: "A unit aboard takes no action of its own").
   State t = activating(make_selection({0, 2, 2, 2}));
   t.villages[0].upgrades = s.villages[0].upgrades;
   t.aboard[0] = 1 << int(Unit::Berserkur);
@@ -1726,7 +1730,7 @@ TEST_CASE("verslun-free-home-action: the Kaupmadur's home action from any area, 
 
 namespace {
 // What owning tile t changes, measured on a position made for its effect kind: a number without
-// the tile and with it (rulings item 18: no tile may be inert). Never its cap raise or end glory.
+// the tile and with it (Rulings: "No tile is inert"). Never its cap raise or end glory.
 // A kind without a probe here fails the test below, so that a new kind is implemented and tested.
 std::optional<std::pair<long, long>> probe(EffectKind kind, int t) {
   const auto own = [t](State& s, int seat) { s.villages[std::size_t(seat)].upgrades |= 1u << t; };

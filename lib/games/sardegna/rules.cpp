@@ -1,4 +1,5 @@
-// Sardegna: move generation, apply, scoring, and what each player sees.
+// Sardegna: move generation, apply, scoring, and what each player sees. Pages are the rulebook's;
+// (Rulings: "Title") names a reading of docs/rules-sardegna.md.
 #include <algorithm>
 
 #include "games/sardegna/sardegna.hpp"
@@ -26,7 +27,8 @@ std::uint16_t S::harvestable(int p) const {
 }
 
 // Commander steps from every villager province not locked (a locked villager may not leave, page
-// 4); a step ends neither in a full nor in a locked province, and ruling 4's cuts apply.
+// 4); a step ends neither in a full nor in a locked province, and the cuts apply.
+// Rulings: "One path to each end position".
 template <bool kFirstStep, class Out>
 void S::add_villager_steps(Out& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const {
   const int reach = std::min(budget, kCommanderMoves);
@@ -115,7 +117,7 @@ void S::add_play_moves(MoveGroups& groups) const {
           when(villagers_on_board(p) < kSupplyVillagers, commander & 0xFFFFu & ~m.blocked), 8);
   add_villager_steps<true>(out, kSlotVillagerSteps, played(kCommander), commander, kCommanderMoves, m);
 
-  // The lock does not concern priests (ruling 3); capacity does.
+  // The lock does not concern priests (Rulings: "The priest lock"); capacity does.
   const bool priest_in_supply = priest[p] < 0;
   const int priest_at = priest[p] & 15;
   out.put(kSlotPriest, priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
@@ -311,7 +313,7 @@ void S::apply(Move m) {
       } else if (row_next + 1 < kRowLength) {
         phase = Phase::SentinelChoice;  // a card was turned up: keep it or replace it
       } else {
-        return_hands();  // nothing left to turn up: no choice (ruling 10)
+        return_hands();  // no choice (Rulings: "Nothing left to turn up")
         end_turn();
       }
       break;

@@ -1,7 +1,7 @@
 #pragma once
-// Sardegna (Stefan Dorra): area control on the 16 provinces of Sardinia. Rules: the rulebook in
-// ../shared/rules/sardegna-rulebook.txt, the project's rulings in ../shared/rulings.md, and
-// docs/rules-sardegna.md for the readings made here.
+// Sardegna (Stefan Dorra): area control on the 16 provinces of Sardinia. Rules: the rulebook, cited by
+// page, and where it is silent the readings of docs/rules-sardegna.md, cited by title as
+// (Rulings: "Title").
 //
 // The state is bitboards and packed counters (province sets are uint16_t masks, fort spaces
 // uint32_t, harbours uint8_t; villagers and villages are 4-bit counters per province in a
@@ -240,7 +240,7 @@ struct Sardegna {
       for (int p = 0; p < players; ++p) v[p] = score[p];
       return v;
     }
-    // Most points wins; tied players share the win (page 9, ruling 11).
+    // Most points wins; tied players share the win (page 9; Rulings: "The end and a tie").
     Values returns() const {
       Values v{};
       int best = 0, leaders = 0;
@@ -305,9 +305,10 @@ struct Sardegna {
     void add_ship_steps(Out& out, int slot, Move played, std::uint32_t enabled, const Masks& m) const;
     bool any_villager_step(int budget, const Masks& m) const;
     bool any_ship_step() const;
-    // Ruling 4's cuts of transpositions between the steps of one move: a step never starts where an
-    // earlier step ended (A-B then B-C is the step A-C), never ends where one started, and steps
-    // come in non-decreasing (from, to) order. Returns the allowed destinations among `targets`.
+    // The cuts of transpositions between the steps of one move (Rulings: "One path to each end position"):
+    // a step never starts where an earlier step ended (A-B then B-C is the step A-C), never ends where one
+    // started, and steps come in non-decreasing (from, to) order. Returns the allowed destinations among
+    // `targets`.
     // Branch-free: before the first step `started`, `ended` and `last_step` are all zero, which
     // cuts nothing.
     unsigned step_targets(int from, unsigned targets) const {

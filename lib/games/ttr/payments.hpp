@@ -1,6 +1,6 @@
 #pragma once
-// Paying for a route (rulings, "Sardinia map" rule 1): of a route's L spaces, s carry ship
-// symbols, r railway symbols and t tunnel symbols.
+// Paying for a route (docs/rules-ttr.md, Rulings: "Paying for a route"): of a route's L spaces, s carry
+// ship symbols, r railway symbols and t tunnel symbols.
 // - Train cards pay the L - r - t spaces without a railway or tunnel symbol: a locomotive for each
 //   ship symbol ("a player must play a Locomotive card for each Ship symbol on the route"), and for
 //   the others cards of the route's colour (a grey route: any one colour), locomotives being wild.

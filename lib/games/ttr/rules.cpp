@@ -1,6 +1,5 @@
 // Ticket to Ride's rules on a map of data: setup and the draws (work in progress: claims,
-// stations, tickets and the end come next). Rule numbers are those of ../shared/rulings.md,
-// section "Sardinia map for Ticket to Ride".
+// stations, tickets and the end come next). (Rulings: "Title") names a reading of docs/rules-ttr.md.
 #include <algorithm>
 #include <cassert>
 #include <tuple>
@@ -538,7 +537,8 @@ Values State::returns() const {
 
 void State::end_turn(bool built) {
   // "When a player ends a turn with <= 2 cars, every player (that one included) gets one more
-  // turn"; the safeguard ends a game of 10 full rounds without a claim or a station (rule 7).
+  // turn"; the safeguard ends a game of 10 full rounds without a claim or a station.
+  // Rulings: "The termination safeguard".
   bool over = false;
   if (last_round > 0) over = --last_round == 0;
   else if (last_round < 0 && cars[turn] <= kEndCars) last_round = std::int8_t(players);
@@ -572,7 +572,7 @@ State State::determinize(Player observer, Rng& rng) const {
         for (int c = cards_seen[std::size_t(p)][std::size_t(k)]; c < cards[std::size_t(p)][std::size_t(k)]; ++c)
           pool[std::size_t(n++)] = std::uint8_t(k);
   // In a canonical order before the shuffle: the sample is a function of the view and the RNG
-  // only, so two states of one information set give one sample (design.md).
+  // only, so two states of one information set give one sample (docs/game-concept.md, "Information").
   std::sort(pool.begin(), pool.begin() + n);
   rng.shuffle(pool.begin(), std::uint32_t(n));
   int next = 0;

@@ -1,7 +1,7 @@
 #pragma once
-// End-of-game scoring on a map, as pure functions of route sets (rulings, "Sardinia map" rules
-// 4-6): which tickets a network completes, the longest continuous trail (Sardinia Express), and
-// the stations' borrowed routes.
+// End-of-game scoring on a map, as pure functions of route sets: which tickets a network completes, the
+// longest continuous trail (Sardinia Express), and the stations' borrowed routes. docs/rules-ttr.md,
+// Rulings: "Keeping and completing tickets", "Stations", "Bonuses and the winner's ties".
 
 #include <algorithm>
 #include <array>
@@ -82,7 +82,7 @@ inline int longest_trail(const Map& map, const RouteSet& routes) {
 
 // Stations: at the end each of a player's stations borrows one route of another player at its
 // city, the same route for all the owner's tickets; the choice is the one that scores the owner's
-// tickets best, then completes the most of them (rule 5). `others` are the routes of every other
+// tickets best, then completes the most of them (Rulings: "Stations"). `others` are the routes of every other
 // player. Returns the best score and, in `borrowed`, the route each station took (-1: none, when
 // no route there raises the score).
 inline TicketScore best_stations(const Map& map, const RouteSet& own, const RouteSet& others, std::uint64_t stations,

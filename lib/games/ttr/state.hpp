@@ -1,8 +1,8 @@
 #pragma once
 // Ticket to Ride on a map of data (the Sardinia map by default): the state's layout and the moves'
-// encoding. Rules: ../shared/rules/sardinia-ttr-rulebook.txt, the base rules and every gap in
-// ../shared/rulings.md ("Sardinia map for Ticket to Ride"), the readings made here in
-// docs/rules-ttr.md. Work in progress: the rules themselves are not written yet.
+// encoding. Rules: the fan rulebook (Sardinia (fan expansion for Ticket to Ride)), Ticket to Ride: Europe's
+// where it is silent, and the readings of docs/rules-ttr.md, cited by title as (Rulings: "Title").
+// Work in progress: the rules themselves are not written yet.
 //
 // Sets are masks: routes a RouteSet (128 bits), cities and tickets 64-bit masks; hands are counts
 // per card kind. Randomness is data: the train, Materials and ticket decks are stored shuffled, and
@@ -20,7 +20,8 @@
 namespace nuraghe::ttr {
 
 inline constexpr int kMaxSeats = 5;
-// Ticket to Ride: Europe's cards (rulings): 12 of each colour and 14 locomotives; 5 face up, 4 dealt.
+// Ticket to Ride: Europe's cards (Rulings: "The base game is Europe's"): 12 of each colour and 14 locomotives;
+// 5 face up, 4 dealt.
 inline constexpr int kCardsPerColour = 12, kLocomotives = 14, kTrainCards = 8 * kCardsPerColour + kLocomotives;
 inline constexpr int kFaceUp = 5, kStartingCards = 4;
 inline constexpr int kFaceUpLocomotiveLimit = 3;  // 3 face-up locomotives: the five are replaced ...
@@ -35,7 +36,7 @@ inline constexpr int kSetupLong = 1, kSetupRegular = 3, kSetupKeep = 2, kTicketD
 inline constexpr int kMaxOffered = 4;
 static_assert(kSetupLong + kSetupRegular <= kMaxOffered && kTicketDraw <= kMaxOffered);
 inline constexpr int kEndCars = 2;           // a turn ending with at most 2 cars starts the last round
-inline constexpr int kIdleRoundsLimit = 10;  // the termination safeguard (rule 7)
+inline constexpr int kIdleRoundsLimit = 10;  // Rulings: "The termination safeguard"
 
 enum class Phase : std::uint8_t {
   KeepSetupTickets,  // simultaneous: every seat keeps at least 2 of its 4 dealt tickets
@@ -45,7 +46,7 @@ enum class Phase : std::uint8_t {
   Over
 };
 
-// What the first draw of a turn was: it decides the second (rule 2).
+// What the first draw of a turn was: it decides the second (Rulings: "Two draws a turn").
 enum class FirstDraw : std::uint8_t { None, TrainCard, FaceUpLocomotive, Material };
 
 // A move: its kind in the low 4 bits, then the kind's fields.
@@ -150,8 +151,8 @@ struct State {
   const Map& board() const { return Map::at(map); }
 
   // Whether seat `turn` may now draw: a face-up card of this kind, the train deck's top, a
-  // Materials card (rule 2: a face-up locomotive never follows a train card and pairs with at most
-  // one Materials card; an empty source is no draw; with 8 Materials cards a discard comes first).
+  // Materials card (Rulings, "Two draws a turn": a face-up locomotive never follows a train card and pairs
+  // with at most one Materials card; an empty source is no draw; with 8 Materials cards a discard comes first).
   bool may_draw_face_up(int kind) const;
   bool may_draw_deck() const;
   bool may_draw_materials() const;
@@ -209,7 +210,7 @@ struct State {
   };
   std::array<Breakdown, kMaxSeats> breakdown() const;
   // Rank by points, then most completed tickets, then fewest stations used, then the Express
-  // bonus; seats still tied share the win (rule 6).
+  // bonus; seats still tied share the win (Rulings: "Bonuses and the winner's ties").
   std::array<double, kMaxSeats> outcome() const;
 
   // Rules the draws rely on (public so tests can call them by name).
@@ -217,7 +218,7 @@ struct State {
   int materials_top();                // the same for Materials
   void refill_face_up(int slot);      // from the deck, then the three-locomotive check
   bool train_cards_left() const;      // in the deck or its discards
-  void check_face_up_locomotives();   // rulings: 3 face-up locomotives replace all 5, at most 3 times in a row
+  void check_face_up_locomotives();   // Europe's: 3 face-up locomotives replace all 5, at most 3 times in a row
   int face_up_count(int kind) const;  // face-up cards of a kind
   void end_turn(bool built = false);  // the next seat's turn; built: a claim or a station, for the safeguard
   bool second_draw_possible() const;

@@ -1,4 +1,4 @@
-// The Sardinia map file against the rulebook's counts and the rulings' named routes and tickets,
+// The Sardinia map file against the rulebook's counts and its named routes and tickets (docs/rules-ttr.md),
 // and the map validator against malformed maps: each is refused in one line that names the field.
 #include <doctest/doctest.h>
 
@@ -126,7 +126,7 @@ TEST_CASE("sardinia map: the eight overseas destinations, one icon per port") {
   CHECK(ports["Corse"].size() == 3);   // Dorgali - Corse is a 3-way ticket
 }
 
-TEST_CASE("sardinia map: the routes the rulebook names, as the rulings give them") {
+TEST_CASE("sardinia map: the routes the rulebook names, as docs/rules-ttr.md gives them") {
   const Map& m = sardinia();
   // Ferries: "claiming the Ferry Route from Porto Torres to Genova requires 3 orange Train cards and a Locomotive
   // card".

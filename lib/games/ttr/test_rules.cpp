@@ -1,5 +1,5 @@
-// Ticket to Ride's rules, one by one: setup, the draws (rule 2 of the rulings), the
-// three-locomotive reset, reshuffles. Work in progress: claims, stations, tickets and the end next.
+// Ticket to Ride's rules, one by one: setup, the draws (docs/rules-ttr.md, Rulings: "Two draws a turn"),
+// the three-locomotive reset, reshuffles. Work in progress: claims, stations, tickets and the end next.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -369,8 +369,8 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
 }
 
 TEST_CASE("score report: a station that borrows no route says why") {
-  // Rule 5: a station borrows a route of another player at its city when that scores its owner's
-  // tickets better. Where it borrows none, the report says whether there was one to borrow.
+  // Rulings, "Stations": a station borrows a route of another player at its city when that scores its
+  // owner's tickets better. Where it borrows none, the report says whether there was one to borrow.
   State s = playing(2);
   s.routes[0] = {}, s.routes[1] = {};
   s.routes[0].add(route_id("porto-torres", "sassari"));
@@ -942,7 +942,8 @@ TEST_CASE("positions: card totals are counted without wrapping; a wrong card kin
 
 TEST_CASE("draws: a face-up slot left empty is refilled at the end of the first turn that leaves a card for it") {
   // Play leaves a slot empty when no card is left to refill it; a claim then puts cards on the
-  // discards, and the turn's end refills the slot from them (docs/rules-ttr.md, Rulings).
+  // discards, and the turn's end refills the slot from them.
+  // docs/rules-ttr.md, Rulings: "An empty face-up slot is refilled as soon as it can be".
   State s = playing(2, 6);
   for (int k = 0; k < kCardKinds; ++k)
     s.cards[1][std::size_t(k)] = std::uint8_t(s.cards[1][std::size_t(k)] + s.train_discards[std::size_t(k)]);

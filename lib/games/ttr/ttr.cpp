@@ -202,7 +202,7 @@ std::string Ttr::score_report(const State& s) {
       out << padded("stations", 4 * b.unused_stations) << built << " built, " << b.unused_stations
           << " unused at 4 points\n";
       // A station takes no route when no other player has one at its city, or when none of
-      // theirs there raises its owner's ticket score (rule 5).
+      // theirs there raises its owner's ticket score (docs/rules-ttr.md, Rulings: "Stations").
       RouteSet others;
       for (int o = 0; o < s.players; ++o)
         if (o != p) others = others | s.routes[std::size_t(o)];
@@ -222,8 +222,8 @@ std::string Ttr::score_report(const State& s) {
     if (s.ferries) out << padded("ferries", b.ferries_bonus) << b.ferry_cars << " cars on ferry routes\n";
   }
 
-  // How the winner was decided (rule 6): points, then completed tickets, then fewer stations used,
-  // then the Express bonus; seats still tied share the win.
+  // How the winner was decided (docs/rules-ttr.md, Rulings: "Bonuses and the winner's ties"): points, then
+  // completed tickets, then fewer stations used, then the Express bonus; seats still tied share the win.
   std::vector<int> winners, tied;
   int best = 0;
   for (int p = 0; p < s.players; ++p) best = std::max(best, parts[std::size_t(p)].total());
