@@ -65,7 +65,7 @@ void check_round_trip(const typename G::State& s, const std::string& context) {
     failed(game + " (" + context + "): from_json rejects to_json's own output: " + e.what() +
            "\n  position: " + shown(j));
   }
-  check(*s2 == s, game + " (" + context + "): from_json(to_json(s)) != s\n  position: " + shown(j));
+  check(same_state<G>(*s2, s), game + " (" + context + "): from_json(to_json(s)) != s\n  position: " + shown(j));
   const Json j2 = G::to_json(*s2);
   check(j2 == j,
         game + " (" + context + "): to_json is not idempotent\n  first:  " + shown(j) + "\n  second: " + shown(j2));
