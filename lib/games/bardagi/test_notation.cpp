@@ -44,14 +44,6 @@ std::string refusal(const State& s, nuraghe::Player seat, std::string_view text)
   return "";
 }
 
-bool legal(const State& s, nuraghe::Move m) {
-  MoveList moves;
-  s.legal_moves(s.to_move(), moves);
-  for (const nuraghe::Move x : moves)
-    if (x == m) return true;
-  return false;
-}
-
 // Every legal move of `seat`: its text is unique here, has no ',' or ';', is lower case (but the
 // unit letters of a selection, as the issue writes them), and parses back to it, typed carelessly too.
 int check_decision(const State& s, nuraghe::Player seat, std::map<MoveKind, int>& kinds) {

@@ -1,0 +1,154 @@
+// What a seat knows: views, observations, determinizations, what render and draw show (Rulings: "Who knows what").
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/error.hpp"
+#include "games/ttr/notation.hpp"
+#include "games/ttr/position.hpp"
+#include "games/ttr/state.hpp"
+#include "games/ttr/test_helpers.hpp"
+#include "games/ttr/ttr.hpp"
+
+using namespace nuraghe::ttr;
+using namespace nuraghe::ttr::test;
+
+TEST_CASE("information: a seat's view and observations do not depend on what it has not seen") {
+  State a = playing(3, 9);
+  // Another deal of seat 1's hand with the same counts: seat 0 and seat 2 cannot tell.
+  State b = a;
+  b.cards[1] = a.cards[1];
+  int moved = -1;
+  for (int k = 0; k < kTrainColours && moved < 0; ++k)
+    if (b.cards[1][std::size_t(k)] > 0 && b.cards_seen[1][std::size_t(k)] == 0) moved = k;
+  REQUIRE(moved >= 0);
+  --b.cards[1][std::size_t(moved)];
+  ++b.cards[1][std::size_t((moved + 1) % kTrainColours)];
+  CHECK(position(a, 0) == position(b, 0));
+  CHECK(position(a, 2) == position(b, 2));
+  CHECK(!(position(a, 1) == position(b, 1)));
+  CHECK(!(position(a, -1) == position(b, -1)));
+  // A blind draw: the drawer learns its card, the others only that it drew.
+  State c = a, d = a;
+  c.train_deck[std::size_t(c.train_size - 1)] = std::uint8_t(Colour::Red);
+  d.train_deck[std::size_t(d.train_size - 1)] = std::uint8_t(Colour::Blue);
+  const nuraghe::Move deck = make_move(MoveKind::DrawDeck);
+  CHECK(observe(c, deck, 1) == observe(d, deck, 1));
+  CHECK(observe(c, deck, 2) == observe(d, deck, 2));
+  CHECK(observe(c, deck, 0) != observe(d, deck, 0));
+  // A ticket draw: the drawer sees which, the others how many.
+  State e = a, f = a;
+  std::swap(f.ticket_deck[std::size_t(f.ticket_size - 1)], f.ticket_deck[0]);
+  const nuraghe::Move draw = make_move(MoveKind::DrawTickets);
+  CHECK(observe(e, draw, 1) == observe(f, draw, 1));
+  CHECK(observe(e, draw, 0) != observe(f, draw, 0));
+}
+
+TEST_CASE("determinize: a state of the seat's information set; the unseen re-dealt, the seen kept") {
+  nuraghe::Rng rng(21);
+  int checked = 0, differed = 0;
+  for (int game = 0; game < 12; ++game) {
+    const int players = 2 + game % 4;
+    State s = State::setup(sardinia(), players, {}, std::uint64_t(300 + game));
+    MoveList moves;
+    for (int step = 0; s.to_move() != nuraghe::kTerminal; ++step) {
+      if (step % 7 == 0)
+        for (int seat = 0; seat < players; ++seat) {
+          const State d = s.determinize(seat, rng);
+          CHECK(position(d, seat) == position(s, seat));
+          CHECK(train_cards(d) == kTrainCards);
+          CHECK(materials_cards(d) == kMaterialCards);
+          for (int p = 0; p < players; ++p) {  // at most one long ticket a seat
+            int longs = 0;
+            for (std::uint64_t t = d.tickets[std::size_t(p)]; t; t &= t - 1)
+              longs += sardinia().tickets[std::size_t(std::countr_zero(t))].long_route;
+            CHECK(longs <= 1);
+          }
+          ++checked;
+          differed += !(d == s);
+        }
+      if (s.to_move() == nuraghe::kSimultaneous) {
+        nuraghe::JointMove joint{};
+        for (int p = 0; p < players; ++p) {
+          s.legal_moves(p, moves);
+          joint[std::size_t(p)] = moves[rng.below(std::uint32_t(moves.size()))];
+        }
+        s.apply_joint(joint);
+        continue;
+      }
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(std::uint32_t(moves.size()))]);
+    }
+  }
+  MESSAGE(checked << " determinizations, " << differed << " differing from the true state");
+  CHECK(differed > checked / 2);
+}
+
+TEST_CASE("initial: the options, and bad ones refused; render hides what the seat does not see") {
+  nuraghe::GameConfig c;
+  c.players = 4;
+  c.seed = 3;
+  c.options = {{"touring", "on"}, {"stations", "off"}};
+  const State s = nuraghe::Ttr::initial(c);
+  CHECK(s.players == 4);
+  CHECK(s.touring);
+  CHECK(!s.stations_option);
+  CHECK(s.express);
+  CHECK(!s.ferries);
+  CHECK(s.cars[0] == 40);
+  c.options = {{"cars", "30"}};
+  CHECK(nuraghe::Ttr::initial(c).cars[3] == 30);
+  for (const auto& option : std::vector<std::pair<std::string, std::string>>{
+           {"touring", "yes"}, {"cars", "100"}, {"cars", "-1"}, {"colour", "red"}}) {
+    CAPTURE(option.first);
+    c.options = {option};
+    CHECK_THROWS_AS(nuraghe::Ttr::initial(c), nuraghe::InputError);
+  }
+  c.options = {};
+  c.players = 6;
+  CHECK_THROWS_AS(nuraghe::Ttr::initial(c), nuraghe::InputError);
+  c.players = 2;
+  const std::string mine = nuraghe::Ttr::render(s, 0), all = nuraghe::Ttr::render(s, -1);
+  const auto count = [](const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+  };
+  // Seat 0 sees its own hand and offered tickets, and of seat 1 only the counts.
+  CHECK(mine.find("player 1: 40 cars, 0 routes, 0 stations\n    4 cards, 3 materials, 0 tickets, 4 offered\n") !=
+        std::string::npos);
+  CHECK(count(mine, "    cards ") == 1);
+  CHECK(count(mine, "    offered:\n      1. ") == 1);
+  CHECK(count(all, "    cards ") == s.players);
+  CHECK(count(all, "    offered:\n      1. ") == s.players);
+  for (const std::string& text : {mine, all})
+    for (std::size_t at = 0, next; at < text.size(); at = next + 1) {
+      next = text.find('\n', at);
+      CHECK(next - at <= 80);  // every line fits a terminal
+    }
+}
+
+TEST_CASE("draw: claimed routes and stations in their seats' colours; another seat's cards only as counts") {
+  State s = at_turn({red, red, blue, blue, green});
+  const Map& m = s.board();
+  s.routes[1].add(0);
+  s.stations[0] |= 1;  // a station in city 0
+  const nuraghe::svg::Drawing seat1 = nuraghe::Ttr::draw(s, 1), all = nuraghe::Ttr::draw(s, -1);
+  CHECK(seat1.board == nuraghe::Ttr::draw(at_turn({red, red, red, red, red}, 9), 0).board);
+  CHECK(seat1.pieces.find("<g class=\"claimed\" data-seat=\"1\" data-routes=\"" + route_name(m, 0) + "\"") !=
+        std::string::npos);
+  CHECK(seat1.pieces.find("data-seat=\"0\" data-routes") == std::string::npos);  // seat 0 has claimed nothing
+  CHECK(seat1.pieces.find("<rect class=\"station\" data-city=\"" + m.city_id[0] + "\" data-seat=\"0\"") !=
+        std::string::npos);
+  // Seat 1 sees its own hand card by card, seat 0's as counts (4 train cards, 3 Materials, the 4
+  // tickets dealt, none kept yet); the observer -1 sees both hands.
+  CHECK(seat1.pieces.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
+  CHECK(seat1.pieces.find("<g class=\"hand\" data-seat=\"0\"") == std::string::npos);
+  CHECK(seat1.pieces.find("data-seat=\"0\">4 cards, 3 materials, 0 tickets, 4 offered</text>") != std::string::npos);
+  CHECK(all.pieces.find("<g class=\"hand\" data-seat=\"0\"") != std::string::npos);
+  CHECK(all.pieces.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
+  CHECK(all.pieces.find("offered: ") != std::string::npos);
+}
