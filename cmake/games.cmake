@@ -25,8 +25,9 @@ set(NURAGHE_GAME_LIST_DIR ${PROJECT_BINARY_DIR}/generated/game_list)
 #            becomes the header "games/<name>/board_json.hpp" with nuraghe::<name>::kBoardJson, a
 #            std::string_view of the file's bytes, written again whenever the file changes (include
 #            it from the game's sources: it is private to nuraghe_games)
-#   TESTS    doctest sources of the game's own suite: the executable test_<name>, ctest name <name>
-#            (tests/CMakeLists.txt builds them, when NURAGHE_TESTS is on)
+#   TESTS    doctest sources of the game's own suite: the executable test_<name>, ctest name <name>,
+#            or <name>/<file> for each of several files (tests/CMakeLists.txt builds them, when
+#            NURAGHE_TESTS is on; they include the headers of tests/ by name: "game_tests.hpp")
 # Paths are relative to the folder. The function only records the game; nuraghe_add_games, which
 # added the folder, builds it (so that every generated file belongs to the top directory).
 function(nuraghe_add_game name)

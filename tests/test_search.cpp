@@ -10,6 +10,7 @@
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "bots/summary.hpp"
+#include "game_tests.hpp"
 #include "invariants.hpp"
 #include "toy_games.hpp"
 
@@ -111,9 +112,7 @@ TEST_CASE("tictactoe: uct with 20k iterations never loses to perfect play, from 
 }
 
 TEST_CASE("tictactoe: uct takes the win and blocks") {
-  auto pos = [](std::vector<std::string> rows) {
-    return TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", rows}});
-  };
+  auto pos = [](std::vector<std::string> rows) { return testing::position<TicTacToe>({{"board", rows}}); };
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     CHECK(TicTacToe::move_to_string({}, 0, best_move<TicTacToe>("uct:iters=5000", pos({"XX.", "OO.", "..."}), seed)) ==
           "c3");
@@ -125,7 +124,7 @@ TEST_CASE("tictactoe: uct takes the win and blocks") {
 TEST_CASE("connect4: uct finds the immediate win and the forced block") {
   auto pos = [](std::string row1, std::string row0) {
     const std::string e = ".......";
-    return Connect4::from_json(Json{{"game", "connect4"}, {"board", {e, e, e, e, row1, row0}}});
+    return testing::position<Connect4>({{"board", {e, e, e, e, row1, row0}}});
   };
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     CHECK(best_move<Connect4>("uct:iters=20000", pos("OOO....", "XXX...."), seed) == 3);  // win in column 4
@@ -332,7 +331,7 @@ std::vector<std::pair<typename G::State, typename G::State>> information_set_pai
     c.seed = seed;
     auto s = G::initial(c);
     const int depth = int(rng.below(40));
-    for (int d = 0; d < depth && s.to_move() != kTerminal; ++d) s = testing::random_transition<G>(s, rng).after(s);
+    s = testing::after_random_moves<G>(s, rng, depth);
     if (s.to_move() == kTerminal) continue;
     const auto other = determinize<G>(s, seat, rng);
     if (!(other == s)) pairs.emplace_back(s, other);

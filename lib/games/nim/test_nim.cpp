@@ -8,6 +8,7 @@
 
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
+#include "game_tests.hpp"
 #include "games/nim/nim.hpp"
 
 using namespace nuraghe;
@@ -15,7 +16,7 @@ using namespace nuraghe;
 namespace {
 
 Nim::State position(const std::vector<int>& heaps, int ply) {
-  return Nim::from_json(Json{{"game", "nim"}, {"heaps", heaps}, {"ply", ply}});
+  return testing::position<Nim>({{"heaps", heaps}, {"ply", ply}});
 }
 Json heaps(const Nim::State& s) { return Nim::to_json(s)["heaps"]; }
 

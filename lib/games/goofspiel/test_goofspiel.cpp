@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "game_tests.hpp"
 #include "games/goofspiel/goofspiel.hpp"
 
 using namespace nuraghe;
@@ -9,8 +10,8 @@ using S = Goofspiel::State;
 
 namespace {
 S position(int players, std::vector<int> prizes, std::vector<std::vector<int>> bids) {
-  return Goofspiel::from_json(
-      Json{{"game", "goofspiel"}, {"players", players}, {"cards", prizes.size()}, {"prizes", prizes}, {"bids", bids}});
+  return testing::position<Goofspiel>(
+      {{"players", players}, {"cards", prizes.size()}, {"prizes", prizes}, {"bids", bids}});
 }
 JointMove joint(std::initializer_list<Move> m) {
   JointMove j{};

@@ -1,12 +1,13 @@
 #include <doctest/doctest.h>
 
+#include "game_tests.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 using namespace nuraghe;
 using S = TicTacToe::State;
 
 namespace {
-S position(std::vector<std::string> rows) { return TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", rows}}); }
+S position(std::vector<std::string> rows) { return testing::position<TicTacToe>({{"board", rows}}); }
 S play(std::initializer_list<const char*> cells) {
   S s;
   for (const char* c : cells) s.apply(TicTacToe::parse_move(s, s.to_move(), c));

@@ -1,12 +1,13 @@
 #include <doctest/doctest.h>
 
+#include "game_tests.hpp"
 #include "games/connect4/connect4.hpp"
 
 using namespace nuraghe;
 using S = Connect4::State;
 
 namespace {
-S position(std::vector<std::string> rows) { return Connect4::from_json(Json{{"game", "connect4"}, {"board", rows}}); }
+S position(std::vector<std::string> rows) { return testing::position<Connect4>({{"board", rows}}); }
 S play(const std::string& columns) {
   S s;
   for (char c : columns) s.apply(Connect4::parse_move(s, s.to_move(), std::string(1, c)));

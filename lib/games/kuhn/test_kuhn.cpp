@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "game_tests.hpp"
 #include "games/kuhn/kuhn.hpp"
 
 using namespace nuraghe;
@@ -9,7 +10,7 @@ using S = Kuhn::State;
 
 namespace {
 S position(std::vector<std::string> cards, const std::string& history) {
-  return Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", cards}, {"history", history}});
+  return testing::position<Kuhn>({{"cards", cards}, {"history", history}});
 }
 }  // namespace
 
