@@ -131,40 +131,6 @@ concept HasRender = requires(const typename G::State& s, Player p) {
   { G::render(s, p) } -> std::same_as<std::string>;
 };
 
-// Names a game wrote, by member name, so that a wrong signature is an error instead of a default.
-template <class G>
-concept NamesNumPlayers = requires {
-  &G::State::num_players;
-};
-template <class G>
-concept NamesScores = requires {
-  &G::State::scores;
-};
-template <class G>
-concept NamesView = requires {
-  &G::State::view;
-};
-template <class G>
-concept NamesViewHash = requires {
-  &G::State::view_hash;
-};
-template <class G>
-concept NamesDeterminize = requires {
-  &G::State::determinize;
-};
-template <class G>
-concept NamesObserve = requires {
-  &G::observe;
-};
-template <class G>
-concept NamesParseMove = requires {
-  &G::parse_move;
-};
-template <class G>
-concept NamesRender = requires {
-  &G::render;
-};
-
 // (clang-format 14 would put the requires body at the indent of `concept`.)
 // clang-format off
 template <class G>
@@ -182,11 +148,16 @@ concept Game =
     (HasNumPlayers<G> || G::kMinPlayers == G::kMaxPlayers) &&
     // Hidden information needs the game's own view, determinization and observation.
     (!hidden_information<G> || (HasView<G> && HasDeterminize<G> && HasObserve<G>)) &&
-    // A part the game writes has the signature of its default's concept.
-    (!NamesNumPlayers<G> || HasNumPlayers<G>) && (!NamesScores<G> || HasScores<G>) &&
-    (!NamesView<G> || HasView<G>) && (!NamesViewHash<G> || HasViewHash<G>) &&
-    (!NamesDeterminize<G> || HasDeterminize<G>) && (!NamesObserve<G> || HasObserve<G>) &&
-    (!NamesParseMove<G> || HasParseMove<G>) && (!NamesRender<G> || HasRender<G>) &&
+    // A part the game writes, found by its name, has the signature of its default's concept:
+    // a wrong signature is a compile error instead of a silent default.
+    (!requires { &G::State::num_players; } || HasNumPlayers<G>) &&
+    (!requires { &G::State::scores; } || HasScores<G>) &&
+    (!requires { &G::State::view; } || HasView<G>) &&
+    (!requires { &G::State::view_hash; } || HasViewHash<G>) &&
+    (!requires { &G::State::determinize; } || HasDeterminize<G>) &&
+    (!requires { &G::observe; } || HasObserve<G>) &&
+    (!requires { &G::parse_move; } || HasParseMove<G>) &&
+    (!requires { &G::render; } || HasRender<G>) &&
     requires(const typename G::State& s, typename G::State& mutable_state,
              MoveListOf<G>& moves, Move m, Player p, const Json& json, const GameConfig& config) {
       // Identity and limits.
