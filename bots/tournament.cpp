@@ -12,11 +12,11 @@
 #include "bots/logged_game.hpp"
 #include "bots/mpi.hpp"
 #include "bots/notation.hpp"
+#include "bots/ratings.hpp"
 #include "bots/summary.hpp"
 #include "bots/tune.hpp"
 #include "bots/viewer.hpp"
 #include "core/files.hpp"
-#include "core/ratings.hpp"
 
 namespace nuraghe {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bots/arena.hpp"
-#include "core/ratings.hpp"
+#include "bots/ratings.hpp"
 
 namespace nuraghe {
 

@@ -15,7 +15,6 @@
 #include "core/params.hpp"
 #include "core/registry.hpp"
 #include "core/rng.hpp"
-#include "core/stats.hpp"
 
 using namespace nuraghe;
 
@@ -118,19 +117,6 @@ TEST_CASE("bot lists split on commas but keep a spec's own parameters") {
   CHECK_THROWS_AS(split_bot_list("random,,random"), InputError);
   CHECK_THROWS_AS(find_bot("alphazero"), InputError);
   CHECK_THROWS_AS(bot_params(parse_spec("random:depth=3", "bot")), InputError);
-}
-
-TEST_CASE("Wilson interval: contains the estimate, narrows with n, stays in [0,1]") {
-  const Interval small = wilson_interval(5, 10), large = wilson_interval(500, 1000);
-  CHECK(small.low < 0.5);
-  CHECK(small.high > 0.5);
-  CHECK(large.high - large.low < small.high - small.low);
-  const Interval zero = wilson_interval(0, 20);
-  CHECK(zero.low == 0.0);
-  CHECK(zero.high > 0.0);
-  CHECK(wilson_interval(20, 20).high == doctest::Approx(1.0));
-  // Known value: 50/100 at 95% is about [0.404, 0.596].
-  CHECK(wilson_interval(50, 100).low == doctest::Approx(0.4038).epsilon(0.001));
 }
 
 namespace {

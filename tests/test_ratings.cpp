@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/ratings.hpp"
+#include "bots/ratings.hpp"
 #include "core/rng.hpp"
 
 using namespace nuraghe;
