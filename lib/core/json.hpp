@@ -10,6 +10,7 @@
 // - index_of and id_of read the names and ids that boards, maps and positions spell, with one
 //   wording of their errors for every game.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include <limits>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -172,9 +174,10 @@ class JsonIn {
   std::string path() const { return path_; }
   bool is_null() const { return j_->is_null(); }
 
-  // "sardegna position: seats[1].score must be ..."
-  [[noreturn]] void fail(const std::string& what) const {
-    input_error(source_ + ": " + (path_.empty() ? "" : path_ + " ") + what);
+  // "sardegna position: seats[1].score must be ...", the message's parts as cat() joins them.
+  template <MessagePart... Parts>
+  [[noreturn]] void fail(const Parts&... what) const {
+    input_error(source_, ": ", path_, path_.empty() ? "" : " ", what...);
   }
 
   // ---- objects
@@ -200,13 +203,13 @@ class JsonIn {
     return j_->contains(std::string(key));
   }
   // Rejects any field not named in `known`, so that a typo is not ignored.
-  void allow_only(std::initializer_list<std::string_view> known) const {
+  void allow_only(std::initializer_list<std::string_view> known) const { allow_only(std::span(known)); }
+  template <class Names>
+  void allow_only(const Names& known) const {
     expect_object();
-    for (auto it = j_->begin(); it != j_->end(); ++it) {
-      bool ok = false;
-      for (auto k : known) ok = ok || it.key() == k;
-      if (!ok) fail("has an unknown field \"" + it.key() + "\"");
-    }
+    for (auto it = j_->begin(); it != j_->end(); ++it)
+      if (std::find(std::begin(known), std::end(known), it.key()) == std::end(known))
+        fail("has an unknown field \"", it.key(), "\"");
   }
 
   // ---- arrays
@@ -284,6 +287,84 @@ class JsonIn {
     return out;
   }
 
+  // ---- names, counts and sets: what positions and data files are made of
+  // The index of the string among `names`, as E (a phase, a colour); otherwise it fails saying what
+  // it should have been and listing the names: "\"feast\" is not a phase (planning, ...)".
+  template <class E = int, std::size_t N>
+  E one_of(const std::array<std::string_view, N>& names, std::string_view what) const {
+    const std::string name = string();
+    for (std::size_t i = 0; i < N; ++i)
+      if (names[i] == name) return E(i);
+    fail("\"", name, "\" is not ", what, " (", list_of(names), ")");
+  }
+  // The index that find(name) gives the string (an area of a board, a city of a map), which fails
+  // unless it is one (>= 0): "\"x\" is not <what>".
+  template <class Find>
+  int name_in(Find&& find, std::string_view what) const {
+    const std::string name = string();
+    const int i = int(find(name));
+    if (i < 0) fail("\"", name, "\" is not ", what);
+    return i;
+  }
+  // Data that a position names (a board, a map; `what` says which): a built-in one by its name,
+  // names[i] giving builtin(i), or a whole object, which intern(json, where) reads.
+  template <std::size_t N, class Builtin, class Intern>
+  auto builtin_or_whole(const std::array<std::string_view, N>& names, Builtin&& builtin, Intern&& intern,
+                        std::string_view what) const -> decltype(builtin(std::size_t(0))) {
+    if (!j_->is_string()) {
+      expect_object();
+      return intern(*j_, cat(source_, ": ", path_));
+    }
+    const std::string name = string();
+    std::string choices;
+    for (std::size_t i = 0; i < N; ++i) {
+      if (names[i] == name) return builtin(i);
+      choices += cat("\"", names[i], "\"", i + 1 < N ? ", " : "");
+    }
+    fail("must be ", choices, " or a whole ", what, " object, not \"", name, "\" (--map FILE reads a ", what, " file)");
+  }
+  // Counts by name: an object with exactly the keys `names`, each a count in [0, hi].
+  template <std::size_t N>
+  std::array<int, N> counts(const std::array<std::string_view, N>& names, int hi) const {
+    allow_only(names);
+    std::array<int, N> out{};
+    for (std::size_t i = 0; i < N; ++i) out[i] = at(names[i]).int_in(0, hi);
+    return out;
+  }
+  // Counts by name where a name left out counts 0: the keys are among `names` (each `what`: "a
+  // rune"), the count of names[i] in [0, hi(i)].
+  template <std::size_t N, class Hi>
+  std::array<int, N> some_counts(const std::array<std::string_view, N>& names, std::string_view what, Hi&& hi) const {
+    expect_object();
+    std::array<int, N> out{};
+    for (auto it = j_->begin(); it != j_->end(); ++it) {
+      const Json key = it.key();
+      JsonIn name(key, source_);  // the key, read as a name where the object is
+      name.path_ = path_;
+      const auto i = name.template one_of<std::size_t>(names, what);
+      out[i] = child(*it, it.key()).int_in(0, int(hi(i)));
+    }
+    return out;
+  }
+  // A list of at most `max` distinct things as a bit set: read(entry) is an entry's index (below
+  // 64), and an entry whose index is in the set already fails with twice(index), the reader's own
+  // words ("names ticket 4 twice"), by default "names <the entry as written> twice".
+  template <class Read>
+  std::uint64_t bit_set(std::size_t max, Read&& read) const {
+    return bit_set_of(max, read, [](const JsonIn& e, int) { return cat("names ", e.as_written(), " twice"); });
+  }
+  // ... of names, a set of some of `names` (each `what`: "a free action").
+  template <std::size_t N>
+  std::uint64_t bit_set(const std::array<std::string_view, N>& names, std::string_view what) const {
+    return bit_set(N, [&](const JsonIn& e) { return e.one_of(names, what); });
+  }
+  template <class Read, class Twice>
+  std::uint64_t bit_set(std::size_t max, Read&& read, Twice&& twice) const {
+    return bit_set_of(max, read, [&](const JsonIn&, int i) { return twice(i); });
+  }
+  // A string as it is, anything else as JSON: "godi", 4.
+  std::string as_written() const { return j_->is_string() ? j_->get<std::string>() : j_->dump(); }
+
   // "a string", "a list", "1.5", ...: what the value is, for messages.
   std::string describe() const {
     if (j_->is_number() || j_->is_boolean() || j_->is_null()) return j_->dump();
@@ -307,6 +388,22 @@ class JsonIn {
     return c;
   }
   JsonIn child_name(std::string_view key) const { return child(*j_, key); }
+  template <class Read, class Twice>
+  std::uint64_t bit_set_of(std::size_t max, Read& read, const Twice& twice) const {
+    std::uint64_t set = 0;
+    for (const JsonIn& e : array(0, max)) {
+      const auto i = int(read(e));
+      if ((set >> i) & 1) e.fail(twice(e, i));
+      set |= std::uint64_t(1) << i;
+    }
+    return set;
+  }
+  template <std::size_t N>
+  static std::string list_of(const std::array<std::string_view, N>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < N; ++i) out += cat(i == 0 ? "" : i + 1 == N ? " or " : ", ", names[i]);
+    return out;
+  }
   [[noreturn]] void fail_missing() const { input_error(source_ + ": missing field \"" + path_ + "\""); }
   static std::string num(double v) {
     std::string t = std::to_string(v);
@@ -322,23 +419,17 @@ class JsonIn {
 
 // ---- Names and ids
 
-// "a, b, c or d", for messages.
+// The index of `name` among `names`, or -1.
 template <std::size_t N>
-std::string one_of(const std::array<std::string_view, N>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < N; ++i)
-    out += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(names[i]);
-  return out;
+int name_index(const std::array<std::string_view, N>& names, std::string_view name) {
+  const auto it = std::find(names.begin(), names.end(), name);
+  return it == names.end() ? -1 : int(it - names.begin());
 }
 
-// The index of the field's string among `names` (a kind, a phase, a colour); otherwise the field
-// fails, saying what it should have been and listing the names: "\"feast\" is not a phase (...)".
+// The index of the field's string among `names` (JsonIn::one_of, with the field first).
 template <std::size_t N>
 int index_of(const std::array<std::string_view, N>& names, const JsonIn& field, std::string_view what) {
-  const std::string name = field.string();
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == name) return int(i);
-  field.fail("\"" + name + "\" is not " + std::string(what) + " (" + one_of(names) + ")");
+  return field.one_of(names, what);
 }
 
 // An id names a thing of a data file where moves and renders show it (`claim sorgono~nuoro`,

@@ -1,6 +1,7 @@
 // Sardegna: move generation, apply, scoring, and what each player sees. Pages are the rulebook's;
 // (Rulings: "Title") names a reading of docs/rules-sardegna.md.
 #include <algorithm>
+#include <numeric>
 
 #include "games/sardegna/sardegna.hpp"
 
@@ -398,6 +399,39 @@ std::uint64_t Sardegna::observe(const State& before, Move m, Player observer) {
     default: break;
   }
   return token;
+}
+
+// Setup (pages 2-3).
+Sardegna::State Sardegna::initial(const GameConfig& config) {
+  const int players = checked_players<Sardegna>(config, 2);
+  const Params params("sardegna", config.options, option_specs());
+  State s;
+  s.board = config.map_file.empty() ? &sardegna::Board::standard() : &sardegna::Board::load_file(config.map_file);
+  s.players = std::uint8_t(players);
+  s.variant = params.text("variant") == "alt-sentinel";
+  Rng rng(config.seed);
+  // Setup (page 2): wheat on the yellow provinces, olive and wine at random on the green ones,
+  // thyme and cheese at random on the brown ones.
+  for (auto [colour, pool] :
+       {std::pair{sardegna::Colour::Yellow, std::vector<Token>{kWheat, kWheat}},
+        std::pair{sardegna::Colour::Green,
+                  std::vector<Token>{kOlive, kOlive, kOlive, kOlive, kWine, kWine, kWine, kWine}},
+        std::pair{sardegna::Colour::Brown, std::vector<Token>{kThyme, kThyme, kThyme, kCheese, kCheese, kCheese}}}) {
+    rng.shuffle(pool.begin(), std::uint32_t(pool.size()));
+    std::size_t next = 0;
+    for (int q = 0; q < kProvinces; ++q)
+      if (s.board->colour[q] == colour) s.tokens |= std::uint64_t(pool[next++]) << (4 * q);
+  }
+  // The 26 fort cards shuffled: 11 to the row (the two leftmost face up), the rest the deck.
+  std::uint8_t cards[kForts];
+  std::iota(cards, cards + kForts, std::uint8_t{0});
+  rng.shuffle(cards, kForts);
+  std::copy(cards, cards + kRowLength, s.row);
+  for (int i = kRowLength; i < kForts; ++i) s.put_under_deck(cards[i], 0);
+  for (int p = 0; p < players; ++p) s.hand[p] = std::uint8_t((1u << kCards) - 1);
+  if (s.variant)  // page 10: each player draws one private fort card
+    for (int p = 0; p < players; ++p) s.private_card[p][0] = s.draw_from_deck();
+  return s;
 }
 
 }  // namespace nuraghe

@@ -360,8 +360,15 @@ struct Sardegna {
   static Move random_move(const State& s, Player, Rng& rng) { return s.random_move(rng); }
   static Values evaluate(const State& s);
 
-  static const char* card_name(int c);
-  static const char* token_name(int t);
+  // The names that positions, notation and pictures use (docs/position-format.md, "sardegna").
+  static constexpr std::array<std::string_view, kCards> kCardNames = {"admiral",   "commander", "priest",  "farmer",
+                                                                      "architect", "queen",     "sentinel"};
+  static constexpr std::array<std::string_view, kTokenKinds> kTokenNames = {"none", "wheat", "olive",
+                                                                            "wine", "thyme", "cheese"};
+  static constexpr std::array<std::string_view, 6> kPhaseNames = {
+      "play", "commander-move", "admiral-move", "sentinel-choice", "discard", "over"};
+  static const char* card_name(int c) { return kCardNames[std::size_t(c)].data(); }  // literals: 0-terminated
+  static const char* token_name(int t) { return kTokenNames[std::size_t(t)].data(); }
 };
 
 static_assert(sizeof(Sardegna::State) <= 256, "a Sardegna state must stay within 256 bytes (issue 4)");

@@ -2,13 +2,16 @@
 #include <doctest/doctest.h>
 
 #include <bit>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "game_tests.hpp"
 #include "games/ttr/position.hpp"
 #include "games/ttr/state.hpp"
 #include "games/ttr/test_helpers.hpp"
+#include "games/ttr/ttr.hpp"
 
 using namespace nuraghe::ttr;
 using namespace nuraghe::ttr::test;
@@ -329,4 +332,284 @@ TEST_CASE("positions: card totals are counted without wrapping; a wrong card kin
   check_refused(
       j,
       "face_up[0] \"locomotive\" is not a train card (pink, white, blue, yellow, orange, black, red, green or loco)");
+}
+
+namespace {
+// One check of the reader: a valid position, a change that breaks only that check, and the whole
+// message the reader refuses it with.
+struct Refused {
+  const char* check;
+  const nuraghe::Json* from;
+  std::function<void(nuraghe::Json&)> change;
+  std::string message;
+};
+}  // namespace
+
+// Every check of read_position and its helpers, in the order of the code, refuses here one position
+// that only it refuses, and its message is pinned whole. A message may change only to say more, and
+// then here with it. The checks that JsonIn makes for every field alike (a type, a range, a list's
+// length) have a case or two.
+TEST_CASE("positions: every refusal of the reader, message by message") {
+  using nuraghe::Json;
+  using nuraghe::testing::refusal;
+  // In play, 3 players: each kept its 4 tickets; seat 1 claimed nuoro~dorgali (2 cars); seat 0 to move.
+  State s = playing(3, 4);
+  s.routes[1].add(route_id("nuoro", "dorgali")), s.cars[1] = std::uint8_t(s.cars[1] - 2);
+  const Json good = position(s, -1);
+  REQUIRE(read_position(good) == s);
+  // The setup keep, every seat offered 1 long and 3 regular tickets.
+  const State dealt = State::setup(sardinia(), 3, {}, 4);
+  const Json setup = position(dealt, -1);
+  REQUIRE(read_position(setup) == dealt);
+  // Seat 0 drew tickets: 3 regular ones offered, 26 left in the deck.
+  State drew = playing(3, 4);
+  drew.draw_tickets();
+  const Json keeping = position(drew, -1);
+  REQUIRE(read_position(keeping) == drew);
+  REQUIRE(drew.ticket_size == 26);
+  // And a game some random decisions on.
+  nuraghe::Rng rng(31);
+  const State later = nuraghe::testing::after_random_moves<nuraghe::Ttr>(State::setup(sardinia(), 3, {}, 9), rng, 30);
+  const Json played = position(later, -1);
+  REQUIRE(read_position(played) == later);
+
+  const int box_long = boxed_long(s);                          // a long ticket in the box
+  const int long1 = tickets_of(s.tickets[1], true)[0];         // seat 1's long ticket
+  const int drew_long = tickets_of(drew.tickets[0], true)[0];  // the drawing seat's long ticket
+  const std::vector<int> drew_regular = tickets_of(drew.tickets[0], false);
+  // 4 cars each: seat 1 has 2 left after its claim.
+  const auto few_cars = [](Json& j) {
+    j["options"]["cars"] = 4, j["seats"][0]["cars"] = 4, j["seats"][1]["cars"] = 2, j["seats"][2]["cars"] = 4;
+  };
+
+  const std::vector<Refused> cases = {
+      // ---- the frame
+      {"a field of no position", &good, [](Json& j) { j["extra"] = 1; },
+       "ttr position: has an unknown field \"extra\""},
+      {"a view's seat is no field of a position", &played, [](Json& j) { j["seat"] = 0; },
+       "ttr position: has an unknown field \"seat\""},
+      {"game", &played, [](Json& j) { j["game"] = "bardagi"; }, "ttr position: game is not \"ttr\""},
+      {"map: the built-in map's name", &good, [](Json& j) { j["map"] = "corsica"; },
+       "ttr position: map must be \"sardinia\" or a whole map object, not \"corsica\" (--map FILE reads a map file)"},
+      {"map: an object", &good, [](Json& j) { j["map"] = 5; }, "ttr position: map must be a JSON object, not a number"},
+      {"map: a map object, read as a map", &good, [](Json& j) { j["map"] = Json::object(); },
+       "ttr position: map: missing field \"name\""},
+      {"players (JsonIn's integer range)", &good, [](Json& j) { j["players"] = 6; },
+       "ttr position: players must be an integer in [2, 5], not 6"},
+      {"options' fields", &good, [](Json& j) { j["options"]["tunnels"] = true; },
+       "ttr position: options has an unknown field \"tunnels\""},
+      {"options: true or false (JsonIn's booleans)", &good, [](Json& j) { j["options"]["stations"] = 1; },
+       "ttr position: options.stations must be true or false, not 1"},
+      {"options: the cars", &good, [](Json& j) { j["options"]["cars"] = 100; },
+       "ttr position: options.cars must be an integer in [1, 99], not 100"},
+      {"phase", &good, [](Json& j) { j["phase"] = "bidding"; },
+       "ttr position: phase \"bidding\" is not a phase (keep-setup-tickets, turn, second-draw, keep-tickets or over)"},
+      {"turn", &good, [](Json& j) { j["turn"] = 3; }, "ttr position: turn must be an integer in [0, 2], not 3"},
+      {"first_draw", &good, [](Json& j) { j["first_draw"] = "loco"; },
+       "ttr position: first_draw \"loco\" is not a first draw (none, train-card, face-up-locomotive or materials)"},
+      // docs/rules-ttr.md, Rulings: "Two draws a turn".
+      {"first_draw: only before a second draw", &good, [](Json& j) { j["first_draw"] = "materials"; },
+       "ttr position: first_draw must be \"none\" exactly when the phase is not second-draw"},
+      {"last_round", &good, [](Json& j) { j["last_round"] = 4; },
+       "ttr position: last_round must be an integer in [-1, 3], not 4"},
+      // docs/rules-ttr.md, Rulings: "The termination safeguard".
+      {"idle_turns", &good, [](Json& j) { j["idle_turns"] = 31; },
+       "ttr position: idle_turns must be an integer in [0, 30], not 31"},
+      // docs/rules-ttr.md, "The setup keep is one simultaneous node".
+      {"turn: 0 at the setup keep", &setup, [](Json& j) { j["turn"] = 1; },
+       "ttr position: turn must be 0 during keep-setup-tickets, where every seat moves at once"},
+      {"idle_turns: 0 at the setup keep", &setup, [](Json& j) { j["idle_turns"] = 1; },
+       "ttr position: idle_turns must be 0 during keep-setup-tickets: no turn has ended"},
+      {"last_round: -1 at the setup keep", &setup, [](Json& j) { j["last_round"] = 3; },
+       "ttr position: last_round must be -1 during keep-setup-tickets: no turn has ended"},
+      {"rng (JsonIn's 64 bits)", &good, [](Json& j) { j["rng"] = -1; },
+       "ttr position: rng must be an integer in [0, 2^64 - 1], not -1"},
+
+      // ---- the decks
+      {"face_up: five", &good, [](Json& j) { j["face_up"].erase(0); },
+       "ttr position: face_up must have 5 entries, not 4"},
+      {"a train card", &good, [](Json& j) { j["face_up"][0] = "locomotive"; },
+       "ttr position: face_up[0] \"locomotive\" is not a train card (pink, white, blue, yellow, orange, black, red, "
+       "green or loco)"},
+      // (Since JsonIn::some_counts read it, a count's kind comes with its object's path; it had none.)
+      {"cards: a kind's name", &good, [](Json& j) { j["train_discards"]["purple"] = 1; },
+       "ttr position: train_discards \"purple\" is not a train card (pink, white, blue, yellow, orange, black, red, "
+       "green or loco)"},
+      {"cards: a kind's count", &good, [](Json& j) { j["train_discards"]["red"] = 111; },
+       "ttr position: train_discards.red must be an integer in [0, 110], not 111"},
+      {"materials: a kind's name", &good, [](Json& j) { j["materials_discards"]["iron"] = 1; },
+       "ttr position: materials_discards \"iron\" is not a Materials card (wood, rails, stones, railway or tunnel)"},
+      {"materials: a kind's count", &good, [](Json& j) { j["materials_discards"]["wood"] = 55; },
+       "ttr position: materials_discards.wood must be an integer in [0, 54], not 55"},
+      {"train_deck: train cards", &good, [](Json& j) { j["train_deck"][0] = "grey"; },
+       "ttr position: train_deck[0] \"grey\" is not a train card (pink, white, blue, yellow, orange, black, red, "
+       "green or loco)"},
+      {"materials_deck: Materials cards", &good, [](Json& j) { j["materials_deck"][0] = "iron"; },
+       "ttr position: materials_deck[0] \"iron\" is not a Materials card (wood, rails, stones, railway or tunnel)"},
+      {"ticket_deck: the map's tickets", &good, [](Json& j) { j["ticket_deck"][0] = 50; },
+       "ttr position: ticket_deck[0] must be an integer in [0, 49], not 50"},
+      {"ticket_deck: each ticket once", &good,
+       [](Json& j) {
+         j["ticket_deck"] = {12, 12};
+       },
+       "ttr position: ticket_deck[1] names ticket 12 twice"},
+      {"ticket_deck: regular tickets", &good, [](Json& j) { j["ticket_deck"] = {0}; },
+       "ttr position: ticket_deck[0] is a long ticket: the deck holds only regular ones"},
+
+      // ---- the seats
+      {"seats: one a player", &good, [](Json& j) { j["seats"].erase(2); },
+       "ttr position: seats must have 3 entries, not 2"},
+      {"a seat's fields (a view's known_tickets too)", &good, [](Json& j) { j["seats"][0]["known_tickets"] = 0; },
+       "ttr position: seats[0] has an unknown field \"known_tickets\""},
+      {"routes: the map's", &good, [](Json& j) { j["seats"][0]["routes"].push_back("roma~napoli"); },
+       "ttr position: seats[0].routes[0] \"roma~napoli\" is not a route of the map (city~city, #2 for a double's "
+       "second)"},
+      {"routes: claimed once", &good, [](Json& j) { j["seats"][2]["routes"].push_back("nuoro~dorgali"); },
+       "ttr position: seats[2].routes[0] is claimed twice"},
+      // docs/rules-ttr.md, Rulings: "Double routes".
+      {"routes: a double's two not one player's", &good,
+       [](Json& j) { j["seats"][1]["routes"].push_back("nuoro~dorgali#2"); },
+       "ttr position: seats[1].routes[1] and its double's other route belong to one player"},
+      {"routes: a double's one with 2 or 3 players", &good,
+       [](Json& j) { j["seats"][2]["routes"].push_back("nuoro~dorgali#2"); },
+       "ttr position: seats[2].routes[0] is the other route of a claimed double: with 2 or 3 players only one is "
+       "used"},
+      {"cars: at most the starting cars", &good, [](Json& j) { j["seats"][0]["cars"] = 46; },
+       "ttr position: seats[0].cars must be an integer in [0, 45], not 46"},
+      {"cars: the starting cars less the routes'", &good, [](Json& j) { j["seats"][1]["cars"] = 45; },
+       "ttr position: seats[1].cars must be 43: 45 less the 2 of the routes claimed"},
+      {"stations: the map's cities", &good, [](Json& j) { j["seats"][0]["stations"] = {"roma"}; },
+       "ttr position: seats[0].stations[0] \"roma\" is not a city of the map"},
+      // docs/rules-ttr.md, Rulings: "Stations".
+      {"stations: one a city", &good,
+       [](Json& j) {
+         j["seats"][0]["stations"] = {"sassari", "sassari"};
+       },
+       "ttr position: seats[0].stations[1] has a station already"},
+      {"stations: with the option", &good,
+       [](Json& j) { j["options"]["stations"] = false, j["seats"][0]["stations"] = {"sassari"}; },
+       "ttr position: seats[0].stations[0] is a station in a game without stations"},
+      {"seen: cards of the hand", &good, [](Json& j) { j["seats"][0]["seen"]["loco"] = 9; },
+       "ttr position: seats[0].seen counts more cards than the hand holds"},
+      {"materials: 8 a hand", &good,
+       [](Json& j) {
+         j["seats"][0]["materials"] = {{"wood", 5}, {"tunnel", 4}};
+       },
+       "ttr position: seats[0].materials holds 9 cards: at most 8 (with 8, a draw discards one first)"},
+      {"setup_kept: at most the tickets dealt", &good, [](Json& j) { j["seats"][0]["setup_kept"] = 5; },
+       "ttr position: seats[0].setup_kept must be an integer in [0, 4], not 5"},
+      {"tickets: each once", &good,
+       [](Json& j) {
+         j["seats"][0]["tickets"] = {12, 12};
+       },
+       "ttr position: seats[0].tickets[1] names ticket 12 twice"},
+      {"tickets: in one place", &good, [](Json& j) { j["seats"][0]["offered"].push_back(j["ticket_deck"][0]); },
+       "ttr position: seats[0] holds a ticket that is elsewhere too"},
+      {"tickets: one long ticket a seat", &good, [&](Json& j) { j["seats"][2]["tickets"].push_back(box_long); },
+       "ttr position: seats[2] holds 2 long tickets (tickets and offered): each seat is dealt one, at setup"},
+      {"placed: the map's tickets", &good, [](Json& j) { j["seats"][0]["placed"] = {50}; },
+       "ttr position: seats[0].placed[0] must be an integer in [0, 49], not 50"},
+      {"placed: by one seat", &good,
+       [](Json& j) {
+         j["seats"][0]["placed"] = Json::array({j["ticket_deck"][0]});
+         j["seats"][1]["placed"] = Json::array({j["ticket_deck"][0]});
+       },
+       "ttr position: seats[1].placed[0] is placed by two players"},
+
+      // ---- every card in one place
+      {"train cards: 12 a colour, 14 locomotives", &good,
+       [](Json& j) { j["seats"][0]["cards"]["red"] = j["seats"][0]["cards"].value("red", 0) + 1; },
+       "ttr position: has 13 red cards in all, not 12"},
+      // docs/rules-ttr.md, "An empty face-up slot is refilled as soon as it can be".
+      {"face_up: refilled while cards are left", &good,
+       [](Json& j) {
+         const std::string kind = j["face_up"][0];
+         j["train_discards"][kind] = j["train_discards"].value(kind, 0) + 1;
+         j["face_up"][0] = nullptr;
+       },
+       "ttr position: face_up[0] is empty while train cards are left to draw"},
+      {"Materials cards: the kind's", &good,
+       [](Json& j) { j["seats"][0]["materials"]["wood"] = j["seats"][0]["materials"].value("wood", 0) + 1; },
+       "ttr position: has 13 wood cards in all, not 12"},
+
+      // ---- the tickets as play deals and keeps them (docs/rules-ttr.md, "Tickets offered")
+      {"offered: while keeping", &setup, [](Json& j) { j["seats"][1]["offered"] = Json::array(); },
+       "ttr position: seats[1].offered must hold the tickets to keep"},
+      {"offered: only while keeping", &good, [](Json& j) { deal_from_deck(j, 1, "offered"); },
+       "ttr position: seats[1].offered must be empty in this phase"},
+      {"offered: the setup's deal", &setup, [](Json& j) { deal_from_deck(j, 0, "offered"); },
+       "ttr position: seats[0].offered holds 5 tickets, 1 of them long: the setup deals each seat 4: 1 long and 3 "
+       "regular"},
+      {"setup_kept: 0 at the setup keep", &setup, [](Json& j) { j["seats"][1]["setup_kept"] = 2; },
+       "ttr position: seats[1].setup_kept must be 0 during keep-setup-tickets: no seat has kept its tickets yet"},
+      {"tickets: none at the setup keep", &setup, [](Json& j) { deal_from_deck(j, 1, "tickets"); },
+       "ttr position: seats[1].tickets must be empty during keep-setup-tickets: no seat has kept its tickets yet"},
+      {"placed: none at the setup keep", &setup,
+       [](Json& j) { j["seats"][1]["placed"] = Json::array({j["ticket_deck"][0]}); },
+       "ttr position: seats[1].placed must be empty during keep-setup-tickets: no seat has put a ticket back yet"},
+      {"offered: a draw's 3", &keeping, [](Json& j) { deal_from_deck(j, 0, "offered"); },
+       "ttr position: seats[0].offered holds 4 tickets: a draw offers 3, fewer only when the deck held fewer, and 25 "
+       "are left in it"},
+      {"offered: a draw's regular tickets", &keeping,
+       [&](Json& j) { j["seats"][0]["offered"][0] = drew_long, j["seats"][0]["tickets"] = drew_regular; },
+       "ttr position: seats[0].offered holds " + std::to_string(drew_long) +
+           ", a long ticket: a draw offers regular tickets only"},
+      // docs/rules-ttr.md, Rulings: "Keeping and completing tickets".
+      {"setup_kept: 2 at least", &good, [](Json& j) { j["seats"][2]["setup_kept"] = 1; },
+       "ttr position: seats[2].setup_kept is 1: the setup keep keeps 2 to 4 of the tickets dealt"},
+      {"setup_kept: held to the end", &good, [](Json& j) { j["seats"][1]["tickets"] = Json::array(); },
+       "ttr position: seats[1].setup_kept is 4, more than the 0 tickets it holds: the tickets kept are held to the "
+       "end"},
+      {"setup_kept: 4 kept the long ticket", &good,
+       [](Json& j) {
+         j["seats"][1]["tickets"].erase(0);  // its long ticket, the lowest id
+         deal_from_deck(j, 1, "tickets");
+       },
+       "ttr position: seats[1].setup_kept is 4, so it kept its long ticket, but it holds none"},
+      {"tickets put back: drawn after the setup keep", &good,
+       [](Json& j) { j["seats"][0]["placed"] = Json::array({j["seats"][1]["tickets"][3]}); },
+       "ttr position: seats[1] holds 1 tickets put back by a seat, drawn after the setup keep, but only 0 were drawn "
+       "after it (tickets less setup_kept)"},
+      {"a long ticket put back: in the box", &good,
+       [&](Json& j) {
+         j["seats"][0]["placed"] = Json::array({long1});
+         deal_from_deck(j, 1, "tickets");
+       },
+       "ttr position: seats[0].placed[0] is a long ticket put back at the setup keep: it is in the box, not held or "
+       "offered"},
+
+      // ---- the end (docs/rules-ttr.md, Rulings: "The termination safeguard")
+      {"idle_turns: the safeguard's end", &good, [](Json& j) { j["idle_turns"] = 30; },
+       "ttr position: idle_turns is 30: the game is over after 10 rounds without a claim or a station, so the phase "
+       "must be over"},
+      {"last_round: played out", &good, [](Json& j) { j["last_round"] = 0; },
+       "ttr position: last_round is 0: the game is over once the last round is played out, so the phase must be "
+       "over"},
+      {"phase: over for a reason", &good, [](Json& j) { j["phase"] = "over"; },
+       "ttr position: phase is over, but last_round is not 0 (the last round played out) and idle_turns is not 30 "
+       "(10 rounds without a claim or a station)"},
+      {"last_round: started with 2 cars or fewer", &good, [](Json& j) { j["last_round"] = 2; },
+       "ttr position: last_round is 2: seats[1] ended the turn that started the last round with 2 cars or fewer, "
+       "not 43"},
+      {"idle_turns: since the claim that started the last round", &good,
+       [&](Json& j) { few_cars(j), j["last_round"] = 2, j["idle_turns"] = 2; },
+       "ttr position: idle_turns must be at most 1: the last round started 1 turns ago, with a claim"},
+      {"idle_turns: or since the first turn, with 2 cars", &good,
+       [](Json& j) {
+         j["options"]["cars"] = 2, j["seats"][0]["cars"] = 2, j["seats"][1]["cars"] = 0, j["seats"][2]["cars"] = 2;
+         j["last_round"] = 2, j["idle_turns"] = 3;
+       },
+       "ttr position: idle_turns must be at most 2: the last round started 1 turns ago, with a claim or the first "
+       "turn"},
+      {"last_round: started by a claim down to 2 cars", &good, [&](Json& j) { few_cars(j); },
+       "ttr position: seats[1].cars is 2 after a claim: that turn started the last round, so last_round cannot be "
+       "-1"},
+  };
+  for (const Refused& refused : cases) {
+    INFO(refused.check);
+    Json j = *refused.from;
+    refused.change(j);
+    CHECK(refusal([&] { (void)read_position(j); }) == refused.message);
+  }
+  MESSAGE(cases.size() << " refusals pinned");
 }
