@@ -40,8 +40,11 @@ concept RegistryEntry = requires(T t) {
   t.index = 0;
 };
 
-// kCapacity is the number of indices a state's field can hold (a std::uint8_t: 256).
-template <RegistryEntry T, std::size_t kCapacity = 256>
+// The most entries of one registry in a process: a state names its entry by a std::uint16_t, and
+// the fuzz harness of board files plays games on the first 2,000 boards it accepts.
+inline constexpr std::size_t kMaxRegistryEntries = 2048;
+
+template <RegistryEntry T, std::size_t kCapacity = kMaxRegistryEntries>
 class Registry {
  public:
   constexpr Registry() = default;

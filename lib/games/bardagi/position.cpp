@@ -529,7 +529,7 @@ State read_position(const Json& j) {
       Board::intern, "board");
   const Tiles& tiles = Tiles::standard();
   State s;
-  s.board_index = std::uint8_t(b.index);
+  s.board_index = std::uint16_t(b.index);
   const int n = s.players = std::uint8_t(in.at("players").int_in(2, kMaxSeats));
   if (n > b.max_players()) in.at("players").fail("is ", n, ": the board has homes for ", b.max_players(), " colours");
   s.short_game = in.at("length").one_of(kLengthNames, "a game length") == 1;

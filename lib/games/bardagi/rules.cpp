@@ -12,7 +12,7 @@ namespace nuraghe::bardagi {
 State State::setup(const Board& board, int players, const Options& options, std::uint64_t seed) {
   assert(players >= 2 && players <= board.max_players());
   State s;
-  s.board_index = std::uint8_t(board.index);
+  s.board_index = std::uint16_t(board.index);
   s.players = std::uint8_t(players);
   s.short_game = options.short_game;
   s.rounds = std::uint8_t(rounds_in_game(players, options.short_game));

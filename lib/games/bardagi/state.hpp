@@ -238,7 +238,7 @@ struct Village {
 
 struct State {
   // ---- setup: the board, the seats, the rule options
-  std::uint8_t board_index = 0;  // into the board registry (Board::at)
+  std::uint16_t board_index = 0;  // into the board registry (Board::at)
   std::uint8_t players = 2;
   bool short_game = false;
   std::uint8_t rounds = 10;  // rounds in this game

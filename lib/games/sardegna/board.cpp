@@ -2,12 +2,11 @@
 
 #include <bit>
 #include <cmath>
-#include <deque>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 
 #include "core/files.hpp"
+#include "core/registry.hpp"
 #include "games/sardegna/board_json.hpp"  // kBoardJson, generated from board.json (nuraghe_add_game DATA)
 
 namespace nuraghe::sardegna {
@@ -150,25 +149,20 @@ Board Board::from_json(const Json& j, const std::string& where) {
 }
 
 namespace {
-std::mutex registry_mutex;
-std::deque<Board>& registry() {
-  static std::deque<Board> boards;  // a deque never moves its elements
-  return boards;
+// Reads and validates a board (outside the registry's lock), then adds it or finds it there.
+const Board& add_to_registry(const Json& j, const std::string& where) {
+  return detail::boards.add(Board::from_json(j, where), where, "boards");
 }
 }  // namespace
 
-const Board& Board::intern(const Json& j, const std::string& where) {
-  Board b = from_json(j, where);
-  std::lock_guard lock(registry_mutex);
-  for (const Board& known : registry())
-    if (known.source == j) return known;
-  registry().push_back(std::move(b));
-  return registry().back();
+const Board& Board::standard() {
+  static const Board& board = add_to_registry(parse_json(kBoardJson, "built-in board.json"), "built-in board.json");
+  return board;
 }
 
-const Board& Board::standard() {
-  static const Board& board = intern(parse_json(kBoardJson, "built-in board.json"), "built-in board.json");
-  return board;
+const Board& Board::intern(const Json& j, const std::string& where) {
+  standard();  // the built-in board keeps index 0, whatever is read first
+  return add_to_registry(j, where);
 }
 
 const Board& Board::load_file(const std::string& path) {

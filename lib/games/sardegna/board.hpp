@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/json.hpp"
+#include "core/registry.hpp"
 
 namespace nuraghe::sardegna {
 
@@ -43,15 +44,31 @@ struct Board {
   std::array<Point, kHarbours> harbour_point{};
   Json source;             // the file as read, for positions
   std::uint64_t hash = 0;  // of `source` (hash_json), for results files: a board edited since is noticed
+  int index = -1;          // in the board registry (core/registry.hpp), which a state names
 
   // Reads and validates a board; InputError naming `where` and the broken rule otherwise.
   static Board from_json(const Json& j, const std::string& where);
 
-  // The built-in board (board.json, compiled in) and boards loaded from files. Boards are never
-  // freed, so states may point at them.
+  // The built-in board (board.json, compiled in, index 0) and boards loaded from files, in the
+  // board registry, where a state finds its board by index.
   static const Board& standard();
   static const Board& load_file(const std::string& path);
   static const Board& intern(const Json& j, const std::string& where);
+  // The board a state names, looked up at every move: inline, one load from the registry's table.
+  static const Board& at(int index);
 };
+
+namespace detail {
+// Every board of the process, the built-in one first; core/registry.hpp says why states may look
+// boards up by index without a lock while another thread adds one. constinit: ready before any
+// static initializer could ask for a board.
+inline constinit Registry<Board> boards;
+}  // namespace detail
+
+inline const Board& Board::at(int index) {
+  if (const Board* b = detail::boards.find(index)) [[likely]]
+    return *b;
+  return standard();  // index 0 before anything made it: the built-in board
+}
 
 }  // namespace nuraghe::sardegna

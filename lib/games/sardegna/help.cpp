@@ -34,8 +34,8 @@ std::string Sardegna::render(const State& s, Player observer) {
   std::size_t widest = 0;
   for (int q = 0; q < kProvinces; ++q) {
     char head[64];
-    std::snprintf(head, sizeof head, "%2d %-10.10s %d %-6s", q + 1, s.board->province_names[q].c_str(),
-                  int(s.board->value[q]), s.token_in(q) ? token_name(s.token_in(q)) : "-");
+    std::snprintf(head, sizeof head, "%2d %-10.10s %d %-6s", q + 1, s.board().province_names[q].c_str(),
+                  int(s.board().value[q]), s.token_in(q) ? token_name(s.token_in(q)) : "-");
     std::string e = head;
     for (int p = 0; p < s.players; ++p) {
       const int v = s.villagers_in(p, q), g = s.villages_in(p, q);
@@ -80,7 +80,7 @@ std::string Sardegna::render(const State& s, Player observer) {
 // The board's geometry, which the per-turn picture leaves out: borders, and the provinces around
 // every fort space and harbour.
 std::string Sardegna::legend(const State& s) {
-  const auto& b = *s.board;
+  const auto& b = s.board();
   std::ostringstream out;
   out << "board: " << b.name << "\nprovinces and their neighbours:\n";
   for (int q = 0; q < kProvinces; q += 2) {
@@ -121,9 +121,9 @@ std::string Sardegna::explain(const State& before, Move m) {
   std::ostringstream out;
   out << "scoring of fort space " << fort + 1 << ":\n";
   State s = before;
-  for (unsigned r = s.board->fort_provinces[fort]; r; r &= r - 1) {
+  for (unsigned r = s.board().fort_provinces[fort]; r; r &= r - 1) {
     const int q = std::countr_zero(r);
-    out << "  " << s.board->province_names[q] << " (" << int(s.board->value[q]) << "): influence";
+    out << "  " << s.board().province_names[q] << " (" << int(s.board().value[q]) << "): influence";
     for (int p = 0; p < s.players; ++p) out << " p" << p << "=" << s.influence(p, q);
     std::uint16_t was[kMaxPlayers];
     std::copy(s.score, s.score + kMaxPlayers, was);

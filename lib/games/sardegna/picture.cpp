@@ -114,7 +114,7 @@ std::string board_picture(const Board& b) {
 
 // What stands in the provinces, on the fort spaces and in the harbours.
 std::string map_pieces(const S& s) {
-  const Board& b = *s.board;
+  const Board& b = s.board();
   std::string out = "<g class=\"tokens\" font-size=\"10\" text-anchor=\"middle\" fill=\"#333\">";
   for (int q = 0; q < Sardegna::kProvinces; ++q)
     if (s.token_in(q))
@@ -225,7 +225,7 @@ std::string panel(const S& s, Player observer) {
 }  // namespace
 
 svg::Drawing Sardegna::draw(const State& s, Player observer) {
-  return {"0 0 " + std::to_string(int(kFrameWidth)) + " " + std::to_string(int(kFrameHeight)), board_picture(*s.board),
+  return {"0 0 " + std::to_string(int(kFrameWidth)) + " " + std::to_string(int(kFrameHeight)), board_picture(s.board()),
           map_pieces(s) + panel(s, observer)};
 }
 

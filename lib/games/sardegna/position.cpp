@@ -30,7 +30,7 @@ Json ids(std::uint32_t mask) {  // 1-based ids of the set bits
 Json position(const S& s, Player observer) {
   const bool all = observer < 0;
   Json j{{"game", "sardegna"}, {"variant", s.variant ? "alt-sentinel" : "base"}, {"players", s.players}};
-  j["map"] = s.board == &sardegna::Board::standard() ? Json("standard") : s.board->source;
+  j["map"] = s.board_index == 0 ? Json("standard") : s.board().source;
   j["turn"] = s.turn;
   j["phase"] = Sardegna::kPhaseNames[std::size_t(s.phase)];
   if (s.phase == Sardegna::Phase::CommanderSteps || s.phase == Sardegna::Phase::AdmiralSteps)
@@ -133,11 +133,13 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   if (in.at("game").string() != "sardegna") in.at("game").fail("is not \"sardegna\"");
   State s;
   const auto map = in.find("map");
-  s.board = !map ? &sardegna::Board::standard()
-                 : &map->builtin_or_whole(
-                       std::array<std::string_view, 1>{"standard"},
-                       [](std::size_t) -> const sardegna::Board& { return sardegna::Board::standard(); },
-                       sardegna::Board::intern, "board");
+  s.board_index =
+      std::uint16_t((!map ? sardegna::Board::standard()
+                          : map->builtin_or_whole(
+                                std::array<std::string_view, 1>{"standard"},
+                                [](std::size_t) -> const sardegna::Board& { return sardegna::Board::standard(); },
+                                sardegna::Board::intern, "board"))
+                        .index);
   s.players = std::uint8_t(in.at("players").int_in(kMinPlayers, kMaxPlayers));
   const std::string variant = in.at("variant").string();
   if (variant != "base" && variant != "alt-sentinel") in.at("variant").fail("must be \"base\" or \"alt-sentinel\"");
@@ -158,7 +160,7 @@ Sardegna::State Sardegna::from_json(const Json& j) {
   for (int q = 0; q < kProvinces; ++q) {
     if (tokens[q].is_null()) continue;
     const int t = tokens[q].name_in(token_of, "a token (wheat, olive, wine, thyme, cheese, or null once harvested)");
-    const auto colour = s.board->colour[q];
+    const auto colour = s.board().colour[q];
     if (colour != (t == kWheat                 ? sardegna::Colour::Yellow
                    : t == kOlive || t == kWine ? sardegna::Colour::Green
                                                : sardegna::Colour::Brown))

@@ -15,13 +15,14 @@ constexpr std::uint32_t when(bool condition, std::uint32_t mask) { return mask &
 }  // namespace
 
 std::uint16_t S::harvestable(int p) const {
+  const sardegna::Board& b = board();
   const std::uint16_t mine = villager_provinces(p);
-  std::uint16_t reach = board->coast_of[ships[p]] & mine;
+  std::uint16_t reach = b.coast_of[ships[p]] & mine;
   if (!reach) return 0;  // the common case early in a game: no villager on a ship's coast
   // Flood through provinces holding p's villagers. (A branch-free version over 5 fixed slots
   // costs more instructions than the loop's mispredictions: measured with callgrind.)
   for (std::uint16_t grown = reach;; reach = grown) {
-    for (unsigned r = reach; r; r &= r - 1) grown |= board->neighbours[std::countr_zero(r)] & mine;
+    for (unsigned r = reach; r; r &= r - 1) grown |= b.neighbours[std::countr_zero(r)] & mine;
     if (grown == reach) break;
   }
   return std::uint16_t(reach & nibbles::nonzero(tokens));  // only provinces with a token left
@@ -33,12 +34,13 @@ std::uint16_t S::harvestable(int p) const {
 template <bool kFirstStep, class Out>
 void S::add_villager_steps(Out& out, int slot, Move played, std::uint32_t enabled, int budget, const Masks& m) const {
   const int reach = std::min(budget, kCommanderMoves);
+  const auto& within = board().within;
   // At most 5 villager provinces: a fixed loop, so its exit is never mispredicted.
   unsigned from_mask = villager_provinces(turn) & ~m.locked;
   for (int i = 0; i < kSupplyVillagers; ++i, from_mask &= from_mask - 1) {
     const int from = std::countr_zero(from_mask | 0x8000'0000u) & 15;
     const std::uint32_t any = when(from_mask != 0, enabled);
-    const std::uint32_t targets = board->within[from][reach] & ~m.blocked;
+    const std::uint32_t targets = within[from][reach] & ~m.blocked;
     out.put(slot + i, (make_move(kVillagerStep, 0, false, Move(from)) | played),
             any & (kFirstStep ? targets : step_targets(from, targets)), 16);
   }
@@ -122,7 +124,7 @@ void S::add_play_moves(MoveGroups& groups) const {
   const bool priest_in_supply = priest[p] < 0;
   const int priest_at = priest[p] & 15;
   out.put(kSlotPriest, priest_in_supply ? base(kAddPriest, kPriest) : base(kPriestMove, kPriest, Move(priest_at)),
-          enabled(kPriest) & ~m.full & (priest_in_supply ? 0xFFFFu : board->within[priest_at][kPriestMoves]),
+          enabled(kPriest) & ~m.full & (priest_in_supply ? 0xFFFFu : board().within[priest_at][kPriestMoves]),
           priest_in_supply ? 8 : 16);
 
   out.put(kSlotHarvest, base(kHarvest, kFarmer), enabled(kFarmer) & harvestable(p), 8);
@@ -196,16 +198,17 @@ void S::province_points(int q, int points[kMaxPlayers]) const {
   // Over all kMaxPlayers seats (an empty seat has no influence), as sums instead of branches: the
   // ranks change from one scoring to the next, so branches on them would mostly be mispredicted.
   int inf[kMaxPlayers], first = 0, second = 0, leaders = 0;
-  for (int p = 0; p < kMaxPlayers; ++p) inf[p] = influence(p, q), first = std::max(first, inf[p]);
+  const sardegna::Board& b = board();
+  for (int p = 0; p < kMaxPlayers; ++p) inf[p] = influence(p, q, b), first = std::max(first, inf[p]);
   for (int p = 0; p < kMaxPlayers; ++p)
     leaders += inf[p] == first, second = std::max(second, inf[p] < first ? inf[p] : 0);
-  const int value = first > 0 ? board->value[q] : 0;
+  const int value = first > 0 ? b.value[q] : 0;
   const int half = leaders == 1 && players > 2 && second > 0 ? value / 2 : 0;
   for (int p = 0; p < kMaxPlayers; ++p) points[p] += inf[p] == first ? value : inf[p] == second ? half : 0;
 }
 
 void S::fort_points(int fort_card, int points[kMaxPlayers]) const {
-  for (unsigned r = board->fort_provinces[fort_card]; r; r &= r - 1) province_points(std::countr_zero(r), points);
+  for (unsigned r = board().fort_provinces[fort_card]; r; r &= r - 1) province_points(std::countr_zero(r), points);
 }
 
 void S::score_province(int q) {
@@ -215,7 +218,7 @@ void S::score_province(int q) {
 }
 
 void S::score_fort(int fort_card) {
-  for (unsigned r = board->fort_provinces[fort_card]; r; r &= r - 1) score_province(std::countr_zero(r));
+  for (unsigned r = board().fort_provinces[fort_card]; r; r &= r - 1) score_province(std::countr_zero(r));
 }
 
 // Page 5: the n-th token of a kind a player owns scores n points.
@@ -276,7 +279,7 @@ void S::apply(Move m) {
       villagers[p] = add_nibble(add_nibble(villagers[p], a, -1), b, 1);
       pieces = add_nibble(add_nibble(pieces, a, -1), b, 1);
       if (phase != Phase::CommanderSteps) steps_left = kCommanderMoves;
-      steps_left = std::uint8_t(steps_left - board->distance[a][b]);
+      steps_left = std::uint8_t(steps_left - board().distance[a][b]);
       started = std::uint16_t(started | (1u << a)), ended = std::uint16_t(ended | (1u << b)),
       last_step = std::uint8_t(a * 16 + b);
       phase = Phase::CommanderSteps;
@@ -406,7 +409,8 @@ Sardegna::State Sardegna::initial(const GameConfig& config) {
   const int players = checked_players<Sardegna>(config, 2);
   const Params params("sardegna", config.options, option_specs());
   State s;
-  s.board = config.map_file.empty() ? &sardegna::Board::standard() : &sardegna::Board::load_file(config.map_file);
+  s.board_index = std::uint16_t(
+      (config.map_file.empty() ? sardegna::Board::standard() : sardegna::Board::load_file(config.map_file)).index);
   s.players = std::uint8_t(players);
   s.variant = params.text("variant") == "alt-sentinel";
   Rng rng(config.seed);
@@ -420,7 +424,7 @@ Sardegna::State Sardegna::initial(const GameConfig& config) {
     rng.shuffle(pool.begin(), std::uint32_t(pool.size()));
     std::size_t next = 0;
     for (int q = 0; q < kProvinces; ++q)
-      if (s.board->colour[q] == colour) s.tokens |= std::uint64_t(pool[next++]) << (4 * q);
+      if (s.board().colour[q] == colour) s.tokens |= std::uint64_t(pool[next++]) << (4 * q);
   }
   // The 26 fort cards shuffled: 11 to the row (the two leftmost face up), the rest the deck.
   std::uint8_t cards[kForts];

@@ -130,7 +130,7 @@ struct Sardegna {
   };
 
   struct State {
-    const sardegna::Board* board = nullptr;
+    std::uint16_t board_index = 0;                       // into the board registry (sardegna::Board::at)
     std::uint64_t villagers[kMaxPlayers] = {};           // 4-bit count per province
     std::uint64_t villages[kMaxPlayers] = {};            // 4-bit count per province
     std::uint32_t forts[kMaxPlayers] = {};               // fort spaces
@@ -174,6 +174,7 @@ struct Sardegna {
     }
 
     // ---- reading the board -------------------------------------------------------------------
+    const sardegna::Board& board() const { return sardegna::Board::at(board_index); }
     static int nibble(std::uint64_t packed, int q) { return int(packed >> (4 * q)) & 15; }
     int scorings() const { return row_next; }
     int villagers_in(int p, int q) const { return nibble(villagers[p], q); }
@@ -222,9 +223,11 @@ struct Sardegna {
     // province adjacent to a harbour holding its ship (page 5).
     std::uint16_t harvestable(int p) const;
     // Influence of p in province q (page 7).
-    int influence(int p, int q) const {
+    int influence(int p, int q) const { return influence(p, q, board()); }
+    // (With the board looked up once, for loops over seats and provinces.)
+    int influence(int p, int q, const sardegna::Board& b) const {
       return villagers_in(p, q) + (priest[p] == q) + 2 * villages_in(p, q) +
-             std::popcount(unsigned(ships[p] & board->harbours_of[q])) + std::popcount(forts[p] & board->forts_of[q]);
+             std::popcount(unsigned(ships[p] & b.harbours_of[q])) + std::popcount(forts[p] & b.forts_of[q]);
     }
 
     // ---- the game interface ------------------------------------------------------------------
@@ -330,8 +333,8 @@ struct Sardegna {
   static std::string move_to_string(const State& s, Player p, Move m);
   static Move parse_move(const State& s, Player p, std::string_view text);
   static Json to_json(const State& s);
-  // The board's hash (results files record it: bots/arena.hpp, HasMapHash).
-  static std::uint64_t map_hash(const State& s) { return s.board->hash; }
+  // The board's hash (results files record it: core/hooks.hpp, HasMap).
+  static std::uint64_t map_hash(const State& s) { return s.board().hash; }
   static State from_json(const Json& j);
   // For learning agents (HasTensors, tensors.cpp): every move a turn can have (a card's actions,
   // played or copied by the Queen, over the board's provinces, harbours and fort spaces; the later

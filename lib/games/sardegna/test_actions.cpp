@@ -25,7 +25,7 @@ TEST_CASE("capacity: a full province takes nothing more, but pieces pass through
   CHECK(!legal(s, "priest add 4"));
   villagers(s, 0, 3, 1);  // Nurra -> Logudoro -> Marghine (7) passes through the full province
   CHECK(!legal(s, "commander move 3-4"));
-  CHECK(s.board->distance[2][6] == 2);
+  CHECK(s.board().distance[2][6] == 2);
   CHECK(legal(s, "commander move 3-7"));
 }
 
@@ -152,8 +152,8 @@ TEST_CASE(
   // passes through a full province. From 16 (board.json): 1 crossing 13, 14; 2 crossings 10, 11,
   // 12, 15; 3 crossings 6, 7, 8, 9; 4 crossings 3, 4, 5; 5 crossings 1, 2.
   S s = empty_game(4);
-  CHECK(s.board->distance[15][5] == 3);
-  CHECK(s.board->distance[15][3] == 4);
+  CHECK(s.board().distance[15][5] == 3);
+  CHECK(s.board().distance[15][3] == 4);
   priest(s, 0, 16);
   villagers(s, 1, 13, 5);
   villagers(s, 2, 13, 2);  // Iglesiente: 7
@@ -451,7 +451,7 @@ TEST_CASE("commander moves: the step cuts lose no end position (brute force on r
       if (left == 0) return;
       for (int q = 0; q < SG::kProvinces; ++q) {
         if (!S::nibble(v, q)) continue;
-        for (unsigned n = s.board->neighbours[q]; n; n &= n - 1) {
+        for (unsigned n = s.board().neighbours[q]; n; n &= n - 1) {
           const int r = std::countr_zero(n);
           crossings(v - (std::uint64_t(1) << (4 * q)) + (std::uint64_t(1) << (4 * r)), left - 1);
         }

@@ -154,3 +154,24 @@ TEST_CASE(
       }
   CHECK(layouts.size() > 4);  // olive/wine and thyme/cheese are placed at random: 8 seeds, several layouts
 }
+
+// A state names its board by index in the board registry (core/registry.hpp): more boards than a
+// byte can count (the libFuzzer harness of board files plays on 2,000) are each named, and a
+// position on the last one reads back on it.
+TEST_CASE("board: a state names any of 300 boards of one process by its index") {
+  const Json standard = sardegna::Board::standard().source;
+  const sardegna::Board* last = nullptr;
+  for (int i = 0; i < 300; ++i) {
+    Json j = standard;
+    j["name"] = "registry test " + std::to_string(i);
+    last = &sardegna::Board::intern(j, "test board");
+  }
+  REQUIRE(last->index >= 300);
+  CHECK(&sardegna::Board::at(last->index) == last);
+  S s = empty_game(2, false, 3);
+  s.board_index = std::uint16_t(last->index);
+  const S read = SG::from_json(SG::to_json(s));
+  CHECK(read.board_index == last->index);
+  CHECK(read.board().name == last->name);
+  CHECK(SG::map_hash(read) == last->hash);
+}

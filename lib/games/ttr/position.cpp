@@ -306,7 +306,7 @@ State read_position(const Json& j) {
       std::array<std::string_view, 1>{"sardinia"}, [](std::size_t) -> const Map& { return Map::sardinia(); },
       Map::intern, "map");
   State s;
-  s.map = std::uint8_t(m.index);
+  s.map = std::uint16_t(m.index);
   s.players = std::uint8_t(in.at("players").int_in(2, kMaxSeats));
   const JsonIn o = in.at("options");
   o.allow_only({"stations", "express", "touring", "ferries", "cars"});

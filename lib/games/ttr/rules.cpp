@@ -25,7 +25,7 @@ Rng rng_of(std::uint64_t& state) {
 
 State State::setup(const Map& m, int players, const Options& options, std::uint64_t seed) {
   State s;
-  s.map = std::uint8_t(m.index);
+  s.map = std::uint16_t(m.index);
   s.players = std::uint8_t(players);
   s.stations_option = options.stations, s.express = options.express, s.touring = options.touring,
   s.ferries = options.ferries;

@@ -87,7 +87,7 @@ constexpr Payment station_payment(Move m, int cost) {
 
 struct State {
   // ---- setup: the map, the seats, the rule options
-  std::uint8_t map = 0;  // index into the map registry (Map::at)
+  std::uint16_t map = 0;  // index into the map registry (Map::at)
   std::uint8_t players = 2;
   bool stations_option = true, express = true, touring = false, ferries = false;
   std::uint8_t starting_cars = 45;
