@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bots/games.hpp"
+#include "core/hooks.hpp"
 #include "games/ttr/scoring.hpp"
 #include "search/playout.hpp"
 

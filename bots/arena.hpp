@@ -27,6 +27,7 @@
 
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
+#include "core/hooks.hpp"
 #include "core/json.hpp"
 #include "search/parallel.hpp"
 
@@ -81,20 +82,11 @@ inline std::vector<int> ranks_of(const std::vector<double>& scores) {
 
 // ---- the results file ----------------------------------------------------------------------
 
-// A game whose board or map is data hashes it (G::map_hash of a state): results files record the
-// hash, so that a map file edited after the games is noticed when they are resumed, merged or replayed.
-template <class G>
-concept HasMapHash = requires(const typename G::State& s) {
-  { G::map_hash(s) } -> std::same_as<std::uint64_t>;
-};
-template <Game G>
-std::string map_hash_text(const typename G::State& s) {
-  if constexpr (HasMapHash<G>) return hash_text(G::map_hash(s));
-  return "";
-}
+// A game whose board or map is data (HasMap, core/hooks.hpp): results files record its hash, so
+// that a map file edited after the games is noticed when they are resumed, merged or replayed.
 template <Game G>
 std::string map_hash_text(const GameConfig& config) {
-  if constexpr (HasMapHash<G>) return map_hash_text<G>(G::initial(config));
+  if constexpr (HasMap<G>) return map_hash_text<G>(G::initial(config));
   return "";
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 
 namespace nuraghe {
 

@@ -1,4 +1,5 @@
 #include "bots/cli.hpp"
+#include "core/hooks.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -153,18 +154,6 @@ struct Common {
   }
 };
 
-// Games with a board file say so; their positions name the board in a field, which --map replaces:
-// "map", or the game's kMapField (Bardagi's "board").
-template <class G>
-concept HasMap = requires {
-  G::kHasMap;
-};
-template <class G>
-std::string map_field() {
-  if constexpr (requires { G::kMapField; }) return std::string(G::kMapField);
-  return "map";
-}
-
 template <Game G>
 typename G::State load_position(const std::string& path, const std::string& map_file = "") {
   if (path.empty()) input_error("--position FILE is required");
@@ -172,7 +161,8 @@ typename G::State load_position(const std::string& path, const std::string& map_
   if (!map_file.empty()) {
     if constexpr (HasMap<G>) {
       if (j.is_object())
-        j[map_field<G>()] = parse_json(read_input_file(map_file, "map file"), "map file \"" + map_file + "\"");
+        j[std::string(map_field_of<G>())] =
+            parse_json(read_input_file(map_file, "map file"), "map file \"" + map_file + "\"");
     } else {
       input_error(std::string(G::kName) + ": this game takes no --map file");
     }

@@ -1,5 +1,6 @@
 // `nuraghe improve` (bots/improve.hpp): the generations, each a folder of its data, model and arenas.
 #include "bots/improve.hpp"
+#include "core/hooks.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,6 @@
 // `nuraghe learn` (bots/learn.hpp): the self-play data read back, the fit, the held-out figures.
 #include "bots/learn.hpp"
+#include "core/hooks.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -8,6 +8,7 @@
 #include "bots/arena.hpp"
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
+#include "core/hooks.hpp"
 
 namespace nuraghe {
 

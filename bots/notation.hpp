@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 #include "core/json.hpp"
 #include "core/params.hpp"
 #include "core/rng.hpp"
@@ -26,60 +27,6 @@ std::string legal_list(const typename G::State& s, Player p) {
   std::string out;
   for (Move m : moves) out += (out.empty() ? "" : ", ") + G::move_to_string(s, p, m);
   return out;
-}
-
-// ---- optional text for people (docs/game-concept.md): a game may say more than its notation ----
-// legend(s): the board's geometry, shown once; explain(before, m): what m did beyond its notation;
-// move_help(s, p, m): what a move will do; why_illegal(s, p, m): one line on why m is not legal.
-template <class G>
-concept HasLegend = requires(const typename G::State& s) {
-  { G::legend(s) } -> std::same_as<std::string>;
-};
-template <class G>
-concept HasExplain = requires(const typename G::State& s, Move m) {
-  { G::explain(s, m) } -> std::same_as<std::string>;
-};
-template <class G>
-concept HasMoveHelp = requires(const typename G::State& s, Player p, Move m) {
-  { G::move_help(s, p, m) } -> std::same_as<std::string>;
-};
-template <class G>
-concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) {
-  { G::why_illegal(s, p, m) } -> std::same_as<std::string>;
-};
-
-// score_report(s), score_json(s): the score part by part, as text and as JSON (`nuraghe score`). board_svg(s, usage,
-// games): the board of s drawn from its data as SVG (`nuraghe map`), its elements (a map's routes) coloured by `usage`,
-// a share per element over `games` games, when that is not empty; board_usage(final): which elements a finished game
-// used, one 0 or 1 per element, which `map --usage` averages.
-template <class G>
-concept HasScoreReport = requires(const typename G::State& s) {
-  { G::score_report(s) } -> std::same_as<std::string>;
-  { G::score_json(s) } -> std::same_as<Json>;
-};
-template <class G>
-concept HasBoardPicture = requires(const typename G::State& s, const std::vector<double>& usage, int games) {
-  { G::board_svg(s, usage, games) } -> std::same_as<std::string>;
-  { G::board_usage(s) } -> std::same_as<std::vector<double>>;
-};
-
-// draw(s, p): s as seat p sees it (p = -1: everything, as render(s, -1)) for the browser viewer,
-// board and pieces in one SVG frame (core/svg.hpp). Every game has one; the viewer shows render()'s
-// text beside it.
-template <class G>
-concept HasDrawing = requires(const typename G::State& s, Player p) {
-  { G::draw(s, p) } -> std::same_as<svg::Drawing>;
-};
-
-template <Game G>
-std::string explain_move(const typename G::State& before, Move m) {
-  if constexpr (HasExplain<G>) return G::explain(before, m);
-  return {};
-}
-template <Game G>
-std::string move_help(const typename G::State& s, Player p, Move m) {
-  if constexpr (HasMoveHelp<G>) return G::move_help(s, p, m);
-  return {};
 }
 
 // Reads one move of seat p in the game's notation and checks that it is legal. The error says why

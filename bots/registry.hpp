@@ -8,6 +8,7 @@
 
 #include "bots/bot.hpp"
 #include "bots/search_bot.hpp"
+#include "core/hooks.hpp"
 #include "core/params.hpp"
 
 namespace nuraghe {

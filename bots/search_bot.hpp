@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "bots/bot.hpp"
+#include "core/hooks.hpp"
 #include "core/params.hpp"
 #include "search/mcts.hpp"
 

@@ -1,5 +1,6 @@
 // `nuraghe selfplay` (bots/selfplay.hpp): the games, their rows, the chunks and the manifest.
 #include "bots/selfplay.hpp"
+#include "core/hooks.hpp"
 
 #include <cmath>
 #include <cstdio>

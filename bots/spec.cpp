@@ -4,6 +4,7 @@
 
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
+#include "core/hooks.hpp"
 #include "games/all_games.hpp"
 
 namespace nuraghe {

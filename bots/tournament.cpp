@@ -1,4 +1,5 @@
 #include "bots/tournament.hpp"
+#include "core/hooks.hpp"
 
 #include <unistd.h>
 

@@ -18,6 +18,7 @@
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
 #include "core/files.hpp"
+#include "core/hooks.hpp"
 #include "core/json.hpp"
 
 namespace nuraghe {

@@ -24,6 +24,7 @@
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
+#include "core/hooks.hpp"
 #include "core/value_model.hpp"
 
 namespace py = pybind11;
@@ -557,12 +558,6 @@ class StateOf final : public AnyState {
   }
 
   State s_;
-};
-
-// Games with a board file (the command line's HasMap).
-template <class G>
-concept HasMap = requires {
-  G::kHasMap;
 };
 
 // Two seats of an arena that hold the same bot: the same Python bot, or two specs of one bot, as the

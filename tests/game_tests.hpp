@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 #include "core/json.hpp"
 #include "core/rng.hpp"
 

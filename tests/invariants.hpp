@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 
 namespace nuraghe::testing {
 

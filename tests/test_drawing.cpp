@@ -12,6 +12,7 @@
 #include "bots/games.hpp"
 #include "bots/notation.hpp"
 #include "bots/viewer.hpp"
+#include "core/hooks.hpp"
 #include "invariants.hpp"
 
 using namespace nuraghe;

@@ -1,4 +1,5 @@
 // Every game, every configuration: the generic invariant suite (tests/invariants.hpp).
+#include "core/hooks.hpp"
 #include "invariants.hpp"
 
 #include <functional>

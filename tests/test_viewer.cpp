@@ -7,6 +7,7 @@
 #include <set>
 
 #include "bots/viewer.hpp"
+#include "core/hooks.hpp"
 #include "games/kuhn/kuhn.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/ttr/ttr.hpp"

@@ -146,6 +146,9 @@ concept Game =
     (HasApplyJoint<G> == HasObserveJoint<G>) && (!HasSimultaneousMoves<G> || HasSeatMoves<G>) &&
     // A seat count that varies is the state's to tell.
     (HasNumPlayers<G> || G::kMinPlayers == G::kMaxPlayers) &&
+    // A board read from data comes with its hash (core/hooks.hpp, HasMap).
+    (!requires { G::kHasMap; } || !G::kHasMap ||
+     requires(const typename G::State& s) { { G::map_hash(s) } -> std::same_as<std::uint64_t>; }) &&
     // Hidden information needs the game's own view, determinization and observation.
     (!hidden_information<G> || (HasView<G> && HasDeterminize<G> && HasObserve<G>)) &&
     // A part the game writes, found by its name, has the signature of its default's concept:
@@ -285,77 +288,8 @@ std::uint64_t observe_joint([[maybe_unused]] const typename G::State& s, [[maybe
   else return 0;
 }
 
-// ---- optional parts of a game, which callers detect by these concepts --------------------------
-
-// A uniformly random legal move of the seat to move without building the move list. It must
-// return exactly what `legal_moves(list); list[rng.below(list.size())]` returns and leave the RNG
-// as that does, so using it changes no result, only the speed (the invariant suite checks both).
-template <class G>
-concept HasRandomMove = requires(const typename G::State& s, Player p, Rng& rng) {
-  { G::random_move(s, p, rng) } -> std::same_as<Move>;
-};
-
-// A rollout policy: a legal move of seat p (the seat to move, or any seat at a simultaneous node),
-// better than random. The search uses it for rollout=heuristic and the `heuristic` bot plays it;
-// the invariant suite checks that every move it returns is legal.
-template <class G>
-concept HasHeuristic = requires(const typename G::State& s, Player p, Rng& rng) {
-  { G::heuristic_move(s, p, rng) } -> std::same_as<Move>;
-};
-
-// Named playstyles of the heuristic (`heuristic:style=NAME`): kHeuristicStyles lists them, the
-// first being heuristic_move's own, and heuristic_move(s, p, rng, i) plays style i.
-template <class G>
-concept HasHeuristicStyles = HasHeuristic<G> && requires(const typename G::State& s, Player p, Rng& rng) {
-  { G::kHeuristicStyles.size() } -> std::convertible_to<std::size_t>;
-  {std::string_view(G::kHeuristicStyles[0])};
-  { G::heuristic_move(s, p, rng, 0) } -> std::same_as<Move>;
-};
-
-// A static evaluation: every seat's expected return in [0, 1], for rollouts cut off early.
-template <class G>
-concept HasEvaluation = requires(const typename G::State& s) {
-  { G::evaluate(s) } -> std::same_as<Values>;
-};
-
-// Moves worth searching (`prune=on`): the game drops from seat p's legal moves those the search
-// need not tell apart or try (for example all but the cheapest payment of one claim), keeping the
-// order of the rest and at least one move. It must depend only on what seat p can see, so that
-// every state of an information set keeps the same moves of p.
-template <class G>
-concept HasSearchMoves = requires(const typename G::State& s, Player p, MoveListOf<G>& moves) {
-  G::search_moves(s, p, moves);
-};
-
-// For learning agents (the Python module's action and observation vectors, as pyspiel offers): a
-// fixed action space and a numeric picture of what a seat knows. num_actions(s) and
-// observation_size(s) are the same for every state of one game (they may depend on its map and
-// seat count); action_index(s, m) numbers every move m legal in s one-to-one into
-// [0, num_actions(s)), with the same number for the same move in every state (so a policy head
-// means one thing), and action_move(s, a) is its inverse; observation(s, p, out) writes
-// observation_size(s) numbers that depend only on view(p). p is a seat, 0..n-1: an agent learns
-// from what a seat may know, so there is no observation of the whole state (p = -1 is not
-// allowed; the games assert it). Every game has them (the invariant suite checks the contract;
-// core/tensors.hpp helps to write them).
-template <class G>
-concept HasTensors = requires(const typename G::State& s, Move m, int a, Player p, float* out) {
-  { G::num_actions(s) } -> std::same_as<int>;
-  { G::action_index(s, m) } -> std::same_as<int>;
-  { G::action_move(s, a) } -> std::same_as<Move>;
-  { G::observation_size(s) } -> std::same_as<int>;
-  G::observation(s, p, out);
-};
-
-// A uniformly random legal move of seat p (which must have one).
-template <Game G>
-Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {
-  if constexpr (HasRandomMove<G>) {
-    if (p == s.to_move()) return G::random_move(s, p, rng);
-  }
-  MoveListOf<G> moves;
-  legal_moves_of<G>(s, p, moves);
-  return moves[rng.below(std::uint32_t(moves.size()))];
-}
+// The optional parts of a game (random_move, heuristic, evaluation, tensors, a map, text for
+// people, drawing) and their defaults: core/hooks.hpp.
 
 // A player count outside the game's range, in the game's words ("ttr plays 2 to 5 players, not 6"):
 // the one message of the command line, the Python module and every game's setup.

@@ -1,5 +1,5 @@
 #pragma once
-// Helpers for the HasTensors part of a game (lib/core/game.hpp): the action space as a table of
+// Helpers for the HasTensors part of a game (lib/core/hooks.hpp): the action space as a table of
 // every move the game can ever have, and a writer for the observation vector. A game with a handful
 // of moves numbers them by a formula and needs neither; a game whose moves have several fields
 // lists them once, field by field over each field's real range, and the table numbers them.

@@ -21,6 +21,7 @@
 
 #include "core/files.hpp"
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 #include "core/json.hpp"
 
 namespace nuraghe {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <optional>
 
+#include "core/hooks.hpp"
 #include "search/parallel.hpp"
 #include "search/search.hpp"
 

@@ -3,6 +3,7 @@
 // benchmarks. No allocation: one state copy, one move list on the stack.
 
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 
 namespace nuraghe {
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 #include "core/value_model.hpp"
 #include "search/bandit.hpp"
 #include "search/tree.hpp"

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "core/hooks.hpp"
 #include "fuzz_common.hpp"
 #include "games/sardegna/board.hpp"
 
