@@ -180,14 +180,18 @@ TEST_CASE("Registry: threads adding and looking up at once get one entry per sou
   CHECK(r.find(kKeys) == nullptr);
 }
 
-TEST_CASE("index_of and id_of: a name among names, an id; one line naming the field otherwise") {
+TEST_CASE("one_of and id_of: a name among names, an id; one line naming the field otherwise") {
   const Json j = {{"kind", "cattle"}, {"bad", "volcano"}, {"id", "gold-beach"}, {"caps", "Gold Beach"}};
   const JsonIn in(j, "board file \"x.json\"");
   const std::array<std::string_view, 3> kinds = {"sheep", "cattle", "forest"};
-  CHECK(index_of(kinds, in.at("kind"), "an area kind") == 1);
-  CHECK_THROWS_WITH_AS(index_of(kinds, in.at("bad"), "an area kind"),
+  CHECK(in.at("kind").one_of(kinds, "an area kind") == 1);
+  enum class Kind : std::uint8_t { Sheep, Cattle, Forest };
+  CHECK(in.at("kind").one_of<Kind>(kinds, "an area kind") == Kind::Cattle);
+  CHECK_THROWS_WITH_AS(in.at("bad").one_of(kinds, "an area kind"),
                        "board file \"x.json\": bad \"volcano\" is not an area kind (sheep, cattle or forest)",
                        InputError);
+  CHECK(name_index(kinds, "forest") == 2);
+  CHECK(name_index(kinds, "volcano") == -1);
   CHECK(id_of(in.at("id"), "ewe-downs") == "gold-beach");
   CHECK_THROWS_WITH_AS(id_of(in.at("caps"), "ewe-downs"),
                        "board file \"x.json\": caps \"Gold Beach\" is not an id (1 to 32 lowercase letters, digits "
@@ -196,6 +200,77 @@ TEST_CASE("index_of and id_of: a name among names, an id; one line naming the fi
   for (const std::string_view id : {"a", "gold-beach", "x9", "abcdefghijklmnopqrstuvwxyz012345"}) CHECK(valid_id(id));
   for (const std::string_view id : {"", "-a", "a-", "Gold", "a b", "a_b", "abcdefghijklmnopqrstuvwxyz0123456"})
     CHECK(!valid_id(id));
+}
+
+TEST_CASE("cat: a message's strings and whole numbers, numbers in decimal") {
+  const std::uint8_t small = 200;  // a byte is a number, not a character
+  const std::int8_t negative = -3;
+  CHECK(cat("has ", small, " of ", std::string("x"), ", ", negative, std::string_view(" left"), 7ULL) ==
+        "has 200 of x, -3 left7");
+  CHECK_THROWS_WITH_AS(input_error("seat ", 2, ": none"), "seat 2: none", InputError);
+}
+
+TEST_CASE("JsonIn: counts, sets and names as positions spell them; each refusal names the field") {
+  const Json j = parse_json(R"({"caps": {"virki": 1, "hof": 2, "verslun": 3}, "short": {"hof": 2},
+    "extra": {"virki": 1, "hof": 2, "verslun": 3, "tower": 0}, "some": {"hof": 4}, "odd": {"moat": 1},
+    "set": ["hof", "virki"], "twice": ["hof", "hof"], "ids": [3, 5], "again": [5, 5], "long": [1, 2, 3],
+    "area": "nurra", "board": "summer", "whole": {"name": "mine"}, "other": "autumn", "list": [1]})",
+                            "test");
+  const JsonIn in(j, "test");
+  const std::array<std::string_view, 3> buildings = {"virki", "hof", "verslun"};
+  const auto refusal = [](auto&& read) -> std::string {
+    try {
+      read();
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "(accepted)";
+  };
+  // counts: every name, each in [0, hi]; some_counts: any of them, the rest 0.
+  CHECK((in.at("caps").counts(buildings, 3) == std::array<int, 3>{1, 2, 3}));
+  CHECK(refusal([&] { in.at("short").counts(buildings, 3); }) == "test: missing field \"short.virki\"");
+  CHECK(refusal([&] { in.at("extra").counts(buildings, 3); }) == "test: extra has an unknown field \"tower\"");
+  CHECK(refusal([&] { in.at("caps").counts(buildings, 2); }) ==
+        "test: caps.verslun must be an integer in [0, 2], not 3");
+  const auto up_to_four = [](std::size_t) { return 4; };
+  CHECK((in.at("some").some_counts(buildings, "a building", up_to_four) == std::array<int, 3>{0, 4, 0}));
+  CHECK(refusal([&] { in.at("odd").some_counts(buildings, "a building", up_to_four); }) ==
+        "test: odd \"moat\" is not a building (virki, hof or verslun)");
+  CHECK(refusal([&] { in.at("some").some_counts(buildings, "a building", [](std::size_t) { return 3; }); }) ==
+        "test: some.hof must be an integer in [0, 3], not 4");
+  // bit_set: distinct things as bits; a repeat in the reader's words or "names X twice".
+  CHECK(in.at("set").bit_set(buildings, "a building") == 0b011);
+  CHECK(refusal([&] { in.at("twice").bit_set(buildings, "a building"); }) == "test: twice[1] names hof twice");
+  const auto id = [](const JsonIn& e) { return e.int_in(0, 9); };
+  CHECK(in.at("ids").bit_set(2, id) == ((1u << 3) | (1u << 5)));
+  CHECK(refusal([&] { in.at("again").bit_set(2, id); }) == "test: again[1] names 5 twice");
+  CHECK(refusal([&] { in.at("again").bit_set(2, id, [](int i) { return cat("names ticket ", i, " twice"); }); }) ==
+        "test: again[1] names ticket 5 twice");
+  CHECK(refusal([&] { in.at("long").bit_set(2, id); }) == "test: long must have 0 to 2 entries, not 3");
+  // name_in: an id that the caller's data knows.
+  const auto area = [](const std::string& name) { return name == "nurra" ? 7 : -1; };
+  CHECK(in.at("area").name_in(area, "an area of the board") == 7);
+  CHECK(refusal([&] { in.at("board").name_in(area, "an area of the board"); }) ==
+        "test: board \"summer\" is not an area of the board");
+  // builtin_or_whole: a built-in thing by its name, or a whole object for the caller to read.
+  struct Thing {
+    std::string name;
+  };
+  static const Thing summer{"summer"}, winter{"winter"};
+  static Thing read;
+  const std::array<std::string_view, 2> sides = {"summer", "winter"};
+  const auto builtin = [](std::size_t i) -> const Thing& { return i == 0 ? summer : winter; };
+  const auto intern = [](const Json& whole, const std::string& where) -> const Thing& {
+    read.name = whole.at("name").get<std::string>() + " from " + where;
+    return read;
+  };
+  CHECK(&in.at("board").builtin_or_whole(sides, builtin, intern, "board") == &summer);
+  CHECK(in.at("whole").builtin_or_whole(sides, builtin, intern, "board").name == "mine from test: whole");
+  CHECK(refusal([&] { in.at("other").builtin_or_whole(sides, builtin, intern, "board"); }) ==
+        "test: other must be \"summer\", \"winter\" or a whole board object, not \"autumn\" (--map FILE reads a "
+        "board file)");
+  CHECK(refusal([&] { in.at("list").builtin_or_whole(sides, builtin, intern, "board"); }) ==
+        "test: list must be a JSON object, not a list");
 }
 
 // Issue 24: reading one array or object of many entries took n^2 steps. That it is linear is shown

@@ -7,8 +7,9 @@
 //   rejects duplicated keys (nlohmann would keep the last one without a word);
 // - JsonIn reads a value as exactly the type asked for. nlohmann's get<int>() turns 1.5, true
 //   and 2^40 into some int; integer() rejects each of them with the field's path and range;
-// - index_of and id_of read the names and ids that boards, maps and positions spell, with one
-//   wording of their errors for every game.
+// - one_of, name_in and id_of read the names and ids that boards, maps and positions spell, with
+//   one wording of their errors for every game; counts, some_counts and bit_set their counts and
+//   sets.
 
 #include <algorithm>
 #include <array>
@@ -424,12 +425,6 @@ template <std::size_t N>
 int name_index(const std::array<std::string_view, N>& names, std::string_view name) {
   const auto it = std::find(names.begin(), names.end(), name);
   return it == names.end() ? -1 : int(it - names.begin());
-}
-
-// The index of the field's string among `names` (JsonIn::one_of, with the field first).
-template <std::size_t N>
-int index_of(const std::array<std::string_view, N>& names, const JsonIn& field, std::string_view what) {
-  return field.one_of(names, what);
 }
 
 // An id names a thing of a data file where moves and renders show it (`claim sorgono~nuoro`,

@@ -278,8 +278,8 @@ inline ValueModel model_from_json(const JsonIn& in) {
   m.players = in.at("players").int_in(1, kMaxPlayers);
   m.observation_size = in.at("observation_size").int_in(1, kMaxObservation);
   if (auto e = in.find("evaluate_input")) m.evaluate_input = e->boolean();
-  m.kind = ModelKind(index_of(kModelKinds, in.at("kind"), "a model kind"));
-  m.target = kModelTargets[std::size_t(index_of(kModelTargets, in.at("target"), "a target"))];
+  m.kind = in.at("kind").one_of<ModelKind>(kModelKinds, "a model kind");
+  m.target = kModelTargets[std::size_t(in.at("target").one_of(kModelTargets, "a target"))];
 
   const std::vector<JsonIn> features = in.at("features").array(1, std::size_t(m.input_size()));
   for (std::size_t i = 0; i < features.size(); ++i) {

@@ -59,14 +59,14 @@ Board Board::from_json(const Json& j, const std::string& where) {
     if (b.area(id) >= 0) e.at("id").fail("\"" + id + "\" names a second area");
     b.area_id[std::size_t(a)] = id;
     b.area_name[std::size_t(a)] = nonempty_string(e.at("name"));
-    const AreaKind kind = AreaKind(index_of(kAreaKindNames, e.at("kind"), "an area kind"));
+    const AreaKind kind = e.at("kind").one_of<AreaKind>(kAreaKindNames, "an area kind");
     b.kind[std::size_t(a)] = kind;
     b.of_kind[std::size_t(kind)] |= bit(a);
     b.point[std::size_t(a)] = {std::int16_t(e.at("x").int_in(0, kFrameWidth)),
                                std::int16_t(e.at("y").int_in(0, kFrameHeight))};
     if (kind == AreaKind::Home) {
       const JsonIn colour = e.at("colour");
-      const int c = index_of(kColourNames, colour, "a colour");
+      const int c = colour.one_of(kColourNames, "a colour");
       if (b.home[std::size_t(c)] >= 0)
         colour.fail("\"" + std::string(kColourNames[std::size_t(c)]) + "\" has a home area already (" +
                     b.area_id[std::size_t(b.home[std::size_t(c)])] + "): one home per colour");
@@ -306,7 +306,7 @@ std::array<std::string_view, kEffectKinds> effect_names() {
 Effect effect_of(const JsonIn& field) {
   field.expect_object();
   Effect effect;
-  effect.kind = EffectKind(index_of(effect_names(), field.at("kind"), "an effect kind"));
+  effect.kind = field.at("kind").one_of<EffectKind>(effect_names(), "an effect kind");
   const EffectSpec& spec = kEffects[std::size_t(effect.kind)];
   // The kind's fields and no others (allow_only takes a fixed list; this one depends on the kind).
   std::string takes = "kind";
@@ -322,7 +322,7 @@ Effect effect_of(const JsonIn& field) {
   }
   if (spec.counts_area) {
     const JsonIn area = field.at("area");
-    effect.area = AreaKind(index_of(kAreaKindNames, area, "an area kind"));
+    effect.area = area.one_of<AreaKind>(kAreaKindNames, "an area kind");
     if (!ownable(effect.area)) area.fail("\"" + area.string() + "\" is not an area kind a player can own");
   }
   for (const std::string_view p : spec.params) {
@@ -387,8 +387,8 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
     UpgradeTile& u = t.tiles[std::size_t(t.num_tiles)];
     u.id = id_of(e.at("id"), kIdExample);
     if (t.tile(u.id) >= 0) e.at("id").fail("\"" + u.id + "\" names a second tile");
-    u.size = TileSize(index_of(kTileSizeNames, e.at("size"), "a tile size"));
-    u.building = Building(index_of(kBuildingNames, e.at("building"), "a building"));
+    u.size = e.at("size").one_of<TileSize>(kTileSizeNames, "a tile size");
+    u.building = e.at("building").one_of<Building>(kBuildingNames, "a building");
     u.copies = std::uint8_t(e.at("copies").int_in(1, 4));
     u.cost = cost_of(e.at("cost"));
     u.cap_raise = std::uint8_t(e.at("cap_raise").int_in(0, 4));
@@ -421,7 +421,7 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
   std::uint32_t seen = 0;
   for (const JsonIn& e : runes.array_of_size(kRuneKinds)) {
     e.allow_only({"id", "name", "count", "text"});
-    const int r = index_of(kRuneIds, e.at("id"), "a rune kind");
+    const int r = e.at("id").one_of(kRuneIds, "a rune kind");
     if (seen & (1u << r)) e.at("id").fail("\"" + std::string(kRuneIds[std::size_t(r)]) + "\" names a second rune kind");
     seen |= 1u << r;
     RuneKind& kind = t.runes[std::size_t(r)];

@@ -85,7 +85,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
     route.a = std::uint8_t(city_of(e.at("a")));
     route.b = std::uint8_t(city_of(e.at("b")));
     if (route.a == route.b) e.at("b").fail("is the route's other end too: a route joins two cities");
-    route.colour = Colour(index_of(kColourNames, e.at("colour"), "a colour"));
+    route.colour = e.at("colour").one_of<Colour>(kColourNames, "a colour");
     route.length = std::uint8_t(e.at("length").int_in(1, kMaxRouteLength));
     route.ships = std::uint8_t(count_field(e, "ships", kMaxRouteLength));
     route.railways = std::uint8_t(count_field(e, "railways", kMaxRouteLength));
