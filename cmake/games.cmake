@@ -169,3 +169,26 @@ function(nuraghe_add_games list_file)
   install(FILES ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp DESTINATION ${NURAGHE_INSTALL_INCLUDEDIR}/games)
   set_property(GLOBAL PROPERTY NURAGHE_GAMES ${games})
 endfunction()
+
+# nuraghe_game_files(<variable> <template> <folder>): one source per finished game, written from
+# <template> (a file with @NURAGHE_GAME@, @NURAGHE_GAME_TYPE@ and @NURAGHE_GAME_HEADER@) into
+# generated/<folder>/<game>.cpp; the file names go into <variable>. The command line
+# (bots/game_file.cpp.in) and the Python module (python/game_file.cpp.in) instantiate each
+# game's templates in a file of its own this way, so that a build compiles the games side by side.
+function(nuraghe_game_files variable template folder)
+  get_property(games GLOBAL PROPERTY NURAGHE_GAMES)
+  set(files "")
+  foreach(game IN LISTS games)
+    nuraghe_game_property(NURAGHE_GAME_TYPE ${game} TYPE)
+    if(NOT NURAGHE_GAME_TYPE)
+      continue()  # IN_PROGRESS: not in AllGames yet
+    endif()
+    nuraghe_game_property(header ${game} HEADER)
+    file(RELATIVE_PATH NURAGHE_GAME_HEADER ${PROJECT_SOURCE_DIR}/lib ${header})
+    set(NURAGHE_GAME ${game})
+    set(file ${PROJECT_BINARY_DIR}/generated/${folder}/${game}.cpp)
+    configure_file(${template} ${file} @ONLY)
+    list(APPEND files ${file})
+  endforeach()
+  set(${variable} ${files} PARENT_SCOPE)
+endfunction()

@@ -1,6 +1,7 @@
 // How the models of lib/learn/fit.hpp are fitted. Read top-down: checking the input, the group
-// splits, the standardisation, the chunked sums that make the fit independent of the thread count,
-// then ridge, logistic (L-BFGS) and the MLP (Adam), fit and predict, and the metrics.
+// splits, the standardisation, then ridge and logistic (L-BFGS), fit and predict, and the metrics.
+// The chunked sums that make a fit independent of the thread count are in lib/learn/fit_parts.hpp,
+// the MLP (Adam) in lib/learn/mlp.cpp.
 //
 // Eigen runs a large matrix-matrix product (its own, or inside a Cholesky factorisation) on OpenMP
 // threads of its own, split by the thread count it finds, which would make the result depend on the
@@ -10,6 +11,7 @@
 // on the cache sizes that Eigen's blocked products read from the machine.
 
 #include "learn/fit.hpp"
+#include "learn/fit_parts.hpp"
 
 #include <omp.h>
 
@@ -29,16 +31,7 @@
 #include "core/rng.hpp"
 
 namespace nuraghe::learn {
-namespace {
-
-using Eigen::Index;
-using Matrix = Eigen::MatrixXd;
-using Vector = Eigen::VectorXd;
-using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-// Independent random streams from the one seed.
-enum Stream : std::uint64_t { kFolds = 1, kValidation = 2, kWeights = 3, kBatches = 4 };
-std::uint64_t stream_seed(std::uint64_t seed, Stream s) { return hash_combine(seed, s); }
+namespace detail {
 
 // ---------------------------------------------------------------------------------------------
 // Checking the input: each mistake a user can make is one line.
@@ -125,12 +118,7 @@ std::vector<Split> folds_of(const Samples& data, const std::vector<int>& rows, i
 }
 
 // ---------------------------------------------------------------------------------------------
-// Standardisation, fitted on training rows: the kept features and their mean and scale.
-
-struct Standardiser {
-  std::vector<int> features;
-  std::vector<float> mean, scale;
-};
+// Standardisation, fitted on training rows (Standardiser: lib/learn/fit_parts.hpp).
 
 Standardiser fit_standardiser(const Eigen::MatrixXf& x, const std::vector<int>& rows) {
   Standardiser s;
@@ -178,98 +166,6 @@ Vector targets(const Samples& data, const std::vector<int>& rows) {
   Vector y(rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) y[i] = data.y[rows[i]];
   return y;
-}
-
-// ---------------------------------------------------------------------------------------------
-// body(i) for i in [0, count) on `threads` threads (one thread too: a region all the same). Inside,
-// omp_set_num_threads(1) sets this region's thread count for Eigen, whose products and
-// factorisations then never split themselves. An exception (an InputError of a fold) may not leave
-// an OpenMP region: the first is thrown again after it. The ThreadSanitizer build runs the same
-// bodies on std::thread, as lib/search/parallel.hpp does, since it cannot see libgomp's barriers.
-template <class Body>
-void parallel_for(int count, int threads, Body&& body) {
-  std::vector<std::exception_ptr> failed(count);
-  const auto guarded = [&](int i) {
-    try {
-      body(i);
-    } catch (...) {
-      failed[i] = std::current_exception();
-    }
-  };
-#ifdef NURAGHE_TSAN
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      omp_set_num_threads(1);
-      for (int i = t; i < count; i += threads) guarded(i);
-    });
-  }
-  for (std::thread& thread : pool) thread.join();
-#else
-#pragma omp parallel num_threads(threads)
-  {
-    omp_set_num_threads(1);
-#pragma omp for schedule(static)
-    for (int i = 0; i < count; ++i) guarded(i);
-  }
-#endif
-  for (const std::exception_ptr& e : failed) {
-    if (e) std::rethrow_exception(e);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sums over rows, the same on any thread count: rows [0, n) are cut into at most kMaxChunks
-// contiguous chunks of at least `min_rows` rows (a cut that depends on n only), each chunk's
-// partial sum is computed by one thread, and the partial sums are added in chunk order.
-
-constexpr Index kMaxChunks = 64;
-
-class ChunkedSum {
- public:
-  ChunkedSum(Index n, Index min_rows, Index size) {
-    const Index chunks = std::clamp<Index>((n + min_rows - 1) / min_rows, 1, kMaxChunks);
-    for (Index c = 0; c <= chunks; ++c) start_.push_back(n * c / chunks);
-    part_.assign(chunks, Vector::Zero(size));
-    sum_ = Vector::Zero(size);
-  }
-  Index chunks() const { return Index(part_.size()); }
-  Index largest() const {
-    Index rows = 0;
-    for (std::size_t c = 0; c + 1 < start_.size(); ++c) rows = std::max(rows, start_[c + 1] - start_[c]);
-    return rows;
-  }
-
-  // partial(chunk, begin, end, out) adds its rows' share to out (zeroed before).
-  template <class Partial>
-  const Vector& operator()(int threads, Partial&& partial) {
-    const int chunks = static_cast<int>(part_.size());
-    parallel_for(chunks, threads, [&](int c) {
-      part_[c].setZero();
-      partial(c, start_[c], start_[c + 1], part_[c]);
-    });
-    sum_ = part_[0];
-    for (int c = 1; c < chunks; ++c) sum_ += part_[c];
-    return sum_;
-  }
-
- private:
-  std::vector<Index> start_;
-  std::vector<Vector> part_;
-  Vector sum_;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Cross-entropy against a soft target y in [0, 1], from the logit z: softplus(z) - y z, written so
-// that neither exp overflows.
-double sigmoid(double z) {
-  if (z >= 0) return 1 / (1 + std::exp(-z));
-  const double e = std::exp(z);
-  return e / (1 + e);
-}
-double cross_entropy(double z, double y) {
-  const double softplus = z > 0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z));
-  return softplus - y * z;
 }
 
 // A one-layer model's weights and bias in double, before they are stored as floats.
@@ -462,226 +358,6 @@ Vector minimise_lbfgs(LogisticObjective& objective, Index size, const FitOptions
   return theta;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The MLP: standardised features, one or two hidden ReLU layers, one output logit; mean
-// cross-entropy + l2 / 2 |weights|^2, Adam (Kingma & Ba 2015) on shuffled minibatches, early
-// stopping on a validation split by deal. All parameters live in one vector: each layer's weights
-// (row-major, outputs x inputs, as the model file stores them), then its bias.
-
-class Network {
- public:
-  explicit Network(std::vector<int> sizes) : sizes_(std::move(sizes)) {
-    for (int l = 0; l < layers(); ++l) {
-      weight_at_.push_back(parameters_);
-      parameters_ += Index(sizes_[l + 1]) * sizes_[l];
-      bias_at_.push_back(parameters_);
-      parameters_ += sizes_[l + 1];
-    }
-  }
-  int layers() const { return int(sizes_.size()) - 1; }
-  int width(int l) const { return sizes_[l + 1]; }  // layer l's outputs
-  Index parameters() const { return parameters_; }
-
-  Eigen::Map<const RowMajor> weights(const Vector& theta, int l) const {
-    return {theta.data() + weight_at_[l], sizes_[l + 1], sizes_[l]};
-  }
-  Eigen::Map<RowMajor> weights(Vector& theta, int l) const {
-    return {theta.data() + weight_at_[l], sizes_[l + 1], sizes_[l]};
-  }
-  Eigen::Map<const Vector> bias(const Vector& theta, int l) const {
-    return {theta.data() + bias_at_[l], sizes_[l + 1]};
-  }
-  Eigen::Map<Vector> bias(Vector& theta, int l) const { return {theta.data() + bias_at_[l], sizes_[l + 1]}; }
-
-  // He initialisation (a normal of variance 2 / inputs) for the ReLU layers, 1 / inputs for the
-  // output; biases 0. Normals by Box-Muller from our own generator, the same on every library.
-  Vector initial(std::uint64_t seed) const {
-    Vector theta = Vector::Zero(parameters_);
-    Rng rng(seed);
-    for (int l = 0; l < layers(); ++l) {
-      const double sd = std::sqrt((l + 1 < layers() ? 2.0 : 1.0) / sizes_[l]);
-      auto w = weights(theta, l);
-      for (Index i = 0; i < w.size(); ++i) {
-        const double u = 1 - rng.uniform(), v = rng.uniform();
-        w.data()[i] = sd * std::sqrt(-2 * std::log(u)) * std::cos(2 * std::numbers::pi * v);
-      }
-    }
-    return theta;
-  }
-
-  // One chunk's buffers, sized once for its largest chunk, so that a minibatch allocates nothing.
-  struct Work {
-    Matrix input;                         // a minibatch's rows, gathered (whole-data passes read in place)
-    std::vector<Matrix> pre, act, delta;  // per layer: pre-activation, activation, loss gradient
-  };
-  Work work(Index rows, bool gather) const {
-    Work w;
-    if (gather) w.input.resize(rows, sizes_[0]);
-    for (int l = 0; l < layers(); ++l) {
-      w.pre.emplace_back(rows, width(l));
-      w.act.emplace_back(rows, width(l));
-      w.delta.emplace_back(rows, width(l));
-    }
-    return w;
-  }
-
-  // The m rows of `input` through the network; returns the summed cross-entropy against y, and with
-  // `gradient` adds the summed gradient of the cross-entropy to it.
-  double pass(const Vector& theta, const Eigen::Ref<const Matrix>& input, Work& w, const double* y,
-              Vector* gradient) const {
-    const Index m = input.rows();
-    for (int l = 0; l < layers(); ++l) {
-      auto pre = w.pre[l].topRows(m);
-      if (l == 0) pre.noalias() = input.lazyProduct(weights(theta, l).transpose());
-      else pre.noalias() = w.act[l - 1].topRows(m).lazyProduct(weights(theta, l).transpose());
-      pre.rowwise() += bias(theta, l).transpose();
-      w.act[l].topRows(m) = pre.cwiseMax(0.0);
-    }
-    const int last = layers() - 1;
-    double loss = 0;
-    for (Index i = 0; i < m; ++i) {
-      const double z = w.pre[last](i, 0);
-      loss += cross_entropy(z, y[i]);
-      w.delta[last](i, 0) = sigmoid(z) - y[i];
-    }
-    if (gradient == nullptr) return loss;
-    for (int l = last; l >= 0; --l) {
-      const auto delta = w.delta[l].topRows(m);
-      if (l == 0) weights(*gradient, l).noalias() += delta.transpose().lazyProduct(input);
-      else weights(*gradient, l).noalias() += delta.transpose().lazyProduct(w.act[l - 1].topRows(m));
-      bias(*gradient, l) += delta.colwise().sum().transpose();
-      if (l > 0) {
-        w.delta[l - 1].topRows(m).noalias() = delta.lazyProduct(weights(theta, l));
-        w.delta[l - 1].topRows(m).array() *= (w.pre[l - 1].topRows(m).array() > 0).cast<double>();
-      }
-    }
-    return loss;
-  }
-
-  std::vector<ValueModel::Layer> as_layers(const Vector& theta) const {
-    std::vector<ValueModel::Layer> out;
-    for (int l = 0; l < layers(); ++l) {
-      ValueModel::Layer layer;
-      layer.inputs = sizes_[l];
-      layer.outputs = sizes_[l + 1];
-      const auto w = weights(theta, l);
-      const auto b = bias(theta, l);
-      layer.weights.assign(w.data(), w.data() + w.size());
-      layer.bias.assign(b.data(), b.data() + b.size());
-      out.push_back(std::move(layer));
-    }
-    return out;
-  }
-
- private:
-  std::vector<int> sizes_;
-  std::vector<Index> weight_at_, bias_at_;
-  Index parameters_ = 0;
-};
-
-// Mean cross-entropy of the network on all rows of z, in chunks.
-class NetworkLoss {
- public:
-  NetworkLoss(const Network& net, const Matrix& z, const Vector& y) : net_(net), z_(z), y_(y), sum_(z.rows(), 256, 1) {
-    for (Index c = 0; c < sum_.chunks(); ++c) work_.push_back(net.work(sum_.largest(), false));
-  }
-  double operator()(const Vector& theta, int threads) {
-    const Vector& total = sum_(threads, [&](Index c, Index begin, Index end, Vector& out) {
-      out[0] += net_.pass(theta, z_.middleRows(begin, end - begin), work_[c], y_.data() + begin, nullptr);
-    });
-    return total[0] / double(z_.rows());
-  }
-
- private:
-  const Network& net_;
-  const Matrix& z_;
-  const Vector& y_;
-  ChunkedSum sum_;
-  std::vector<Network::Work> work_;
-};
-
-struct Adam {
-  Adam(double learning_rate, Index size) : rate(learning_rate), m(Vector::Zero(size)), v(Vector::Zero(size)) {}
-  double rate, beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
-  Vector m, v;  // the moving averages of the gradient and of its square
-  long long t = 0;
-  void step(Vector& theta, const Vector& gradient) {
-    ++t;
-    m = beta1 * m + (1 - beta1) * gradient;
-    v = beta2 * v + (1 - beta2) * gradient.cwiseAbs2();
-    const double c1 = 1 - std::pow(beta1, double(t)), c2 = 1 - std::pow(beta2, double(t));
-    theta.array() -= rate * (m.array() / c1) / ((v.array() / c2).sqrt() + epsilon);
-  }
-};
-
-// The rows of a minibatch are cut into chunks of at least this many.
-constexpr Index kBatchChunkRows = 16;
-
-Vector train_mlp(const Network& net, const Matrix& z, const Vector& y, const Matrix& zv, const Vector& yv,
-                 const FitOptions& o, FitReport& report) {
-  Vector theta = net.initial(stream_seed(o.seed, kWeights)), best = theta;
-  Adam adam(o.learning_rate, theta.size());
-  NetworkLoss train_loss(net, z, y), validation_loss(net, zv, yv);
-
-  const Index n = z.rows(), batch = std::min<Index>(o.batch, n);
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  Rng rng(stream_seed(o.seed, kBatches));
-  // One chunked sum for full batches and one for the last, shorter one: each cut is fixed.
-  ChunkedSum full(batch, kBatchChunkRows, net.parameters() + 1), rest(n % batch, kBatchChunkRows, net.parameters() + 1);
-  std::vector<Network::Work> work;
-  for (Index c = 0; c < full.chunks(); ++c) work.push_back(net.work(std::max(full.largest(), rest.largest()), true));
-  Vector gradient(net.parameters());
-  std::vector<double> batch_y(batch);
-
-  double best_loss = std::numeric_limits<double>::infinity();
-  int since_best = 0;
-  for (int epoch = 0; epoch < o.epochs && since_best < o.patience; ++epoch) {
-    rng.shuffle(order.begin(), static_cast<std::uint32_t>(n));
-    for (Index start = 0; start < n; start += batch) {
-      const Index m = std::min(batch, n - start);
-      for (Index i = 0; i < m; ++i) batch_y[i] = y[order[start + i]];
-      const Vector& total = (m == batch ? full : rest)(o.threads, [&](Index c, Index begin, Index end, Vector& out) {
-        Network::Work& w = work[c];
-        for (Index i = begin; i < end; ++i) w.input.row(i - begin) = z.row(order[start + i]);
-        net.pass(theta, w.input.topRows(end - begin), w, batch_y.data() + begin, &out);
-      });
-      gradient = total.head(net.parameters()) / double(m);
-      for (int l = 0; l < net.layers(); ++l) net.weights(gradient, l) += o.l2 * net.weights(theta, l);
-      adam.step(theta, gradient);
-    }
-    report.train_loss.push_back(train_loss(theta, o.threads));
-    report.validation_loss.push_back(validation_loss(theta, o.threads));
-    if (report.validation_loss.back() < best_loss) {
-      best_loss = report.validation_loss.back();
-      best = theta;
-      report.best_epoch = epoch;
-      since_best = 0;
-    } else {
-      ++since_best;
-    }
-  }
-  return best;
-}
-
-ValueModel fit_mlp(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
-  const Split split =
-      restrict(split_by_group(groups_of(data, rows), o.validation_fraction, stream_seed(o.seed, kValidation)), rows);
-  const Standardiser st = fit_standardiser(data.x, split.train);
-  const Matrix z = standardise(data.x, split.train, st), zv = standardise(data.x, split.test, st);
-  const Vector y = targets(data, split.train), yv = targets(data, split.test);
-  std::vector<int> sizes = {int(st.features.size())};
-  sizes.insert(sizes.end(), o.hidden.begin(), o.hidden.end());
-  sizes.push_back(1);
-  const Network net(sizes);
-  ValueModel m;
-  m.features = st.features;
-  m.mean = st.mean;
-  m.scale = st.scale;
-  m.layers = net.as_layers(train_mlp(net, z, y, zv, yv, o, report));
-  return m;
-}
-
 // Logistic regression's penalty by k-fold cross-validation over deals: each fold's model fitted
 // with each penalty, scored by its mean cross-entropy on the fold's held-out rows; the penalty of
 // the least held-out cross-entropy over all rows (a tie: the larger penalty).
@@ -750,7 +426,9 @@ ValueModel fit_ridge(const Samples& data, const std::vector<int>& rows, const Fi
   return m;
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 // ---------------------------------------------------------------------------------------------
 

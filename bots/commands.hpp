@@ -1,0 +1,82 @@
+#pragma once
+// The command line's one door to the games. Every command that plays, reads or draws a game is a
+// plain function of one game; GameCommands holds them for one game, and commands_of finds a game's
+// table by its name. The functions are templates (bots/game_commands.hpp) instantiated once per
+// game, each game in a file of its own that CMake writes from lib/games/games.txt
+// (cmake/games.cmake): the command line's own files instantiate no game, and a build spreads the
+// games over the cores.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bots/improve.hpp"
+#include "bots/learn.hpp"
+#include "bots/results_table.hpp"
+#include "bots/selfplay.hpp"
+#include "bots/tournament.hpp"
+#include "core/game.hpp"
+
+namespace nuraghe {
+
+// Options shared by the subcommands that set up or read a game.
+struct Common {
+  std::string game;
+  int players = 0;
+  std::uint64_t seed = 1;
+  std::vector<std::string> options;  // KEY=VALUE
+  std::string map_file;
+  std::string position;  // a file, or - for standard input
+
+  // The setup the options name; --players is checked against the game's own range, in the game's
+  // words ("ttr plays 2 to 5 players, not 6"), and an unknown game where it is dispatched.
+  GameConfig config() const;
+};
+
+// `nuraghe play`.
+struct PlayArgs {
+  Common common;
+  std::string bots;
+  std::vector<std::string> bot;
+  std::string log;
+  std::string html;  // the game's page for the browser (bots/viewer.hpp)
+  int human = -1;
+  bool force = false;  // replace an existing log or page file
+};
+
+// The bot specs of a comma-separated --bots list followed by the repeated --bot ones.
+std::vector<std::string> bot_specs(const std::string& list, const std::vector<std::string>& repeated);
+
+namespace commands {
+struct Data;  // learn's self-play data (bots/learn_game.hpp)
+}  // namespace commands
+
+// One game's commands; each returns the process's exit status (bad input throws InputError).
+struct GameCommands {
+  int (*new_position)(const Common&);                                            // new
+  int (*legal)(const Common&);                                                   // legal
+  int (*score)(const Common&, bool json);                                        // score --position
+  int (*apply)(const Common&, const std::string& moves);                         // apply
+  int (*analyze)(const Common&, const std::string& spec, int seat);              // analyze
+  int (*play)(const PlayArgs&);                                                  // play
+  void (*bench_row)(double seconds);                                             // a row of `nuraghe bench`
+  int (*arena)(const ArenaCommand&);                                             // arena
+  int (*replay)(const ResultsFile&, const ReplayCommand&);                       // replay
+  int (*score_games)(const ResultsFile&, const std::string& file);               // score --results
+  int (*draw_map)(const MapCommand&);                                            // map
+  int (*tune)(const TuneCommand&);                                               // tune
+  int (*selfplay)(const SelfplaySettings&);                                      // selfplay
+  int (*learn)(const LearnCommand&, commands::Data&);                            // learn, once its data are read
+  int (*improve)(const ImproveCommand&);                                         // improve
+  std::string (*results_table)(const ResultsFile&, const ResultsTableCommand&);  // results
+};
+
+// A game's table. An unknown name is refused in one line that lists the games (exit 2).
+const GameCommands& commands_of(const std::string& game);
+
+// The table of game G: defined in bots/game_commands.hpp, and instantiated for each game in the
+// file CMake writes for it, which is what makes the declaration enough here.
+template <Game G>
+const GameCommands& game_commands();
+
+}  // namespace nuraghe

@@ -1,0 +1,40 @@
+#pragma once
+// The commands of one game, gathered into its GameCommands table (bots/commands.hpp). Only the
+// files CMake writes for each game (cmake/games.cmake) include this header: each instantiates
+// game_commands<G> for its own game, and with it the search, the bots and every command of that
+// game, once.
+
+#include "bots/cli_game.hpp"
+#include "bots/commands.hpp"
+#include "bots/improve_game.hpp"
+#include "bots/learn_game.hpp"
+#include "bots/results_table_game.hpp"
+#include "bots/selfplay_game.hpp"
+#include "bots/tournament_game.hpp"
+
+namespace nuraghe {
+
+template <Game G>
+const GameCommands& game_commands() {
+  static constexpr GameCommands kCommands{
+      .new_position = &commands::cmd_new<G>,
+      .legal = &commands::cmd_legal<G>,
+      .score = &commands::cmd_score<G>,
+      .apply = &commands::cmd_apply<G>,
+      .analyze = &commands::cmd_analyze<G>,
+      .play = &commands::cmd_play<G>,
+      .bench_row = &commands::bench_row<G>,
+      .arena = &commands::arena<G>,
+      .replay = &commands::replay<G>,
+      .score_games = &commands::score_games<G>,
+      .draw_map = &commands::draw_map<G>,
+      .tune = &commands::tune<G>,
+      .selfplay = &commands::run_selfplay<G>,
+      .learn = &commands::learn_game<G>,
+      .improve = &commands::improve<G>,
+      .results_table = &commands::results_table<G>,
+  };
+  return kCommands;
+}
+
+}  // namespace nuraghe

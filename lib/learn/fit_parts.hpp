@@ -1,0 +1,143 @@
+#pragma once
+// What the fits of lib/learn/fit.cpp and the MLP of lib/learn/mlp.cpp share, inside lib/learn:
+// the random streams, the standardisation, the parallel loop and the chunked sums that make every
+// fit independent of the thread count (fit.cpp's opening comment says why), and the loss.
+
+#include <omp.h>
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <exception>
+#include <thread>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "learn/fit.hpp"
+
+namespace nuraghe::learn::detail {
+
+using Eigen::Index;
+using Matrix = Eigen::MatrixXd;
+using Vector = Eigen::VectorXd;
+using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Independent random streams from the one seed.
+enum Stream : std::uint64_t { kFolds = 1, kValidation = 2, kWeights = 3, kBatches = 4 };
+inline std::uint64_t stream_seed(std::uint64_t seed, Stream s) { return hash_combine(seed, s); }
+
+// ---------------------------------------------------------------------------------------------
+// Standardisation, fitted on training rows: the kept features and their mean and scale
+// (lib/learn/fit.cpp).
+
+struct Standardiser {
+  std::vector<int> features;
+  std::vector<float> mean, scale;
+};
+Standardiser fit_standardiser(const Eigen::MatrixXf& x, const std::vector<int>& rows);
+Matrix standardise(const Eigen::MatrixXf& x, const std::vector<int>& rows, const Standardiser& s);
+// The targets of `rows`, in their order.
+Vector targets(const Samples& data, const std::vector<int>& rows);
+// The rows of `subset` (indices into a larger set) that split.train and split.test name.
+Split restrict(const Split& split, const std::vector<int>& subset);
+// The group of each of `rows`.
+std::vector<long long> groups_of(const Samples& data, const std::vector<int>& rows);
+
+// ---------------------------------------------------------------------------------------------
+// body(i) for i in [0, count) on `threads` threads (one thread too: a region all the same). Inside,
+// omp_set_num_threads(1) sets this region's thread count for Eigen, whose products and
+// factorisations then never split themselves. An exception (an InputError of a fold) may not leave
+// an OpenMP region: the first is thrown again after it. The ThreadSanitizer build runs the same
+// bodies on std::thread, as lib/search/parallel.hpp does, since it cannot see libgomp's barriers.
+template <class Body>
+void parallel_for(int count, int threads, Body&& body) {
+  std::vector<std::exception_ptr> failed(count);
+  const auto guarded = [&](int i) {
+    try {
+      body(i);
+    } catch (...) {
+      failed[i] = std::current_exception();
+    }
+  };
+#ifdef NURAGHE_TSAN
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      omp_set_num_threads(1);
+      for (int i = t; i < count; i += threads) guarded(i);
+    });
+  }
+  for (std::thread& thread : pool) thread.join();
+#else
+#pragma omp parallel num_threads(threads)
+  {
+    omp_set_num_threads(1);
+#pragma omp for schedule(static)
+    for (int i = 0; i < count; ++i) guarded(i);
+  }
+#endif
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sums over rows, the same on any thread count: rows [0, n) are cut into at most kMaxChunks
+// contiguous chunks of at least `min_rows` rows (a cut that depends on n only), each chunk's
+// partial sum is computed by one thread, and the partial sums are added in chunk order.
+
+constexpr Index kMaxChunks = 64;
+
+class ChunkedSum {
+ public:
+  ChunkedSum(Index n, Index min_rows, Index size) {
+    const Index chunks = std::clamp<Index>((n + min_rows - 1) / min_rows, 1, kMaxChunks);
+    for (Index c = 0; c <= chunks; ++c) start_.push_back(n * c / chunks);
+    part_.assign(chunks, Vector::Zero(size));
+    sum_ = Vector::Zero(size);
+  }
+  Index chunks() const { return Index(part_.size()); }
+  Index largest() const {
+    Index rows = 0;
+    for (std::size_t c = 0; c + 1 < start_.size(); ++c) rows = std::max(rows, start_[c + 1] - start_[c]);
+    return rows;
+  }
+
+  // partial(chunk, begin, end, out) adds its rows' share to out (zeroed before).
+  template <class Partial>
+  const Vector& operator()(int threads, Partial&& partial) {
+    const int chunks = static_cast<int>(part_.size());
+    parallel_for(chunks, threads, [&](int c) {
+      part_[c].setZero();
+      partial(c, start_[c], start_[c + 1], part_[c]);
+    });
+    sum_ = part_[0];
+    for (int c = 1; c < chunks; ++c) sum_ += part_[c];
+    return sum_;
+  }
+
+ private:
+  std::vector<Index> start_;
+  std::vector<Vector> part_;
+  Vector sum_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cross-entropy against a soft target y in [0, 1], from the logit z: softplus(z) - y z, written so
+// that neither exp overflows.
+inline double sigmoid(double z) {
+  if (z >= 0) return 1 / (1 + std::exp(-z));
+  const double e = std::exp(z);
+  return e / (1 + e);
+}
+inline double cross_entropy(double z, double y) {
+  const double softplus = z > 0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z));
+  return softplus - y * z;
+}
+
+// The MLP (lib/learn/mlp.cpp).
+ValueModel fit_mlp(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report);
+
+}  // namespace nuraghe::learn::detail
