@@ -1,12 +1,15 @@
 #pragma once
 // What the tests of the games share, those of tests/ and each game's own (lib/games/<game>/test_*.cpp,
 // which include this folder's headers by name: tests/CMakeLists.txt gives every suite the folder):
-// a position read from its fields, a refusal and its message, random play.
+// a position read from its fields, a refusal and its message, a table of every refusal of a reader,
+// random play.
 
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/game.hpp"
@@ -43,6 +46,27 @@ template <class Read>
 void check_refused(Read&& read, const std::string& fragment) {
   const std::string message = refusal(read);
   CHECK_MESSAGE(message.find(fragment) != std::string::npos, message << " -- expected: " << fragment);
+}
+
+// One row of a reader's table of refusals: a valid input, a change that breaks only the check the
+// row names, and the whole message the reader refuses the changed input with.
+struct Refused {
+  const char* check;
+  const Json* from;
+  std::function<void(Json&)> change;
+  std::string message;
+};
+
+// Every row changed and given to read(json): refused, with exactly the row's message.
+template <class Read>
+void check_refusals(const std::vector<Refused>& rows, Read&& read) {
+  for (const Refused& row : rows) {
+    INFO(std::string(row.check));
+    Json j = *row.from;
+    row.change(j);
+    CHECK(refusal([&] { read(j); }) == row.message);
+  }
+  MESSAGE(rows.size() << " refusals pinned");
 }
 
 // s after `decisions` random decisions (fewer if the game ends first; by default, to its end): each

@@ -214,7 +214,8 @@ TEST_CASE("JsonIn: counts, sets and names as positions spell them; each refusal 
   const Json j = parse_json(R"({"caps": {"virki": 1, "hof": 2, "verslun": 3}, "short": {"hof": 2},
     "extra": {"virki": 1, "hof": 2, "verslun": 3, "tower": 0}, "some": {"hof": 4}, "odd": {"moat": 1},
     "set": ["hof", "virki"], "twice": ["hof", "hof"], "ids": [3, 5], "again": [5, 5], "long": [1, 2, 3],
-    "area": "nurra", "board": "summer", "whole": {"name": "mine"}, "other": "autumn", "list": [1]})",
+    "area": "nurra", "board": "summer", "whole": {"name": "mine"}, "other": "autumn", "list": [1],
+    "empty": ""})",
                             "test");
   const JsonIn in(j, "test");
   const std::array<std::string_view, 3> buildings = {"virki", "hof", "verslun"};
@@ -247,6 +248,12 @@ TEST_CASE("JsonIn: counts, sets and names as positions spell them; each refusal 
   CHECK(refusal([&] { in.at("again").bit_set(2, id, [](int i) { return cat("names ticket ", i, " twice"); }); }) ==
         "test: again[1] names ticket 5 twice");
   CHECK(refusal([&] { in.at("long").bit_set(2, id); }) == "test: long must have 0 to 2 entries, not 3");
+  // An index outside the 64 bits is the reader's bug, not the input's: a logic_error, never a shift past the word.
+  CHECK_THROWS_AS(in.at("ids").bit_set(2, [](const JsonIn& e) { return e.int_in(0, 9) * 16; }), std::logic_error);
+  // text: a string shown to people, never an empty one.
+  CHECK(in.at("area").text() == "nurra");
+  CHECK(refusal([&] { in.at("empty").text(); }) == "test: empty must not be empty");
+  CHECK(refusal([&] { in.at("list").text(); }) == "test: list must be a string, not a list");
   // name_in: an id that the caller's data knows.
   const auto area = [](const std::string& name) { return name == "nurra" ? 7 : -1; };
   CHECK(in.at("area").name_in(area, "an area of the board") == 7);

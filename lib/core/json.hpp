@@ -20,6 +20,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -269,6 +270,12 @@ class JsonIn {
     if (!j_->is_string()) fail("must be a string, not " + describe());
     return j_->get<std::string>();
   }
+  // A string that is not empty: a name or title shown to people.
+  std::string text() const {
+    std::string s = string();
+    if (s.empty()) fail("must not be empty");
+    return s;
+  }
   std::vector<std::string> strings(std::size_t min = 0,
                                    std::size_t max = std::numeric_limits<std::size_t>::max()) const {
     std::vector<std::string> out;
@@ -394,6 +401,9 @@ class JsonIn {
     std::uint64_t set = 0;
     for (const JsonIn& e : array(0, max)) {
       const auto i = int(read(e));
+      // read() is the reader's own code: an index outside the 64 bits is its bug, never the input's.
+      if (i < 0 || i >= 64)
+        throw std::logic_error("JsonIn::bit_set: read() gave " + std::to_string(i) + ", not in [0, 64)");
       if ((set >> i) & 1) e.fail(twice(e, i));
       set |= std::uint64_t(1) << i;
     }

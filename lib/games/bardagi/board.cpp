@@ -18,12 +18,6 @@ std::uint64_t bit(int a) { return std::uint64_t(1) << a; }
 // Area, board and tile ids are typed in moves and shown in renders (core/json.hpp's id_of).
 constexpr std::string_view kIdExample = "gold-beach";
 
-std::string nonempty_string(const JsonIn& field) {
-  std::string s = field.string();
-  if (s.empty()) field.fail("must not be empty");
-  return s;
-}
-
 Point point_of(const JsonIn& field) {
   field.allow_only({"x", "y"});
   return {std::int16_t(field.at("x").int_in(0, kFrameWidth)), std::int16_t(field.at("y").int_in(0, kFrameHeight))};
@@ -42,7 +36,7 @@ Board Board::from_json(const Json& j, const std::string& where) {
   in.allow_only({"name", "title", "notes", "areas", "borders", "sea_routes"});
   Board b;
   b.name = id_of(in.at("name"), kIdExample);
-  b.title = nonempty_string(in.at("title"));
+  b.title = in.at("title").text();
   if (auto notes = in.find("notes")) notes->string();
   b.source = j;
   b.hash = hash_json(j);
@@ -58,7 +52,7 @@ Board Board::from_json(const Json& j, const std::string& where) {
     const std::string id = id_of(e.at("id"), kIdExample);
     if (b.area(id) >= 0) e.at("id").fail("\"" + id + "\" names a second area");
     b.area_id[std::size_t(a)] = id;
-    b.area_name[std::size_t(a)] = nonempty_string(e.at("name"));
+    b.area_name[std::size_t(a)] = e.at("name").text();
     const AreaKind kind = e.at("kind").one_of<AreaKind>(kAreaKindNames, "an area kind");
     b.kind[std::size_t(a)] = kind;
     b.of_kind[std::size_t(kind)] |= bit(a);
@@ -106,10 +100,7 @@ Board Board::from_json(const Json& j, const std::string& where) {
                             " (n players use the first n colours: red, blue, yellow, green, black)");
   }
   const auto area_of = [&](const JsonIn& field) {
-    const std::string id = field.string();
-    const int a = b.area(id);
-    if (a < 0) field.fail("\"" + id + "\" is not an area of the board");
-    return a;
+    return field.name_in([&](const std::string& id) { return b.area(id); }, "an area of the board");
   };
 
   // ---- Land borders
@@ -394,7 +385,7 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
     u.cap_raise = std::uint8_t(e.at("cap_raise").int_in(0, 4));
     u.glory = std::uint8_t(e.at("glory").int_in(0, 20));
     u.effect = effect_of(e.at("effect"));
-    u.text = nonempty_string(e.at("text"));
+    u.text = e.at("text").text();
     // Identical tiles are one entry with copies, so that "You can only build 1 small upgrade of each type" is a
     // check of one id (docs/rules-bardagi.md, Rulings: "Identical tiles are one entry with copies").
     for (int q = 0; q < t.num_tiles; ++q) {
@@ -427,9 +418,9 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
     RuneKind& kind = t.runes[std::size_t(r)];
     kind.rune = Rune(r);
     kind.id = std::string(kRuneIds[std::size_t(r)]);
-    kind.name = nonempty_string(e.at("name"));
+    kind.name = e.at("name").text();
     kind.count = std::uint8_t(e.at("count").int_in(1, 16));
-    kind.text = nonempty_string(e.at("text"));
+    kind.text = e.at("text").text();
   }
   if (t.rune_tokens() > kMaxRuneTokens)
     runes.fail("hold " + std::to_string(t.rune_tokens()) + " tokens, more than " + std::to_string(kMaxRuneTokens));

@@ -42,14 +42,6 @@ void give_tile(State& s, int p, std::string_view id) {
     s.villages[std::size_t(p)].cap[std::size_t(k)] = std::uint8_t(s.cap_of(p, Building(k)));
 }
 
-// One check of the reader: a valid position, a change that breaks only that check, and the whole
-// message the reader refuses it with.
-struct Refused {
-  const char* check;
-  const Json* from;
-  std::function<void(Json&)> change;
-  std::string message;
-};
 }  // namespace
 
 // Every check of read_position and its helpers, in the order of the code, refuses here one position
@@ -57,7 +49,8 @@ struct Refused {
 // then here with it. The checks that JsonIn makes for every field alike (a type, a range, a list's
 // length, a missing field) have a case or two.
 TEST_CASE("positions: every refusal of the reader, message by message") {
-  using nuraghe::testing::refusal;
+  using nuraghe::testing::check_refusals;
+  using nuraghe::testing::Refused;
   const Board& b = Board::summer();
   const int ash = b.area("ash-wood"), ewe = b.area("ewe-downs");
   REQUIRE(ash == std::countr_zero(b.of_kind[std::size_t(AreaKind::Forest)]));
@@ -464,11 +457,5 @@ TEST_CASE("positions: every refusal of the reader, message by message") {
        "bardagi position: activation.defender is set, but seat 0's Berserkur has no attack step there that Virki "
        "pays for: the attack would be over"},
   };
-  for (const Refused& refused : cases) {
-    INFO(refused.check);
-    Json j = *refused.from;
-    refused.change(j);
-    CHECK(refusal([&] { (void)read_position(j); }) == refused.message);
-  }
-  MESSAGE(cases.size() << " refusals pinned");
+  check_refusals(cases, [](const Json& j) { (void)read_position(j); });
 }

@@ -14,15 +14,11 @@ namespace {
 
 [[noreturn]] void bad(const std::string& where, const std::string& what) { input_error(where + ": " + what); }
 
-// A list of distinct province ids 1..16.
+// A list of distinct province ids 1..16, as a set.
 std::uint16_t province_mask(const JsonIn& list) {
-  std::uint16_t mask = 0;
-  for (const JsonIn& id : list.array()) {
-    const auto bit = std::uint16_t(1u << (id.int_in(1, kProvinces) - 1));
-    if (mask & bit) id.fail("names province " + std::to_string(std::countr_zero(unsigned(bit)) + 1) + " a second time");
-    mask |= bit;
-  }
-  return mask;
+  return std::uint16_t(list.bit_set(
+      kProvinces, [](const JsonIn& id) { return id.int_in(1, kProvinces) - 1; },
+      [](int p) { return cat("names province ", p + 1, " a second time"); }));
 }
 
 // A list of exactly `count` objects with ids 1..count in order.
@@ -54,7 +50,7 @@ Board Board::from_json(const Json& j, const std::string& where) {
   const JsonIn in(j, where);
   in.allow_only({"name", "notes", "provinces", "forts", "harbours"});
   Board b;
-  b.name = in.at("name").string();
+  b.name = in.at("name").text();
   if (auto notes = in.find("notes")) notes->string();
   b.source = j;
   b.hash = hash_json(j);
@@ -65,14 +61,10 @@ Board Board::from_json(const Json& j, const std::string& where) {
     const JsonIn& q = provinces[p];
     const std::string at = where + ": province " + std::to_string(p + 1);
     q.allow_only({"id", "name", "value", "colour", "coastal", "neighbours", "x", "y"});
-    b.province_names[p] = q.at("name").string();
+    b.province_names[p] = q.at("name").text();
     b.province_point[p] = point_of(q);
     b.value[p] = std::uint8_t(q.at("value").int_in(1, 20));
-    const std::string c = q.at("colour").string();
-    if (c == "yellow") b.colour[p] = Colour::Yellow;
-    else if (c == "green") b.colour[p] = Colour::Green;
-    else if (c == "brown") b.colour[p] = Colour::Brown;
-    else q.at("colour").fail("\"" + c + "\" is not yellow, green or brown");
+    b.colour[p] = q.at("colour").one_of<Colour>(kColourNames, "a province colour");
     ++colours[int(b.colour[p])];
     if (q.at("coastal").boolean()) coastal = std::uint16_t(coastal | (1u << p));
     b.neighbours[p] = province_mask(q.at("neighbours"));
@@ -100,7 +92,9 @@ Board Board::from_json(const Json& j, const std::string& where) {
       seen |= next;
       frontier = next;
     }
-    if (seen != 0xFFFF) bad(where, "the provinces are not all connected (province " + std::to_string(p + 1) + ")");
+    if (seen != 0xFFFF)
+      bad(where, cat("the provinces are not all connected: province ", std::countr_one(seen) + 1,
+                     " cannot be reached from province ", p + 1));
     for (int d = 1; d <= 4; ++d)
       for (int q = 0; q < kProvinces; ++q)
         if (q != p && b.distance[p][q] <= d) b.within[p][d] |= std::uint16_t(1u << q);
@@ -129,7 +123,7 @@ Board Board::from_json(const Json& j, const std::string& where) {
   for (int h = 0; h < kHarbours; ++h) {
     const std::string at = where + ": harbour " + std::to_string(h + 1);
     harbours[h].allow_only({"id", "name", "provinces", "x", "y"});
-    b.harbour_names[h] = harbours[h].at("name").string();
+    b.harbour_names[h] = harbours[h].at("name").text();
     b.harbour_point[h] = point_of(harbours[h]);
     const std::uint16_t m = province_mask(harbours[h].at("provinces"));
     const int n = std::popcount(unsigned(m));

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "core/json.hpp"
 #include "core/registry.hpp"
@@ -16,6 +17,8 @@ namespace nuraghe::sardegna {
 inline constexpr int kProvinces = 16, kForts = 26, kHarbours = 7;
 
 enum class Colour : std::uint8_t { Yellow, Green, Brown };
+// As the board file names them.
+inline constexpr std::array<std::string_view, 3> kColourNames = {"yellow", "green", "brown"};
 
 // Where the browser viewer draws a province, a fort space or a harbour (Sardegna::draw): a point of
 // the board file ("x", "y") on a map 600 wide and 880 high, north up. Points of one kind stand at

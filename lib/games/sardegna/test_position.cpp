@@ -30,14 +30,6 @@ void to_hand(Json& j, int p, const char* card) {
   j["seats"][std::size_t(p)]["hand"].push_back(card);
 }
 
-// One check of the reader: a valid position, a change that breaks only that check, and the whole
-// message the reader refuses it with.
-struct Refused {
-  const char* check;
-  const Json* from;
-  std::function<void(Json&)> change;
-  std::string message;
-};
 }  // namespace
 
 // Every check of from_json, in the order of the code, refuses here one position that only it
@@ -45,7 +37,8 @@ struct Refused {
 // with it. The checks that JsonIn makes for every field alike (a type, a range, a list's length)
 // have a case or two.
 TEST_CASE("positions: every refusal of the reader, message by message") {
-  using nuraghe::testing::refusal;
+  using nuraghe::testing::check_refusals;
+  using nuraghe::testing::Refused;
   // The start of a 3-player game, the base game and the variant (a private fort card each).
   const Json base = SG::to_json(empty_game(3, false, 7));
   REQUIRE_NOTHROW((void)SG::from_json(base));
@@ -262,13 +255,7 @@ TEST_CASE("positions: every refusal of the reader, message by message") {
       {"the Sentinel: in front while its scoring is resolved", &ended, [&](Json& j) { to_hand(j, last, "sentinel"); },
        "sardegna position: seat " + std::to_string(last) + " has just played the Sentinel: it must be in front"},
   };
-  for (const Refused& refused : cases) {
-    INFO(refused.check);
-    Json j = *refused.from;
-    refused.change(j);
-    CHECK(refusal([&] { (void)SG::from_json(j); }) == refused.message);
-  }
-  MESSAGE(cases.size() << " refusals pinned");
+  check_refusals(cases, [](const Json& j) { (void)SG::from_json(j); });
 }
 
 // A province's pieces are counted seat by seat, not in the state's packed 4-bit counters: 16 pieces

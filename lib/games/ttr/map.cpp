@@ -47,7 +47,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
   in.allow_only({"name", "title", "notes", "cities", "routes", "tickets"});
   Map m;
   m.name = id_of(in.at("name"), kIdExample);
-  m.title = in.at("title").string();
+  m.title = in.at("title").text();
   if (auto notes = in.find("notes")) notes->string();
   m.source = j;
   m.hash = hash_json(j);
@@ -60,8 +60,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
     const std::string id = id_of(e.at("id"), kIdExample);
     if (m.city(id) >= 0) e.at("id").fail("\"" + id + "\" names a second city");
     m.city_id[std::size_t(c)] = id;
-    m.city_name[std::size_t(c)] = e.at("name").string();
-    if (m.city_name[std::size_t(c)].empty()) e.at("name").fail("must not be empty");
+    m.city_name[std::size_t(c)] = e.at("name").text();
     if (auto o = e.find("overseas")) {
       m.overseas[std::size_t(c)] = o->string();
       if (m.overseas[std::size_t(c)].empty()) o->fail("must not be empty (leave it out for a town)");
@@ -70,10 +69,7 @@ Map Map::from_json(const Json& j, const std::string& where) {
     m.lon[std::size_t(c)] = e.at("lon").real(-180, 180);
   }
   const auto city_of = [&](const JsonIn& field) {
-    const std::string id = field.string();
-    const int c = m.city(id);
-    if (c < 0) field.fail("\"" + id + "\" is not a city of the map");
-    return c;
+    return field.name_in([&](const std::string& id) { return m.city(id); }, "a city of the map");
   };
 
   const std::vector<JsonIn> routes = in.at("routes").array(1, kMaxRoutes);

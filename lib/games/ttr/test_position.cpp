@@ -334,24 +334,14 @@ TEST_CASE("positions: card totals are counted without wrapping; a wrong card kin
       "face_up[0] \"locomotive\" is not a train card (pink, white, blue, yellow, orange, black, red, green or loco)");
 }
 
-namespace {
-// One check of the reader: a valid position, a change that breaks only that check, and the whole
-// message the reader refuses it with.
-struct Refused {
-  const char* check;
-  const nuraghe::Json* from;
-  std::function<void(nuraghe::Json&)> change;
-  std::string message;
-};
-}  // namespace
-
 // Every check of read_position and its helpers, in the order of the code, refuses here one position
 // that only it refuses, and its message is pinned whole. A message may change only to say more, and
 // then here with it. The checks that JsonIn makes for every field alike (a type, a range, a list's
 // length) have a case or two.
 TEST_CASE("positions: every refusal of the reader, message by message") {
   using nuraghe::Json;
-  using nuraghe::testing::refusal;
+  using nuraghe::testing::check_refusals;
+  using nuraghe::testing::Refused;
   // In play, 3 players: each kept its 4 tickets; seat 1 claimed nuoro~dorgali (2 cars); seat 0 to move.
   State s = playing(3, 4);
   s.routes[1].add(route_id("nuoro", "dorgali")), s.cars[1] = std::uint8_t(s.cars[1] - 2);
@@ -605,11 +595,5 @@ TEST_CASE("positions: every refusal of the reader, message by message") {
        "ttr position: seats[1].cars is 2 after a claim: that turn started the last round, so last_round cannot be "
        "-1"},
   };
-  for (const Refused& refused : cases) {
-    INFO(refused.check);
-    Json j = *refused.from;
-    refused.change(j);
-    CHECK(refusal([&] { (void)read_position(j); }) == refused.message);
-  }
-  MESSAGE(cases.size() << " refusals pinned");
+  check_refusals(cases, [](const Json& j) { (void)read_position(j); });
 }
