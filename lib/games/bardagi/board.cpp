@@ -1,5 +1,6 @@
 #include "games/bardagi/board.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 #include <vector>
@@ -104,12 +105,18 @@ Board Board::from_json(const Json& j, const std::string& where) {
   };
 
   // ---- Land borders
-  for (const JsonIn& e : in.at("borders").array(0, kMaxAreas * (kMaxAreas - 1) / 2)) {
+  const std::vector<JsonIn> borders = in.at("borders").array(0, kMaxAreas * (kMaxAreas - 1) / 2);
+  std::vector<int> border_of(kMaxAreas * kMaxAreas, -1);  // the entry that joined two areas first
+  for (int k = 0; k < int(borders.size()); ++k) {
+    const JsonIn& e = borders[std::size_t(k)];
     const std::vector<JsonIn> pair = e.array_of_size(2);
     const int x = area_of(pair[0]), y = area_of(pair[1]);
     if (x == y) e.fail("joins " + b.area_id[std::size_t(x)] + " to itself");
-    if (b.neighbours[std::size_t(x)] & bit(y))
-      e.fail("joins " + b.area_id[std::size_t(x)] + " and " + b.area_id[std::size_t(y)] + " a second time");
+    int& first = border_of[std::size_t(std::min(x, y) * kMaxAreas + std::max(x, y))];
+    if (first >= 0)
+      e.fail("joins " + b.area_id[std::size_t(x)] + " and " + b.area_id[std::size_t(y)] + " a second time (borders[" +
+             std::to_string(first) + "])");
+    first = k;
     b.neighbours[std::size_t(x)] |= bit(y);
     b.neighbours[std::size_t(y)] |= bit(x);
   }
@@ -322,7 +329,8 @@ Effect effect_of(const JsonIn& field) {
       if (param.name == p) effect.*param.field = std::uint8_t(field.at(p).int_in(param.lo, param.hi));
   }
   if (effect.kind == EffectKind::BerserkurStrength && effect.virki_base > effect.virki_max)
-    field.fail("has virki_base above virki_max");
+    field.fail("has virki_base " + std::to_string(effect.virki_base) + " above virki_max " +
+               std::to_string(effect.virki_max));
   return effect;
 }
 

@@ -133,7 +133,7 @@ TEST_CASE("board reader: every refusal, message by message") {
        [](Json& j) {
          j["borders"].push_back(Json::array({"yellow-home", "ewe-downs"}));
        },
-       "test board: borders[80] joins yellow-home and ewe-downs a second time"},
+       "test board: borders[80] joins yellow-home and ewe-downs a second time (borders[0])"},
 
       // ---- the sea routes
       {"a sea route's fields", &summer, [](Json& j) { j["sea_routes"][0]["length"] = 9; },
@@ -253,7 +253,7 @@ TEST_CASE("tiles reader: every refusal, message by message") {
        "test tiles: upgrades[0].effect.per_card must be an integer in [1, 20], not 21"},
       {"berserkur-strength: virki_base at most virki_max", &tiles,
        [](Json& j) { j["upgrades"][19]["effect"]["virki_max"] = 7; },
-       "test tiles: upgrades[19].effect has virki_base above virki_max"},
+       "test tiles: upgrades[19].effect has virki_base 8 above virki_max 7"},
       {"text: not empty", &tiles, [](Json& j) { j["upgrades"][0]["text"] = ""; },
        "test tiles: upgrades[0].text must not be empty"},
       // "You can only build 1 small upgrade of each type" is a check of one id (Rulings: "Identical tiles are one

@@ -59,7 +59,6 @@ Board Board::from_json(const Json& j, const std::string& where) {
   std::uint16_t coastal = 0;
   for (int p = 0; p < kProvinces; ++p) {
     const JsonIn& q = provinces[p];
-    const std::string at = where + ": province " + std::to_string(p + 1);
     q.allow_only({"id", "name", "value", "colour", "coastal", "neighbours", "x", "y"});
     b.province_names[p] = q.at("name").text();
     b.province_point[p] = point_of(q);
@@ -68,16 +67,18 @@ Board Board::from_json(const Json& j, const std::string& where) {
     ++colours[int(b.colour[p])];
     if (q.at("coastal").boolean()) coastal = std::uint16_t(coastal | (1u << p));
     b.neighbours[p] = province_mask(q.at("neighbours"));
-    if (b.neighbours[p] & (1u << p)) bad(at, "is its own neighbour");
+    if (b.neighbours[p] & (1u << p))
+      q.at("neighbours").fail(cat("names province ", p + 1, " itself (a province is not its own neighbour)"));
   }
   // The 16 agriculture tokens: 2 wheat on yellow, 4 olive + 4 wine on green, 3 thyme + 3 cheese on brown.
   if (colours[0] != 2 || colours[1] != 8 || colours[2] != 6)
     bad(where, "the board needs 2 yellow, 8 green and 6 brown provinces (one agriculture token each)");
   for (int p = 0; p < kProvinces; ++p)
     for (int q = 0; q < kProvinces; ++q)
-      if ((b.neighbours[p] >> q & 1) != (b.neighbours[q] >> p & 1))
-        bad(where,
-            "province " + std::to_string(p + 1) + " and " + std::to_string(q + 1) + " disagree about being neighbours");
+      if ((b.neighbours[p] >> q & 1) && !(b.neighbours[q] >> p & 1))
+        provinces[p]
+            .at("neighbours")
+            .fail(cat("names province ", q + 1, ", but provinces[", q, "].neighbours does not name province ", p + 1));
 
   // Distances by breadth-first search; the map must be connected.
   for (int p = 0; p < kProvinces; ++p) {
@@ -102,35 +103,36 @@ Board Board::from_json(const Json& j, const std::string& where) {
 
   const std::vector<JsonIn> forts = numbered(in.at("forts"), kForts);
   for (int f = 0; f < kForts; ++f) {
-    const std::string at = where + ": fort space " + std::to_string(f + 1);
     forts[f].allow_only({"id", "provinces", "x", "y"});
     b.fort_point[f] = point_of(forts[f]);
-    const std::uint16_t m = province_mask(forts[f].at("provinces"));
+    const JsonIn list = forts[f].at("provinces");
+    const std::uint16_t m = province_mask(list);
     const int n = std::popcount(unsigned(m));
-    if (n < 2 || n > 4) bad(at, "must border 2 to 4 provinces");
+    if (n < 2 || n > 4) list.fail(cat("must name 2 to 4 provinces, not ", n));
     // The provinces around a fort space touch each other: connected through their borders.
     std::uint16_t reached = std::uint16_t(m & -m);
     for (int k = 0; k < 4; ++k)
       for (unsigned r = reached; r; r &= r - 1) reached |= std::uint16_t(b.neighbours[std::countr_zero(r)] & m);
-    if (reached != m) bad(at, "borders provinces that do not touch each other");
+    if (reached != m) list.fail("names provinces that do not touch each other");
     b.fort_provinces[f] = m;
     for (unsigned r = m; r; r &= r - 1) b.forts_of[std::countr_zero(r)] |= 1u << f;
   }
   for (int p = 0; p < kProvinces; ++p)
-    if (!b.forts_of[p]) bad(where, "province " + std::to_string(p + 1) + " has no fort space on its border");
+    if (!b.forts_of[p])
+      bad(where, cat("province ", p + 1, " has no fort space on its border (no forts[].provinces names it)"));
 
   const std::vector<JsonIn> harbours = numbered(in.at("harbours"), kHarbours);
   for (int h = 0; h < kHarbours; ++h) {
-    const std::string at = where + ": harbour " + std::to_string(h + 1);
     harbours[h].allow_only({"id", "name", "provinces", "x", "y"});
     b.harbour_names[h] = harbours[h].at("name").text();
     b.harbour_point[h] = point_of(harbours[h]);
-    const std::uint16_t m = province_mask(harbours[h].at("provinces"));
+    const JsonIn list = harbours[h].at("provinces");
+    const std::uint16_t m = province_mask(list);
     const int n = std::popcount(unsigned(m));
-    if (n < 1 || n > 3) bad(at, "must be adjacent to 1 to 3 provinces");
+    if (n < 1 || n > 3) list.fail(cat("must name 1 to 3 provinces, not ", n));
     for (unsigned r = m; r; r &= r - 1)
-      if (!(coastal >> std::countr_zero(r) & 1))
-        bad(at, "is adjacent to province " + std::to_string(std::countr_zero(r) + 1) + ", which is not coastal");
+      if (const int p = std::countr_zero(r); !(coastal >> p & 1))
+        list.fail(cat("names province ", p + 1, ", which is not coastal (provinces[", p, "].coastal is false)"));
     b.harbour_provinces[h] = m;
     for (unsigned r = m; r; r &= r - 1) b.harbours_of[std::countr_zero(r)] |= std::uint8_t(1u << h);
   }

@@ -46,7 +46,8 @@ TEST_CASE("board: a malformed map is rejected with a clear error") {
     }
   };
   rejects([](Json& j) { j["provinces"][0]["colour"] = "yellow"; }, "2 yellow");
-  rejects([](Json& j) { j["provinces"][0]["neighbours"].push_back(16); }, "disagree about being neighbours");
+  rejects([](Json& j) { j["provinces"][0]["neighbours"].push_back(16); },
+          "but provinces[15].neighbours does not name province 1");
   rejects([](Json& j) { j["forts"][0]["provinces"] = {1, 16}; }, "do not touch");
   rejects([](Json& j) { j["forts"][0]["provinces"] = {1}; }, "2 to 4");
   rejects([](Json& j) { j["harbours"][0]["provinces"] = {4}; }, "not coastal");

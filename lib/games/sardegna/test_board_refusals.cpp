@@ -79,13 +79,14 @@ TEST_CASE("board reader: every refusal, message by message") {
       {"neighbours: each once", &standard, [](Json& j) { j["provinces"][0]["neighbours"].push_back(2); },
        "test board: provinces[0].neighbours[3] names province 2 a second time"},
       {"neighbours: never itself", &standard, [](Json& j) { j["provinces"][0]["neighbours"].push_back(1); },
-       "test board: province 1: is its own neighbour"},
+       // The messages below name the field, where they named only the province, fort space or harbour.
+       "test board: provinces[0].neighbours names province 1 itself (a province is not its own neighbour)"},
       // Page 2: "place the 2 wheat tokens onto the 2 yellow provinces, the 8 olive and wine tokens randomly onto
       // the 8 green provinces, and the 6 thyme and cheese tokens randomly onto the 6 brown provinces".
       {"colours: 2 yellow, 8 green, 6 brown", &standard, [](Json& j) { j["provinces"][0]["colour"] = "yellow"; },
        "test board: the board needs 2 yellow, 8 green and 6 brown provinces (one agriculture token each)"},
       {"neighbours: both ways", &standard, [](Json& j) { j["provinces"][0]["neighbours"].push_back(16); },
-       "test board: province 1 and 16 disagree about being neighbours"},
+       "test board: provinces[0].neighbours names province 16, but provinces[15].neighbours does not name province 1"},
       // Province 16 cut off: the message names it (it named only province 1, where the search starts).
       {"provinces: connected", &standard,
        [](Json& j) {
@@ -105,19 +106,19 @@ TEST_CASE("board reader: every refusal, message by message") {
       {"provinces: each once", &standard, [](Json& j) { j["forts"][0]["provinces"].push_back(1); },
        "test board: forts[0].provinces[2] names province 1 a second time"},
       {"provinces: 2 to 4", &standard, [](Json& j) { j["forts"][0]["provinces"] = {1}; },
-       "test board: fort space 1: must border 2 to 4 provinces"},
+       "test board: forts[0].provinces must name 2 to 4 provinces, not 1"},
       {"provinces: touching", &standard,
        [](Json& j) {
          j["forts"][0]["provinces"] = {1, 16};
        },
-       "test board: fort space 1: borders provinces that do not touch each other"},
+       "test board: forts[0].provinces names provinces that do not touch each other"},
       {"every province: a fort space on its border", &standard,
        [](Json& j) {
          j["forts"][8]["provinces"] = {4, 8};
          j["forts"][11]["provinces"] = {8, 10};
          j["forts"][13]["provinces"] = {6, 10};
        },
-       "test board: province 7 has no fort space on its border"},
+       "test board: province 7 has no fort space on its border (no forts[].provinces names it)"},
 
       // ---- the harbours
       {"harbours: 7", &standard, [](Json& j) { j["harbours"].erase(6); },
@@ -131,9 +132,9 @@ TEST_CASE("board reader: every refusal, message by message") {
       {"x: on the map", &standard, [](Json& j) { j["harbours"][1]["x"] = -1; },
        "test board: harbours[1].x must be a number in [0, 600], not -1"},
       {"provinces: 1 to 3", &standard, [](Json& j) { j["harbours"][0]["provinces"] = Json::array(); },
-       "test board: harbour 1: must be adjacent to 1 to 3 provinces"},
+       "test board: harbours[0].provinces must name 1 to 3 provinces, not 0"},
       {"provinces: coastal", &standard, [](Json& j) { j["harbours"][0]["provinces"].push_back(4); },
-       "test board: harbour 1: is adjacent to province 4, which is not coastal"},
+       "test board: harbours[0].provinces names province 4, which is not coastal (provinces[3].coastal is false)"},
 
       // ---- the points the browser viewer draws at, of one kind apart
       {"provinces apart", &standard,

@@ -65,6 +65,12 @@ Map Map::from_json(const Json& j, const std::string& where) {
       m.overseas[std::size_t(c)] = o->string();
       if (m.overseas[std::size_t(c)].empty()) o->fail("must not be empty (leave it out for a town)");
     }
+    // Only the icons of one overseas destination share a name (Genova's four, each at its port).
+    for (int earlier = 0; earlier < c; ++earlier)
+      if (m.city_name[std::size_t(earlier)] == m.city_name[std::size_t(c)] &&
+          (m.overseas[std::size_t(c)].empty() || m.overseas[std::size_t(earlier)] != m.overseas[std::size_t(c)]))
+        e.at("name").fail(cat("\"", m.city_name[std::size_t(c)], "\" is the name of cities[", earlier,
+                              "] too (only the icons of one overseas destination share a name)"));
     m.lat[std::size_t(c)] = e.at("lat").real(-90, 90);
     m.lon[std::size_t(c)] = e.at("lon").real(-180, 180);
   }

@@ -74,6 +74,16 @@ TEST_CASE("map reader: every refusal, message by message") {
        "test map: missing field \"cities[0].name\""},
       {"name: not empty", &sardinia, [](Json& j) { j["cities"][0]["name"] = ""; },
        "test map: cities[0].name must not be empty"},
+      // The pictures and the human seat name cities by name: two alike could not be told apart.
+      {"name: one a city", &sardinia, [](Json& j) { j["cities"][1]["name"] = "Porto Torres"; },
+       "test map: cities[1].name \"Porto Torres\" is the name of cities[0] too (only the icons of one overseas "
+       "destination share a name)"},
+      {"name: an overseas icon's, not a town's", &sardinia, [](Json& j) { j["cities"][29]["name"] = "Porto Torres"; },
+       "test map: cities[29].name \"Porto Torres\" is the name of cities[0] too (only the icons of one overseas "
+       "destination share a name)"},
+      {"name: one destination's icons", &sardinia, [](Json& j) { j["cities"][33]["name"] = "Genova"; },
+       "test map: cities[33].name \"Genova\" is the name of cities[29] too (only the icons of one overseas "
+       "destination share a name)"},
       {"overseas: an icon's legend, not empty", &sardinia, [](Json& j) { j["cities"][29]["overseas"] = ""; },
        "test map: cities[29].overseas must not be empty (leave it out for a town)"},
       {"lat: a latitude", &sardinia, [](Json& j) { j["cities"][0]["lat"] = 91; },
