@@ -16,6 +16,10 @@
 #include "games/bardagi/state.hpp"
 
 namespace nuraghe {
+namespace bardagi {
+// The text of `nuraghe score`, drawn from Bardagi::score_json's structure alone (score.cpp).
+std::string score_text(const Json& score);
+}  // namespace bardagi
 
 struct Bardagi {
   static constexpr std::string_view kName = "bardagi";
@@ -66,11 +70,12 @@ struct Bardagi {
   // The board with the owners, disks and units, and each seat's village as `observer` sees it, for
   // the browser viewer (picture.hpp).
   static svg::Drawing draw(const State& s, Player observer) { return bardagi::position_drawing(s, observer); }
-  // The score part by part (`nuraghe score`, score.cpp): each seat's glory of the rounds by source,
-  // its tiles, its gold and the end's bonuses, then who took the bonuses and the win, and which
-  // tie-break decided them. The same as JSON (`score --json`, `score --results`).
-  static std::string score_report(const State& s);
+  // The score part by part as JSON (`score --json`, `score --results`; score.cpp): each seat's
+  // glory of the rounds by source and the tiles behind it, its tiles, its gold and the end's
+  // bonuses, then who took the bonuses and the win, and which tie-break decided them.
   static Json score_json(const State& s);
+  // The same as text (`nuraghe score`), rendered from that JSON.
+  static std::string score_report(const State& s) { return bardagi::score_text(score_json(s)); }
   // The board drawn from its data (picture.hpp), bare: the map command draws a board, not a
   // position. A finished game's usage (`map --usage`) is the areas owned at its end, 1 or 0 each.
   static std::string board_svg(const State& s, const std::vector<double>& usage, int games);

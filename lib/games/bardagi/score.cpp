@@ -2,7 +2,8 @@
 // source (the village's glory_from), its upgrade tiles (+3 small, +5 large), its gold (+1 each) and
 // the end's two bonuses; then who took each bonus and the win, and the tie-break that decided it
 // (docs/rules-bardagi.md, Rulings: "The end and its ties"). The parts and the decisions are
-// State::breakdown()'s and State::decide()'s: this file only names them.
+// State::breakdown()'s and State::decide()'s: this file only names them, in one JSON structure
+// (score_json), from which the text (score_text) is drawn.
 #include <bit>
 #include <cstdio>
 #include <sstream>
@@ -24,22 +25,31 @@ template <std::size_t K>
 struct Contest {
   std::string_view title;  // "most gold", "winner"
   std::array<int, K> (State::Breakdown::*keys_of)() const;
-  std::array<std::string_view, K> names;  // "gold-mines"
-  std::array<std::string_view, K> words;  // "gold mines"
-  std::string_view still_tied;            // what a tie on every key does: "split", "shared"
+  std::array<std::string_view, K> names;   // "gold-mines"
+  std::array<std::string_view, K> words;   // "gold mines"
+  std::string_view still_tied;             // what a tie on every key does: "split", "shared"
+  std::array<std::string_view, K> fields;  // each key's field in a seat of the JSON: "gold_mines"
 };
 constexpr Contest<2> kMostGold{
-    "most gold", &State::Breakdown::most_gold_keys, {"gold", "gold-mines"}, {"gold", "gold mines"}, "split"};
+    "most gold",
+    &State::Breakdown::most_gold_keys,
+    {"gold", "gold-mines"},
+    {"gold", "gold mines"},
+    "split",
+    {"gold", "gold_mines"},
+};
 constexpr Contest<2> kMostAreas{"most areas",
                                 &State::Breakdown::most_areas_keys,
                                 {"areas", "axes-on-board"},
                                 {"areas", "Axe tokens on their areas"},
-                                "split"};
+                                "split",
+                                {"areas", "axes_on_board"}};
 constexpr Contest<4> kWinner{"winner",
                              &State::Breakdown::win_keys,
                              {"glory", "gold-mines", "axes", "towns"},
                              {"glory", "gold mines", "Axe tokens", "Towns"},
-                             "shared"};
+                             "shared",
+                             {"total", "gold_mines", "axes", "towns"}};
 
 template <std::size_t K>
 struct Outcome {
@@ -57,6 +67,21 @@ Outcome<K> contest(const Contest<K>& c, const Parts& parts, int players) {
   Outcome<K> o;
   for (int p = 0; p < players; ++p) o.keys[std::size_t(p)] = (parts[std::size_t(p)].*c.keys_of)();
   o.decision = State::decide(o.keys, players);
+  return o;
+}
+// The same outcome read back from the JSON: the seats' keys by field, the decision's seats, and
+// the keys it took from what decided it (every key for a tie on all of them).
+template <std::size_t K>
+Outcome<K> contest(const Contest<K>& c, const Json& score, const Json& decision) {
+  Outcome<K> o;
+  const Json& seats = score.at("seats");
+  for (std::size_t p = 0; p < seats.size(); ++p)
+    for (std::size_t k = 0; k < K; ++k) o.keys[p][k] = seats[p].at(std::string(c.fields[k])).get<int>();
+  for (const Json& seat : decision.at("seats")) o.decision.seats |= 1 << seat.get<int>();
+  const std::string by = decision.at("decided_by").get<std::string>();
+  o.decision.keys = int(K);
+  for (std::size_t k = 0; k < K; ++k)
+    if (by == c.names[k]) o.decision.keys = int(k) + 1;
   return o;
 }
 
@@ -157,15 +182,21 @@ Json Bardagi::score_json(const State& s) {
   for (int p = 0; p < n; ++p) {
     const auto q = std::size_t(p);
     const State::Breakdown& d = parts[q];
-    Json glory = Json::object(), tiles = Json::array();
-    for (int g = 0; g < kGlorySources; ++g)
-      glory[std::string(glory_source_name(GlorySource(g)))] = s.villages[q].glory_from[std::size_t(g)];
+    Json glory = Json::object(), glory_tiles = Json::object(), tiles = Json::array();
+    for (int g = 0; g < kGlorySources; ++g) {
+      const auto source = GlorySource(g);
+      glory[std::string(glory_source_name(source))] = s.villages[q].glory_from[std::size_t(g)];
+      if (source == GlorySource::Areas) continue;
+      if (const auto ids = tiles_of(s, p, kGlorySourceEffects[std::size_t(g)]); !ids.empty())
+        glory_tiles[std::string(glory_source_name(source))] = ids;
+    }
     for (const auto& id : tiles_of(s, p, EffectKind::None)) tiles.push_back(id);
     seats.push_back({{"colour", std::string(kColourNames[q])},
                      {"total", d.total()},
                      {"win", win[q]},
                      {"glory", d.glory},
                      {"glory_from", glory},
+                     {"glory_tiles", glory_tiles},
                      {"small_tiles", d.small_tiles},
                      {"large_tiles", d.large_tiles},
                      {"tiles", d.tiles()},
@@ -188,6 +219,7 @@ Json Bardagi::score_json(const State& s) {
   };
   const Outcome<4> w = contest(kWinner, parts, n);
   return Json{{"board", s.board().name},
+              {"title", s.board().title},
               {"players", n},
               {"round", s.round},
               {"rounds", s.rounds},
@@ -198,61 +230,64 @@ Json Bardagi::score_json(const State& s) {
               {"winner", {{"seats", seats_of(w.decision.seats)}, {"decided_by", w.decided_by(kWinner)}}}};
 }
 
-std::string Bardagi::score_report(const State& s) {
-  using namespace bardagi;
-  const int n = s.players;
-  const Parts parts = s.breakdown();
-  const Outcome<2> gold = contest(kMostGold, parts, n), areas = contest(kMostAreas, parts, n);
-  const Outcome<4> win = contest(kWinner, parts, n);
-  const bool over = s.phase == Phase::Over;
+std::string bardagi::score_text(const Json& score) {
+  const int n = score.at("players").get<int>();
+  const Json& seats = score.at("seats");
+  const bool over = score.at("over").get<bool>();
+  const Outcome<4> win = contest(kWinner, score, score.at("winner"));
   std::ostringstream out;
-  out << "Bardagi: " << s.board().title << ", " << n << " players, round " << int(s.round) << " of " << int(s.rounds)
-      << ": " << (over ? "the final score" : "the game is not over; the score if it ended now") << "\n";
+  out << "Bardagi: " << score.at("title").get<std::string>() << ", " << n << " players, round "
+      << score.at("round").get<int>() << " of " << score.at("rounds").get<int>() << ": "
+      << (over ? "the final score" : "the game is not over; the score if it ended now") << "\n";
   for (int p = 0; p < n; ++p) {
-    const auto q = std::size_t(p);
-    const State::Breakdown& d = parts[q];
-    const Village& v = s.villages[q];
+    const Json& seat = seats[std::size_t(p)];
+    const auto number = [&](const char* field) { return seat.at(field).get<int>(); };
     const bool ahead = (win.decision.seats >> p) & 1;
-    out << "player " << p << " (" << kColourNames[q] << "): " << d.total() << " glory"
+    out << "player " << p << " (" << seat.at("colour").get<std::string>() << "): " << number("total") << " glory"
         << (!ahead ? ""
             : over ? ", a winner"
                    : ", leading")
         << "\n";
-    out << part("rounds", d.glory, "glory of the claims, by source:") << "\n";
+    out << part("rounds", number("glory"), "glory of the claims, by source:") << "\n";
+    const Json& glory_tiles = seat.at("glory_tiles");
     for (int g = 0; g < kGlorySources; ++g) {
       const auto source = GlorySource(g);
-      const int glory = v.glory_from[std::size_t(g)];
-      const std::vector<std::string> tiles = tiles_of(s, p, kGlorySourceEffects[std::size_t(g)]);
+      const std::string name(glory_source_name(source));
+      const int glory = seat.at("glory_from").at(name).get<int>();
+      std::vector<std::string> tiles;
+      if (glory_tiles.contains(name)) tiles = glory_tiles.at(name).get<std::vector<std::string>>();
       if (source != GlorySource::Areas && glory == 0 && tiles.empty()) continue;
       char head[48];
-      std::snprintf(head, sizeof head, "    %-20s %4d  ", std::string(glory_source_name(source)).c_str(), glory);
+      std::snprintf(head, sizeof head, "    %-20s %4d  ", name.c_str(), glory);
       out << wrapped(head, source == GlorySource::Areas ? "a glory per area owned, at each claim" : joined(tiles),
                      std::string(head).size())
           << "\n";
     }
-    const std::vector<std::string> tiles = tiles_of(s, p, EffectKind::None);
-    const std::string counted = std::to_string(d.small_tiles) + " small x " + std::to_string(kSmallTileGlory) + ", " +
-                                std::to_string(d.large_tiles) + " large x " + std::to_string(kLargeTileGlory) +
+    const auto tiles = seat.at("tile_list").get<std::vector<std::string>>();
+    const int small = number("small_tiles"), large = number("large_tiles"), gold = number("gold");
+    const int mines = number("gold_mines"), areas = number("areas"), axes = number("axes_on_board");
+    const std::string counted = std::to_string(small) + " small x " + std::to_string(kSmallTileGlory) + ", " +
+                                std::to_string(large) + " large x " + std::to_string(kLargeTileGlory) +
                                 (tiles.empty() ? "" : ":");
-    out << wrapped(part("upgrades", d.tiles(), counted), joined(tiles), kDetail) << "\n";
-    out << part("gold", d.gold, std::to_string(d.gold) + " gold x 1") << "\n";
-    out << part("most-gold", d.most_gold,
-                std::to_string(d.gold) + " gold, " + std::to_string(d.gold_mines) + " gold mine" +
-                    (d.gold_mines == 1 ? "" : "s"))
+    out << wrapped(part("upgrades", number("tiles"), counted), joined(tiles), kDetail) << "\n";
+    out << part("gold", gold, std::to_string(gold) + " gold x 1") << "\n";
+    out << part("most-gold", number("most_gold"),
+                std::to_string(gold) + " gold, " + std::to_string(mines) + " gold mine" + (mines == 1 ? "" : "s"))
         << "\n";
-    out << part("most-areas", d.most_areas,
-                std::to_string(d.areas) + " area" + (d.areas == 1 ? "" : "s") + ", " + std::to_string(d.axes_on_board) +
-                    " Axe token" + (d.axes_on_board == 1 ? "" : "s") + " on them")
+    out << part("most-areas", number("most_areas"),
+                std::to_string(areas) + " area" + (areas == 1 ? "" : "s") + ", " + std::to_string(axes) + " Axe token" +
+                    (axes == 1 ? "" : "s") + " on them")
         << "\n";
   }
-  const auto bonus = [&](const Contest<2>& c, const Outcome<2>& o, int points) {
-    const int each = points / std::popcount(unsigned(o.decision.seats));
+  const auto bonus = [&](const Contest<2>& c, const Json& decision) {
+    const Outcome<2> o = contest(c, score, decision);
+    const int points = decision.at("bonus").get<int>();
     out << c.title << " (" << points << "): " << players_text(o.decision.seats);
-    if (o.tied()) out << ", " << each << " each (split, rounded down)";
+    if (o.tied()) out << ", " << decision.at("each").get<int>() << " each (split, rounded down)";
     out << "\n" << wrapped("  ", reason(c, o, n), 2) << "\n";
   };
-  bonus(kMostGold, gold, kMostGoldBonus);
-  bonus(kMostAreas, areas, kMostAreasBonus);
+  bonus(kMostGold, score.at("most_gold"));
+  bonus(kMostAreas, score.at("most_areas"));
   out << (over         ? win.tied() ? "shared win: " : "winner: "
           : win.tied() ? "sharing the lead: "
                        : "leading: ")

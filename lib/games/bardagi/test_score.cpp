@@ -221,6 +221,12 @@ TEST_CASE("score: each source of glory where the claim gives it, and the report'
   CHECK(j["over"] == false);
   CHECK(j["seats"][0]["glory_from"] ==
         Json{{"areas", 5}, {"claim-glory", 6}, {"glory-per-area", 3}, {"glory-if-owns", 3}, {"glory-per-overtake", 2}});
+  // The tiles behind each source, as the text lists them.
+  CHECK(j["seats"][0]["glory_tiles"] == Json{{"claim-glory", {"virki-glory-three", "verslun-glory-three"}},
+                                             {"glory-per-area", {"hof-glory-per-iron", "hof-glory-per-cattle"}},
+                                             {"glory-if-owns", {"hof-quarry-glory"}},
+                                             {"glory-per-overtake", {"virki-glory-per-overtake"}}});
+  CHECK(j["seats"][1]["glory_tiles"] == Json::object());
   // Seat 1 has no tile: only its areas' line.
   CHECK(report.find("    claim-glory             0") == std::string::npos);
 
@@ -420,4 +426,26 @@ TEST_CASE("map: a finished game's usage is the areas owned at its end; the board
   const std::string svg = Bardagi::board_svg(s, used, 1);
   CHECK(svg.find("owned at the end in 100% of 1 games") != std::string::npos);
   CHECK(svg.find("owned at the end in 0% of 1 games") != std::string::npos);
+}
+
+TEST_CASE("score: the text is drawn from the JSON breakdown alone") {
+  State s = start(3, false, 2);
+  own(s, 1, area_of_kind(s.board(), AreaKind::Sheep));
+  Json score = Bardagi::score_json(s);
+  CHECK(bardagi::score_text(score) == Bardagi::score_report(s));
+  // Parts changed in the JSON show in the text, the tie-breaks' reasons recomputed from its numbers:
+  // the text reads nothing else.
+  score["title"] = "Another board";
+  score["seats"][2]["total"] = 77;
+  score["seats"][2]["gold"] = 4;
+  score["winner"] = Json{{"seats", {2}}, {"decided_by", "glory"}};
+  score["most_gold"] = Json{{"bonus", 15}, {"seats", {0, 2}}, {"each", 7}, {"decided_by", "split"}};
+  score["seats"][0]["gold"] = 4;
+  const std::string text = bardagi::score_text(score);
+  CAPTURE(text);
+  CHECK(text.rfind("Bardagi: Another board, 3 players, round ", 0) == 0);
+  CHECK(has_line(text, "player 2 (yellow): 77 glory, leading"));
+  CHECK(has_line(text, "most gold (15): players 0 and 2, 7 each (split, rounded down)"));
+  CHECK(has_line(text, "leading: player 2"));
+  CHECK(has_line(text, "  the most glory (77)"));
 }

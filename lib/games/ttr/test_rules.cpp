@@ -16,6 +16,7 @@
 
 using namespace nuraghe::ttr;
 using namespace nuraghe::ttr::test;
+using nuraghe::Json;
 
 TEST_CASE("setup: 4 train cards, 3 Materials, 1 long + 3 regular tickets a seat; 5 face up; cars by seats") {
   for (int players = 2; players <= 5; ++players) {
@@ -344,6 +345,16 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(b[1].total() == 11 - 1 + 8 + 10);
   CHECK(s.outcome()[1] == 1.0);  // 28 against 27
   CHECK(s.outcome()[0] == 0.0);
+  // The JSON breakdown says the same: who won and on what, the station's borrowed route and its owner.
+  const Json score = nuraghe::Ttr::score_json(s);
+  CHECK(score["winner"] == Json{{"seats", {1}}, {"decided_by", "points"}});
+  CHECK(score["seats"][1]["station_list"][0]["owner"] == 0);
+  CHECK(score["seats"][1]["station_list"][0]["borrows"] == nuraghe::ttr::route_name(sardinia(), nuoro_lanusei));
+  CHECK(score["seats"][0]["route_list"][0]["cars"].get<int>() + score["seats"][0]["route_list"][1]["cars"].get<int>() ==
+        sardinia().routes[std::size_t(tirso_nuoro)].length + sardinia().routes[std::size_t(nuoro_lanusei)].length);
+  CHECK(score["seats"][0]["route_list"][0]["points"].get<int>() +
+            score["seats"][0]["route_list"][1]["points"].get<int>() ==
+        9);
 
   // Equal in everything: both hold the longest trail (the full bonus each) and share the win.
   s.routes[1] = s.routes[0], s.tickets[1] = s.tickets[0], s.stations[1] = 0;
@@ -352,6 +363,7 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(tied[1].express == 10);
   CHECK(s.outcome()[0] == 0.5);
   CHECK(s.outcome()[1] == 0.5);
+  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0, 1}}, {"decided_by", "shared"}});
   // The same points, but more tickets completed wins: seat 1 holds no ticket and two more routes
   // worth its 6 points (2 + 4, a trail of 5, shorter than the shared 6).
   s.tickets[1] = 0;
@@ -361,6 +373,43 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(close[0].completed == 1);
   CHECK(close[1].completed == 0);
   CHECK(s.outcome()[0] == 1.0);
+  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0}}, {"decided_by", "tickets"}});
+  CHECK(nuraghe::Ttr::score_report(s).find("winner: player 0 (tied on points; the most completed tickets)") !=
+        std::string::npos);
+}
+
+TEST_CASE("score: a tie below zero points is a tie") {
+  // Both seats hold two lost tickets (6 and 7) and their 3 unused stations (12): -1 each, tied on
+  // everything. The reason read "the most points" when the totals were below zero (the best total
+  // started from 0).
+  State s = playing(2);
+  s.routes[0] = {}, s.routes[1] = {};
+  s.tickets[0] = s.tickets[1] = ticket_mask("tirso", "lanusei") | ticket_mask("olbia", "tirso");
+  REQUIRE(s.breakdown()[0].total() == -1);
+  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0, 1}}, {"decided_by", "shared"}});
+  CHECK(nuraghe::Ttr::score_report(s).find(
+            "shared win: player 0, player 1 (tied on points, tickets, stations and the Express bonus)") !=
+        std::string::npos);
+}
+
+TEST_CASE("score: the text is drawn from the JSON breakdown alone") {
+  State s = playing(3);
+  s.stations_option = true;
+  Json score = nuraghe::Ttr::score_json(s);
+  CHECK(nuraghe::ttr::score_text(score) == nuraghe::Ttr::score_report(s));
+  // A part changed in the JSON shows in the text: the text reads nothing else.
+  score["seats"][2]["total"] = 123;
+  score["seats"][2]["win"] = 1.0;
+  score["winner"] = Json{{"seats", {2}}, {"decided_by", "express"}};
+  score["title"] = "Another map";
+  score["options"]["stations"] = false;
+  const std::string text = nuraghe::ttr::score_text(score);
+  CAPTURE(text);
+  CHECK(text.rfind("Another map, 3 players: the game is not over", 0) == 0);
+  CHECK(text.find("player 2: 123 points, a winner\n") != std::string::npos);
+  CHECK(text.find("winner: player 2 (tied on points, tickets and stations; the Express bonus)") != std::string::npos);
+  CHECK(text.find("\n  stations ") == std::string::npos);
+  CHECK(nuraghe::Ttr::score_report(s).find("\n  stations ") != std::string::npos);
 }
 
 TEST_CASE("score report: a station that borrows no route says why") {

@@ -16,6 +16,10 @@
 #include "games/ttr/state.hpp"
 
 namespace nuraghe {
+namespace ttr {
+// The text of `nuraghe score`, drawn from Ttr::score_json's structure alone (score.cpp).
+std::string score_text(const Json& score);
+}  // namespace ttr
 
 struct Ttr {
   static constexpr std::string_view kName = "ttr";
@@ -77,13 +81,14 @@ struct Ttr {
   // The map with the claimed routes and stations, and each seat's cards as `observer` sees them, for
   // the browser viewer (picture.hpp).
   static svg::Drawing draw(const State& s, Player observer) { return ttr::position_drawing(s, observer); }
-  // The final score part by part (`nuraghe score`): routes, tickets won and lost, stations and
-  // the routes they borrow, the longest trail, the bonuses, and how the winner was decided.
-  static std::string score_report(const State& s);
-  // The same as JSON (`nuraghe score --json`, `--results`): per seat the parts, the routes, every
-  // ticket held with whether it was completed, the stations and what they borrow; how the game
-  // ended ("last-round", "safeguard", or "not-over").
+  // The final score part by part, as JSON (`nuraghe score --json`, `--results`): the options
+  // played; per seat the parts, the routes with their cars and points, every ticket held with
+  // whether it was completed, the stations and what they borrow (or how many routes of others lie
+  // at their city); how the game ended ("last-round", "safeguard", or "not-over") and how the
+  // winner was decided ("points", "tickets", "stations", "express" or "shared").
   static Json score_json(const State& s);
+  // The same as text (`nuraghe score`), rendered from that JSON.
+  static std::string score_report(const State& s) { return ttr::score_text(score_json(s)); }
   // The map drawn from its data (picture.hpp); a finished game's usage is the routes claimed.
   static std::string board_svg(const State& s, const std::vector<double>& usage, int games) {
     return ttr::map_svg(s.board(), usage, games);
