@@ -4,19 +4,23 @@
 # searching bot (eval=, cutoff=leaf) that plays an arena; one seed, one model file (bytes); bad
 # settings refused with one line; the hand-written evaluation as an input (--with-evaluate); a logistic model of each target fitted and played on Ticket to Ride
 # and Bardagi. The figures' quality is the studies' business (experiments/).
-# Usage: learn_test.sh path/to/nuraghe
+# Usage: learn_test.sh path/to/nuraghe [light]
+#   light: a smaller self-play and fewer epochs (the sanitizer builds), the same checks
 set -u
 nuraghe=$1
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
+games=80 epochs=20
+# Under ThreadSanitizer the full test took 600 s, the longest of that build's suites.
+[[ ${2:-} == light ]] && games=40 epochs=6
 
-"$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 80 --every 5 -j 2 --seed 3 --out "$tmp/data" \
+"$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n $games --every 5 -j 2 --seed 3 --out "$tmp/data" \
   >/dev/null 2>&1 || bad "selfplay failed"
 for model in linear logistic mlp; do
-  "$nuraghe" learn --data "$tmp/data" --model $model --epochs 20 --out "$tmp/$model.json" --curve "$tmp/$model.csv" \
+  "$nuraghe" learn --data "$tmp/data" --model $model --epochs $epochs --out "$tmp/$model.json" --curve "$tmp/$model.csv" \
     >"$tmp/$model.out" 2>&1 || bad "learn --model $model: $(cat "$tmp/$model.out")"
   grep -Eq "learned $model .*%" "$tmp/$model.out" && grep -Eq "hand-written evaluate .*%" "$tmp/$model.out" && ok ||
     bad "$model: the held-out figures of the model and of the hand-written evaluation are not both printed"
-  "$nuraghe" learn --data "$tmp/data" --model $model --epochs 20 --out "$tmp/$model-again.json" >/dev/null 2>&1
+  "$nuraghe" learn --data "$tmp/data" --model $model --epochs $epochs --out "$tmp/$model-again.json" >/dev/null 2>&1
   cmp -s "$tmp/$model.json" "$tmp/$model-again.json" && ok || bad "$model: one seed gave two model files"
   [[ $(head -1 "$tmp/$model.csv") == training_deals,* && $(wc -l <"$tmp/$model.csv") -ge 3 ]] && ok ||
     bad "$model: the learning curve has no rows"
@@ -40,16 +44,21 @@ cmp -s "$tmp/linear.json" "$tmp/seed5.json" && bad "another seed gave the same m
 # Ticket to Ride and Bardagi too, small: a self-play of a search beside the heuristic (8 deals, the
 # fewest that 5-fold cross-validation and a held-out split allow), fitted on both targets, and the
 # model played by a search beside the game's other seats.
-for case in "ttr 2 16 3 ismcts:iters=10,heuristic heuristic" "bardagi 3 24 15 ismcts:iters=5,heuristic,random heuristic,random"; do
-  read -r game players games every bots others <<<"$case"
-  "$nuraghe" selfplay -g $game -p $players --bots "$bots" -n $games --every $every --seed 3 --out "$tmp/$game" \
+# (Light: Bardagi's short game, its 45 s of self-play under ThreadSanitizer the longest step.)
+bardagi_length=full
+[[ ${2:-} == light ]] && bardagi_length=short
+for case in "ttr 2 16 3 ismcts:iters=10,heuristic heuristic" \
+  "bardagi 3 24 15 ismcts:iters=5,heuristic,random heuristic,random -o length=$bardagi_length"; do
+  read -r game players games every bots others options <<<"$case"
+  # shellcheck disable=SC2086 # $options: no option, or -o and its value
+  "$nuraghe" selfplay -g $game -p $players $options --bots "$bots" -n $games --every $every --seed 3 --out "$tmp/$game" \
     >/dev/null 2>&1 || bad "$game: selfplay failed"
   for target in returns search-value; do
     expect_output "$game: a logistic model of $target" "learned logistic" \
       "$nuraghe" learn --data "$tmp/$game" --model logistic --target $target --out "$tmp/$game-$target.json"
   done
   expect_output "$game: a search with the model plays" "ismcts" \
-    "$nuraghe" arena -g $game -p $players --bots "ismcts:iters=10,cutoff=leaf,eval=$tmp/$game-returns.json,$others" -n $players
+    "$nuraghe" arena -g $game -p $players $options --bots "ismcts:iters=10,cutoff=leaf,eval=$tmp/$game-returns.json,$others" -n $players
 done
 
 expect_error "no search values" "no rows with a search-value target" \
