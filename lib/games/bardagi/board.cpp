@@ -201,14 +201,9 @@ Board Board::from_json(const Json& j, const std::string& where) {
 }
 
 namespace {
-// Every board of the process, the built-in sides first; core/registry.hpp says why states may look
-// boards up by index without a lock while another thread adds one. constinit: it is ready before
-// any static initializer could ask for a board.
-constinit Registry<Board> registry;
-
 // Reads and validates a board (outside the registry's lock), then adds it or finds it there.
 const Board& add_to_registry(const Json& j, const std::string& where) {
-  return registry.add(Board::from_json(j, where), where, "boards");
+  return detail::boards.add(Board::from_json(j, where), where, "boards");
 }
 
 const Board& built_in(std::string_view text, const std::string& where) {
@@ -237,10 +232,9 @@ const Board& Board::load_file(const std::string& path) {
   return intern(parse_json(read_input_file(path, "board file"), name), name);
 }
 
-const Board& Board::at(int index) {
-  if (const Board* b = registry.find(index)) return *b;
+const Board& Board::built_in_side(int index) {
   assert((index == 0 || index == 1) && "a state names a board that was never interned");
-  return index == 0 ? summer() : winter();  // a built-in side before anything made it
+  return index == 0 ? summer() : winter();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +429,7 @@ Tiles Tiles::from_json(const Json& j, const std::string& where) {
   return t;
 }
 
-const Tiles& Tiles::standard() {
+const Tiles& Tiles::read_standard() {
   static const Tiles tiles = from_json(parse_json(kTilesJson, "built-in tiles.json"), "built-in tiles.json");
   return tiles;
 }

@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "core/json.hpp"
+#include "core/registry.hpp"
 
 namespace nuraghe::bardagi {
 
@@ -131,8 +132,26 @@ struct Board {
   static const Board& winter();
   static const Board& load_file(const std::string& path);
   static const Board& intern(const Json& j, const std::string& where);
+  // The board a state names, looked up at every move: inline, one load from the registry's table
+  // (out of line, a search of Bardagi spent a tenth of its instructions in this call).
   static const Board& at(int index);
+
+ private:
+  static const Board& built_in_side(int index);  // a built-in side before anything made it
 };
+
+namespace detail {
+// Every board of the process, the built-in sides first; core/registry.hpp says why states may look
+// boards up by index without a lock while another thread adds one. constinit: ready before any
+// static initializer could ask for a board.
+inline constinit Registry<Board> boards;
+}  // namespace detail
+
+inline const Board& Board::at(int index) {
+  if (const Board* b = detail::boards.find(index)) [[likely]]
+    return *b;
+  return built_in_side(index);
+}
 
 // ---- Building upgrades
 enum class TileSize : std::uint8_t { Small, Large };
@@ -233,8 +252,14 @@ struct Tiles {
 
   // Reads and validates tile data; InputError naming `where`, the field and the broken rule otherwise.
   static Tiles from_json(const Json& j, const std::string& where);
-  // The built-in tiles.json.
-  static const Tiles& standard();
+  // The built-in tiles.json, read once; inline, as every effect lookup asks for it.
+  static const Tiles& standard() {
+    static const Tiles& tiles = read_standard();
+    return tiles;
+  }
+
+ private:
+  static const Tiles& read_standard();
 };
 
 }  // namespace nuraghe::bardagi

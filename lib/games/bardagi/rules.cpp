@@ -278,22 +278,4 @@ void State::apply(Move m) {
   }
 }
 
-// ---- effects of the upgrade tiles a seat owns
-
-const Effect* State::effect(int p, EffectKind k) const {
-  const Tiles& t = tiles();
-  for (std::uint32_t u = villages[std::size_t(p)].upgrades; u; u &= u - 1) {
-    const Effect& e = t.tiles[std::size_t(std::countr_zero(u))].effect;
-    if (e.kind == k) return &e;
-  }
-  return nullptr;
-}
-bool State::has_effect(int p, EffectKind k) const { return effect(p, k) != nullptr; }
-
-int State::owner_of(int area) const {
-  for (int p = 0; p < players; ++p)
-    if ((owned[std::size_t(p)] >> area) & 1) return p;
-  return -1;
-}
-
 }  // namespace nuraghe::bardagi

@@ -382,9 +382,21 @@ struct State {
   bool may_refill(Unit u, int buildings) const;
   int refill_disks(int building) const;
   bool is_down(int p) const { return (berserkur_down >> p) & 1; }
-  int owner_of(int area) const;  // the seat owning it, or -1
-  bool has_effect(int p, EffectKind k) const;
-  const Effect* effect(int p, EffectKind k) const;  // the first tile of seat p with that kind, or null
+  // (These three inline: the move generator asks them for every candidate move, from other files.)
+  int owner_of(int area) const {  // the seat owning it, or -1
+    for (int p = 0; p < players; ++p)
+      if ((owned[std::size_t(p)] >> area) & 1) return p;
+    return -1;
+  }
+  const Effect* effect(int p, EffectKind k) const {  // the first tile of seat p with that kind, or null
+    const Tiles& t = tiles();
+    for (std::uint32_t u = villages[std::size_t(p)].upgrades; u; u &= u - 1) {
+      const Effect& e = t.tiles[std::size_t(std::countr_zero(u))].effect;
+      if (e.kind == k) return &e;
+    }
+    return nullptr;
+  }
+  bool has_effect(int p, EffectKind k) const { return effect(p, k) != nullptr; }
 
   // ---- the attack (Rulings: "The attack, step by step"): one Berserkur card for a series of steps on the
   // area he stands on, each paid from Virki on its own: the defender's Berserkur there (4 disks, 6 against

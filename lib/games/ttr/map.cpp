@@ -211,14 +211,9 @@ Map Map::from_json(const Json& j, const std::string& where) {
 }
 
 namespace {
-// Every map of the process, Sardinia first; core/registry.hpp says why states may look maps up
-// by index without a lock while another thread adds one. constinit: it is ready before any static
-// initializer could ask for a map.
-constinit Registry<Map> registry;
-
 // Reads and validates a map (outside the registry's lock), then adds it or finds it there.
 const Map& add_to_registry(const Json& j, const std::string& where) {
-  return registry.add(Map::from_json(j, where), where, "maps");
+  return detail::maps.add(Map::from_json(j, where), where, "maps");
 }
 }  // namespace
 
@@ -236,12 +231,6 @@ const Map& Map::intern(const Json& j, const std::string& where) {
 const Map& Map::load_file(const std::string& path) {
   const std::string name = "map file \"" + path + "\"";
   return intern(parse_json(read_input_file(path, "map file"), name), name);
-}
-
-const Map& Map::at(int index) {
-  if (const Map* m = registry.find(index)) return *m;
-  assert(index == 0 && "a state names a map that was never interned");
-  return sardinia();  // index 0 before anything made it: the built-in map
 }
 
 }  // namespace nuraghe::ttr

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "core/json.hpp"
+#include "core/registry.hpp"
 
 namespace nuraghe::ttr {
 
@@ -106,7 +107,21 @@ struct Map {
   static const Map& sardinia();
   static const Map& load_file(const std::string& path);
   static const Map& intern(const Json& j, const std::string& where);
+  // The map a state names, looked up at every move: inline, one load from the registry's table.
   static const Map& at(int index);
 };
+
+namespace detail {
+// Every map of the process, Sardinia first; core/registry.hpp says why states may look maps up
+// by index without a lock while another thread adds one. constinit: ready before any static
+// initializer could ask for a map.
+inline constinit Registry<Map> maps;
+}  // namespace detail
+
+inline const Map& Map::at(int index) {
+  if (const Map* m = detail::maps.find(index)) [[likely]]
+    return *m;
+  return sardinia();  // index 0 before anything made it: the built-in map
+}
 
 }  // namespace nuraghe::ttr
