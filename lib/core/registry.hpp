@@ -1,8 +1,9 @@
 #pragma once
-// A registry of data that game states name by a small index: Ticket to Ride's maps, Bardagi's
-// boards. A state is a few hundred trivially copyable bytes, so it cannot hold its map; it holds
-// the map's index here, and the map lives as long as the process. Each game keeps one registry
-// of its data type and puts its built-in data first, so that the built-in indices never change.
+// A registry of data that game states name by a small index: Sardegna's and Bardagi's boards,
+// Ticket to Ride's maps. A state is a few hundred trivially copyable bytes, so it cannot hold its
+// map; it holds the map's index here, and the map lives as long as the process. Each game keeps one
+// registry of its data type and puts its built-in data first, so that the built-in indices never
+// change.
 //
 // Threads: the arena plays games in parallel, and any thread may add data (a map file, a
 // position naming another board) while the others look their own up by index many times a move.
@@ -72,6 +73,16 @@ class Registry {
   const T* find(int index) const {
     if (index < 0 || std::size_t(index) >= kCapacity) return nullptr;
     return by_index_[std::size_t(index)].load(std::memory_order_acquire);
+  }
+
+  // The entry a state names, looked up at every move: one load from the table, inline. Before
+  // anything asked for the built-in data, `built_in(index)` makes and adds it (the game's own
+  // function, out of line) and returns it.
+  template <std::invocable<int> BuiltIn>
+  const T& at(int index, BuiltIn built_in) const {
+    if (const T* entry = find(index)) [[likely]]
+      return *entry;
+    return built_in(index);
   }
 
  private:

@@ -147,11 +147,7 @@ namespace detail {
 inline constinit Registry<Board> boards;
 }  // namespace detail
 
-inline const Board& Board::at(int index) {
-  if (const Board* b = detail::boards.find(index)) [[likely]]
-    return *b;
-  return built_in_side(index);
-}
+inline const Board& Board::at(int index) { return detail::boards.at(index, &Board::built_in_side); }
 
 // ---- Building upgrades
 enum class TileSize : std::uint8_t { Small, Large };

@@ -69,9 +69,7 @@ inline constinit Registry<Board> boards;
 }  // namespace detail
 
 inline const Board& Board::at(int index) {
-  if (const Board* b = detail::boards.find(index)) [[likely]]
-    return *b;
-  return standard();  // index 0 before anything made it: the built-in board
+  return detail::boards.at(index, [](int) -> const Board& { return standard(); });  // index 0: the built-in board
 }
 
 }  // namespace nuraghe::sardegna

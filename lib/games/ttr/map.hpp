@@ -119,9 +119,7 @@ inline constinit Registry<Map> maps;
 }  // namespace detail
 
 inline const Map& Map::at(int index) {
-  if (const Map* m = detail::maps.find(index)) [[likely]]
-    return *m;
-  return sardinia();  // index 0 before anything made it: the built-in map
+  return detail::maps.at(index, [](int) -> const Map& { return sardinia(); });  // index 0: the built-in map
 }
 
 }  // namespace nuraghe::ttr

@@ -390,6 +390,13 @@ TEST_CASE("score: a tie below zero points is a tie") {
   CHECK(nuraghe::Ttr::score_report(s).find(
             "shared win: player 0, player 1 (tied on points, tickets, stations and the Express bonus)") !=
         std::string::npos);
+  // Every seat below zero with a clear leader: the leader wins on points (a best total started
+  // from 0 would find no seat at it, and call the game shared).
+  s.tickets[1] |= ticket_mask("palau", "iglesias");  // 18 more lost
+  REQUIRE(s.breakdown()[1].total() == -19);
+  CHECK(s.outcome()[0] == 1.0);
+  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0}}, {"decided_by", "points"}});
+  CHECK(nuraghe::Ttr::score_report(s).find("winner: player 0 (the most points)") != std::string::npos);
 }
 
 TEST_CASE("score: the text is drawn from the JSON breakdown alone") {
