@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
-#include "bots/commands.hpp"
+#include "bots/any_game.hpp"
 #include "bots/games.hpp"
+#include "bots/notation.hpp"
 #include "bots/registry.hpp"
+#include "core/files.hpp"
 #include "core/params.hpp"
 
 namespace nuraghe {
@@ -141,7 +144,100 @@ int cmd_bots() {
 // start position, timed on this machine. Google Benchmark (build/bench) gives the careful figures.
 int cmd_bench(double seconds) {
   std::printf("%-10s %14s %14s %16s %14s\n", "game", "playouts/s", "decisions/s", "search", "iterations/s");
-  AllGames::for_each([&]<Game G>() { commands_of(std::string(G::kName)).bench_row(seconds); });
+  AllGames::for_each([&]<Game G>() { any_game_of<G>().commands().bench_row(seconds); });
+  return 0;
+}
+
+// ---- the questions of one position: new, legal, score, apply, analyze
+
+std::unique_ptr<AnyState> load_position(const AnyGame& game, const Common& c) {
+  if (c.position.empty()) input_error("--position FILE is required");
+  Json j = parse_json(read_input_file(c.position, "position file"), "position file \"" + c.position + "\"");
+  if (!c.map_file.empty()) {
+    const GameInfo info = game.info();
+    if (info.map_field.empty()) input_error(info.name + ": this game takes no --map file");
+    if (j.is_object())
+      j[info.map_field] = parse_json(read_input_file(c.map_file, "map file"), "map file \"" + c.map_file + "\"");
+  }
+  return game.from_json(j);
+}
+
+int cmd_new(const Common& c) {
+  const AnyGame& game = any_game(c.game);
+  std::cout << game.initial(c.config())->to_json().dump(2) << "\n";
+  return 0;
+}
+
+int cmd_legal(const Common& c) {
+  const auto s = load_position(any_game(c.game), c);
+  const Player p = s->to_move();
+  if (p == kTerminal) {
+    std::cout << "game over; scores: " << format_values(s->scores()) << "\n";
+    return 0;
+  }
+  if (p == kSimultaneous) {
+    for (int q = 0; q < s->num_players(); ++q) {
+      std::string list;
+      for (const auto& m : s->legal_moves(q)) list += (list.empty() ? "" : ", ") + m;
+      std::cout << "player " << q << ": " << list << "\n";
+    }
+    return 0;
+  }
+  for (const auto& m : s->legal_moves(p)) std::cout << m << "\n";
+  return 0;
+}
+
+// The score of a position part by part, where the game can say more than its scores.
+int cmd_score(const Common& c, bool json) {
+  std::cout << load_position(any_game(c.game), c)->score(json);
+  return 0;
+}
+
+// --moves "" is no moves (the position printed as read); otherwise every step between the ';'
+// must be a move: "a;;b" or a trailing ';' is refused, not skipped. Spaces around a step are allowed.
+int cmd_apply(const Common& c, const std::string& moves) {
+  const auto s = load_position(any_game(c.game), c);
+  if (!moves.empty()) {
+    const std::vector<std::string> steps = split_moves(moves, ';');
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string step = trim(steps[i]);
+      if (step.empty())
+        input_error("--moves \"" + moves + "\": move " + std::to_string(i + 1) + " of " + std::to_string(steps.size()) +
+                    " is empty (separate moves by one ';')");
+      s->apply_step(step);
+    }
+  }
+  std::cout << s->to_json().dump(2) << "\n";
+  return 0;
+}
+
+// Searches a position for the seat to move (or --seat at a simultaneous node) and prints the root
+// statistics: visits, mean value and final policy of every move.
+int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
+  const auto s = load_position(any_game(c.game), c);
+  const Player to_move = s->to_move();
+  if (to_move == kTerminal) input_error("analyze: the game is over in this position");
+  Player seat = to_move;
+  if (to_move == kSimultaneous) {
+    if (seat_option < 0 || seat_option >= s->num_players())
+      input_error("analyze: a simultaneous node needs --seat 0.." + std::to_string(s->num_players() - 1));
+    seat = seat_option;
+  } else if (seat_option >= 0 && seat_option != to_move) {
+    input_error("analyze: player " + std::to_string(to_move) + " is to move, not player " +
+                std::to_string(seat_option));
+  }
+  parse_spec(spec, "bot");  // a malformed spec is refused before the settings are read
+  BotHandle bot{spec, seat, c.seed, {}, {}, false};
+  const GameConfig settings = c.config();
+  const Analysis r = s->analyze(bot, {}, &settings);
+  std::printf("%s for player %d: %lld iterations in %.3f s (%.0f/s), tree %.1f MiB of %.1f MiB reserved\n",
+              spec.c_str(), seat, r.iterations, r.seconds, r.seconds > 0 ? r.iterations / r.seconds : 0.0,
+              r.bytes_used / 1048576.0, r.bytes_reserved / 1048576.0);
+  std::printf("%-24s %10s %8s %8s\n", "move", "visits", "mean", "policy");
+  auto rows = r.moves;
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.visits > b.visits; });
+  for (const auto& m : rows) std::printf("%-24s %10u %8.3f %8.3f\n", m.move.c_str(), m.visits, m.mean, m.policy);
+  std::printf("best: %s\n", r.best.c_str());
   return 0;
 }
 
@@ -198,15 +294,6 @@ std::vector<std::string> bot_specs(const std::string& list, const std::vector<st
   if (!list.empty())
     for (auto& s : split_bot_list(list)) specs.push_back(s);
   return specs;
-}
-
-const GameCommands& commands_of(const std::string& game) {
-  const GameCommands* found = nullptr;
-  AllGames::dispatch(game, [&]<Game G>() {
-    found = &game_commands<G>();
-    return 0;
-  });
-  return *found;
 }
 
 int run_cli(int argc, char** argv) {
@@ -483,22 +570,22 @@ int run_cli(int argc, char** argv) {
     if (*games) return cmd_games();
     if (*bots) return cmd_bots();
     if (*bench) return cmd_bench(bench_seconds);
-    if (*make) return commands_of(common.game).new_position(common);
-    if (*legal) return commands_of(common.game).legal(common);
+    if (*make) return cmd_new(common);
+    if (*legal) return cmd_legal(common);
     if (*score) {
       if (!score_results.empty()) return run_score_command(score_results, common.game);
       if (common.position.empty()) input_error("score: give --position FILE (with --game) or --results FILE");
       if (common.game.empty()) input_error("score: --position needs --game");
-      return commands_of(common.game).score(common, score_json);
+      return cmd_score(common, score_json);
     }
     if (*map) {
       map_args.game = map_common.game;
       map_args.config = map_common.config();
       return run_map_command(map_args);
     }
-    if (*apply) return commands_of(common.game).apply(common, moves);
-    if (*analyze) return commands_of(common.game).analyze(common, analyze_bot, analyze_seat);
-    if (*play) return commands_of(play_args.common.game).play(play_args);
+    if (*apply) return cmd_apply(common, moves);
+    if (*analyze) return cmd_analyze(common, analyze_bot, analyze_seat);
+    if (*play) return any_game(play_args.common.game).commands().play(play_args);
     if (*arena) {
       ArenaSettings& a = arena_args.settings;
       a.game = arena_common.game;

@@ -1,7 +1,7 @@
 #pragma once
-// The commands of one position or one game, for one game: new, legal, score, apply, analyze, play
-// (with a person at the terminal: HumanBot) and a row of bench. Instantiated once per game by
-// bots/game_commands.hpp; bots/cli.cpp reads the arguments.
+// The commands of one game that are not questions of one position (those go through AnyState,
+// bots/any_game.hpp): play (with a person at the terminal: HumanBot) and a row of bench.
+// Instantiated once per game by bots/game_commands.hpp; bots/cli.cpp reads the arguments.
 
 #include <algorithm>
 #include <chrono>
@@ -20,22 +20,6 @@
 #include "search/playout.hpp"
 
 namespace nuraghe::commands {
-
-template <Game G>
-typename G::State load_position(const std::string& path, const std::string& map_file = "") {
-  if (path.empty()) input_error("--position FILE is required");
-  Json j = parse_json(read_input_file(path, "position file"), "position file \"" + path + "\"");
-  if (!map_file.empty()) {
-    if constexpr (HasMap<G>) {
-      if (j.is_object())
-        j[std::string(map_field_of<G>())] =
-            parse_json(read_input_file(map_file, "map file"), "map file \"" + map_file + "\"");
-    } else {
-      input_error(std::string(G::kName) + ": this game takes no --map file");
-    }
-  }
-  return G::from_json(j);
-}
 
 // A person at the terminal: shown the board's legend once (where the game has one), then at each
 // turn the state as the seat sees it and the legal moves: numbered when they are few, else grouped
@@ -244,102 +228,6 @@ int cmd_play(const PlayArgs& a) {
     write_viewer_page<G>(Transcript<G>{start, names, record.moves}, title, a.html, a.human);
     std::cout << "play: wrote " << a.html << "\n";
   }
-  return 0;
-}
-
-template <Game G>
-int cmd_new(const Common& c) {
-  std::cout << G::to_json(G::initial(c.config())).dump(2) << "\n";
-  return 0;
-}
-
-template <Game G>
-int cmd_legal(const Common& c) {
-  const auto s = load_position<G>(c.position, c.map_file);
-  const Player p = s.to_move();
-  if (p == kTerminal) {
-    std::cout << "game over; scores: " << format_values(scores_of<G>(s), num_players_of<G>(s)) << "\n";
-    return 0;
-  }
-  MoveListOf<G> moves;
-  if (p == kSimultaneous) {
-    for (int q = 0; q < num_players_of<G>(s); ++q) std::cout << "player " << q << ": " << legal_list<G>(s, q) << "\n";
-    return 0;
-  }
-  s.legal_moves(moves);
-  for (Move m : moves) std::cout << G::move_to_string(s, p, m) << "\n";
-  return 0;
-}
-
-// The score of a position part by part, where the game can say more than its scores.
-template <Game G>
-int cmd_score(const Common& c, bool json) {
-  const auto s = load_position<G>(c.position, c.map_file);
-  if constexpr (HasScoreReport<G>) {
-    std::cout << (json ? G::score_json(s).dump() + "\n" : G::score_report(s));
-  } else {
-    if (s.to_move() != kTerminal) input_error("score: the game is not over in this position");
-    const Values v = scores_of<G>(s);
-    if (json)
-      std::cout << Json{{"scores", std::vector<double>(v.begin(), v.begin() + num_players_of<G>(s))}}.dump() << "\n";
-    else std::cout << "scores: " << format_values(v, num_players_of<G>(s)) << "\n";
-  }
-  return 0;
-}
-
-// --moves "" is no moves (the position printed as read); otherwise every step between the ';'
-// must be a move: "a;;b" or a trailing ';' is refused, not skipped. Spaces around a step are allowed.
-template <Game G>
-int cmd_apply(const Common& c, const std::string& moves) {
-  auto s = load_position<G>(c.position, c.map_file);
-  if (!moves.empty()) {
-    const std::vector<std::string> steps = split_moves(moves, ';');
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-      const std::string step = trim(steps[i]);
-      if (step.empty())
-        input_error("--moves \"" + moves + "\": move " + std::to_string(i + 1) + " of " + std::to_string(steps.size()) +
-                    " is empty (separate moves by one ';')");
-      apply_text<G>(s, step);
-    }
-  }
-  std::cout << G::to_json(s).dump(2) << "\n";
-  return 0;
-}
-
-// Searches a position for the seat to move (or --seat at a simultaneous node) and prints the root
-// statistics: visits, mean value and final policy of every move.
-template <Game G>
-int cmd_analyze(const Common& c, const std::string& spec, int seat_option) {
-  const auto s = load_position<G>(c.position, c.map_file);
-  const Player to_move = s.to_move();
-  if (to_move == kTerminal) input_error("analyze: the game is over in this position");
-  Player seat = to_move;
-  if (to_move == kSimultaneous) {
-    if (seat_option < 0 || seat_option >= num_players_of<G>(s))
-      input_error("analyze: a simultaneous node needs --seat 0.." + std::to_string(num_players_of<G>(s) - 1));
-    seat = seat_option;
-  } else if (seat_option >= 0 && seat_option != to_move) {
-    input_error("analyze: player " + std::to_string(to_move) + " is to move, not player " +
-                std::to_string(seat_option));
-  }
-  const std::string name = parse_spec(spec, "bot").name;
-  check_models<G>({spec}, s, c.config());
-  auto bot = make_bot<G>(spec, c.seed);
-  auto* searcher = dynamic_cast<MctsBot<G>*>(bot.get());
-  if (!searcher)
-    input_error("analyze: bot " + name + " does not search (give uct, cheat-uct, pimc, ismcts or mo-ismcts)");
-  bot->start(seat);
-  const Move best = bot->choose(InfoSet<G>(s, seat));
-  const auto& r = searcher->last_result();
-  std::printf("%s for player %d: %lld iterations in %.3f s (%.0f/s), tree %.1f MiB of %.1f MiB reserved\n",
-              spec.c_str(), seat, r.iterations, r.seconds, r.seconds > 0 ? r.iterations / r.seconds : 0.0,
-              r.bytes_used / 1048576.0, r.bytes_reserved / 1048576.0);
-  std::printf("%-24s %10s %8s %8s\n", "move", "visits", "mean", "policy");
-  auto rows = r.moves;
-  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.visits > b.visits; });
-  for (const auto& m : rows)
-    std::printf("%-24s %10u %8.3f %8.3f\n", G::move_to_string(s, seat, m.move).c_str(), m.visits, m.mean, m.policy);
-  std::printf("best: %s\n", G::move_to_string(s, seat, best).c_str());
   return 0;
 }
 

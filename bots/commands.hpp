@@ -1,10 +1,11 @@
 #pragma once
-// The command line's one door to the games. Every command that plays, reads or draws a game is a
-// plain function of one game; GameCommands holds them for one game, and commands_of finds a game's
-// table by its name. The functions are templates (bots/game_commands.hpp) instantiated once per
-// game, each game in a file of its own that CMake writes from lib/games/games.txt
-// (cmake/games.cmake): the command line's own files instantiate no game, and a build spreads the
-// games over the cores.
+// The command line's commands of whole games. Every command that plays, reads or draws games is a
+// plain function of one game; GameCommands holds them for one game, and a game's AnyGame
+// (bots/any_game.hpp) gives its table: any_game(name).commands(). The functions are templates
+// (bots/game_commands.hpp) instantiated once per game, each game in a file of its own that CMake
+// writes from lib/games/games.txt (cmake/games.cmake): the command line's own files instantiate no
+// game, and a build spreads the games over the cores. The questions of one position (new, legal,
+// score, apply, analyze) need no table: they are AnyState's.
 
 #include <cstdint>
 #include <string>
@@ -53,11 +54,6 @@ struct Data;  // learn's self-play data (bots/learn_game.hpp)
 
 // One game's commands; each returns the process's exit status (bad input throws InputError).
 struct GameCommands {
-  int (*new_position)(const Common&);                                            // new
-  int (*legal)(const Common&);                                                   // legal
-  int (*score)(const Common&, bool json);                                        // score --position
-  int (*apply)(const Common&, const std::string& moves);                         // apply
-  int (*analyze)(const Common&, const std::string& spec, int seat);              // analyze
   int (*play)(const PlayArgs&);                                                  // play
   void (*bench_row)(double seconds);                                             // a row of `nuraghe bench`
   int (*arena)(const ArenaCommand&);                                             // arena
@@ -71,11 +67,8 @@ struct GameCommands {
   std::string (*results_table)(const ResultsFile&, const ResultsTableCommand&);  // results
 };
 
-// A game's table. An unknown name is refused in one line that lists the games (exit 2).
-const GameCommands& commands_of(const std::string& game);
-
-// The table of game G: defined in bots/game_commands.hpp, and instantiated for each game in the
-// file CMake writes for it, which is what makes the declaration enough here.
+// The table of game G: defined in bots/game_commands.hpp, instantiated with the game's AnyGame
+// (bots/any_game_of.hpp), whose commands() it is.
 template <Game G>
 const GameCommands& game_commands();
 

@@ -1,8 +1,8 @@
 #pragma once
-// The commands of one game, gathered into its GameCommands table (bots/commands.hpp). Only the
-// files CMake writes for each game (cmake/games.cmake) include this header: each instantiates
-// game_commands<G> for its own game, and with it the search, the bots and every command of that
-// game, once.
+// The commands of one game, gathered into its GameCommands table (bots/commands.hpp), which the
+// game's AnyGame gives (bots/any_game_of.hpp). Only the files CMake writes for each game
+// (cmake/games.cmake) include this, through that header: each instantiates the table for its own
+// game, and with it the search, the bots and every command of that game, once.
 
 #include "bots/cli_game.hpp"
 #include "bots/commands.hpp"
@@ -17,11 +17,6 @@ namespace nuraghe {
 template <Game G>
 const GameCommands& game_commands() {
   static constexpr GameCommands kCommands{
-      .new_position = &commands::cmd_new<G>,
-      .legal = &commands::cmd_legal<G>,
-      .score = &commands::cmd_score<G>,
-      .apply = &commands::cmd_apply<G>,
-      .analyze = &commands::cmd_analyze<G>,
       .play = &commands::cmd_play<G>,
       .bench_row = &commands::bench_row<G>,
       .arena = &commands::arena<G>,

@@ -2,7 +2,7 @@
 // own fit (bots/learn_game.hpp).
 #include "bots/learn.hpp"
 
-#include "bots/commands.hpp"
+#include "bots/any_game.hpp"
 #include "bots/learn_game.hpp"
 #include "core/files.hpp"
 
@@ -24,7 +24,7 @@ int run_learn_command(const LearnCommand& c) {
   if (d.samples.x.rows() == 0)
     input_error("learn: the --data folders hold no rows with a " + c.target + " target" +
                 (c.target == "search-value" ? " (were the seats' bots searching ones?)" : ""));
-  return commands_of(d.id.game).learn(c, d);
+  return any_game(d.id.game).commands().learn(c, d);
 }
 
 }  // namespace nuraghe

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -262,14 +263,15 @@ std::string joint_text_seen_by(const typename G::State& before, const JointMove&
   return out;
 }
 
-inline std::string format_values(const Values& v, int n) {
+inline std::string format_values(std::span<const double> v) {
   std::string out;
   char buf[32];
-  for (int p = 0; p < n; ++p) {
+  for (std::size_t p = 0; p < v.size(); ++p) {
     std::snprintf(buf, sizeof buf, "%s%g", p ? " " : "", v[p]);
     out += buf;
   }
   return out;
 }
+inline std::string format_values(const Values& v, int n) { return format_values(std::span(v.data(), std::size_t(n))); }
 
 }  // namespace nuraghe

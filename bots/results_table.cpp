@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "bots/commands.hpp"
+#include "bots/any_game.hpp"
 #include "core/files.hpp"
 
 namespace nuraghe {
@@ -21,7 +21,7 @@ int run_results_command(const ResultsTableCommand& c) {
   if (f.truncated_at)
     std::fprintf(stderr, "results: the last line of %s is cut short (an arena still running, or killed); left out\n",
                  c.file.c_str());
-  const std::string text = commands_of(f.header.game).results_table(f, c);
+  const std::string text = any_game(f.header.game).commands().results_table(f, c);
   if (c.out.empty()) {
     std::cout << text << std::flush;
     return 0;

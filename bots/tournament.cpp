@@ -6,7 +6,7 @@
 #include <map>
 #include <optional>
 
-#include "bots/commands.hpp"
+#include "bots/any_game.hpp"
 #include "bots/games.hpp"
 #include "bots/tournament_game.hpp"
 
@@ -119,7 +119,7 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
 
 }  // namespace
 
-int run_arena_command(const ArenaCommand& c) { return commands_of(c.settings.game).arena(c); }
+int run_arena_command(const ArenaCommand& c) { return any_game(c.settings.game).commands().arena(c); }
 
 int run_merge_command(const std::vector<std::string>& files, const std::string& format, const std::string& out,
                       int resamples) {
@@ -130,18 +130,18 @@ int run_replay_command(const ReplayCommand& c) {
   check_output_path(c.html, "--html", c.force);
   check_not_input(c.html, "--html", c.file, "file replayed");
   const ResultsFile f = read_game_records(c.file);
-  return commands_of(f.header.game).replay(f, c);
+  return any_game(f.header.game).commands().replay(f, c);
 }
 
 int run_score_command(const std::string& file, const std::string& game) {
   const ResultsFile f = read_game_records(file);
   if (!game.empty() && game != f.header.game)
     input_error("score: \"" + file + "\" holds games of " + f.header.game + ", not of " + game);
-  return commands_of(f.header.game).score_games(f, file);
+  return any_game(f.header.game).commands().score_games(f, file);
 }
 
-int run_map_command(const MapCommand& c) { return commands_of(c.game).draw_map(c); }
+int run_map_command(const MapCommand& c) { return any_game(c.game).commands().draw_map(c); }
 
-int run_tune_command(const TuneCommand& c) { return commands_of(c.arena.game).tune(c); }
+int run_tune_command(const TuneCommand& c) { return any_game(c.arena.game).commands().tune(c); }
 
 }  // namespace nuraghe

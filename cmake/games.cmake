@@ -172,9 +172,9 @@ endfunction()
 
 # nuraghe_game_files(<variable> <template> <folder>): one source per finished game, written from
 # <template> (a file with @NURAGHE_GAME@, @NURAGHE_GAME_TYPE@ and @NURAGHE_GAME_HEADER@) into
-# generated/<folder>/<game>.cpp; the file names go into <variable>. The command line
-# (bots/game_file.cpp.in) and the Python module (python/game_file.cpp.in) instantiate each
-# game's templates in a file of its own this way, so that a build compiles the games side by side.
+# generated/<folder>/<game>.cpp; the file names go into <variable>. Each game's AnyGame
+# (bots/game_file.cpp.in), which the command line and the Python module share, is instantiated
+# in a file of its own this way, so that a build compiles the games side by side.
 function(nuraghe_game_files variable template folder)
   get_property(games GLOBAL PROPERTY NURAGHE_GAMES)
   set(files "")

@@ -1,7 +1,12 @@
 // The Python module `nuraghe` (docs/python.md): every game of lib/games/games.txt through one
-// binding. Python sees one State type and one Bot type; behind them, each game G implements the
-// type-erased AnyGame and AnyState (python/any_game.hpp) in a file of its own built from the game
-// list (python/game_of.hpp), so a new game needs nothing here.
+// binding. Python sees one State type and one Bot type; behind them are the library's type-erased
+// AnyGame and AnyState (bots/any_game.hpp), which the command line uses too, so a new game needs
+// nothing here. This file turns Python's objects into their arguments and their answers into
+// Python's objects, and seats bots written in Python as ExternalBots.
+//
+// The GIL is released while C++ plays or searches (act, analyze, play, arena). A bot written in
+// Python takes it back for each of its decisions, so with arena(jobs > 1) the C++ bots search in
+// parallel while the Python ones take turns.
 
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
@@ -15,25 +20,205 @@
 #include <string>
 #include <vector>
 
+#include "bots/any_game.hpp"
 #include "bots/arena.hpp"
 #include "bots/games.hpp"
+#include "bots/match.hpp"
 #include "bots/registry.hpp"
-#include "core/hooks.hpp"
 #include "core/value_model.hpp"
-#include "python/any_game.hpp"
 #include "python/convert.hpp"
 
 namespace nuraghe::python {
 namespace {
 
-// A game's AnyGame by name; an unknown name gets the command line's "unknown game" line.
-const AnyGame& game_named(const std::string& name) {
-  const AnyGame* found = nullptr;
-  AllGames::dispatch(name, [&]<Game G>() {
-    found = &any_game<G>();
-    return 0;
-  });
-  return *found;
+// ---- bots written in Python ------------------------------------------------------------------
+
+// A Python object that C++ threads hold: dropped with the GIL, on whichever thread lets it go.
+struct Held {
+  py::object object;
+  explicit Held(py::object o) : object(std::move(o)) {}
+  Held(const Held&) = delete;
+  Held& operator=(const Held&) = delete;
+  ~Held() {
+    py::gil_scoped_acquire gil;
+    object = py::object();
+  }
+};
+
+// A Python seat's decisions: `decide(view, legal)` with the seat's view (a dict) and its legal moves
+// (notation strings) returns one of them, or its place in the list. Called on a C++ thread of the
+// game: every touch of a Python object holds the GIL.
+ExternalBot::Decide decisions_of(std::shared_ptr<Held> decide, Player seat) {
+  return [decide = std::move(decide), seat](const Json& view, const std::vector<std::string>& legal) -> std::size_t {
+    py::gil_scoped_acquire gil;
+    const py::object chosen = decide->object(to_python(view), py::cast(legal));
+    if (const auto index = as_index(chosen)) {
+      if (less(*index, py::int_(0)) || !less(*index, py::int_(legal.size())))
+        input_error("a Python bot for seat " + std::to_string(seat) + " chose move " + decimal(*index) +
+                    " of a list of " + std::to_string(legal.size()));
+      return index->cast<std::size_t>();
+    }
+    if (py::isinstance<py::str>(chosen)) {
+      const std::string text = chosen.cast<std::string>();
+      for (std::size_t i = 0; i < legal.size(); ++i)
+        if (legal[i] == text) return i;
+      input_error("a Python bot for seat " + std::to_string(seat) + " chose \"" + text +
+                  "\", which is not one of its legal moves");
+    }
+    input_error("a Python bot for seat " + std::to_string(seat) + " returned a " + type_name(chosen) +
+                "; it must return one of the legal moves (a str) or its index in the list (an int)");
+  };
+}
+
+// The bots of one play() or arena() call: a spec string seats nuraghe's bot; a Python seat is named
+// "python:NAME" in the results, and is either one callable shared by every game or a factory called
+// as factory(seat, seed) for each game and seat (nuraghe.Seeded), which makes its games independent
+// of the order the arena's jobs play them in.
+struct Seats {
+  std::vector<std::string> specs;
+  ExternalBots python;                                     // by spec
+  std::map<std::string, std::shared_ptr<Held>> callables;  // by spec: two bots of one name must be one callable
+
+  // Reads a list of str | callable | Seeded; holds the GIL.
+  explicit Seats(const py::list& bots) {
+    for (const py::handle b : bots) {
+      if (py::isinstance<py::str>(b)) {
+        const std::string spec = b.cast<std::string>();
+        if (spec.rfind("python:", 0) == 0)
+          input_error("bots: \"" + spec + "\" names a Python bot in results files; give the callable itself");
+        specs.push_back(spec);
+        continue;
+      }
+      const bool factory = py::hasattr(b, "_nuraghe_factory");
+      const py::object callable = factory ? py::getattr(b, "_nuraghe_factory") : py::reinterpret_borrow<py::object>(b);
+      if (!PyCallable_Check(callable.ptr()))
+        input_error("bots: each bot is a spec string, a callable (view, legal) -> move, or nuraghe.Seeded(factory)");
+      std::string name = py::str(py::getattr(b, "name", py::getattr(callable, "__name__", py::str("bot"))));
+      const std::string spec = "python:" + name;
+      const auto it = callables.find(spec);
+      if (it != callables.end() && !it->second->object.is(callable))
+        input_error("bots: two different Python bots are both named \"" + name +
+                    "\" (give them different names, e.g. nuraghe.Seeded(factory, name=...))");
+      auto held = std::make_shared<Held>(callable);
+      callables[spec] = held;
+      python[spec].start = [held, factory](Player seat, std::uint64_t seed) -> ExternalBot::Decide {
+        if (!factory) return decisions_of(held, seat);
+        py::gil_scoped_acquire gil;
+        auto decide = std::make_shared<Held>(held->object(seat, seed));
+        if (!PyCallable_Check(decide->object.ptr()))
+          input_error("a nuraghe.Seeded factory must return a callable (view, legal) -> move");
+        return decisions_of(std::move(decide), seat);
+      };
+      specs.push_back(spec);
+    }
+  }
+
+  // Two seats of an arena that hold the same bot: the same Python bot, or two specs of one bot, as
+  // the command line refuses them.
+  bool same_bot(const std::string& x, const std::string& y) const {
+    if (python.count(x) || python.count(y)) return x == y;
+    return nuraghe::same_bot(x, y);
+  }
+};
+
+// ---- arguments --------------------------------------------------------------------------------
+
+// A move of apply or apply_joint (the argument `name`): notation (a str) or an action index (an
+// int). Any other type is refused where the state reads it.
+Action action_of(const py::int_& a) {
+  Action out;
+  out.text = decimal(a);
+  if (!less(a, py::int_(std::numeric_limits<int>::min())) && !less(py::int_(std::numeric_limits<int>::max()), a))
+    out.value = a.cast<int>();
+  return out;
+}
+MoveArg move_arg(const py::handle& move, const std::string& name) {
+  if (py::isinstance<py::str>(move)) return move.cast<std::string>();
+  if (const auto a = as_index(move)) return action_of(*a);
+  return WrongType{name + "= must be a move's notation (a str) or an action index (an int), not a " + type_name(move)};
+}
+
+// While C++ decides: Python's other threads run.
+std::shared_ptr<void> release_gil() { return std::make_shared<py::gil_scoped_release>(); }
+
+py::dict info_of(const GameInfo& i) {
+  py::dict d;
+  d["name"] = i.name;
+  d["description"] = i.description;
+  d["min_players"] = i.min_players;
+  d["max_players"] = i.max_players;
+  d["hidden_information"] = i.hidden_information;
+  d["tensors"] = i.tensors;  // the action space and observation vectors of the learning API
+  d["options"] = i.options;
+  return d;
+}
+
+py::dict analysis_of(const Analysis& r) {
+  py::list moves;
+  for (const auto& m : r.moves) {
+    py::dict row;
+    row["move"] = m.move;
+    row["visits"] = m.visits;
+    row["mean"] = m.mean;
+    row["policy"] = m.policy;
+    moves.append(row);
+  }
+  py::dict out;
+  out["best"] = r.best;
+  out["iterations"] = r.iterations;
+  out["seconds"] = r.seconds;
+  out["moves"] = moves;
+  return out;
+}
+
+// As `nuraghe play` plays it: the same seeds, so the same game from the same arguments.
+py::dict play(const AnyGame& game, const GameConfig& config, const py::list& bots) {
+  game.check_map(config);
+  const int n = game.initial(config)->num_players();  // the setup's checks come before the bots'
+  const Seats seats(bots);
+  GameRecord record;
+  {
+    py::gil_scoped_release nogil;
+    record = game.play(config, seats.specs, seats.python);
+  }
+  py::list moves, movers;
+  for (const auto& m : record.moves) {
+    moves.append(m.text);
+    movers.append(m.player);
+  }
+  py::dict out;
+  out["game"] = game.info().name;
+  out["seed"] = config.seed;
+  out["bots"] = seats.specs;
+  out["moves"] = moves;
+  out["movers"] = movers;
+  out["scores"] = first(record.scores, n);
+  out["returns"] = first(record.returns, n);
+  return out;
+}
+
+py::list arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots) {
+  game.check_map(a.config);
+  const Seats seats(bots);
+  ArenaSettings settings = a;
+  settings.bots = seats.specs;
+  // One bot given twice would be two rows of one player in the table, their comparison meaningless.
+  for (std::size_t i = 0; i < seats.specs.size(); ++i)
+    for (std::size_t k = i + 1; k < seats.specs.size(); ++k)
+      if (seats.same_bot(seats.specs[i], seats.specs[k]))
+        input_error("arena: \"" + seats.specs[i] + "\" and \"" + seats.specs[k] +
+                    "\" are the same bot given twice: make the specs differ (e.g. seed=), or give two Python "
+                    "bots different names");
+  ArenaRunOptions options;
+  options.names = SettingNames{"games=", "bot in bots=", "out="};
+  std::vector<Json> lines;
+  {
+    py::gil_scoped_release nogil;
+    lines = game.arena(settings, options, seats.python);
+  }
+  py::list out;
+  for (const auto& line : lines) out.append(to_python(line));
+  return out;
 }
 
 GameConfig config_of(const py::handle& players, const py::handle& seed, const py::handle& options,
@@ -133,7 +318,8 @@ PYBIND11_MODULE(_nuraghe, m) {
     return out;
   });
   m.def(
-      "game_info", [](const py::handle& name) { return game_named(str_arg(name, "name", "a game's name")).info(); },
+      "game_info",
+      [](const py::handle& name) { return info_of(any_game(str_arg(name, "name", "a game's name")).info()); },
       py::arg("name"));
   m.def("bots", [] { return names(bot_catalog()); });
 
@@ -153,9 +339,16 @@ PYBIND11_MODULE(_nuraghe, m) {
           [](const PyState& s, const py::handle& seat) { return s.s->legal_actions(seat_arg(seat, s, true)); },
           py::arg("seat") = py::none())
       .def(
-          "apply", [](PyState& s, const py::handle& move) { s.s->apply(move); }, py::arg("move"))
+          "apply", [](PyState& s, const py::handle& move) { s.s->apply(move_arg(move, "move"), "move"); },
+          py::arg("move"))
       .def(
-          "apply_joint", [](PyState& s, const py::handle& moves) { s.s->apply_joint(as_list(moves, "moves=")); },
+          "apply_joint",
+          [](PyState& s, const py::handle& moves) {
+            std::vector<MoveArg> each;
+            for (const py::handle m : as_list(moves, "moves="))
+              each.push_back(move_arg(m, "moves[" + std::to_string(each.size()) + "]"));
+            s.s->apply_joint(each);
+          },
           py::arg("moves"))
       .def("returns", [](const PyState& s) { return s.s->returns(); })
       .def("scores", [](const PyState& s) { return s.s->scores(); })
@@ -180,7 +373,7 @@ PYBIND11_MODULE(_nuraghe, m) {
             const Json j = from_python(data, "data");
             const JsonIn in(j, "position");
             in.expect_object();
-            return PyState{game_named(in.at("game").string()).from_json(j)};
+            return PyState{any_game(in.at("game").string()).from_json(j)};
           },
           py::arg("data"))
       .def(
@@ -191,7 +384,9 @@ PYBIND11_MODULE(_nuraghe, m) {
           "action_to_move",
           [](const PyState& s, const py::handle& action, const py::handle& seat) {
             const Player p = seat_arg(seat, s, true);
-            return s.s->action_to_move(action, p);
+            const auto a = as_index(action);
+            if (!a) type_error("action= must be an int (or a numpy integer), not a " + type_name(action));
+            return s.s->action_to_move(action_of(*a), p);
           },
           py::arg("action"), py::arg("seat") = py::none())
       .def(
@@ -274,8 +469,10 @@ PYBIND11_MODULE(_nuraghe, m) {
       "new_game",
       [game_name](const py::handle& game, const py::handle& players, const py::handle& seed, const py::handle& options,
                   const py::handle& map) {
-        const std::string name = str_arg(game, "game", game_name);
-        return PyState{game_named(name).initial(config_of(players, seed, options, map))};
+        const AnyGame& g = any_game(str_arg(game, "game", game_name));
+        const GameConfig config = config_of(players, seed, options, map);
+        g.check_map(config);
+        return PyState{g.initial(config)};
       },
       py::arg("game"), py::arg("players") = 0, py::arg("seed") = 1, py::arg("options") = py::none(),
       py::arg("map") = py::none());
@@ -284,9 +481,12 @@ PYBIND11_MODULE(_nuraghe, m) {
       .def_readonly("spec", &BotHandle::spec)
       .def_readonly("seat", &BotHandle::seat)
       .def(
-          "act", [](BotHandle& b, const py::handle& s) { return state_arg(s).s->act(b); }, py::arg("state"))
+          "act", [](BotHandle& b, const py::handle& s) { return state_arg(s).s->act(b, release_gil); },
+          py::arg("state"))
       .def(
-          "analyze", [](BotHandle& b, const py::handle& s) { return state_arg(s).s->analyze(b); }, py::arg("state"))
+          "analyze",
+          [](BotHandle& b, const py::handle& s) { return analysis_of(state_arg(s).s->analyze(b, release_gil)); },
+          py::arg("state"))
       .def("__repr__",
            [](const BotHandle& b) { return "<nuraghe.Bot " + b.spec + " for seat " + std::to_string(b.seat) + ">"; });
   m.def(
@@ -295,7 +495,7 @@ PYBIND11_MODULE(_nuraghe, m) {
         const std::string text = str_arg(spec, "spec", "a bot spec, as `nuraghe bots` lists them");
         bot_params(parse_spec(text, "bot"));  // an unknown bot or parameter is refused here, not at the first act
         const int p = integer_arg<int>(seat, "seat", 0, kMaxPlayers - 1);
-        return BotHandle{text, p, seed_arg(seed), {}, {}};
+        return BotHandle{text, p, seed_arg(seed), {}, {}, false};
       },
       py::arg("spec"), py::arg("seat"), py::arg("seed") = 1);
 
@@ -305,7 +505,8 @@ PYBIND11_MODULE(_nuraghe, m) {
                   const py::handle& options, const py::handle& map) {
         const std::string name = str_arg(game, "game", game_name);
         const GameConfig config = config_of(players, seed, options, map);
-        return game_named(name).play(config, as_list(bots, "bots="));
+        const AnyGame& g = any_game(name);
+        return play(g, config, as_list(bots, "bots="));
       },
       py::arg("game"), py::arg("bots"), py::arg("players") = 0, py::arg("seed") = 1, py::arg("options") = py::none(),
       py::arg("map") = py::none());
@@ -321,7 +522,8 @@ PYBIND11_MODULE(_nuraghe, m) {
         a.config = config_of(players, seed, options, map);
         a.jobs = integer_arg<int>(jobs, "jobs", 1, 256);
         a.out = file_arg(out, "out").value_or("");
-        return game_named(a.game).arena(a, as_list(bots, "bots="));
+        const AnyGame& g = any_game(a.game);
+        return arena(g, a, as_list(bots, "bots="));
       },
       py::arg("game"), py::arg("bots"), py::arg("games"), py::arg("seed") = 1, py::arg("jobs") = 1,
       py::arg("players") = 0, py::arg("options") = py::none(), py::arg("map") = py::none(),
