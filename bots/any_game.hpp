@@ -101,6 +101,9 @@ class AnyGame {
   // Refuses a map file for a game that reads none, before anything else is read (initial() refuses
   // it too, after the game's own checks).
   virtual void check_map(const GameConfig& config) const = 0;
+  // The board or map the setup plays on, as its data file's JSON (Ticket to Ride's map with its
+  // tickets, Bardagi's board side); refused for a game whose board is not data.
+  virtual Json map_data(const GameConfig& config) const = 0;
   // A game played as `nuraghe play` plays it (the same seeds): one bot a seat, each a spec or a
   // key of `external`.
   virtual GameRecord play(const GameConfig& config, const std::vector<std::string>& bots,
@@ -112,6 +115,13 @@ class AnyGame {
 
 // The game of this name; an unknown name is refused in one line that lists the games (exit 2).
 const AnyGame& any_game(const std::string& name);
+
+// The player count of a setup that gives none (0) but seats `bots`: their count, when the game
+// plays that many; else 0, the game's default.
+inline int players_for_bots(const GameInfo& game, int players, std::size_t bots) {
+  if (players != 0 || bots < std::size_t(game.min_players) || bots > std::size_t(game.max_players)) return players;
+  return int(bots);
+}
 
 // The AnyGame of game G: defined in bots/any_game_of.hpp, and instantiated for each game in the
 // file CMake writes for it, which is what makes this declaration enough for any_game.

@@ -191,9 +191,7 @@ class StateOf final : public AnyState {
   }
 
  private:
-  std::vector<double> first(const Values& v) const {
-    return std::vector<double>(v.begin(), v.begin() + num_players_of<G>(s_));
-  }
+  std::vector<double> first(const Values& v) const { return seat_values(v, num_players_of<G>(s_)); }
   // The seat whose moves are meant: p, or (kMover) the seat to move.
   Player seat_or_mover(Player p) const {
     if (p >= 0) return checked_seat(p);
@@ -296,6 +294,11 @@ class GameOps final : public AnyGame {
   }
   void check_map(const GameConfig& config) const override {
     if constexpr (!HasMap<G>) reject_map_file<G>(config);
+  }
+  Json map_data(const GameConfig& config) const override {
+    check_map(config);
+    if constexpr (HasMap<G>) return G::initial(config).board().source;
+    else input_error(std::string(G::kName) + " has no board or map data: its board is part of its rules");
   }
 
   GameRecord play(const GameConfig& config, const std::vector<std::string>& bots,

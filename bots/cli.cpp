@@ -154,10 +154,11 @@ std::unique_ptr<AnyState> load_position(const AnyGame& game, const Common& c) {
   if (c.position.empty()) input_error("--position FILE is required");
   Json j = parse_json(read_input_file(c.position, "position file"), "position file \"" + c.position + "\"");
   if (!c.map_file.empty()) {
-    const GameInfo info = game.info();
-    if (info.map_field.empty()) input_error(info.name + ": this game takes no --map file");
+    GameConfig with_map;
+    with_map.map_file = c.map_file;
+    game.check_map(with_map);  // a game that reads no board refuses the file, in the game's words
     if (j.is_object())
-      j[info.map_field] = parse_json(read_input_file(c.map_file, "map file"), "map file \"" + c.map_file + "\"");
+      j[game.info().map_field] = parse_json(read_input_file(c.map_file, "map file"), "map file \"" + c.map_file + "\"");
   }
   return game.from_json(j);
 }
@@ -270,7 +271,7 @@ void add_game_options(CLI::App* cmd, Common& c, bool setup) {
 
 }  // namespace
 
-GameConfig Common::config() const {
+GameConfig Common::config(std::size_t seats) const {
   if (players != 0)
     AllGames::for_each([&]<Game G>() {
       if (G::kName != game || (players >= G::kMinPlayers && players <= G::kMaxPlayers)) return;
@@ -278,6 +279,9 @@ GameConfig Common::config() const {
     });
   GameConfig c;
   c.players = players;
+  AllGames::for_each([&]<Game G>() {
+    if (G::kName == game) c.players = players_for_bots(any_game_of<G>().info(), players, seats);
+  });
   c.seed = seed;
   c.map_file = map_file;
   for (const auto& kv : options) {
@@ -589,8 +593,8 @@ int run_cli(int argc, char** argv) {
     if (*arena) {
       ArenaSettings& a = arena_args.settings;
       a.game = arena_common.game;
-      a.config = arena_common.config();
       a.bots = bot_specs(arena_bots, arena_bot);
+      a.config = arena_common.config(arena_args.self_play ? 0 : a.bots.size());
       if (!arena_shard.empty()) parse_shard(arena_shard, a.shard, a.shards);
       return run_arena_command(arena_args);
     }

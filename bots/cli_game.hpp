@@ -139,10 +139,10 @@ class HumanBot final : public Bot<G> {
 
 template <Game G>
 int cmd_play(const PlayArgs& a) {
-  const GameConfig config = a.common.config();
+  const auto specs = bot_specs(a.bots, a.bot);
+  const GameConfig config = a.common.config(specs.size() + (a.human >= 0 ? 1 : 0));
   const auto start = G::initial(config);
   const int n = num_players_of<G>(start);
-  const auto specs = bot_specs(a.bots, a.bot);
   if (a.human >= n) input_error("--human " + std::to_string(a.human) + ": there is no such seat");
   const int needed = n - (a.human >= 0 ? 1 : 0);
   if (int(specs.size()) != needed)

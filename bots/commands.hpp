@@ -30,8 +30,10 @@ struct Common {
   std::string position;  // a file, or - for standard input
 
   // The setup the options name; --players is checked against the game's own range, in the game's
-  // words ("ttr plays 2 to 5 players, not 6"), and an unknown game where it is dispatched.
-  GameConfig config() const;
+  // words ("ttr plays 2 to 5 players, not 6"), and an unknown game where it is dispatched. Without
+  // --players, the `seats` the bots given fill (play, arena) are the player count when the game
+  // plays that many; else the game's default.
+  GameConfig config(std::size_t seats = 0) const;
 };
 
 // `nuraghe play`.

@@ -272,6 +272,8 @@ inline std::string format_values(std::span<const double> v) {
   }
   return out;
 }
+// The values of the first n seats (a state's Values hold kMaxPlayers).
+inline std::vector<double> seat_values(const Values& v, int n) { return {v.begin(), v.begin() + n}; }
 inline std::string format_values(const Values& v, int n) { return format_values(std::span(v.data(), std::size_t(n))); }
 
 }  // namespace nuraghe

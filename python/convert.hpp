@@ -40,8 +40,6 @@ inline py::object to_python(const Json& j) {
   }
 }
 
-inline std::vector<double> first(const Values& v, int n) { return std::vector<double>(v.begin(), v.begin() + n); }
-
 inline std::string type_name(const py::handle& x) { return py::str(x.get_type().attr("__name__")); }
 
 // ---- arguments ------------------------------------------------------------------------------

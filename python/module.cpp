@@ -22,6 +22,7 @@
 
 #include "bots/any_game.hpp"
 #include "bots/arena.hpp"
+#include "bots/cli.hpp"
 #include "bots/games.hpp"
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
@@ -172,7 +173,9 @@ py::dict analysis_of(const Analysis& r) {
 }
 
 // As `nuraghe play` plays it: the same seeds, so the same game from the same arguments.
-py::dict play(const AnyGame& game, const GameConfig& config, const py::list& bots) {
+// Without players=, the bots' count is the player count when the game plays that many.
+py::dict play(const AnyGame& game, GameConfig config, const py::list& bots) {
+  config.players = players_for_bots(game.info(), config.players, bots.size());
   game.check_map(config);
   const int n = game.initial(config)->num_players();  // the setup's checks come before the bots'
   const Seats seats(bots);
@@ -192,8 +195,8 @@ py::dict play(const AnyGame& game, const GameConfig& config, const py::list& bot
   out["bots"] = seats.specs;
   out["moves"] = moves;
   out["movers"] = movers;
-  out["scores"] = first(record.scores, n);
-  out["returns"] = first(record.returns, n);
+  out["scores"] = seat_values(record.scores, n);
+  out["returns"] = seat_values(record.returns, n);
   return out;
 }
 
@@ -202,6 +205,7 @@ py::list arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots
   const Seats seats(bots);
   ArenaSettings settings = a;
   settings.bots = seats.specs;
+  settings.config.players = players_for_bots(game.info(), a.config.players, seats.specs.size());
   // One bot given twice would be two rows of one player in the table, their comparison meaningless.
   for (std::size_t i = 0; i < seats.specs.size(); ++i)
     for (std::size_t k = i + 1; k < seats.specs.size(); ++k)
@@ -211,6 +215,7 @@ py::list arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots
                     "bots different names");
   ArenaRunOptions options;
   options.names = SettingNames{"games=", "bot in bots=", "out="};
+  options.version = version();  // the results file's header says which build played, as the program's do
   std::vector<Json> lines;
   {
     py::gil_scoped_release nogil;
@@ -322,6 +327,15 @@ PYBIND11_MODULE(_nuraghe, m) {
       [](const py::handle& name) { return info_of(any_game(str_arg(name, "name", "a game's name")).info()); },
       py::arg("name"));
   m.def("bots", [] { return names(bot_catalog()); });
+  m.attr("__version__") = version();
+  m.def(
+      "map_data",
+      [](const py::handle& game, const py::handle& options, const py::handle& map) {
+        const AnyGame& g = any_game(str_arg(game, "game", "a game's name"));
+        const GameConfig config = config_of(py::int_(0), py::int_(1), options, map);
+        return to_python(g.map_data(config));
+      },
+      py::arg("game"), py::arg("options") = py::none(), py::arg("map") = py::none());
 
   // Every argument is a py::handle read by the *_arg functions above (one-line errors naming it).
   py::class_<PyState>(m, "State")

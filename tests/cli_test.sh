@@ -166,5 +166,18 @@ expect_error "sardegna replay on an edited board" 'has changed since' "$nuraghe"
 if head -1 "$tmp/ttr-hash.jsonl" | grep -q '"map_hash":"e2e8be6cfe94d83d"'; then ok; else bad "the ttr map hash changed: $(head -1 "$tmp/ttr-hash.jsonl")"; fi
 if head -1 "$tmp/bardagi-hash.jsonl" | grep -q '"map_hash":"4caa08353126d217"'; then ok; else bad "the bardagi board hash changed: $(head -1 "$tmp/bardagi-hash.jsonl")"; fi
 
+# Without --players, play and arena seat as many players as they are given bots (with --human, one
+# more) when the game plays that many; a count the game does not play is refused as before.
+expect_output "play: three bots, no --players, three players" "^game sardegna, seed 1, 3 players$" \
+  "$nuraghe" play --game sardegna --bots random,random:seed=2,random:seed=3
+"$nuraghe" arena --game sardegna --bots random,random:seed=2,random:seed=3 --games 3 --out "$tmp/three.jsonl" >/dev/null 2>&1
+expect_output "arena: three bots, no --players, three-player games" '"players":3' head -1 "$tmp/three.jsonl"
+expect_error "play: a bot count the game does not play" "play: 2 seats need 2 bot specs, got 3" \
+  "$nuraghe" play --game tictactoe --bots random,random:seed=2,random:seed=3
+expect_error "play: --players wins over the bots' count" "play: 4 seats need 4 bot specs, got 3" \
+  "$nuraghe" play --game sardegna --players 4 --bots random,random:seed=2,random:seed=3
+expect_error "play: --human counts as a seat" "human 3: there is no such seat" \
+  "$nuraghe" play --game sardegna --bots random,random:seed=2 --human 3
+
 echo "cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

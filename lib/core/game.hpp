@@ -146,9 +146,11 @@ concept Game =
     (HasApplyJoint<G> == HasObserveJoint<G>) && (!HasSimultaneousMoves<G> || HasSeatMoves<G>) &&
     // A seat count that varies is the state's to tell.
     (HasNumPlayers<G> || G::kMinPlayers == G::kMaxPlayers) &&
-    // A board read from data comes with its hash (core/hooks.hpp, HasMap).
-    (!requires { G::kHasMap; } || !G::kHasMap ||
-     requires(const typename G::State& s) { { G::map_hash(s) } -> std::same_as<std::uint64_t>; }) &&
+    // A board read from data comes with its hash and its registry entry (core/hooks.hpp, HasMap).
+    (!requires { G::kHasMap; } || !G::kHasMap || requires(const typename G::State& s) {
+      { G::map_hash(s) } -> std::same_as<std::uint64_t>;
+      { s.board().source } -> std::convertible_to<const Json&>;
+    }) &&
     // Hidden information needs the game's own view, determinization and observation.
     (!hidden_information<G> || (HasView<G> && HasDeterminize<G> && HasObserve<G>)) &&
     // A part the game writes, found by its name, has the signature of its default's concept:

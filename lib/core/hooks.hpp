@@ -108,12 +108,15 @@ concept HasTensors = requires(const typename G::State& s, Move m, int a, Player 
 
 // kHasMap = true: the game's board or map is a data file, and another one is given by --map FILE
 // (GameConfig::map_file). map_hash(s) is the hash of the board of s (hash_json of its file), which
-// results files and model files record so that a file edited since is noticed. The position field
-// that holds the board is kMapField, "map" by default (Bardagi's is "board").
+// results files and model files record so that a file edited since is noticed. s.board() is the
+// board's entry in the game's registry (core/registry.hpp), whose `source` is the file's JSON as
+// read (a designer's tools show it: nuraghe.map_data). The position field that holds the board is
+// kMapField, "map" by default (Bardagi's is "board").
 template <class G>
 concept HasMap = requires(const typename G::State& s) {
   { G::kHasMap } -> std::convertible_to<bool>;
   { G::map_hash(s) } -> std::same_as<std::uint64_t>;
+  { s.board().source } -> std::convertible_to<const Json&>;
 }
 &&G::kHasMap;
 

@@ -18,10 +18,13 @@ from ._nuraghe import (  # noqa: F401  (the public interface)
     games,
     load_model,
     make_bot,
+    map_data,
     new_game,
     play,
 )
 from . import _nuraghe
+
+__version__ = _nuraghe.__version__  # the build, as `nuraghe --version` names it
 
 for _type in (Bot, InputError, Model, State):  # shown as nuraghe.State, not nuraghe._nuraghe.State
     _type.__module__ = "nuraghe"
@@ -29,7 +32,7 @@ for _type in (Bot, InputError, Model, State):  # shown as nuraghe.State, not nur
 __all__ = [
     "SIMULTANEOUS", "TERMINAL", "Bot", "InputError", "Model", "State", "Results", "Seeded",
     "arena", "bots", "from_json", "game_info", "games", "load_model", "load_selfplay", "make_bot",
-    "new_game", "play",
+    "map_data", "new_game", "play",
 ]
 
 

@@ -285,3 +285,50 @@ def test_bad_moves_and_bad_bots_are_input_errors():
     assert g.is_simultaneous
     with pytest.raises(nuraghe.InputError, match="apply_joint"):
         g.apply(g.legal_moves(seat=0)[0])
+
+
+def test_the_player_count_comes_from_the_bots_when_not_given(tmp_path):
+    # As the command line plays it: three bots, no players=, a three-player game.
+    bots = ["heuristic", "random", "random:seed=2"]
+    log = tmp_path / "game.jsonl"
+    cli("play", "--game", "sardegna", "--seed", "3", "--bots", ",".join(bots), "--log", str(log))
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert lines[0]["players"] == 3
+    game = nuraghe.play("sardegna", bots, seed=3)
+    assert len(game["scores"]) == 3
+    assert game["moves"] == [line["move"] for line in lines if "move" in line]
+    results = nuraghe.arena("sardegna", bots, games=3)
+    assert {len(r["scores"]) for r in results} == {3}
+    # A count the game does not play is still refused, in the same words as before.
+    with pytest.raises(nuraghe.InputError, match="2 seats need 2 bots, got 3"):
+        nuraghe.play("tictactoe", ["random", "random:seed=2", "random:seed=3"])
+    # players= given wins over the bots' count, and the bots must fill its seats.
+    with pytest.raises(nuraghe.InputError, match="4 seats need 4 bots, got 3"):
+        nuraghe.play("sardegna", bots, players=4)
+
+
+def test_results_written_from_python_name_the_build(tmp_path):
+    out = tmp_path / "r.jsonl"
+    nuraghe.arena("tictactoe", ["random", "random:seed=2"], games=2, out=out)
+    header = json.loads(out.read_text().splitlines()[0])
+    assert header["version"] == nuraghe.__version__
+    assert cli("--version").stdout.split() == ["nuraghe", nuraghe.__version__]
+
+
+def test_map_data_is_the_map_as_its_file_reads(tmp_path):
+    sardinia = nuraghe.map_data("ttr")
+    assert isinstance(sardinia, dict)
+    assert len(sardinia["tickets"]) > 0 and len(sardinia["routes"]) > 0 and len(sardinia["cities"]) > 0
+    # A map file given is the data returned, and the game plays on it.
+    edited = dict(sardinia, title="Sardinia, edited")
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited))
+    assert nuraghe.map_data("ttr", map=path) == edited
+    # Bardagi's two sides are two boards.
+    summer, winter = nuraghe.map_data("bardagi"), nuraghe.map_data("bardagi", options={"side": "winter"})
+    assert summer != winter
+    assert nuraghe.map_data("sardegna")
+    with pytest.raises(nuraghe.InputError, match="connect4 has no board or map data"):
+        nuraghe.map_data("connect4")
+    with pytest.raises(nuraghe.InputError, match="map="):
+        nuraghe.map_data("connect4", map=path)
