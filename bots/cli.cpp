@@ -294,7 +294,8 @@ GameConfig Common::config(std::size_t seats) const {
 }
 
 std::vector<std::string> bot_specs(const std::string& list, const std::vector<std::string>& repeated) {
-  std::vector<std::string> specs = repeated;
+  std::vector<std::string> specs;
+  for (const auto& arg : repeated) specs.push_back(labelled_spec(arg));
   if (!list.empty())
     for (auto& s : split_bot_list(list)) specs.push_back(s);
   return specs;
@@ -347,13 +348,16 @@ int run_cli(int argc, char** argv) {
 
   MapCommand map_args;
   Common map_common;
-  auto* map = app.add_subcommand("map", "draw a game's board or map from its data as SVG");
+  auto* map = app.add_subcommand("map", "check a game's board or map, or draw it from its data as SVG");
   add_game_options(map, map_common, true);
-  map->add_option("--svg", map_args.svg, "the SVG file to write")->check(kFileName)->required();
+  auto* map_check = map->add_flag("--check", map_args.check, "print the board's counts and the designer's warnings");
+  map->add_flag("--strict", map_args.strict, "with --check: a warning is an error (exit 2)")->needs(map_check);
+  auto* map_svg = map->add_option("--svg", map_args.svg, "the SVG file to write")->check(kFileName);
   map->add_option("--usage", map_args.usage,
                   "a results file (arena --out) or play log: colour the routes by how often they were claimed")
-      ->check(kFileName);
-  map->add_flag("--force", map_args.force, "replace an existing --svg file");
+      ->check(kFileName)
+      ->needs(map_svg);
+  map->add_flag("--force", map_args.force, "replace an existing --svg file")->needs(map_svg);
 
   PlayArgs play_args;
   auto* play = app.add_subcommand("play", "play one game and print its move log");

@@ -218,7 +218,7 @@ int improve(const ImproveCommand& c) {
     const auto games = play<G>(c, {candidate, g.best}, 2 * c.max_deals, seed_of(c, number, kGate),
                                (folder / "gate.jsonl").string(), sprt);
     const SprtTrack t = sprt_track(sprt, games);
-    std::printf("%s", sprt_report(t).c_str());
+    std::printf("%s", sprt_report(t, bot_name(candidate), bot_name(g.best)).c_str());
     g.gate_pairs = int(t.llr.size()), g.gate_llr = t.llr.empty() ? 0 : t.llr.back(), g.verdict = t.verdict;
     if (t.verdict > 0) g.best = candidate;
     std::printf("improve: generation %d: %s; the best bot is %s\n", number,

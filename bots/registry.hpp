@@ -32,6 +32,15 @@ Params bot_params(const Spec& spec);
 // (an arena refuses one bot in two seats, the command line's and the Python module's alike).
 bool same_bot(const std::string& x, const std::string& y);
 
+// A bot's name in tables, results and verdicts: its label= if the spec has one, else the spec as
+// written. label= names a bot and changes nothing it does: same_bot leaves it out.
+std::string bot_name(const std::string& spec);
+// `--bot NAME=SPEC` as SPEC with label=NAME: a spec's own name (before any ':') has no '=', so the
+// two cannot be confused. A spec without NAME= is returned as given.
+std::string labelled_spec(const std::string& arg);
+// Refuses two bots of one name (`where`: the command), in one line naming it.
+void check_bot_names(const std::vector<std::string>& specs, const std::string& where);
+
 // Splits a --bots list: "uct:iters=100,c=0.5,random" is {"uct:iters=100,c=0.5", "random"}. A
 // comma-separated piece with '=' and no ':' continues the previous spec's parameters.
 std::vector<std::string> split_bot_list(const std::string& list);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bots/logged_game.hpp"
+#include "bots/registry.hpp"
 #include "bots/results_table.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
@@ -68,7 +69,7 @@ struct SeatMove {
 
 // One seat of one game.
 struct SeatFacts {
-  std::string bot;  // the spec in that seat ("human" in a play log)
+  std::string bot;  // the name of the bot in that seat (bot_name; "human" in a play log)
   double score = 0, ret = 0;
   int rank = 0;        // 1 = best score; tied seats share the better rank
   int decisions = 0;   // the moves this seat chose
@@ -152,8 +153,8 @@ GameFacts game_facts(const ResultsFile& f, const GameResult& game, const std::st
   const double best = *std::max_element(returns.begin(), returns.end());
   for (int s = 0; s < n; ++s) {
     const auto i = std::size_t(s);
-    facts.seats.push_back({f.header.bots[std::size_t(game.seat_bot[i])], scores[i], returns[i], ranks[i], decisions[i],
-                           play_log ? Json() : Json(game.think_seconds[i]), returns[i] == best});
+    facts.seats.push_back({bot_name(f.header.bots[std::size_t(game.seat_bot[i])]), scores[i], returns[i], ranks[i],
+                           decisions[i], play_log ? Json() : Json(game.think_seconds[i]), returns[i] == best});
   }
   return facts;
 }

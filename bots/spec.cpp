@@ -1,3 +1,4 @@
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -9,6 +10,25 @@
 
 namespace nuraghe {
 namespace {
+
+// Every bot takes a label: its name in tables, results files and verdicts.
+ParamSpec label_param() {
+  return ParamSpec::text("label",
+                         "the bot's name in tables, results files and verdicts (1 to 32 letters, digits, '-', '_' or "
+                         "'.'; default: the spec as written); it changes nothing the bot does");
+}
+bool valid_label(const std::string& s) {
+  if (s.empty() || s.size() > 32) return false;
+  for (const char ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_' && ch != '.') return false;
+  return true;
+}
+// The spec without its label, for comparing what two bots do.
+Spec without_label(Spec s) {
+  s.values.erase("label");
+  std::erase(s.order, "label");
+  return s;
+}
 
 ParamSpec seed_param() {
   return ParamSpec::integer("seed", 0, 0, 9007199254740991LL,
@@ -54,6 +74,7 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::choice("reuse", "off", {"on", "off"},
                         "keep the subtree reached by the bot's own observations between moves"),
       seed_param(),
+      label_param(),
   };
 }
 
@@ -86,12 +107,12 @@ std::vector<std::string> heuristic_styles() {
 
 const std::vector<BotInfo>& bot_catalog() {
   static const std::vector<BotInfo> catalog = {
-      {"random", "plays a uniformly random legal move", {seed_param()}},
+      {"random", "plays a uniformly random legal move", {seed_param(), label_param()}},
       {"heuristic",
        "plays the game's heuristic policy (" + games_with_heuristics() + ")",
        {ParamSpec::choice("style", "default", heuristic_styles(),
                           "a playstyle, for the games that have several (default: the game's own)"),
-        seed_param()}},
+        seed_param(), label_param()}},
       {"uct", "UCT on the state it is given (perfect-information games only)", search_params()},
       {"cheat-uct", "UCT on the true state, hidden cards included: an upper-bound baseline, not a fair player",
        search_params()},
@@ -191,12 +212,52 @@ const BotInfo& find_bot(const std::string& name) {
 
 Params bot_params(const Spec& spec) {
   const BotInfo& info = find_bot(spec.name);
-  return Params("bot " + spec.name, spec.values, info.params);
+  Params p("bot " + spec.name, spec.values, info.params);
+  if (p.given("label") && !valid_label(p.text("label")))
+    input_error("bot " + spec.name + ": label=\"" + p.text("label") +
+                "\" is not a name (1 to 32 letters, digits, '-', '_' or '.')");
+  return p;
 }
 
 bool same_bot(const std::string& x, const std::string& y) {
-  const Spec a = parse_spec(x, "bot"), b = parse_spec(y, "bot");
+  const Spec a = without_label(parse_spec(x, "bot")), b = without_label(parse_spec(y, "bot"));
   return a.name == b.name && bot_params(a).canonical() == bot_params(b).canonical();
+}
+
+std::string bot_name(const std::string& spec) {
+  // Read without parse_spec, which refuses what is not a spec: a play log's seats may hold
+  // "human" or a Python bot's key, each its own name.
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos) return trim(spec);
+  for (std::size_t start = colon + 1; start < spec.size();) {
+    const std::size_t comma = std::min(spec.find(',', start), spec.size());
+    const std::string item = trim(std::string_view(spec).substr(start, comma - start));
+    if (item.starts_with("label=")) return trim(std::string_view(item).substr(6));
+    start = comma + 1;
+  }
+  return trim(spec);
+}
+
+std::string labelled_spec(const std::string& arg) {
+  const std::string head = arg.substr(0, arg.find(':'));
+  const auto eq = head.find('=');
+  if (eq == std::string::npos) return arg;
+  const std::string name = trim(std::string_view(arg).substr(0, eq)), spec = trim(std::string_view(arg).substr(eq + 1));
+  if (name.empty() || spec.empty()) input_error("--bot \"" + arg + "\": expected NAME=SPEC or SPEC");
+  const Spec parsed = parse_spec(spec, "bot");
+  if (parsed.values.count("label"))
+    input_error("--bot \"" + arg + "\" names the bot twice: as " + name + "= and with label=");
+  const std::string labelled = spec + (spec.find(':') == std::string::npos ? ":" : ",") + "label=" + name;
+  bot_params(parse_spec(labelled, "bot"));  // the name is checked as a label is
+  return labelled;
+}
+
+void check_bot_names(const std::vector<std::string>& specs, const std::string& where) {
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    for (std::size_t k = i + 1; k < specs.size(); ++k)
+      if (bot_name(specs[i]) == bot_name(specs[k]))
+        input_error(where + ": two bots are named \"" + bot_name(specs[i]) + "\" (\"" + specs[i] + "\" and \"" +
+                    specs[k] + "\"): give each its own label=");
 }
 
 std::vector<std::string> split_bot_list(const std::string& list) {

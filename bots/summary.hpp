@@ -14,11 +14,13 @@
 
 #include "bots/arena.hpp"
 #include "bots/ratings.hpp"
+#include "bots/registry.hpp"
 
 namespace nuraghe {
 
 struct BotRow {
   std::string spec;
+  std::string name;  // in tables: the spec's label=, else the spec (bot_name)
   int games = 0;
   double wins = 0;                   // a win shared by k seats counts 1/k
   double win_low = 0, win_high = 1;  // 95% bootstrap interval of the win rate
@@ -74,7 +76,7 @@ inline Summary summarize(const std::vector<std::string>& bots, const std::vector
   sum.resamples = resamples;
   sum.rows.resize(bots.size());
   std::vector<double> seconds(b, 0.0), decisions(b, 0.0), score(b, 0.0), rank(b, 0.0);
-  for (int i = 0; i < b; ++i) sum.rows[i].spec = bots[i];
+  for (int i = 0; i < b; ++i) sum.rows[i].spec = bots[i], sum.rows[i].name = bot_name(bots[i]);
   // Per deal and bot: games and wins, for the win-rate bootstrap.
   std::map<int, int> set_of_deal;
   for (const auto& g : games) set_of_deal.emplace(g.deal, 0);
@@ -207,7 +209,8 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
   if (format == "json") {
     Json rows = Json::array();
     for (const auto& r : s.rows)
-      rows.push_back({{"bot", r.spec},
+      rows.push_back({{"bot", r.name},
+                      {"spec", r.spec},
                       {"games", r.games},
                       {"wins", r.wins},
                       {"win_rate", r.games ? r.wins / r.games : 0.0},
@@ -222,8 +225,8 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
     Json pairs = Json::array(), seats = Json::array();
     const auto number = [](double v) { return std::isnan(v) ? Json() : Json(v); };
     for (const auto& r : s.pairs)
-      pairs.push_back({{"first", s.rows[std::size_t(r.a)].spec},
-                       {"second", s.rows[std::size_t(r.b)].spec},
+      pairs.push_back({{"first", s.rows[std::size_t(r.a)].name},
+                       {"second", s.rows[std::size_t(r.b)].name},
                        {"games", r.games},
                        {"win_rate_diff", r.win_diff},
                        {"win_rate_diff_low", number(r.win_diff_low)},
@@ -252,16 +255,22 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
   if (format == "csv") {
     out = "bot,games,wins,win_rate,win_rate_low,win_rate_high,mean_score,mean_rank,ms_per_move,elo,elo_low,elo_high\n";
     for (const auto& r : s.rows) {
-      std::snprintf(line, sizeof line, "\"%s\",%d,%.1f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f\n", r.spec.c_str(),
-                    r.games, r.wins, r.games ? r.wins / r.games : 0.0, r.win_low, r.win_high, r.mean_score, r.mean_rank,
-                    r.ms_per_move, r.elo, r.elo_low, r.elo_high);
-      out += line;
+      std::snprintf(line, sizeof line, ",%d,%.1f,%.4f,%.4f,%.4f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f\n", r.games, r.wins,
+                    r.games ? r.wins / r.games : 0.0, r.win_low, r.win_high, r.mean_score, r.mean_rank, r.ms_per_move,
+                    r.elo, r.elo_low, r.elo_high);
+      out += "\"" + r.name + "\"" + line;
     }
     return out;
   }
-  std::snprintf(line, sizeof line, "%-34s %6s %7s %20s %10s %9s %9s %20s\n", "bot", "games", "wins", "win rate [95%]",
-                "mean score", "mean rank", "ms/move", "Elo [95%]");
-  if (!s.self_play) out += line;
+  // The name column is as wide as the longest name, so that a long spec never breaks the columns.
+  std::size_t width = 34, pair_width = 50;
+  for (const auto& r : s.rows) width = std::max(width, r.name.size());
+  for (const auto& r : s.pairs)
+    pair_width = std::max(pair_width, s.rows[std::size_t(r.a)].name.size() + 3 + s.rows[std::size_t(r.b)].name.size());
+  const auto padded = [](const std::string& text, std::size_t w) { return text + std::string(w - text.size(), ' '); };
+  std::snprintf(line, sizeof line, " %6s %7s %20s %10s %9s %9s %20s\n", "games", "wins", "win rate [95%]", "mean score",
+                "mean rank", "ms/move", "Elo [95%]");
+  if (!s.self_play) out += padded("bot", width) + line;
   bool no_spread = false;
   const auto interval = [&](double low, double high, double scale, const char* f) {
     no_spread = no_spread || (low == high && !std::isnan(low));
@@ -269,14 +278,13 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
   };
   for (const auto& r : s.rows) {
     if (s.self_play) break;  // one spec in every seat: the seats below are what there is to compare
-    std::snprintf(line, sizeof line, "%-34s %6d %7.1f %5.1f%% %-13s %10.2f %9.2f %9.2f %6.0f %s\n", r.spec.c_str(),
-                  r.games, r.wins, r.games ? 100 * r.wins / r.games : 0.0,
-                  interval(r.win_low, r.win_high, 100, "%5.1f").c_str(), r.mean_score, r.mean_rank, r.ms_per_move,
-                  r.elo, interval(r.elo_low, r.elo_high, 1, "%5.0f").c_str());
-    out += line;
+    std::snprintf(line, sizeof line, " %6d %7.1f %5.1f%% %-13s %10.2f %9.2f %9.2f %6.0f %s\n", r.games, r.wins,
+                  r.games ? 100 * r.wins / r.games : 0.0, interval(r.win_low, r.win_high, 100, "%5.1f").c_str(),
+                  r.mean_score, r.mean_rank, r.ms_per_move, r.elo, interval(r.elo_low, r.elo_high, 1, "%5.0f").c_str());
+    out += padded(r.name, width) + line;
   }
   if (s.self_play) {
-    out += "self-play: " + s.rows[0].spec + " in every seat; win rate by seat [95%]:\n";
+    out += "self-play: " + s.rows[0].name + " in every seat; win rate by seat [95%]:\n";
     for (const auto& r : s.seats) {
       std::snprintf(line, sizeof line, "  seat %d %6d games %5.1f%% %-13s mean score %.2f\n", r.seat, r.games,
                     r.games ? 100 * r.wins / r.games : 0.0, interval(r.win_low, r.win_high, 100, "%5.1f").c_str(),
@@ -286,16 +294,16 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
   }
   if (!s.pairs.empty()) {
     out += "\nhead to head (first bot minus second, over the games both played) [95%]:\n";
-    std::snprintf(line, sizeof line, "  %-50s %27s %27s %26s\n", "pair", "win rate difference", "mean score difference",
+    std::snprintf(line, sizeof line, " %27s %27s %26s\n", "win rate difference", "mean score difference",
                   "first finished above");
-    out += line;
+    out += "  " + padded("pair", pair_width) + line;
     for (const auto& r : s.pairs) {
-      const std::string name = s.rows[std::size_t(r.a)].spec + " - " + s.rows[std::size_t(r.b)].spec;
-      std::snprintf(line, sizeof line, "  %-50s %+7.1f%% %-19s %+8.2f %-18s %6.1f%% %s\n", name.c_str(),
-                    100 * r.win_diff, interval(r.win_diff_low, r.win_diff_high, 100, "%+6.1f").c_str(), r.score_diff,
+      const std::string name = s.rows[std::size_t(r.a)].name + " - " + s.rows[std::size_t(r.b)].name;
+      std::snprintf(line, sizeof line, " %+7.1f%% %-19s %+8.2f %-18s %6.1f%% %s\n", 100 * r.win_diff,
+                    interval(r.win_diff_low, r.win_diff_high, 100, "%+6.1f").c_str(), r.score_diff,
                     interval(r.score_diff_low, r.score_diff_high, 1, "%+7.2f").c_str(), 100 * r.ahead,
                     interval(r.ahead_low, r.ahead_high, 100, "%5.1f").c_str());
-      out += line;
+      out += "  " + padded(name, pair_width) + line;
     }
   }
   std::snprintf(line, sizeof line, "%d games in %d duplicate sets; intervals: bootstrap over sets (%d resamples)\n",

@@ -51,7 +51,7 @@ SprtTrack sprt_track(const SprtSettings& settings, const std::vector<GameResult>
   return t;
 }
 
-std::string sprt_report(const SprtTrack& t) {
+std::string sprt_report(const SprtTrack& t, const std::string& first, const std::string& second) {
   char line[512];
   std::string out;
   const auto& s = t.settings;
@@ -59,18 +59,20 @@ std::string sprt_report(const SprtTrack& t) {
                 "SPRT elo0=%g elo1=%g alpha=%g beta=%g (logistic Elo, pentanomial pairs): bounds [%.3f, %.3f]\n",
                 s.elo0, s.elo1, s.alpha, s.beta, sprt_lower_bound(s), sprt_upper_bound(s));
   out += line;
-  if (t.verdict)
-    std::snprintf(line, sizeof line, "verdict: %s after %d pairs (LLR %.3f)\n",
-                  t.verdict > 0 ? "H1 accepted: bot 1 is stronger by at least elo1"
-                                : "H0 accepted: the difference is at most elo0",
-                  t.decided_at, t.llr.back());
-  else
+  if (t.verdict) {
+    const std::string what = t.verdict > 0
+                                 ? "H1 accepted: " + first + " is stronger than " + second + " by at least elo1"
+                                 : "H0 accepted: " + first + " is not stronger than " + second + " by more than elo0";
+    std::snprintf(line, sizeof line, " after %d pairs (LLR %.3f)\n", t.decided_at, t.llr.back());
+    out += "verdict: " + what + line;
+  } else {
     std::snprintf(line, sizeof line, "verdict: none after %zu pairs (LLR %.3f): the game budget ran out first\n",
                   t.llr.size(), t.llr.empty() ? 0.0 : t.llr.back());
-  out += line;
-  std::snprintf(line, sizeof line,
-                "pairs scoring 0/0.5/1/1.5/2 for bot 1: %.0f %.0f %.0f %.0f %.0f\nLLR trajectory (every pair):",
-                t.counts[0], t.counts[1], t.counts[2], t.counts[3], t.counts[4]);
+    out += line;
+  }
+  out += "pairs scoring 0/0.5/1/1.5/2 for " + first;
+  std::snprintf(line, sizeof line, ": %.0f %.0f %.0f %.0f %.0f\nLLR trajectory (every pair):", t.counts[0], t.counts[1],
+                t.counts[2], t.counts[3], t.counts[4]);
   out += line;
   for (std::size_t i = 0; i < t.llr.size(); ++i) {
     std::snprintf(line, sizeof line, "%s%.2f", i % 16 ? " " : "\n  ", t.llr[i]);

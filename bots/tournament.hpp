@@ -35,14 +35,17 @@ struct ReplayCommand {
 };
 int run_replay_command(const ReplayCommand& c);
 
-// Draws the board of a game from its data as SVG; with `usage`, a results file or play log, its
+// Checks the board of a game (`check`: its counts and the designer's warnings, core/hooks.hpp's
+// MapCheck) and draws it from its data as SVG; with `usage`, a results file or play log, its
 // elements coloured by how often the games used them (a map's routes: how often claimed).
 struct MapCommand {
   std::string game;
-  GameConfig config;   // players, options, map file
-  std::string svg;     // the file written
-  std::string usage;   // a results file or play log, or empty
-  bool force = false;  // replace an existing --svg file
+  GameConfig config;    // players, options, map file
+  bool check = false;   // print the counts and warnings
+  bool strict = false;  // with check: a warning is an error (exit 2)
+  std::string svg;      // the file written, or empty
+  std::string usage;    // a results file or play log, or empty
+  bool force = false;   // replace an existing --svg file
 };
 int run_map_command(const MapCommand& c);
 
@@ -71,7 +74,8 @@ struct SprtTrack {
   int verdict = 0;                 // +1 H1 (elo >= elo1), -1 H0 (elo <= elo0)
 };
 SprtTrack sprt_track(const SprtSettings& settings, const std::vector<GameResult>& games);
-std::string sprt_report(const SprtTrack& t);
+// The report names the two bots (bot_name): the verdict says which is the stronger.
+std::string sprt_report(const SprtTrack& t, const std::string& first, const std::string& second);
 
 // "i/n" with 0 <= i < n: InputError otherwise.
 void parse_shard(const std::string& text, int& shard, int& shards);

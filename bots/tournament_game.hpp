@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -97,6 +98,7 @@ int arena(const ArenaCommand& c) {
           input_error("arena: \"" + a.bots[i] + "\" and \"" + a.bots[k] +
                       "\" are the same bot given twice: give --self-play for one bot in every seat, or make the specs "
                       "differ (e.g. seed=)");
+    check_bot_names(a.bots, "arena");
   }
   ArenaRunOptions options;
   options.progress = progress_mode();
@@ -125,6 +127,8 @@ int arena(const ArenaCommand& c) {
       j["sprt"] = {{"verdict", t.verdict > 0   ? "H1"
                                : t.verdict < 0 ? "H0"
                                                : "none"},
+                   {"first", bot_name(a.bots[0])},
+                   {"second", bot_name(a.bots[1])},
                    {"pairs", t.llr.size()},
                    {"llr", t.llr}};
     }
@@ -141,7 +145,8 @@ int arena(const ArenaCommand& c) {
     std::cout << "\n";
   }
   std::cout << format_summary(summary, c.format);
-  if (sprt && c.format == "table") std::cout << sprt_report(sprt_track(*sprt, run.games));
+  if (sprt && c.format == "table")
+    std::cout << sprt_report(sprt_track(*sprt, run.games), bot_name(a.bots[0]), bot_name(a.bots[1]));
   return 0;
 }
 
@@ -180,6 +185,22 @@ int replay(const ResultsFile& f, const ReplayCommand& c) {
 
 template <Game G>
 int draw_map(const MapCommand& c) {
+  if (c.svg.empty() && !c.check) input_error("map: give --svg FILE (a picture) or --check (the counts), or both");
+  if (c.check) {
+    if constexpr (!HasMapCheck<G>) {
+      input_error("map --check: " + std::string(G::kName) +
+                  (HasMap<G> ? " has no check of its board beyond the validator that reads it"
+                             : " has no board data to check"));
+    } else {
+      const MapCheck m = G::map_check(G::initial(c.config));
+      for (const auto& line : m.counts) std::cout << line << "\n";
+      for (const auto& warning : m.warnings) std::cout << "warning: " << warning << "\n";
+      std::cout << "map --check: " << m.warnings.size() << (m.warnings.size() == 1 ? " warning" : " warnings") << "\n";
+      if (c.strict && !m.warnings.empty())
+        input_error("map --check --strict: ", m.warnings.size(), m.warnings.size() == 1 ? " warning" : " warnings");
+    }
+    if (c.svg.empty()) return 0;
+  }
   if constexpr (!HasBoardPicture<G>) {
     input_error("map: " + std::string(G::kName) + " has no board to draw");
   } else {
@@ -320,8 +341,17 @@ int tune(const TuneCommand& c) {
   settings.games_per_eval = c.games_per_eval;
   settings.seed = base.config.seed;
   settings.start = start;
+  const auto started = std::chrono::steady_clock::now();
   const TuneResult result = nuraghe::tune(params, settings, objective, [&](const TuneStep& step) {
-    std::fprintf(stderr, "tune: iteration %d, %d games, score %.3f:", step.iteration, step.games_used, step.score);
+    if (step.measured) {
+      // The ETA as arena gives it: the games left at the rate so far.
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      const double rate = seconds > 0 ? step.games_used / seconds : 0;
+      std::fprintf(stderr, "tune: iteration %d, %d/%d games, ETA %.0f s, score %.3f:", step.iteration, step.games_used,
+                   c.budget, rate > 0 ? (c.budget - step.games_used) / rate : 0.0, step.score);
+    } else {
+      std::fprintf(stderr, "tune: final update (returned as best), in-run estimate %.3f:", step.score);
+    }
     for (std::size_t i = 0; i < params.size(); ++i)
       std::fprintf(stderr, " %s=%.4g", params[i].name.c_str(), step.values[i]);
     std::fprintf(stderr, "\n");

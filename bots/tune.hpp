@@ -143,12 +143,15 @@ struct TuneSettings {
 };
 
 // One iteration (SPSA) or generation (CEM): the centre it evaluated around, in real units, and the
-// score estimate there; games_used counts every game played so far, this step included.
+// score estimate there; games_used counts every game played so far, this step included. The last
+// step of a trajectory is the final update, the point returned as best: no games were played at
+// it (measured = false), and its score is the run's best_score.
 struct TuneStep {
   int iteration = 0;  // from 1
   int games_used = 0;
   std::vector<double> values;
   double score = 0;
+  bool measured = true;
 };
 
 struct TuneResult {
@@ -158,6 +161,14 @@ struct TuneResult {
 };
 
 namespace tune_detail {
+// The point returned, after the last update, as the trajectory's last step: a best value that the
+// trajectory shows (it is not any measured centre, which is the point before its update).
+inline void log_final_update(TuneResult& result, const std::function<void(const TuneStep&)>& progress) {
+  if (result.trajectory.empty()) return;
+  const TuneStep& last = result.trajectory.back();
+  result.trajectory.push_back({last.iteration + 1, last.games_used, result.best, result.best_score, false});
+  if (progress) progress(result.trajectory.back());
+}
 
 inline void validate(const std::vector<TuneParam>& params, const TuneSettings& s) {
   if (params.empty()) input_error("tune: no parameters to tune");
@@ -271,6 +282,7 @@ inline TuneResult spsa(const std::vector<TuneParam>& params, const TuneSettings&
   double sum = 0;
   for (std::size_t i = n - tail; i < n; ++i) sum += result.trajectory[i].score;
   result.best_score = sum / double(tail);
+  log_final_update(result, progress);
   return result;
 }
 
@@ -322,6 +334,7 @@ inline TuneResult cem(const std::vector<TuneParam>& params, const TuneSettings& 
   // is biased upward by the selection itself. By then the deviations are small, so the generation
   // samples close to the returned mean.
   result.best_score = last_population_score;
+  log_final_update(result, progress);
   return result;
 }
 
@@ -344,17 +357,18 @@ inline TuneResult tune(const std::vector<TuneParam>& params, const TuneSettings&
                                    : tune_detail::cem(params, settings, objective, progress);
 }
 
-// "iteration,games,<names...>,score" and one row per step, values in real units.
+// "iteration,games,<names...>,score,measured" and one row per step, values in real units; the last
+// row, measured 0, is the final update (the best values, scored by the in-run estimate).
 inline std::string trajectory_csv(const std::vector<TuneParam>& params, const TuneResult& result) {
   std::string out = "iteration,games";
   for (const auto& p : params) out += "," + p.name;
-  out += ",score\n";
+  out += ",score,measured\n";
   for (const auto& step : result.trajectory) {
     out += std::to_string(step.iteration) + "," + std::to_string(step.games_used);
     for (std::size_t i = 0; i < params.size(); ++i) out += "," + tune_value_text(params[i], step.values[i]);
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.6g", step.score);
-    out += "," + std::string(buf) + "\n";
+    out += "," + std::string(buf) + (step.measured ? ",1\n" : ",0\n");
   }
   return out;
 }

@@ -62,7 +62,7 @@ if [[ $(tail -n +2 "$tmp/shard1.jsonl" | wc -l) -eq 20 ]]; then ok; else bad "sh
 if grep -q '"duplicate_sets": 30' "$tmp/merged.json"; then ok; else bad "json format lacks the set count"; fi
 
 # ---- SPRT ------------------------------------------------------------------------------------
-"$nuraghe" arena --game connect4 --bot uct:iters=1000$mem --bot random --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/strong" 2>/dev/null
+"$nuraghe" arena --game connect4 --bot strong=uct:iters=1000$mem --bot weak=random --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/strong" 2>/dev/null
 # Two equal bots: the same search, its tree capped 1 MiB differently (never reached), so that the specs differ.
 "$nuraghe" arena --game connect4 --bot uct:iters=200$mem --bot uct:iters=200$other_mem --games 2000 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/equal" 2>/dev/null
 strong=$(sed -nE 's/^verdict: H1 accepted.* after ([0-9]+) pairs.*/\1/p' "$tmp/strong")
@@ -70,6 +70,29 @@ equal=$(sed -nE 's/^verdict: H0 accepted.* after ([0-9]+) pairs.*/\1/p' "$tmp/eq
 echo "SPRT: strong vs weak decided after ${strong:-?} pairs, equal bots after ${equal:-?}"
 if [[ -n $strong && -n $equal && $strong -lt $equal ]]; then ok; else bad "SPRT: expected H1 quickly for strong vs weak and H0 later for equal bots"; fi
 if grep -q "LLR trajectory" "$tmp/strong"; then ok; else bad "SPRT prints no trajectory"; fi
+if grep -q "^verdict: H1 accepted: strong is stronger than weak by at least elo1" "$tmp/strong"; then ok; else bad "the SPRT verdict does not name the stronger bot: $(grep verdict "$tmp/strong")"; fi
+
+# ---- bot names -------------------------------------------------------------------------------
+# --bot NAME=SPEC and label= inside a spec name a bot in the table, the results file and the
+# pairs; a label changes nothing the bot does (the same games as without it).
+"$nuraghe" arena --game connect4 --bot fast=uct:iters=20 --bots random:label=coin --games 6 --seed 4 --out "$tmp/named.jsonl" >"$tmp/named" 2>/dev/null
+if grep -Eq "^fast +6 " "$tmp/named" && grep -Eq "^coin +6 " "$tmp/named" && grep -q "  fast - coin " "$tmp/named"; then ok; else bad "named bots' table: $(cat "$tmp/named")"; fi
+if head -1 "$tmp/named.jsonl" | grep -q '"bots":\["uct:iters=20,label=fast","random:label=coin"\]'; then ok; else bad "the results header does not record the names: $(head -c 300 "$tmp/named.jsonl")"; fi
+"$nuraghe" arena --game connect4 --bot uct:iters=20 --bot random --games 6 --seed 4 --out "$tmp/unnamed.jsonl" >/dev/null 2>&1
+if diff <(games_of "$tmp/named.jsonl" | sed 's/"bots":\[[^]]*\]//; s/"ms":[0-9.e-]*//g') <(games_of "$tmp/unnamed.jsonl" | sed 's/"bots":\[[^]]*\]//; s/"ms":[0-9.e-]*//g') >/dev/null; then ok; else bad "a label changed the games played"; fi
+expect_output "results names the bots" "^0,0,[0-9]+,fast,.*,coin," "$nuraghe" results "$tmp/named.jsonl"
+expect_output "merge's json names the bot and keeps its spec" '"spec": "uct:iters=20,label=fast"' "$nuraghe" merge "$tmp/named.jsonl" --format json
+# A long spec widens its column: every row's games count starts at the header's "games" column.
+"$nuraghe" arena --game connect4 --bots uct:iters=20,c=0.7,final=max,rollout=random,sim=ucb,memory=64,reuse=off,random --games 4 --seed 4 >"$tmp/long" 2>/dev/null
+# (the column where "games" ends in the header, and where each row's games count ends)
+header_at=$(grep -m1 "^bot " "$tmp/long" | awk '{print index($0, " games") + 5}')
+rows_at=$(grep -E "^(uct|random)" "$tmp/long" | awk 'match($0, /^[^ ]+ +[0-9]+/) {print RLENGTH}' | sort -u | paste -sd' ')
+if [[ -n $header_at && $rows_at == "$header_at" && $header_at -gt 60 ]]; then ok; else bad "a long spec broke the columns: header at $header_at, rows at '$rows_at': $(cat "$tmp/long")"; fi
+expect_error "two bots of one name" 'two bots are named "x"' "$nuraghe" arena --game connect4 --bot x=random --bot x=random:seed=3 --games 2
+expect_error "a label does not make two bots" "are the same bot given twice" "$nuraghe" arena --game connect4 --bot a=random --bot b=random --games 2
+expect_error "a name given twice" "names the bot twice" "$nuraghe" arena --game connect4 --bot a=random:label=b --bot random:seed=2 --games 2
+expect_error "a label that is not a name" 'label="two words" is not a name' "$nuraghe" arena --game connect4 --bot "random:label=two words" --bot random:seed=2 --games 2
+expect_error "NAME= without a spec" 'expected NAME=SPEC or SPEC' "$nuraghe" arena --game connect4 --bot a= --bot random --games 2
 
 # ---- replay ----------------------------------------------------------------------------------
 "$nuraghe" arena --game sardegna --players 3 --bots heuristic,random,random:seed=3 --games 3 --seed 2 --out "$tmp/s.jsonl" >/dev/null 2>&1
@@ -81,8 +104,13 @@ expect_error "replay of a game not in the file" "game 9 is not in" "$nuraghe" re
 
 # ---- tune ------------------------------------------------------------------------------------
 "$nuraghe" tune --game connect4 --bot uct:iters=100$mem --opponent uct:iters=100$mem --param c=0.1:3.0 --budget 240 --games-per-eval 40 \
-  --seed 1 --csv "$tmp/t.csv" --best "$tmp/best" >"$tmp/tune.out" 2>/dev/null || bad "tune failed"
-if [[ $(head -1 "$tmp/t.csv") == "iteration,games,c,score" && $(wc -l <"$tmp/t.csv") -eq 4 ]]; then ok; else bad "tune trajectory: $(cat "$tmp/t.csv")"; fi
+  --seed 1 --csv "$tmp/t.csv" --best "$tmp/best" >"$tmp/tune.out" 2>"$tmp/tune.err" || bad "tune failed"
+if [[ $(head -1 "$tmp/t.csv") == "iteration,games,c,score,measured" && $(wc -l <"$tmp/t.csv") -eq 5 ]]; then ok; else bad "tune trajectory: $(cat "$tmp/t.csv")"; fi
+# The best value printed is the trajectory's last row (the final update), and the log gives an ETA.
+best_c=$(sed -nE 's/.*,c=([0-9.]+)$/\1/p' "$tmp/best")
+final_c=$(tail -1 "$tmp/t.csv" | cut -d, -f3)
+if [[ -n $best_c && $best_c == "$final_c" && $(tail -1 "$tmp/t.csv" | cut -d, -f5) == 0 ]]; then ok; else bad "tune best c=$best_c is not the trajectory's final row: $(tail -1 "$tmp/t.csv")"; fi
+if grep -Eq "^tune: iteration 1, 80/240 games, ETA [0-9]+ s, score" "$tmp/tune.err" && grep -q "^tune: final update" "$tmp/tune.err"; then ok; else bad "tune's log: $(cat "$tmp/tune.err")"; fi
 if grep -Eq "^uct:iters=100$mem,c=[0-9.]+\$" "$tmp/best"; then ok; else bad "tune best spec: $(cat "$tmp/best")"; fi
 "$nuraghe" tune --game connect4 --bot uct:iters=100$mem --opponent uct:iters=100$mem --param c=0.1:3.0 --budget 400 --games-per-eval 40 \
   --seed 1 --method cem --csv "$tmp/t2.csv" >/dev/null 2>&1 || bad "tune --method cem failed"
@@ -140,7 +168,7 @@ expect_error "self-play with two bots" "exactly one --bot" "$nuraghe" arena --ga
 
 # ---- tune tells the truth ----------------------------------------------------------------------
 out=$("$nuraghe" tune --game connect4 --bot uct:iters=60$mem --opponent uct:iters=60$other_mem --param c=0.1:3 --budget 120 --games-per-eval 20 2>&1)
-if grep -q "^tune: iteration 1, 40 games, score [0-9.]*: c=0.7$" <<<"$out"; then ok; else bad "tune does not start from the spec's c=0.7: $out"; fi
+if grep -Eq "^tune: iteration 1, 40/120 games, ETA [0-9]+ s, score [0-9.]*: c=0.7$" <<<"$out"; then ok; else bad "tune does not start from the spec's c=0.7: $out"; fi
 if grep -q '^final match (' <<<"$out" && grep -Eq '^  tuned minus untuned [-+][0-9.]+, 95% bootstrap interval over deals \[' <<<"$out"; then ok; else bad "tune reports no final match: $out"; fi
 out=$("$nuraghe" tune --game tictactoe --bot uct:iters=2000$mem --opponent uct:iters=2000$other_mem --param c=0.1:3 --budget 40 --games-per-eval 10 2>&1)
 if grep -q "^tune: nothing was learned: all 4 evaluations scored 0.500" <<<"$out" && grep -q "^best: uct:iters=2000$mem,c=0.7 " <<<"$out"; then ok; else bad "a flat tune run does not say that nothing was learned: $out"; fi

@@ -72,6 +72,8 @@ for side in summer winter; do
 done
 if ! grep -q 'class="usage"' "$tmp/summer.svg"; then ok; else bad "map without --usage rings areas by usage"; fi
 
+expect_output "map --check of the Summer side" "^areas: 44: sheep 7, " "$nuraghe" map --game bardagi --check
+expect_output "map --check of the Winter side: its homes' land steps" "^  red +0 +3 +3$" "$nuraghe" map --game bardagi -o side=winter --check
 expect_error "map of the Winter side for 4 players" "the Winter side is for 2 or 3 players; 4 play Summer" "$nuraghe" map --game bardagi -o side=winter -p 4 --svg "$tmp/w4.svg"
 expect_error "map -o side=winter with --map" "-o side=winter and --map name two boards" "$nuraghe" map --game bardagi -o side=winter --map "$boards/summer.json" --svg "$tmp/w5.svg"
 expect_error "map --svg onto an existing file" "exists: choose a new file, or give --force" "$nuraghe" map --game bardagi --svg "$tmp/summer.svg"

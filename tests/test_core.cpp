@@ -119,6 +119,20 @@ TEST_CASE("bot lists split on commas but keep a spec's own parameters") {
   CHECK_THROWS_AS(bot_params(parse_spec("random:depth=3", "bot")), InputError);
 }
 
+TEST_CASE("a bot's name is its label, else its spec; a label changes nothing the bot does") {
+  CHECK(bot_name("uct:iters=10,label=fast") == "fast");
+  CHECK(bot_name("uct:iters=10") == "uct:iters=10");
+  CHECK(labelled_spec("fast=uct:iters=10") == "uct:iters=10,label=fast");
+  CHECK(labelled_spec("coin=random") == "random:label=coin");
+  CHECK(labelled_spec("uct:iters=10") == "uct:iters=10");
+  CHECK(same_bot("uct:iters=10,label=a", "uct:iters=10,label=b"));
+  CHECK(!same_bot("uct:iters=10,label=a", "uct:iters=11,label=a"));
+  CHECK_THROWS_AS(labelled_spec("a=random:label=b"), InputError);
+  CHECK_THROWS_AS(bot_params(parse_spec("random:label=a b", "bot")), InputError);
+  CHECK_NOTHROW(check_bot_names({"random:label=a", "random:seed=2,label=b"}, "arena"));
+  CHECK_THROWS_AS(check_bot_names({"random:label=a", "random:seed=2,label=a"}, "arena"), InputError);
+}
+
 namespace {
 // A registry entry as a game's map is one: read from JSON, named by its index.
 struct Entry {

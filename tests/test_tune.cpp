@@ -125,7 +125,13 @@ TEST_CASE("tune: reproducible from the seed, within budget, and written as CSV")
     CHECK(scores_a != scores_c);
 
     const std::string csv = trajectory_csv(params, a);
-    CHECK(csv.rfind("iteration,games,x,y,score\n", 0) == 0);
+    CHECK(csv.rfind("iteration,games,x,y,score,measured\n", 0) == 0);
+    // The last step is the final update: the best values, not measured, scored by the estimate.
+    CHECK(a.trajectory.back().values == a.best);
+    CHECK(!a.trajectory.back().measured);
+    CHECK(a.trajectory.back().score == a.best_score);
+    CHECK(a.trajectory.back().games_used == a.trajectory[a.trajectory.size() - 2].games_used);
+    CHECK(a.trajectory[a.trajectory.size() - 2].measured);
     CHECK(count_lines(csv) == int(a.trajectory.size()) + 1);
     // Real units: y is printed as an integer within its range.
     const std::string first_row =

@@ -50,6 +50,20 @@ if [[ $(grep -o '<line ' "$tmp/sardinia.svg" | wc -l) -eq $((2 * sardinia_routes
 expect_error "map --svg onto an existing file" "exists: choose a new file, or give --force" "$nuraghe" map --game ttr --svg "$tmp/ring.svg"
 expect_error "map of a game without a board" "tictactoe has no board to draw" "$nuraghe" map --game tictactoe --svg "$tmp/t.svg"
 
+# A designer's check of a map: the built-in map's counts as docs/rules-ttr.md gives them and no
+# warning; an edited ticket value is warned about, naming the ticket and its shortest path, and
+# --strict makes that an error.
+expect_output "map --check of Sardinia counts its routes" "^routes: 86: 13 double pairs, 19 ferries" "$nuraghe" map --game ttr --check
+expect_output "map --check of Sardinia warns of nothing" "^map --check: 0 warnings$" "$nuraghe" map --game ttr --check --strict
+sed 's/"to": \["calasetta"\], "value": 20/"to": ["calasetta"], "value": 21/' "$sardinia" >"$tmp/edited.json"
+expect_output "map --check of an edited ticket" "^warning: ticket 0 \(Olbia - Calasetta\) is worth 21 but its shortest path is 20 car spaces$" \
+  "$nuraghe" map --game ttr --map "$tmp/edited.json" --check
+expect_error "map --check --strict with a warning" "map --check --strict: 1 warning$" "$nuraghe" map --game ttr --map "$tmp/edited.json" --check --strict
+expect_output "map --check and --svg together" "^map: wrote " "$nuraghe" map --game ttr --check --svg "$tmp/checked.svg"
+expect_error "map with neither --svg nor --check" "give --svg FILE \(a picture\) or --check" "$nuraghe" map --game ttr
+expect_error "map --strict without --check" "--strict requires --check" "$nuraghe" map --game ttr --strict --svg "$tmp/s.svg"
+expect_error "map --check of a game without a board" "tictactoe has no board data to check" "$nuraghe" map --game tictactoe --check
+
 "$nuraghe" arena --game ttr --map "$maps/ring.json" --bots heuristic,random --games 4 --seed 2 --out "$tmp/ring-arena.jsonl" >/dev/null 2>"$tmp/stderr"
 if head -1 "$tmp/ring-arena.jsonl" | grep -Eq '"map_hash":"[0-9a-f]{16}"'; then ok; else bad "arena header has no map_hash: $(head -c 300 "$tmp/ring-arena.jsonl") $(cat "$tmp/stderr")"; fi
 expect_output "map --usage colours by claims" "usage over 4 games" "$nuraghe" map --game ttr --svg "$tmp/usage.svg" --usage "$tmp/ring-arena.jsonl"

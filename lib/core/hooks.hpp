@@ -15,6 +15,7 @@
 //     why_illegal
 //   score_report, score_json             `nuraghe score` prints the returns
 //   board_svg, board_usage               no `nuraghe map` picture
+//   map_check                            no `nuraghe map --check`
 //   draw                                 the viewer shows the text picture (render)
 //
 // docs/game-concept.md says what each promises; the invariant suite checks the promises of every
@@ -182,6 +183,19 @@ template <class G>
 concept HasBoardPicture = requires(const typename G::State& s, const std::vector<double>& usage, int games) {
   { G::board_svg(s, usage, games) } -> std::same_as<std::string>;
   { G::board_usage(s) } -> std::same_as<std::vector<double>>;
+};
+
+// map_check(s): a designer's check of the board or map of s (`nuraghe map --check`): its counts,
+// one line each ("routes: 86: ..."), and a warning for each thing that is legal but likely a
+// mistake (a Ticket to Ride ticket whose value is not its shortest path); `--strict` makes any
+// warning an error.
+struct MapCheck {
+  std::vector<std::string> counts;
+  std::vector<std::string> warnings;
+};
+template <class G>
+concept HasMapCheck = requires(const typename G::State& s) {
+  { G::map_check(s) } -> std::same_as<MapCheck>;
 };
 
 // draw(s, p): s as seat p sees it (p = -1: everything, as render(s, -1)) for the browser viewer,

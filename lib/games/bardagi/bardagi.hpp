@@ -80,6 +80,8 @@ struct Bardagi {
   // position. A finished game's usage (`map --usage`) is the areas owned at its end, 1 or 0 each.
   static std::string board_svg(const State& s, const std::vector<double>& usage, int games);
   static std::vector<double> board_usage(const State& s);
+  // The board's counts and the homes' land distances to each other (board.hpp).
+  static MapCheck map_check(const State& s) { return bardagi::check_board(s.board()); }
   static std::uint64_t map_hash(const State& s) { return s.board().hash; }
 };
 static_assert(Game<Bardagi>);

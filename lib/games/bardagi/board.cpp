@@ -200,6 +200,48 @@ Board Board::from_json(const Json& j, const std::string& where) {
   return b;
 }
 
+MapCheck check_board(const Board& b) {
+  MapCheck out;
+  const auto line = [&](const std::string& label, const std::string& figures) {
+    out.counts.push_back(label + ": " + figures);
+  };
+  line("board", b.name + " (" + b.title + ")");
+  std::string kinds;
+  for (int k = 0; k < kAreaKinds; ++k)
+    if (const int n = std::popcount(b.of_kind[std::size_t(k)]); n > 0)
+      kinds += cat(kinds.empty() ? "" : ", ", area_kind_name(AreaKind(k)), " ", n);
+  line("areas", cat(b.num_areas, ": ", kinds));
+  int borders = 0;
+  for (int a = 0; a < b.num_areas; ++a) borders += std::popcount(b.neighbours[std::size_t(a)]);
+  line("land borders", cat(borders / 2));
+  line("harbours", cat(std::popcount(b.harbours)));
+  int squares = 0, shortest = kMaxSquares, longest = 0;
+  for (int r = 0; r < b.num_routes; ++r) {
+    const int n = b.routes[std::size_t(r)].squares;
+    squares += n, shortest = std::min(shortest, n), longest = std::max(longest, n);
+  }
+  line("sea routes", b.num_routes == 0
+                         ? std::string("0")
+                         : cat(b.num_routes, ": ", shortest, " to ", longest, " squares, ", squares, " in all"));
+  line("homes", cat(b.num_homes, " (seats up to ", b.max_players(), " players)"));
+  // The homes' land steps to each other, as a table under a header of the colours.
+  out.counts.push_back("land steps between homes (- no land path):");
+  std::string header = cat("  ", std::string(6, ' '));
+  for (int c = 0; c < b.num_homes; ++c)
+    header += cat(" ", std::string(7 - colour_name(Colour(c)).size(), ' '), colour_name(Colour(c)));
+  out.counts.push_back(header);
+  for (int c = 0; c < b.num_homes; ++c) {
+    std::string row = cat("  ", colour_name(Colour(c)), std::string(6 - colour_name(Colour(c)).size(), ' '));
+    for (int d = 0; d < b.num_homes; ++d) {
+      const int steps = b.distance[std::size_t(b.home[std::size_t(c)])][std::size_t(b.home[std::size_t(d)])];
+      const std::string cell = steps == kNoPath ? std::string("-") : cat(steps);
+      row += cat(" ", std::string(7 - cell.size(), ' '), cell);
+    }
+    out.counts.push_back(row);
+  }
+  return out;
+}
+
 namespace {
 // Reads and validates a board (outside the registry's lock), then adds it or finds it there.
 const Board& add_to_registry(const Json& j, const std::string& where) {

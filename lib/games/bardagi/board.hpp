@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/hooks.hpp"
 #include "core/json.hpp"
 #include "core/registry.hpp"
 
@@ -139,6 +140,12 @@ struct Board {
  private:
   static const Board& built_in_side(int index);  // a built-in side before anything made it
 };
+
+// A designer's check of a board (`nuraghe map --game bardagi --check`): its areas by kind, its
+// harbours, land borders and sea routes, and the land steps between the homes (a table, "-" where
+// no land path joins two homes). The validator refuses everything a board may not be, so the check
+// has no warnings.
+MapCheck check_board(const Board& b);
 
 namespace detail {
 // Every board of the process, the built-in sides first; core/registry.hpp says why states may look

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -186,6 +187,43 @@ TEST_CASE("winter board: 37 areas, homes for red, blue and yellow only") {
   check_design(b);
   CHECK(count(b.harbours) == 12);
   CHECK(b.num_routes == 12);
+}
+
+TEST_CASE("board check: each side's counts, and the homes' land steps as the board measures them") {
+  for (const Board* b : {&Board::summer(), &Board::winter()}) {
+    CAPTURE(b->name);
+    const MapCheck c = check_board(*b);
+    CHECK(c.warnings.empty());
+    const auto has = [&](const std::string& line) {
+      CAPTURE(line);
+      CHECK(std::find(c.counts.begin(), c.counts.end(), line) != c.counts.end());
+    };
+    has("harbours: " + std::to_string(count(b->harbours)));
+    has("homes: " + std::to_string(b->num_homes) + " (seats up to " + std::to_string(b->max_players()) + " players)");
+    // The kinds add up to the areas: "areas: N: sheep n1, cattle n2, ...".
+    const auto areas = std::find_if(c.counts.begin(), c.counts.end(), [](auto& l) { return l.starts_with("areas: "); });
+    REQUIRE(areas != c.counts.end());
+    std::istringstream in(areas->substr(areas->find(':', 7) + 1));
+    int sum = 0, n = 0;
+    std::string kind;
+    while (in >> kind >> n) sum += n, in.ignore(1);  // "sheep 7," ...
+    CHECK(areas->starts_with("areas: " + std::to_string(b->num_areas) + ": "));
+    CHECK(sum == b->num_areas);
+    // One row per home after the header: its land steps to every home, in colour order.
+    const auto header = std::find(c.counts.begin(), c.counts.end(), "land steps between homes (- no land path):");
+    REQUIRE(c.counts.end() - header == b->num_homes + 2);
+    for (int h = 0; h < b->num_homes; ++h) {
+      std::istringstream row(*(header + 2 + h));
+      std::string colour;
+      row >> colour;
+      CHECK(colour == colour_name(Colour(h)));
+      for (int d = 0; d < b->num_homes; ++d) {
+        int steps = -1;
+        row >> steps;
+        CHECK(steps == b->distance[std::size_t(b->home[std::size_t(h)])][std::size_t(b->home[std::size_t(d)])]);
+      }
+    }
+  }
 }
 
 TEST_CASE("winter has more sea travel and more contact than summer") {

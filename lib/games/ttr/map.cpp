@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cassert>
 #include <queue>
+#include <set>
 #include <vector>
 
 #include "core/files.hpp"
 #include "core/registry.hpp"
 #include "games/ttr/maps_sardinia_json.hpp"  // kMapsSardiniaJson, generated from maps/sardinia.json
+#include "games/ttr/notation.hpp"            // ticket_name
 
 namespace nuraghe::ttr {
 namespace {
@@ -208,6 +210,107 @@ Map Map::from_json(const Json& j, const std::string& where) {
     }
   }
   return m;
+}
+
+MapCheck check_map(const Map& m) {
+  MapCheck out;
+  const auto line = [&](const std::string& label, const std::string& figures) {
+    out.counts.push_back(label + ": " + figures);
+  };
+  const auto list = [](const auto& items) {  // "a, b, c"
+    std::string text;
+    for (const auto& item : items) text += (text.empty() ? "" : ", ") + item;
+    return text;
+  };
+  line("map", m.name + " (" + m.title + ")");
+
+  // Nodes: towns, and the overseas icons of each destination.
+  int icons = 0;
+  std::set<std::string> destinations;
+  for (int c = 0; c < m.num_cities; ++c)
+    if (!m.overseas[std::size_t(c)].empty()) ++icons, destinations.insert(m.city_name[std::size_t(c)]);
+  line("nodes", cat(m.num_cities, ": ", m.num_cities - icons, " towns, ", icons, " overseas icons of ",
+                    destinations.size(), " destinations"));
+
+  // Routes, their symbols and their car spaces.
+  int doubles = 0, ferries = 0, overseas_ferries = 0, with_railways = 0, with_tunnels = 0;
+  int ships = 0, railways = 0, tunnels = 0;
+  std::array<std::array<int, kMaxRouteLength + 1>, kTrainColours + 1> by{};  // [colour][length] routes
+  std::array<int, kTrainColours + 1> spaces{};
+  for (int r = 0; r < m.num_routes; ++r) {
+    const Route& route = m.routes[std::size_t(r)];
+    doubles += route.second;
+    if (route.ships > 0) {
+      ++ferries;
+      overseas_ferries += !m.overseas[route.a].empty() || !m.overseas[route.b].empty();
+    }
+    with_railways += route.railways > 0;
+    with_tunnels += route.tunnels > 0;
+    ships += route.ships, railways += route.railways, tunnels += route.tunnels;
+    ++by[std::size_t(route.colour)][route.length];
+    spaces[std::size_t(route.colour)] += route.length;
+  }
+  line("routes", cat(m.num_routes, ": ", doubles, " double pairs, ", ferries, " ferries (", overseas_ferries,
+                     " overseas, ", ferries - overseas_ferries, " between towns), ", with_railways,
+                     " with railway symbols, ", with_tunnels, " with tunnel symbols"));
+  line("symbols", cat(ships, " ships, ", railways, " railways, ", tunnels, " tunnels"));
+  std::vector<std::string> parts;
+  for (int c = 0; c <= kTrainColours; ++c)
+    if (spaces[std::size_t(c)] > 0) parts.push_back(cat(colour_name(Colour(c)), " ", spaces[std::size_t(c)]));
+  line("car spaces", cat(m.spaces(), ": ", list(parts)));
+  parts.clear();
+  for (int length = 1; length <= kMaxRouteLength; ++length) {
+    int n = 0;
+    for (const auto& colour : by) n += colour[std::size_t(length)];
+    if (n > 0) parts.push_back(cat(length, ": ", n));
+  }
+  line("routes by length", list(parts));
+  parts.clear();
+  for (int c = 0; c <= kTrainColours; ++c) {
+    int n = 0;
+    for (int length = 1; length <= kMaxRouteLength; ++length) n += by[std::size_t(c)][std::size_t(length)];
+    if (n > 0) {
+      std::vector<std::string> lengths;
+      for (int length = 1; length <= kMaxRouteLength; ++length)
+        if (const int k = by[std::size_t(c)][std::size_t(length)]; k > 0)
+          lengths.push_back(k == 1 ? cat(length) : cat(k, "x", length));
+      parts.push_back(cat(colour_name(Colour(c)), " ", n, " (", list(lengths), ")"));
+    }
+  }
+  line("routes by colour (lengths)", list(parts));
+
+  // Tickets, long and regular, and the multi-way ones among them.
+  int long_tickets = 0, multi = 0, multi_long = 0;
+  int lowest[2] = {99, 99}, highest[2] = {0, 0};  // [long] values
+  for (int t = 0; t < m.num_tickets; ++t) {
+    const Ticket& ticket = m.tickets[std::size_t(t)];
+    long_tickets += ticket.long_route;
+    const bool k_way = std::popcount(ticket.from) > 1 || std::popcount(ticket.to) > 1;
+    multi += k_way, multi_long += k_way && ticket.long_route;
+    lowest[ticket.long_route] = std::min<int>(lowest[ticket.long_route], ticket.value);
+    highest[ticket.long_route] = std::max<int>(highest[ticket.long_route], ticket.value);
+  }
+  const auto values = [&](bool long_route) {
+    return highest[long_route] == 0 ? std::string() : cat(" (", lowest[long_route], "-", highest[long_route], ")");
+  };
+  line("tickets",
+       cat(m.num_tickets, ": ", long_tickets, " long", values(true), ", ", m.num_tickets - long_tickets, " regular",
+           values(false), "; ", multi, " multi-way (", multi_long, " long, ", multi - multi_long, " regular)"));
+
+  // A ticket is worth its shortest path in car spaces, between its nearest pair of ends.
+  std::uint64_t named = 0;
+  for (int t = 0; t < m.num_tickets; ++t) {
+    const Ticket& ticket = m.tickets[std::size_t(t)];
+    named |= ticket.from | ticket.to;
+    const int shortest = m.shortest(ticket.from, ticket.to);
+    if (ticket.value != shortest)
+      out.warnings.push_back(cat("ticket ", t, " (", ticket_name(m, t), ") is worth ", ticket.value,
+                                 " but its shortest path is ", shortest, " car spaces"));
+  }
+  for (int c = 0; c < m.num_cities; ++c)
+    if (m.overseas[std::size_t(c)].empty() && !((named >> c) & 1))
+      out.warnings.push_back("town " + m.city_id[std::size_t(c)] + " is the end of no ticket");
+  return out;
 }
 
 namespace {

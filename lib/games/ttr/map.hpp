@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/hooks.hpp"
 #include "core/json.hpp"
 #include "core/registry.hpp"
 
@@ -110,6 +111,12 @@ struct Map {
   // The map a state names, looked up at every move: inline, one load from the registry's table.
   static const Map& at(int index);
 };
+
+// A designer's check of a map (`nuraghe map --game ttr --check`): its counts as
+// docs/rules-ttr.md's "Counts" gives them for Sardinia, and a warning for every ticket whose value
+// is not its shortest path in car spaces (how the map's tickets are valued: docs/rules-ttr.md,
+// "Tickets") and for every town that no ticket names. The built-in map has no warning.
+MapCheck check_map(const Map& m);
 
 namespace detail {
 // Every map of the process, Sardinia first; core/registry.hpp says why states may look maps up

@@ -192,6 +192,41 @@ TEST_CASE("sardinia map: 50 tickets, 12 long, 9 multi-way, valued by their short
   CHECK((genova->value == 13 && !genova->long_route && std::popcount(icons_of(m, "Genova")) == 4));
 }
 
+TEST_CASE("map check: Sardinia's counts as docs/rules-ttr.md gives them, and no warning") {
+  const MapCheck c = check_map(sardinia());
+  CHECK(c.warnings.empty());
+  const auto has = [&](const std::string& line) {
+    CAPTURE(line);
+    CHECK(std::find(c.counts.begin(), c.counts.end(), line) != c.counts.end());
+  };
+  has("nodes: 45: 29 towns, 16 overseas icons of 8 destinations");
+  has("routes: 86: 13 double pairs, 19 ferries (17 overseas, 2 between towns), 27 with railway symbols, 8 with "
+      "tunnel symbols");
+  has("symbols: 23 ships, 27 railways, 8 tunnels");
+  has("car spaces: 268: pink 21, white 21, blue 23, yellow 21, orange 22, black 20, red 21, green 22, grey 97");
+  has("routes by length: 1: 7, 2: 22, 3: 26, 4: 21, 5: 6, 6: 3, 7: 1");
+  has("tickets: 50: 12 long (17-22), 38 regular (5-15); 9 multi-way (2 long, 7 regular)");
+}
+
+TEST_CASE("map check: a ticket not worth its shortest path, and a town no ticket names, are warned about") {
+  Json j = sardinia().source;
+  j["name"] = "sardinia-edited";
+  // Olbia - Calasetta is worth its shortest path, 20; the edit makes it 21.
+  REQUIRE(j["tickets"][0]["from"] == Json::array({"olbia"}));
+  j["tickets"][0]["value"] = 21;
+  // A town of its own, joined to Olbia, that no ticket names.
+  j["cities"].push_back({{"id", "tavolara"}, {"name", "Tavolara"}, {"lat", 40.9}, {"lon", 9.7}});
+  j["routes"].push_back({{"a", "olbia"}, {"b", "tavolara"}, {"colour", "grey"}, {"length", 1}});
+  const Map m = Map::from_json(j, "edited map");
+  const MapCheck c = check_map(m);
+  REQUIRE(c.warnings.size() == 2);
+  CHECK(c.warnings[0] == "ticket 0 (Olbia - Calasetta) is worth 21 but its shortest path is 20 car spaces");
+  CHECK(c.warnings[1] == "town tavolara is the end of no ticket");
+  // The counts follow the file: one town and one route more.
+  CHECK(std::find(c.counts.begin(), c.counts.end(), "nodes: 46: 30 towns, 16 overseas icons of 8 destinations") !=
+        c.counts.end());
+}
+
 TEST_CASE("map validator: malformed maps are refused in one line naming the field") {
   const Json good = sardinia().source;
   auto with = [&](auto change) {

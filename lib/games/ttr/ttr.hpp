@@ -98,6 +98,8 @@ struct Ttr {
     s.claimed().for_each([&](int r) { used[std::size_t(r)] = 1; });
     return used;
   }
+  // The map's counts and the tickets whose value is not their shortest path (map.hpp).
+  static MapCheck map_check(const State& s) { return ttr::check_map(s.board()); }
   static std::uint64_t map_hash(const State& s) { return s.board().hash; }
 };
 static_assert(Game<Ttr>);
