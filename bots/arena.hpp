@@ -239,6 +239,7 @@ struct ResultsFile {
   ResultsHeader header;
   std::vector<GameResult> games;
   std::optional<std::size_t> truncated_at;
+  bool unfinished = false;  // a play log of a game quit at the human seat (no result)
 };
 
 // A results file of any size, read line by line (lines are bounded, so /dev/zero is an error).
@@ -299,7 +300,8 @@ inline ResultsFile read_results(const std::string& path) {
 }
 
 // The log of `nuraghe play --log` as a results file of one game (index 0, the header's seed): a
-// header, one {"ply", "player", "move"} line per decision, and a {"result"} line.
+// header, one {"ply", "player", "move"} line per decision, and a {"result"} line, or for a game
+// quit at the human seat an {"unfinished": true} line.
 inline ResultsFile parse_play_log(std::istream& in, const std::string& name) {
   ResultsFile f;
   Json moves = Json::array();
@@ -313,10 +315,14 @@ inline ResultsFile parse_play_log(std::istream& in, const std::string& name) {
     if (line_no == 1) {
       f.header = header_from_line(j, where, "play");
     } else if (result) {
-      at.fail("follows the result line");
+      at.fail(f.unfinished ? "follows the unfinished line" : "follows the result line");
     } else if (at.has("result")) {
       at.allow_only({"result"});
       result = true;
+    } else if (at.has("unfinished")) {
+      at.allow_only({"unfinished"});
+      if (!at.at("unfinished").boolean()) at.at("unfinished").fail("is false: leave the line out");
+      result = f.unfinished = true;
     } else {
       at.allow_only({"ply", "player", "move"});
       if (at.at("ply").int_in(1, 1 << 30) != line_no - 1) at.at("ply").fail("is out of order");

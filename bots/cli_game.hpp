@@ -21,10 +21,16 @@
 
 namespace nuraghe::commands {
 
+// `quit` at the human seat's prompt: play ends the game there, its log and page marked unfinished.
+struct QuitGame {};
+
 // A person at the terminal: shown the board's legend once (where the game has one), then at each
 // turn the state as the seat sees it and the legal moves: numbered when they are few, else grouped
-// by their first word (a card, in Sardegna) so that the prompt fits a 24-line terminal. "?" lists
-// every move, "? WORD" those starting with WORD. An illegal move is answered with one line saying why.
+// by their first word (a card, in Sardegna) so that the prompt fits a 24-line terminal. A move is
+// given by its notation, its number in the list or a prefix of its notation that only it has;
+// "?" lists every move, "? WORD" those starting with WORD, "help" says this, "quit" ends the game.
+// An illegal move is answered with one line saying why. A decision with a single legal move is
+// played without asking (the log keeps it as any other).
 template <Game G>
 class HumanBot final : public Bot<G> {
  public:
@@ -34,6 +40,10 @@ class HumanBot final : public Bot<G> {
     const auto& s = info.true_state_for_cheating();  // only to render the seat's own picture
     MoveListOf<G> moves;
     info.legal_moves(moves);
+    if (moves.size() == 1) {
+      std::cout << "player " << info.seat() << ": the only legal move, " << info.move_to_string(moves[0]) << "\n";
+      return moves[0];
+    }
     if constexpr (HasLegend<G>) {
       if (!legend_shown_) std::cout << G::legend(s) << "\n";
       legend_shown_ = true;
@@ -51,8 +61,8 @@ class HumanBot final : public Bot<G> {
       std::cout << grouped(texts);
     }
     for (;;) {
-      std::cout << "player " << info.seat() << ", your move (" << (numbered ? "number or notation" : "notation")
-                << "; ? lists every move): " << std::flush;
+      std::cout << "player " << info.seat() << ", your move (" << (numbered ? "number, move" : "move")
+                << " or its start; ?, help, quit): " << std::flush;
       std::string line;  // one line, of a length a person types (so /dev/zero ends)
       for (char c; line.size() <= 4096 && std::cin.get(c) && c != '\n';) line.push_back(c);
       if (line.size() > 4096) input_error("the human player's input line is longer than 4096 characters");
@@ -64,12 +74,31 @@ class HumanBot final : public Bot<G> {
           if (word.empty() || text.rfind(word, 0) == 0) std::cout << "  " << text << "\n";
         continue;
       }
+      if (t == "help") {
+        std::cout << "  a move: " << (numbered ? "its number in the list, " : "")
+                  << "its notation, or the start of it that no other move has\n"
+                     "  ? lists every legal move, ? WORD those starting with WORD\n"
+                     "  quit ends the game here (the log and page so far are kept, marked unfinished)\n";
+        continue;
+      }
+      if (t == "quit") throw QuitGame{};
+      if (t.empty()) continue;
       long long k;
       if (numbered && Params::try_integer(t, k) && k >= 1 && k <= (long long)moves.size()) return moves[k - 1];
       try {
         return parse_legal_move<G>(s, info.seat(), t);
       } catch (const InputError& e) {
-        std::cout << e.what() << "\n";
+        // Not a whole move: the start of exactly one legal move's notation is that move.
+        std::vector<std::size_t> starting;
+        for (std::size_t i = 0; i < texts.size(); ++i)
+          if (texts[i].rfind(t, 0) == 0) starting.push_back(i);
+        if (starting.size() == 1) {
+          std::cout << "  " << texts[starting[0]] << "\n";
+          return moves[starting[0]];
+        }
+        if (starting.size() > 1)
+          std::cout << starting.size() << " moves start with \"" << t << "\": ? " << t << " lists them\n";
+        else std::cout << e.what() << " (? lists the legal moves)\n";
       }
     }
   }
@@ -185,7 +214,9 @@ int cmd_play(const PlayArgs& a) {
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
   int ply = 0;
   auto final_state = start;
-  const auto record = play_game<G>(start, seats, [&](const typename G::State& before, const MoveRecord& m) {
+  std::vector<MoveRecord> played;  // for a game quit before its end
+  const auto on_move = [&](const typename G::State& before, const MoveRecord& m) {
+    played.push_back(m);
     if (m.player == kSimultaneous) apply_joint<G>(final_state, m.moves);
     else final_state.apply(m.moves[0]);
     ++ply;
@@ -198,7 +229,25 @@ int cmd_play(const PlayArgs& a) {
           Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}
               .dump() +
           "\n");
-  });
+  };
+  GameRecord record;
+  try {
+    record = play_game<G>(start, seats, on_move);
+  } catch (const QuitGame&) {
+    // The log ends in an "unfinished" line instead of the result: replay shows such a game, and
+    // what needs a finished game (results, score, map --usage) refuses it in one line.
+    std::cout << "play: quit after " << ply << " moves; the game is unfinished\n";
+    if (log.is_open()) {
+      log.write(Json{{"unfinished", true}}.dump() + "\n");
+      log.close();
+    }
+    if (!a.html.empty()) {
+      const std::string title = std::string(G::kName) + ", seed " + std::to_string(config.seed) + " (unfinished)";
+      write_viewer_page<G>(Transcript<G>{start, names, played}, title, a.html, a.human);
+      std::cout << "play: wrote " << a.html << "\n";
+    }
+    return 0;
+  }
   // The end: the final board, and who won (the best return; a shared win names every winner).
   std::cout << "\n" << render_of<G>(final_state, -1) << "\n";
   double best = 0;

@@ -27,14 +27,18 @@ typename G::State logged_start(const ResultsFile& f, const GameResult& game, con
 }
 
 // A logged game read whole: its moves parsed from logged_start, each checked for legality (a file
-// that does not replay is reported); a game that stops before the end is an error naming `where`.
+// that does not replay is reported); a game that stops before the end is an error naming `where`,
+// unless `unfinished_too` and the log says it was quit (replay shows such a game).
 template <Game G>
 Transcript<G> logged_game(const ResultsFile& f, const GameResult& game, const std::string& file,
-                          const std::string& where) {
+                          const std::string& where, bool unfinished_too = false) {
   const JsonIn line(game.line, where);
   auto t = transcript_from_notation<G>(logged_start<G>(f, game, file), line.at("bots").strings(),
                                        line.at("moves").strings());
-  if (t.final_state().to_move() != kTerminal) input_error(where + ": the logged moves stop before the end");
+  if (t.final_state().to_move() != kTerminal && !(unfinished_too && f.unfinished))
+    input_error(where + (f.unfinished ? ": the game was quit after " + std::to_string(t.moves.size()) +
+                                            " moves, unfinished (replay shows it)"
+                                      : ": the logged moves stop before the end"));
   return t;
 }
 

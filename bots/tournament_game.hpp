@@ -158,7 +158,7 @@ int replay(const ResultsFile& f, const ReplayCommand& c) {
   for (const auto& g : f.games)
     if (g.index == c.index) game = &g;
   if (!game) input_error("replay: game " + std::to_string(c.index) + " is not in \"" + c.file + "\"");
-  const auto t = logged_game<G>(f, *game, c.file, "replay: game " + std::to_string(c.index));
+  const auto t = logged_game<G>(f, *game, c.file, "replay: game " + std::to_string(c.index), true);
   if (c.seat >= num_players_of<G>(t.start))
     input_error("replay: --seat " + std::to_string(c.seat) + ": there is no such seat");
   const std::string heading = "game " + std::to_string(c.index) + " of " + c.file + ": " + std::string(G::kName) +
@@ -177,7 +177,9 @@ int replay(const ResultsFile& f, const ReplayCommand& c) {
               << ++ply << ". " << mover_name(m.player) << ": " << move_text_seen_by<G>(before, m, c.seat) << "\n"
               << render_of<G>(after, c.seat);
   });
-  std::cout << "\nscores: " << format_values(scores_of<G>(t.final_state()), num_players_of<G>(t.start)) << "\n";
+  if (t.final_state().to_move() != kTerminal)
+    std::cout << "\nunfinished: the game was quit after " << t.moves.size() << " moves\n";
+  else std::cout << "\nscores: " << format_values(scores_of<G>(t.final_state()), num_players_of<G>(t.start)) << "\n";
   return 0;
 }
 

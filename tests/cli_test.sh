@@ -39,6 +39,18 @@ out=$(printf 'b2\n1\n1\n1\n1\n' | "$nuraghe" play --game tictactoe --human 0 --b
 if grep -q "1\. player 0: b2" <<<"$out" && grep -q "^returns: " <<<"$out"; then ok; else bad "human play: $out"; fi
 out=$(printf 'z9\n1\n1\n1\n1\n1\n' | "$nuraghe" play --game tictactoe --human 0 --bots random --seed 3 2>&1)
 if grep -q "cannot read move" <<<"$out" && grep -q "^returns: " <<<"$out"; then ok; else bad "human play with a bad line first: $out"; fi
+# help, a prefix that several moves share, and quit: the log and the page so far are kept, marked
+# unfinished; replay shows the game, and what needs a finished game refuses it in one line.
+out=$(printf 'help\na\nb2\nquit\n' | "$nuraghe" play --game tictactoe --human 0 --bots random --seed 3 --log "$tmp/quit.jsonl" --html "$tmp/quit.html" 2>&1)
+if grep -q "quit ends the game here" <<<"$out" && grep -q '3 moves start with "a": ? a lists them' <<<"$out"; then ok; else bad "human help and a shared prefix: $out"; fi
+if grep -q "play: quit after 2 moves; the game is unfinished$" <<<"$out" && ! grep -q "^returns: " <<<"$out" && [[ $(tail -1 "$tmp/quit.jsonl") == '{"unfinished":true}' ]] &&
+  grep -q "(unfinished)" "$tmp/quit.html"; then ok; else bad "human quit: $out $(cat "$tmp/quit.jsonl")"; fi
+expect_output "replay shows an unfinished game" "^unfinished: the game was quit after 2 moves$" "$nuraghe" replay "$tmp/quit.jsonl"
+expect_error "results refuses an unfinished game" "the game was quit after 2 moves, unfinished \(replay shows it\)" "$nuraghe" results "$tmp/quit.jsonl"
+expect_error "score refuses an unfinished game" "quit after 2 moves, unfinished" "$nuraghe" score --game tictactoe --results "$tmp/quit.jsonl"
+# A decision with one legal move is played without asking: the last square of a full board.
+out=$(printf '1\n1\n1\n1\n' | "$nuraghe" play --game tictactoe --human 0 --bots random --seed 4 2>&1)
+if grep -Eq "^player 0: the only legal move, [a-c][1-3]$" <<<"$out" && grep -q "^returns: " <<<"$out"; then ok; else bad "human: a single legal move is asked for: $out"; fi
 
 # A person playing Sardegna (seat 0 against the heuristic): the board's legend once, the moves
 # grouped by card, an illegal move answered with its reason, "?" listing moves, a Sentinel's
@@ -58,6 +70,9 @@ if [[ -z $wide ]]; then ok; else bad "human Sardegna: lines wider than 80 column
 # From one picture to the next prompt: the picture and the grouped moves fit 24 lines.
 most=$(awk '/^scorings /{n=0} {n++} /your move/{if (n>m) m=n} END{print m}' <<<"$session")
 if [[ $most -le 24 ]]; then ok; else bad "human Sardegna: a turn takes $most lines, more than a 24-line terminal"; fi
+# The start of a move that only it has is that move ("repl": replace).
+session=$(printf 'commander villager 4\nsentinel\nrepl\nquit\n' | "$nuraghe" play --game sardegna --players 2 --bots heuristic --human 0 --seed 7 2>&1)
+if grep -Eq "(^|: )  replace$" <<<"$session" && grep -q "play: quit after" <<<"$session"; then ok; else bad "human Sardegna: a unique prefix is not its move: $(tail -20 <<<"$session")"; fi
 end=$("$nuraghe" play --game sardegna --players 2 --bots heuristic,random --seed 3 2>&1)
 if grep -q "^scorings 11/11" <<<"$end" && grep -Eq "^winner: player [01] \((heuristic|random)\)$" <<<"$end"; then ok; else bad "play does not end with the final board and the winner: $(tail -8 <<<"$end")"; fi
 
