@@ -75,7 +75,9 @@ std::vector<typename G::State> positions_along_random_games(int players) {
   std::vector<typename G::State> out;
   Rng rng(11);
   for (int g = 0; g < 10; ++g) {
-    auto s = G::initial(GameConfig{players, std::uint64_t(g) + 1, {}, ""});
+    GameConfig config;
+    config.players = players, config.seed = std::uint64_t(g) + 1;
+    auto s = G::initial(config);
     for (Player p = s.to_move(); p != kTerminal; p = s.to_move()) {
       out.push_back(s);
       random_step<G>(s, p, rng);

@@ -90,6 +90,16 @@ std::string map_hash_text(const GameConfig& config) {
   return "";
 }
 
+// The map itself, which the header of a results file or play log records beside its hash when the
+// games are on a map of their own: the file's JSON, so that the record is read in any folder and on
+// another machine (GameConfig::map_data). Null on the game's own board.
+template <Game G>
+Json recorded_map(const GameConfig& config) {
+  if constexpr (HasMap<G>)
+    if (has_own_map(config)) return G::initial(config).board().source;
+  return nullptr;
+}
+
 // Whether a bot's text may name a model: the Python module's bots ("python:NAME") are no specs
 // of nuraghe's, and only a spec with eval= is read here.
 inline bool names_a_model(const std::string& text) { return text.find("eval=") != std::string::npos; }
@@ -138,6 +148,7 @@ Json arena_header(const ArenaSettings& a, int seats) {
   Json h{{"nuraghe", "arena"},       {"game", a.game}, {"players", seats},     {"options", options},
          {"map", a.config.map_file}, {"bots", a.bots}, {"seed", a.config.seed}};
   if (const std::string hash = map_hash_text<G>(a.config); !hash.empty()) h["map_hash"] = hash;
+  if (Json map = recorded_map<G>(a.config); !map.is_null()) h["map_data"] = std::move(map);
   // Each model file's hash, by its path as the specs give it: a model edited since is another
   // tournament. Only where a bot has eval=, so that every other header stays as it was.
   if (const auto paths = model_paths(a.bots); !paths.empty()) {
@@ -148,8 +159,10 @@ Json arena_header(const ArenaSettings& a, int seats) {
   return h;
 }
 
-// The fields of a header that identify its tournament (arena_header's), without "version". Files
-// written before headers had "map_hash" lack it; they are compared without it.
+// The fields of a header that identify its tournament (arena_header's), without "version". The
+// map is its hash where both headers have one: the same map read from another folder, or recorded
+// in the file, is the same tournament. Files written before headers had "map_hash" lack it; they
+// are compared by the map's path.
 inline Json tournament_identity(const Json& header) {
   Json id = header;
   id.erase("version");
@@ -157,7 +170,11 @@ inline Json tournament_identity(const Json& header) {
 }
 inline bool same_tournament(const Json& x, const Json& y) {
   Json a = tournament_identity(x), b = tournament_identity(y);
-  if (!a.contains("map_hash") || !b.contains("map_hash")) a.erase("map_hash"), b.erase("map_hash");
+  if (a.contains("map_hash") && b.contains("map_hash")) {
+    for (Json* id : {&a, &b}) id->erase("map"), id->erase("map_data");
+  } else {
+    a.erase("map_hash"), b.erase("map_hash");
+  }
   return a == b;
 }
 
@@ -165,7 +182,7 @@ inline bool same_tournament(const Json& x, const Json& y) {
 struct ResultsHeader {
   std::string game;
   int players = 0;
-  GameConfig config;              // players, options, map; config.seed is the tournament seed
+  GameConfig config;              // players, options, map (path, recorded JSON); seed: the tournament's
   std::vector<std::string> bots;  // one spec per seat
   std::string map_hash;           // of the board or map played on (map_hash_text), where recorded
   Json json;                      // the line as written
@@ -176,7 +193,8 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
   const JsonIn in(j, where);
   if (!j.is_object() || !j.contains("nuraghe") || j["nuraghe"] != kind)
     in.fail(kind == "arena" ? "is not the header of an arena results file" : "is not the header of a play log");
-  in.allow_only({"nuraghe", "game", "players", "options", "map", "map_hash", "models", "bots", "seed", "version"});
+  in.allow_only(
+      {"nuraghe", "game", "players", "options", "map", "map_hash", "map_data", "models", "bots", "seed", "version"});
   ResultsHeader h;
   h.game = in.at("game").string();
   h.players = in.at("players").int_in(1, kMaxPlayers);
@@ -190,6 +208,10 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
   h.bots = in.at("bots").strings(std::size_t(h.players), std::size_t(h.players));
   if (auto v = in.find("version")) v->string();
   if (auto v = in.find("map_hash")) h.map_hash = v->string();
+  if (auto v = in.find("map_data")) {
+    v->expect_object();
+    h.config.map_data = j["map_data"];
+  }
   if (auto models = in.find("models")) {
     models->expect_object();
     for (auto it = j["models"].begin(); it != j["models"].end(); ++it) models->at(it.key()).string();
@@ -239,7 +261,8 @@ struct ResultsFile {
   ResultsHeader header;
   std::vector<GameResult> games;
   std::optional<std::size_t> truncated_at;
-  bool unfinished = false;  // a play log of a game quit at the human seat (no result)
+  bool unfinished = false;        // a play log of a game quit at the human seat (no result)
+  bool map_hash_ignored = false;  // --ignore-map-hash: a --map whose hash differs is read anyway
 };
 
 // A results file of any size, read line by line (lines are bounded, so /dev/zero is an error).
@@ -339,8 +362,31 @@ inline ResultsFile parse_play_log(std::istream& in, const std::string& name) {
   return f;
 }
 
-// A results file or a play log, told apart by the header's "nuraghe" field.
-inline ResultsFile read_game_records(const std::string& path) {
+// The map a reader of records plays the games on: `--map FILE` in place of the recorded one, and
+// `--ignore-map-hash` to read the games on a map whose hash is not the recorded one (each move is
+// still checked as it is played).
+struct MapOverride {
+  std::string map_file;
+  bool ignore_hash = false;
+};
+
+// Where the games of file `path` were played: --map if given; else the map the header records;
+// else (a file written before headers recorded the map) its path, relative to the file first, then
+// to the working folder.
+inline void resolve_map(ResultsFile& f, const std::string& path, const MapOverride& override) {
+  GameConfig& c = f.header.config;
+  f.map_hash_ignored = override.ignore_hash;
+  if (!override.map_file.empty()) {
+    c.map_file = override.map_file;
+    c.map_data = nullptr;
+  } else if (c.map_data.is_null() && !c.map_file.empty() && std::filesystem::path(c.map_file).is_relative()) {
+    const std::filesystem::path beside = std::filesystem::path(path).parent_path() / c.map_file;
+    if (std::filesystem::is_regular_file(beside)) c.map_file = beside.string();
+  }
+}
+
+// A results file or a play log, told apart by the header's "nuraghe" field, on its map (resolve_map).
+inline ResultsFile read_game_records(const std::string& path, const MapOverride& override = {}) {
   const std::string name = "file \"" + path + "\"";
   if (std::filesystem::is_directory(path)) input_error("cannot read " + name + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
@@ -355,8 +401,10 @@ inline ResultsFile read_game_records(const std::string& path) {
   }
   in.clear();
   in.seekg(0);
-  if (play_log) return parse_play_log(in, "play log \"" + path + "\"");
-  return parse_results(in, "results file \"" + path + "\"");
+  ResultsFile f =
+      play_log ? parse_play_log(in, "play log \"" + path + "\"") : parse_results(in, "results file \"" + path + "\"");
+  resolve_map(f, path, override);
+  return f;
 }
 
 // Appends lines to the results file, one whole line per write, flushed. A write that fails (a

@@ -269,18 +269,30 @@ void add_game_options(CLI::App* cmd, Common& c, bool setup) {
   }
 }
 
+// A command that reads recorded games (replay, results, score --results, map --usage) plays them on
+// the map the file records; --map gives another in its place and --ignore-map-hash accepts one whose
+// hash is not the recorded one (arena.hpp's MapOverride). `map_option` is the command's own --map,
+// or null to add one.
+CLI::Option* add_map_override(CLI::App* cmd, std::string& map_file, bool& ignore_hash,
+                              CLI::Option* map_option = nullptr) {
+  if (!map_option)
+    map_option = cmd->add_option("--map", map_file, "the map the games were played on, in place of the recorded one")
+                     ->check(kFileName);
+  return cmd
+      ->add_flag("--ignore-map-hash", ignore_hash,
+                 "read the games on a --map whose hash is not the recorded one (each move is still checked)")
+      ->needs(map_option);
+}
+
 }  // namespace
 
 GameConfig Common::config(std::size_t seats) const {
-  if (players != 0)
-    AllGames::for_each([&]<Game G>() {
-      if (G::kName != game || (players >= G::kMinPlayers && players <= G::kMaxPlayers)) return;
-      wrong_player_count<G>(players);
-    });
   GameConfig c;
   c.players = players;
   AllGames::for_each([&]<Game G>() {
-    if (G::kName == game) c.players = players_for_bots(any_game_of<G>().info(), players, seats);
+    if (G::kName != game) return;
+    if (players != 0 && (players < G::kMinPlayers || players > G::kMaxPlayers)) wrong_player_count<G>(players);
+    c.players = players_for_bots(any_game_of<G>().info(), players, seats);
   });
   c.seed = seed;
   c.map_file = map_file;
@@ -338,26 +350,33 @@ int run_cli(int argc, char** argv) {
   auto* score = app.add_subcommand(
       "score", "print the score of a position part by part, or of every game of a results file as JSON lines");
   score->add_option("-g,--game", common.game, "game name (see `nuraghe games`)")->check(kNotEmpty);
-  score->add_option("--map", common.map_file, "board or map file, for games that read one")->check(kFileName);
+  auto* score_map =
+      score->add_option("--map", common.map_file, "board or map file, for games that read one")->check(kFileName);
   auto* score_position =
       score->add_option("--position", common.position, "position file (JSON; - for standard input)")->check(kFileName);
-  score->add_option("--results", score_results, "a results file (arena --out) or play log: one JSON line per game")
-      ->check(kFileName)
-      ->excludes(score_position);
+  auto* score_results_option =
+      score->add_option("--results", score_results, "a results file (arena --out) or play log: one JSON line per game")
+          ->check(kFileName)
+          ->excludes(score_position);
   score->add_flag("--json", score_json, "the breakdown as one JSON line");
+  bool score_ignore_map_hash = false;
+  add_map_override(score, common.map_file, score_ignore_map_hash, score_map)->needs(score_results_option);
 
   MapCommand map_args;
   Common map_common;
   auto* map = app.add_subcommand("map", "check a game's board or map, or draw it from its data as SVG");
   add_game_options(map, map_common, true);
+  CLI::Option* map_map = map->get_option("--map");
   auto* map_check = map->add_flag("--check", map_args.check, "print the board's counts and the designer's warnings");
   map->add_flag("--strict", map_args.strict, "with --check: a warning is an error (exit 2)")->needs(map_check);
   auto* map_svg = map->add_option("--svg", map_args.svg, "the SVG file to write")->check(kFileName);
-  map->add_option("--usage", map_args.usage,
-                  "a results file (arena --out) or play log: colour the routes by how often they were claimed")
-      ->check(kFileName)
-      ->needs(map_svg);
+  auto* map_usage =
+      map->add_option("--usage", map_args.usage,
+                      "a results file (arena --out) or play log: colour the routes by how often they were claimed")
+          ->check(kFileName)
+          ->needs(map_svg);
   map->add_flag("--force", map_args.force, "replace an existing --svg file")->needs(map_svg);
+  add_map_override(map, map_common.map_file, map_args.ignore_map_hash, map_map)->needs(map_usage);
 
   PlayArgs play_args;
   auto* play = app.add_subcommand("play", "play one game and print its move log");
@@ -420,6 +439,7 @@ int run_cli(int argc, char** argv) {
                    "write the game as a page for the browser to FILE (with --seat: that seat's view alone)")
       ->check(kFileName);
   replay->add_flag("--force", replay_args.force, "replace an existing --html file");
+  add_map_override(replay, replay_args.map.map_file, replay_args.map.ignore_hash);
 
   ResultsTableCommand results_args;
   auto* results = app.add_subcommand(
@@ -432,6 +452,7 @@ int run_cli(int argc, char** argv) {
   results->add_option("--out", results_args.out, "write the table to this new file instead of standard output")
       ->check(kFileName);
   results->add_flag("--force", results_args.force, "replace an existing --out file");
+  add_map_override(results, results_args.map_file, results_args.ignore_map_hash);
 
   TuneCommand tune_args;
   std::string tune_bot;
@@ -581,7 +602,8 @@ int run_cli(int argc, char** argv) {
     if (*make) return cmd_new(common);
     if (*legal) return cmd_legal(common);
     if (*score) {
-      if (!score_results.empty()) return run_score_command(score_results, common.game);
+      if (!score_results.empty())
+        return run_score_command(score_results, common.game, MapOverride{common.map_file, score_ignore_map_hash});
       if (common.position.empty()) input_error("score: give --position FILE (with --game) or --results FILE");
       if (common.game.empty()) input_error("score: --position needs --game");
       return cmd_score(common, score_json);

@@ -208,6 +208,7 @@ int cmd_play(const PlayArgs& a) {
     Json header{{"nuraghe", "play"},  {"game", G::kName},       {"seed", config.seed}, {"players", n},
                 {"options", options}, {"map", config.map_file}, {"bots", names},       {"version", version()}};
     if (const std::string hash = map_hash_text<G>(config); !hash.empty()) header["map_hash"] = hash;
+    if (Json map = recorded_map<G>(config); !map.is_null()) header["map_data"] = std::move(map);
     log.write(header.dump() + "\n");
   }
   std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";

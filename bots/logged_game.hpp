@@ -12,17 +12,29 @@
 
 namespace nuraghe {
 
+// Refuses to read the games of `file` on a map whose hash is not the one recorded (a map file
+// changed since, or another --map) in one line naming both hashes, unless --ignore-map-hash. The
+// map is read_game_records' (resolve_map): the recorded one, --map, or an old file's path.
+template <Game G>
+void check_recorded_map(const ResultsFile& f, const std::string& file) {
+  if (f.header.map_hash.empty() || f.map_hash_ignored) return;
+  const GameConfig& config = f.header.config;
+  const std::string hash = map_hash_text<G>(config);
+  if (hash != f.header.map_hash)
+    input_error("\"" + file + "\" was played on a map with hash " + f.header.map_hash + ", not on " +
+                (!config.map_data.is_null() ? std::string("the map it records")
+                 : config.map_file.empty()  ? "the built-in map of " + std::string(G::kName)
+                                            : "the map file \"" + config.map_file + "\"") +
+                " (hash " + hash + "); --ignore-map-hash reads it anyway");
+}
+
 // The start of a logged game: the header's setup with the game's seed, on the map the games were
-// played on (a map file changed since is an error, where the file recorded the map's hash).
+// played on (check_recorded_map).
 template <Game G>
 typename G::State logged_start(const ResultsFile& f, const GameResult& game, const std::string& file) {
+  check_recorded_map<G>(f, file);
   GameConfig config = f.header.config;
   config.seed = game.seed;
-  if (!f.header.map_hash.empty() && map_hash_text<G>(config) != f.header.map_hash)
-    input_error("\"" + file + "\" was played on a map with hash " + f.header.map_hash + "; " +
-                (config.map_file.empty() ? "the built-in map of " + std::string(G::kName) + " (this program's)"
-                                         : "the map file \"" + config.map_file + "\"") +
-                " has changed since (hash " + map_hash_text<G>(config) + ")");
   return G::initial(config);
 }
 

@@ -16,7 +16,7 @@ int run_results_command(const ResultsTableCommand& c) {
     input_error("results: --per \"" + c.per + "\": use game, seat or move");
   check_output_path(c.out, "results --out", c.force);
   check_not_input(c.out, "results --out", c.file, "file read");
-  const ResultsFile f = read_game_records(c.file);
+  const ResultsFile f = read_game_records(c.file, MapOverride{c.map_file, c.ignore_map_hash});
   // A file an arena is still writing (or a killed one) may end mid-line: the finished games are a table.
   if (f.truncated_at)
     std::fprintf(stderr, "results: the last line of %s is cut short (an arena still running, or killed); left out\n",

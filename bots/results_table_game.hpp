@@ -196,6 +196,7 @@ inline void add_rows(TableText& table, const std::string& per, const GameResult&
 
 template <Game G>
 std::string results_table(const ResultsFile& f, const ResultsTableCommand& c) {
+  check_recorded_map<G>(f, c.file);  // --per game and seat replay nothing, and still read on the map
   TableText table(c.format == "csv", columns_of(c.per, f.header.players));
   for (const GameResult& game : f.games) add_rows(table, c.per, game, game_facts<G>(f, game, c.file, c.per == "move"));
   return table.text();

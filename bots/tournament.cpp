@@ -131,12 +131,12 @@ int run_merge_command(const std::vector<std::string>& files, const std::string& 
 int run_replay_command(const ReplayCommand& c) {
   check_output_path(c.html, "--html", c.force);
   check_not_input(c.html, "--html", c.file, "file replayed");
-  const ResultsFile f = read_game_records(c.file);
+  const ResultsFile f = read_game_records(c.file, c.map);
   return any_game(f.header.game).commands().replay(f, c);
 }
 
-int run_score_command(const std::string& file, const std::string& game) {
-  const ResultsFile f = read_game_records(file);
+int run_score_command(const std::string& file, const std::string& game, const MapOverride& map) {
+  const ResultsFile f = read_game_records(file, map);
   if (!game.empty() && game != f.header.game)
     input_error("score: \"" + file + "\" holds games of " + f.header.game + ", not of " + game);
   return any_game(f.header.game).commands().score_games(f, file);

@@ -32,6 +32,7 @@ struct ReplayCommand {
   int seat = -1;
   std::string html;    // the page written, or empty
   bool force = false;  // replace an existing --html file
+  MapOverride map;     // --map, --ignore-map-hash: the map the game is read on (bots/arena.hpp)
 };
 int run_replay_command(const ReplayCommand& c);
 
@@ -40,19 +41,20 @@ int run_replay_command(const ReplayCommand& c);
 // elements coloured by how often the games used them (a map's routes: how often claimed).
 struct MapCommand {
   std::string game;
-  GameConfig config;    // players, options, map file
-  bool check = false;   // print the counts and warnings
-  bool strict = false;  // with check: a warning is an error (exit 2)
-  std::string svg;      // the file written, or empty
-  std::string usage;    // a results file or play log, or empty
-  bool force = false;   // replace an existing --svg file
+  GameConfig config;             // players, options, map file
+  bool check = false;            // print the counts and warnings
+  bool strict = false;           // with check: a warning is an error (exit 2)
+  std::string svg;               // the file written, or empty
+  std::string usage;             // a results file or play log, or empty
+  bool force = false;            // replace an existing --svg file
+  bool ignore_map_hash = false;  // with usage: draw its games on a --map of another hash
 };
 int run_map_command(const MapCommand& c);
 
 // Replays every game of a results file or play log and prints one JSON line per game: its index,
 // seed, the bot in each seat, its decisions, and its score part by part where the game can tell
 // (G::score_json), else its scores. `game`, when given, must be the file's.
-int run_score_command(const std::string& file, const std::string& game);
+int run_score_command(const std::string& file, const std::string& game, const MapOverride& map);
 
 struct TuneCommand {
   ArenaSettings arena;              // game, config, opponents (bots[1..]), jobs; bots[0] is the spec tuned

@@ -214,7 +214,8 @@ int draw_map(const MapCommand& c) {
     std::vector<double> usage;
     int games = 0;
     if (!c.usage.empty()) {
-      const ResultsFile f = read_game_records(c.usage);
+      // The map drawn is the one the games were played on: the recorded one, or --map in its place.
+      const ResultsFile f = read_game_records(c.usage, MapOverride{c.config.map_file, c.ignore_map_hash});
       const std::string where = "map --usage \"" + c.usage + "\"";
       if (f.header.game != G::kName)
         input_error(where + " holds games of " + f.header.game + ", not of " + std::string(G::kName));
@@ -222,9 +223,6 @@ int draw_map(const MapCommand& c) {
       // The games' own players and options are drawn, so asking for others would be ignored.
       if (c.config.players != 0 || !c.config.options.empty())
         input_error(where + ": the games' own players and options are drawn; leave out -p and -o");
-      // The map drawn is the one the games were played on; a --map given must be that one.
-      if (!c.config.map_file.empty() && map_hash_text<G>(c.config) != map_hash_text<G>(f.header.config))
-        input_error(where + " was played on another map than --map \"" + c.config.map_file + "\"");
       for (const auto& game : f.games) {
         const auto s = logged_final<G>(f, game, c.usage, where + " game " + std::to_string(game.index));
         const std::vector<double> used = G::board_usage(s);

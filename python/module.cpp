@@ -213,6 +213,7 @@ py::list arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots
         input_error("arena: \"" + seats.specs[i] + "\" and \"" + seats.specs[k] +
                     "\" are the same bot given twice: make the specs differ (e.g. seed=), or give two Python "
                     "bots different names");
+  check_bot_names(seats.specs, "arena");  // two specs that share a label= would share a table row's name
   ArenaRunOptions options;
   options.names = SettingNames{"games=", "bot in bots=", "out="};
   options.version = version();  // the results file's header says which build played, as the program's do

@@ -103,7 +103,7 @@ ownable=$(grep -c '"kind": "\(sheep\|cattle\|forest\|quarry\|iron-mine\|gold-min
 shares=$(grep -o 'owned at the end in [0-9]*% of 4 games' "$tmp/usage.svg" | wc -l)
 if [[ $shares -eq $ownable && $(grep -o 'class="usage"' "$tmp/usage.svg" | wc -l) -eq $ownable ]]; then ok; else bad "map --usage: $shares shares for $ownable areas that can be owned"; fi
 expect_error "map --usage with -o" "leave out -p and -o" "$nuraghe" map --game bardagi -o side=winter --svg "$tmp/u1.svg" --usage "$tmp/arena.jsonl"
-expect_error "map --usage of another board than --map" "was played on another map" "$nuraghe" map --game bardagi --svg "$tmp/u2.svg" --usage "$tmp/arena.jsonl" --map "$tmp/mine.json"
+expect_error "map --usage of another board than --map" "was played on a map with hash [0-9a-f]{16}, not on the map file" "$nuraghe" map --game bardagi --svg "$tmp/u2.svg" --usage "$tmp/arena.jsonl" --map "$tmp/mine.json"
 expect_error "map --usage of another game's results" "holds games of bardagi, not of ttr" "$nuraghe" map --game ttr --svg "$tmp/u3.svg" --usage "$tmp/arena.jsonl"
 
 # ---- a person at the table -------------------------------------------------------------------

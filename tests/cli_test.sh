@@ -173,7 +173,12 @@ if head -1 "$tmp/s24.jsonl" | grep -Eq '"map_hash":"[0-9a-f]{16}"'; then ok; els
 expect_output "sardegna replay on the board played" "^scores: " "$nuraghe" replay "$tmp/s24.jsonl"
 sed -i 's/"name": "Sardegna board/"name": "An edited Sardegna board/' "$tmp/board24.json"
 expect_error "sardegna arena resumed on an edited board" 'map|board' "$nuraghe" arena --game sardegna --map "$tmp/board24.json" --bots random,random:seed=2 --games 4 --out "$tmp/s24.jsonl"
-expect_error "sardegna replay on an edited board" 'has changed since' "$nuraghe" replay "$tmp/s24.jsonl"
+# The file records the board it was played on, so replay reads that one; the edited file given as
+# --map is refused naming both hashes, and read anyway with --ignore-map-hash.
+expect_output "sardegna replay on the board recorded, not the edited file" "^scores: " "$nuraghe" replay "$tmp/s24.jsonl"
+expect_error "sardegna replay on an edited board" 'played on a map with hash [0-9a-f]{16}, not on the map file "[^"]*board24.json" \(hash [0-9a-f]{16}\)' \
+  "$nuraghe" replay "$tmp/s24.jsonl" --map "$tmp/board24.json"
+expect_output "sardegna replay on an edited board with --ignore-map-hash" "^scores: " "$nuraghe" replay "$tmp/s24.jsonl" --map "$tmp/board24.json" --ignore-map-hash
 # The hashes of Ticket to Ride's and Bardagi's built-in maps are those recorded in results files
 # before Sardegna had one (commit 179e0c3): files already written still match.
 "$nuraghe" play --game ttr --bots random,random --seed 1 --log "$tmp/ttr-hash.jsonl" >/dev/null 2>&1

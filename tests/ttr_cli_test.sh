@@ -69,7 +69,7 @@ if head -1 "$tmp/ring-arena.jsonl" | grep -Eq '"map_hash":"[0-9a-f]{16}"'; then 
 expect_output "map --usage colours by claims" "usage over 4 games" "$nuraghe" map --game ttr --svg "$tmp/usage.svg" --usage "$tmp/ring-arena.jsonl"
 shares=$(grep -o 'claimed in [0-9]*% of 4 games' "$tmp/usage.svg" | wc -l)
 if [[ $shares -eq $routes ]]; then ok; else bad "map --usage: $shares route shares for $routes routes"; fi
-expect_error "map --usage of another map than --map" "was played on another map" "$nuraghe" map --game ttr --svg "$tmp/u2.svg" --usage "$tmp/ring-arena.jsonl" --map "$sardinia"
+expect_error "map --usage of another map than --map" "was played on a map with hash [0-9a-f]{16}, not on the map file" "$nuraghe" map --game ttr --svg "$tmp/u2.svg" --usage "$tmp/ring-arena.jsonl" --map "$sardinia"
 expect_error "map --usage of another game's results" "holds games of kuhn" bash -c "'$nuraghe' arena --game kuhn --bots random,random:seed=2 --games 2 --out '$tmp/kuhn.jsonl' >/dev/null 2>&1; '$nuraghe' map --game ttr --svg '$tmp/u3.svg' --usage '$tmp/kuhn.jsonl'"
 
 # score --results: every game of a results file replayed, one JSON line each, its seats' totals
@@ -87,8 +87,56 @@ expect_error "score with neither --position nor --results" "give --position FILE
 cp "$maps/ring.json" "$tmp/mine.json"
 "$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 2 --seed 2 --out "$tmp/mine.jsonl" >/dev/null 2>&1
 sed -i 's/"colour": "red", "length": 3/"colour": "red", "length": 4/' "$tmp/mine.json"
-expect_error "replay after the map file changed" "has changed since" "$nuraghe" replay "$tmp/mine.jsonl"
+expect_output "replay after the map file changed reads the recorded map" "^scores: " "$nuraghe" replay "$tmp/mine.jsonl"
+expect_error "replay on the changed map file" "played on a map with hash [0-9a-f]{16}, not on the map file .*ignore-map-hash reads it anyway" \
+  "$nuraghe" replay "$tmp/mine.jsonl" --map "$tmp/mine.json"
 expect_error "arena resume after the map file changed" "another tournament" "$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 4 --seed 2 --out "$tmp/mine.jsonl"
+
+# Results that travel: a results file and a play log made on a relative map path in one folder,
+# moved with nothing beside them to a second, the map deleted, and read from a third folder. The
+# headers record the map itself (map_data), so every reader finds it.
+mkdir -p "$tmp/made" "$tmp/moved" "$tmp/elsewhere"
+abs_nuraghe=$(realpath "$nuraghe") abs_maps=$(realpath "$maps") abs_sardinia=$(realpath "$sardinia")
+cp "$maps/ring.json" "$tmp/made/ring.json"
+cd "$tmp/made"
+"$abs_nuraghe" arena --game ttr --map ring.json --bots heuristic,random --games 2 --seed 4 --out games.jsonl >/dev/null 2>&1 || bad "arena on a relative map path"
+"$abs_nuraghe" play --game ttr --map ring.json --bots heuristic,random --seed 4 --log game.jsonl >/dev/null 2>&1 || bad "play on a relative map path"
+cd - >/dev/null
+if head -1 "$tmp/made/games.jsonl" | grep -q '"map_data":{' && head -1 "$tmp/made/game.jsonl" | grep -q '"map_data":{'; then ok; else bad "headers do not record the map: $(head -c 300 "$tmp/made/games.jsonl")"; fi
+mv "$tmp/made/games.jsonl" "$tmp/made/game.jsonl" "$tmp/moved/"
+rm "$tmp/made/ring.json"
+cd "$tmp/elsewhere"
+expect_output "replay of a moved results file, its map deleted" "^scores: " "$abs_nuraghe" replay ../moved/games.jsonl
+expect_output "replay of a moved play log" "^scores: " "$abs_nuraghe" replay ../moved/game.jsonl
+expect_output "results of a moved results file, per move" "^game,ply," "$abs_nuraghe" results ../moved/games.jsonl --per move
+expect_output "score --results of a moved results file" '"total":' "$abs_nuraghe" score --results ../moved/games.jsonl
+expect_output "map --usage of a moved results file" "usage over 2 games" "$abs_nuraghe" map --game ttr --svg travel.svg --usage ../moved/games.jsonl
+if grep -q "Ring (a test map)" travel.svg; then ok; else bad "map --usage did not draw the recorded ring map"; fi
+# --map gives the map in place of the recorded one: the same map from another path reads, another
+# map is refused naming both hashes, and --ignore-map-hash needs --map.
+expect_output "replay with --map of the same map elsewhere" "^scores: " "$abs_nuraghe" replay ../moved/games.jsonl --map "$abs_maps/ring.json"
+expect_error "results with --map of another map" "played on a map with hash [0-9a-f]{16}, not on the map file \"[^\"]*sardinia.json\" \(hash [0-9a-f]{16}\)" \
+  "$abs_nuraghe" results ../moved/games.jsonl --map "$abs_sardinia"
+expect_error "score --results with --map of another map" "played on a map with hash" "$abs_nuraghe" score --results ../moved/games.jsonl --map "$abs_sardinia"
+expect_error "--ignore-map-hash without --map" "--ignore-map-hash requires --map" "$abs_nuraghe" replay ../moved/games.jsonl --ignore-map-hash
+# A tournament resumed from another folder, on the same map at another path, is the same one.
+expect_output "arena resumed on the same map from another path" "^(rank|bot)" "$abs_nuraghe" arena --game ttr --map "$abs_maps/ring.json" --bots heuristic,random --games 4 --seed 4 --out ../moved/games.jsonl
+if [[ $(wc -l <../moved/games.jsonl) -eq 5 ]]; then ok; else bad "arena resume from another folder: $(wc -l <../moved/games.jsonl) lines"; fi
+cd - >/dev/null
+# A file written before headers recorded the map: its relative path is taken beside the file, then
+# in the working folder.
+sed '1s/,"map_data":{.*}\(,"map_hash"\)/\1/; 1s/"map_data":{.*},//' "$tmp/moved/game.jsonl" >"$tmp/moved/old.jsonl"
+if head -1 "$tmp/moved/old.jsonl" | grep -q 'map_data'; then bad "could not strip map_data: $(head -c 300 "$tmp/moved/old.jsonl")"; else ok; fi
+expect_error "an old file whose map is nowhere" 'cannot read map file "ring.json"' "$nuraghe" replay "$tmp/moved/old.jsonl"
+cp "$maps/ring.json" "$tmp/moved/ring.json"
+cd "$tmp/elsewhere"
+expect_output "an old file's map beside the file" "^scores: " "$abs_nuraghe" replay ../moved/old.jsonl
+cd - >/dev/null
+rm "$tmp/moved/ring.json"
+cp "$maps/ring.json" "$tmp/elsewhere/ring.json"
+cd "$tmp/elsewhere"
+expect_output "an old file's map in the working folder" "^scores: " "$abs_nuraghe" replay ../moved/old.jsonl
+cd - >/dev/null
 
 # An overseas icon is reached only by ferry from a port (docs/rules-ttr.md): a map joining an icon
 # by a route without a ship, or joining two icons, is refused naming the route.

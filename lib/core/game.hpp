@@ -43,12 +43,15 @@ template <class G>
 using MoveListOf = MoveList<G::kMaxMoves>;
 
 // How to set up a game: seat count (0 = the game's default), seed for everything random at
-// setup, rule options ("variant=alt-sentinel"), and an optional board/map file.
+// setup, rule options ("variant=alt-sentinel"), and an optional board or map: a file, or the
+// file's JSON itself as a results file or play log records it (map_data, which wins when both are
+// given: a recorded game is read on the map it was played on, wherever the file has gone since).
 struct GameConfig {
   int players = 0;
   std::uint64_t seed = 1;
   std::map<std::string, std::string> options;
   std::string map_file;
+  Json map_data;  // null unless a record gave the map
 };
 
 // Simultaneous nodes are optional: a game that has them (to_move() == kSimultaneous somewhere)
@@ -314,7 +317,22 @@ int checked_players(const GameConfig& config, int default_players) {
 // A game that reads no map file says so instead of ignoring one.
 template <class G>
 void reject_map_file(const GameConfig& config) {
-  if (!config.map_file.empty()) input_error(std::string(G::kName) + ": this game takes no --map file");
+  if (!config.map_file.empty() || !config.map_data.is_null())
+    input_error(std::string(G::kName) + ": this game takes no --map file");
+}
+
+// Whether the config names a board or map of its own (a file, or one a record carries).
+inline bool has_own_map(const GameConfig& config) { return !config.map_file.empty() || !config.map_data.is_null(); }
+
+// The board or map a game whose board is data sets up on: the recorded map (map_data), else the
+// map file, else the game's own. Board has the registry's intern(json, where) and load_file(path).
+template <class Board>
+const Board& board_of(const GameConfig& config, const Board& built_in) {
+  if (!config.map_data.is_null())
+    return Board::intern(config.map_data, config.map_file.empty() ? std::string("the recorded map")
+                                                                  : "the map recorded for \"" + config.map_file + "\"");
+  if (!config.map_file.empty()) return Board::load_file(config.map_file);
+  return built_in;
 }
 
 }  // namespace nuraghe

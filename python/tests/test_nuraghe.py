@@ -217,6 +217,8 @@ def test_the_gil_is_released_while_cpp_searches():
     (["new", "--game", "tictactoe", "-o", "size=4"], lambda: nuraghe.new_game("tictactoe", options={"size": "4"})),
     (["arena", "--game", "tictactoe", "--bots", "random,uct:iters=x", "--games", "2"],
      lambda: nuraghe.arena("tictactoe", ["random", "uct:iters=x"], games=2)),
+    (["arena", "--game", "tictactoe", "--bot", "random:label=a", "--bot", "uct:label=a", "--games", "2"],
+     lambda: nuraghe.arena("tictactoe", ["random:label=a", "uct:label=a"], games=2)),
 ])
 def test_errors_are_the_command_lines_one_line(args, call):
     done = cli(*args, check=False)

@@ -10,15 +10,12 @@ Bardagi::State Bardagi::initial(const GameConfig& config) {
   const int players = checked_players<Bardagi>(config, 2);
   const Params params("bardagi", config.options, option_specs());
   const bool winter = params.text("side") == "winter";
-  if (winter && !config.map_file.empty())
-    input_error("bardagi: -o side=winter and --map name two boards; give one of them");
+  if (winter && has_own_map(config)) input_error("bardagi: -o side=winter and --map name two boards; give one of them");
   // "In a 2-3 player game, you can choose which side of the board you want to play. 4-5 player
   // use the Summer side."
   if (winter && players > 3)
     input_error("bardagi: the Winter side is for 2 or 3 players; " + std::to_string(players) + " play Summer");
-  const bardagi::Board& board = !config.map_file.empty() ? bardagi::Board::load_file(config.map_file)
-                                : winter                 ? bardagi::Board::winter()
-                                                         : bardagi::Board::summer();
+  const bardagi::Board& board = board_of(config, winter ? bardagi::Board::winter() : bardagi::Board::summer());
   if (players > board.max_players())
     input_error("bardagi: board \"" + board.name + "\" has homes for " + std::to_string(board.max_players()) +
                 " players, not " + std::to_string(players));

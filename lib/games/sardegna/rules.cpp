@@ -409,8 +409,7 @@ Sardegna::State Sardegna::initial(const GameConfig& config) {
   const int players = checked_players<Sardegna>(config, 2);
   const Params params("sardegna", config.options, option_specs());
   State s;
-  s.board_index = std::uint16_t(
-      (config.map_file.empty() ? sardegna::Board::standard() : sardegna::Board::load_file(config.map_file)).index);
+  s.board_index = std::uint16_t(board_of(config, sardegna::Board::standard()).index);
   s.players = std::uint8_t(players);
   s.variant = params.text("variant") == "alt-sentinel";
   Rng rng(config.seed);

@@ -13,7 +13,7 @@ namespace nuraghe {
 Ttr::State Ttr::initial(const GameConfig& config) {
   const int players = checked_players<Ttr>(config, 2);
   const Params params("ttr", config.options, option_specs());
-  const ttr::Map& map = config.map_file.empty() ? ttr::Map::sardinia() : ttr::Map::load_file(config.map_file);
+  const ttr::Map& map = board_of(config, ttr::Map::sardinia());
   int longs = 0;
   for (int t = 0; t < map.num_tickets; ++t) longs += map.tickets[std::size_t(t)].long_route;
   const int regulars = map.num_tickets - longs;
