@@ -557,8 +557,32 @@ int run_cli(int argc, char** argv) {
       ->required();
 
   double bench_seconds = 0.5;
-  auto* bench = app.add_subcommand("bench", "a quick speed table for every game (one core)");
-  add_real(bench, "--seconds", bench_seconds, 0.01, 60.0, "time for each measurement");
+  BenchCommand bench_args;
+  Common bench_common;
+  std::vector<std::string> bench_bot;
+  auto* bench = app.add_subcommand(
+      "bench", "a quick speed table for every game (one core), or with --game the speed of searching bots");
+  auto* bench_time = add_real(bench, "--seconds", bench_seconds, 0.01, 60.0,
+                              "time for each measurement; with --game, each search's in place of the spec's budget");
+  auto* bench_game =
+      bench->add_option("-g,--game", bench_common.game, "game name: search positions of its play")->check(kNotEmpty);
+  bench->add_option("--map", bench_common.map_file, "board or map file, for games that read one")
+      ->check(kFileName)
+      ->needs(bench_game);
+  add_integer(bench, "-p,--players", bench_common.players, 1, 1000000, "number of players")
+      ->default_str("the game's")
+      ->needs(bench_game);
+  add_seed(bench, "-s,--seed", bench_common.seed, "seed of the positions' games")->needs(bench_game);
+  bench->add_option("-o,--option", bench_common.options, "rule option KEY=VALUE (repeatable)")
+      ->check(kNotEmpty)
+      ->needs(bench_game);
+  bench->add_option("-b,--bot", bench_bot, "a searching bot's spec, or NAME=SPEC (once or twice)")
+      ->check(kNotEmpty)
+      ->needs(bench_game);
+  add_integer(bench, "--positions", bench_args.positions, 1, 100000, "positions each spec searches")->needs(bench_game);
+  add_integer(bench, "--resamples", bench_args.resamples, 10, 100000, "bootstrap resamples for the intervals")
+      ->needs(bench_game);
+  bench->add_flag("--json", bench_args.json, "one JSON object instead of the table")->needs(bench_game);
 
   std::string analyze_bot;
   int analyze_seat = -1;
@@ -598,7 +622,15 @@ int run_cli(int argc, char** argv) {
     }
     if (*games) return cmd_games();
     if (*bots) return cmd_bots();
-    if (*bench) return cmd_bench(bench_seconds);
+    if (*bench) {
+      if (bench_common.game.empty()) return cmd_bench(bench_seconds);
+      if (bench_bot.empty() || bench_bot.size() > 2)
+        input_error("bench --game: give one --bot SPEC, or two to compare");
+      for (const auto& text : bench_bot) bench_args.bots.push_back(labelled_spec(text));
+      bench_args.config = bench_common.config();
+      bench_args.seconds = bench_time->count() ? bench_seconds : 0;
+      return any_game(bench_common.game).commands().bench_bots(bench_args);
+    }
     if (*make) return cmd_new(common);
     if (*legal) return cmd_legal(common);
     if (*score) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/bench.hpp"
 #include "bots/improve.hpp"
 #include "bots/learn.hpp"
 #include "bots/results_table.hpp"
@@ -58,6 +59,7 @@ struct Data;  // learn's self-play data (bots/learn_game.hpp)
 struct GameCommands {
   int (*play)(const PlayArgs&);                                                  // play
   void (*bench_row)(double seconds);                                             // a row of `nuraghe bench`
+  int (*bench_bots)(const BenchCommand&);                                        // bench --game
   int (*arena)(const ArenaCommand&);                                             // arena
   int (*replay)(const ResultsFile&, const ReplayCommand&);                       // replay
   int (*score_games)(const ResultsFile&, const std::string& file);               // score --results

@@ -4,6 +4,7 @@
 // (cmake/games.cmake) include this, through that header: each instantiates the table for its own
 // game, and with it the search, the bots and every command of that game, once.
 
+#include "bots/bench_game.hpp"
 #include "bots/cli_game.hpp"
 #include "bots/commands.hpp"
 #include "bots/improve_game.hpp"
@@ -19,6 +20,7 @@ const GameCommands& game_commands() {
   static constexpr GameCommands kCommands{
       .play = &commands::cmd_play<G>,
       .bench_row = &commands::bench_row<G>,
+      .bench_bots = &commands::bench_bots<G>,
       .arena = &commands::arena<G>,
       .replay = &commands::replay<G>,
       .score_games = &commands::score_games<G>,

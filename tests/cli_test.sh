@@ -93,6 +93,22 @@ out=$("$nuraghe" analyze --game tictactoe --position "$pos/tictactoe-win.json" -
 if [[ $(sed -n 3p <<<"$out" | awk '{print $1}') == c3 ]] && grep -q "^best: c3" <<<"$out"; then ok; else bad "analyze on a forced win: $out"; fi
 expect_output "analyze at a simultaneous node with --seat" "^best: " "$nuraghe" analyze --game goofspiel --position "$pos/goofspiel-5.json" --bot ismcts:iters=500,sim=rm --seat 1
 expect_output "bench prints every game" "^kuhn +[0-9]" "$nuraghe" bench --seconds 0.02
+# bench --game: each spec's speed on positions of the game's play, two specs compared position by
+# position; the JSON has the same figures.
+"$nuraghe" bench --game connect4 --bot a=uct:iters=400 --bot b=uct:iters=400,threads=2 --positions 4 >"$tmp/bench" 2>"$tmp/stderr" || bad "bench --game: $(cat "$tmp/stderr")"
+if grep -Eq '^a +[0-9]+ \[[0-9]+, [0-9]+\] +[0-9]+ \[[0-9]+, [0-9]+\] +[0-9.]+ \[' "$tmp/bench" && grep -Eq '^ratio +[0-9.]+ \[' "$tmp/bench" &&
+  grep -q "4 positions from" "$tmp/bench"; then ok; else bad "bench --game table: $(cat "$tmp/bench")"; fi
+"$nuraghe" bench --game kuhn --bot ismcts:iters=100000000 --seconds 0.01 --positions 3 --json >"$tmp/bench.json" 2>"$tmp/stderr" || bad "bench --game --json: $(cat "$tmp/stderr")"
+if grep -q '"bots":\[{"bot":"ismcts:iters=100000000"' "$tmp/bench.json" && grep -q '"seconds":0.01' "$tmp/bench.json" &&
+  ! grep -q '"ratio"' "$tmp/bench.json" && [[ $(wc -l <"$tmp/bench.json") -eq 1 ]]; then ok; else bad "bench --json: $(cat "$tmp/bench.json")"; fi
+# Bytes a node: a node's own 32 bytes at least (with its edges, more), and far from a kilobyte.
+bytes=$(sed -n 's/.*"bytes_per_node":{"high":[0-9.e+]*,"low":[0-9.e+]*,"median":\([0-9.e+]*\)}.*/\1/p' "$tmp/bench.json")
+if awk -v b="$bytes" 'BEGIN { exit !(b >= 32 && b < 4096) }'; then ok; else bad "bench --json bytes a node: '$bytes'"; fi
+expect_error "bench --game of a bot that does not search" 'bench: bot "random" does not search' "$nuraghe" bench --game connect4 --bot random
+expect_error "bench --game without a bot" "give one --bot SPEC, or two" "$nuraghe" bench --game connect4
+expect_error "bench --game with three bots" "give one --bot SPEC, or two" "$nuraghe" bench --game connect4 --bot uct --bot ismcts --bot uct:c=1
+expect_error "bench --bot without --game" "requires" "$nuraghe" bench --bot uct
+expect_error "bench --game with two bots of one name" 'two bots are named "x"' "$nuraghe" bench --game connect4 --bot x=uct --bot x=uct:c=2
 expect_output "a searching bot plays a hidden-information game" "^returns: " "$nuraghe" play --game kuhn --bots mo-ismcts:iters=200,pimc:iters=20,dets=4 --seed 2
 
 # A small tournament.

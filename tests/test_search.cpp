@@ -548,6 +548,22 @@ TEST_CASE("memory cap: the arena never exceeds it, and the search goes on inside
   CHECK(r.bytes_reserved <= std::size_t(1) << 20);
 }
 
+// A benchmark's nodes a second and bytes a node (nuraghe bench --game) read these two: the nodes
+// the trees hold and their bytes, summed over every tree the search grew.
+TEST_CASE("the node count of a search: every tree's, at most one new node an iteration past the roots") {
+  for (const char* spec : {"uct:iters=3000", "uct:iters=3000,threads=2", "uct:iters=3000,threads=2,parallel=tree",
+                           "pimc:iters=300,dets=4"}) {
+    CAPTURE(spec);
+    const auto r = analyse<Connect4>(spec, Connect4::State{}, 0);
+    const bool pimc = std::string(spec).starts_with("pimc");
+    CHECK(r.nodes > 100);
+    CHECK(r.nodes <= std::size_t(r.iterations) + (pimc ? 4u : 2u));  // a root a tree, then one a visit at most
+    CHECK(r.node_bytes >= r.nodes * sizeof(search::Node));
+    if (pimc) CHECK(r.node_bytes > r.bytes_used);  // four trees, bytes_used is the largest one's
+    else CHECK(r.node_bytes == r.bytes_used);
+  }
+}
+
 namespace {
 
 Connect4::State connect4_after(const std::string& columns) {

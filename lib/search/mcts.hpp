@@ -244,7 +244,9 @@ class Mcts {
       merge_stats(r.moves, root_stats<G, false>(forests[i].trees[seat_tree(seat)], seat, simultaneous, cfg_));
       r.bytes_reserved += forests[i].bytes_reserved();
       r.bytes_used += forests[i].bytes_used();
+      r.nodes += forests[i].nodes();
     }
+    r.node_bytes = r.bytes_used;
     private_ = std::move(forests);
     shared_.reset();
     remember_roots(seat, threads);
@@ -272,7 +274,8 @@ class Mcts {
     r.iterations = done.load();
     r.moves = root_stats<G, true>(forest.trees[seat_tree(seat)], seat, simultaneous, cfg_);
     r.bytes_reserved = forest.bytes_reserved();
-    r.bytes_used = forest.bytes_used();
+    r.bytes_used = r.node_bytes = forest.bytes_used();
+    r.nodes = forest.nodes();
     shared_ = std::move(forest);
     private_.clear();
     remember_roots(seat, 1);
@@ -297,7 +300,7 @@ class Mcts {
     const std::size_t bytes = cfg_.memory_bytes / std::size_t(threads);
     std::vector<std::vector<MoveStats>> per(dets);
     std::vector<long long> done(dets, 0);
-    std::vector<std::size_t> reserved(dets, 0), used(dets, 0);
+    std::vector<std::size_t> reserved(dets, 0), used(dets, 0), nodes(dets, 0);
     SearchConfig uct = cfg_;
     uct.algorithm = Algorithm::CheatUct;
     // Determinization d always draws from its own seed, so the thread count changes nothing.
@@ -315,6 +318,7 @@ class Mcts {
       per[d] = root_stats<G, false>(forest.trees[0], seat, simultaneous, uct);
       reserved[d] = forest.bytes_reserved();
       used[d] = forest.bytes_used();
+      nodes[d] = forest.nodes();
     });
     SearchResult r;
     std::vector<std::pair<Move, int>> votes;
@@ -322,6 +326,8 @@ class Mcts {
       r.iterations += done[d];
       r.bytes_reserved = std::max(r.bytes_reserved, reserved[d] * std::size_t(threads));
       r.bytes_used = std::max(r.bytes_used, used[d]);
+      r.nodes += nodes[d];
+      r.node_bytes += used[d];
       merge_stats(r.moves, per[d]);
       if (per[d].empty()) continue;
       const auto best = std::max_element(per[d].begin(), per[d].end(), [](const MoveStats& a, const MoveStats& b) {

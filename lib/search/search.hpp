@@ -73,7 +73,13 @@ struct SearchResult {
   std::vector<MoveStats> moves;  // the searcher's root choices
   long long iterations = 0;
   double seconds = 0;
+  // The memory held at the end: reserved, and used by nodes and edges (PIMC: the peak of the
+  // determinizations searched at once, and the largest tree's use).
   std::size_t bytes_reserved = 0, bytes_used = 0;
+  // Nodes the search's trees hold at the end (kept ones too, with reuse), and the bytes of their
+  // nodes and edges, summed over every tree the search grew (PIMC: every determinization's), for a
+  // benchmark's nodes a second and bytes a node.
+  std::size_t nodes = 0, node_bytes = 0;
 };
 
 // The trees of one search: one for UCT, PIMC and SO-ISMCTS, one per player for MO-ISMCTS.
@@ -91,6 +97,11 @@ struct Forest {
     std::size_t b = 0;
     for (const auto& t : trees) b += t.bytes_used();
     return b;
+  }
+  std::size_t nodes() const {
+    std::size_t n = 0;
+    for (const auto& t : trees) n += t.node_count();
+    return n;
   }
 };
 
