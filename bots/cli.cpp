@@ -454,6 +454,33 @@ int run_cli(int argc, char** argv) {
   results->add_flag("--force", results_args.force, "replace an existing --out file");
   add_map_override(results, results_args.map_file, results_args.ignore_map_hash);
 
+  // stats and compare: a designer's figures (bots/stats.hpp).
+  StatsCommand stats_args, compare_args;
+  const auto add_stats_options = [&](CLI::App* cmd, StatsCommand& a) {
+    cmd->add_option("--by", a.by,
+                    "what a row is about: game (every game), route, ticket or city (ttr), area or tile (bardagi)")
+        ->check(kNotEmpty);
+    cmd->add_option("--format", a.format, "table, csv (a header row) or json (JSON lines)")->check(kNotEmpty);
+    cmd->add_option("--out", a.out, "write the table to this new file instead of standard output")->check(kFileName);
+    cmd->add_flag("--force", a.force, "replace an existing --out file");
+    add_integer(cmd, "--resamples", a.resamples, 10, 100000, "bootstrap resamples for the intervals");
+    add_map_override(cmd, a.map_file, a.ignore_map_hash);
+  };
+  auto* stats = app.add_subcommand(
+      "stats", "a designer's figures on a results file or play log, by seat and by bot, with intervals over deals");
+  stats->add_option("file", stats_args.files, "results file (arena --out) or game log (play --log)")
+      ->check(kFileName)
+      ->required()
+      ->expected(1);
+  add_stats_options(stats, stats_args);
+  auto* compare = app.add_subcommand(
+      "compare", "each figure of `stats` for two files side by side, with the difference and its interval");
+  compare->add_option("files", compare_args.files, "two results files or play logs: a, then b")
+      ->check(kFileName)
+      ->required()
+      ->expected(2);
+  add_stats_options(compare, compare_args);
+
   TuneCommand tune_args;
   std::string tune_bot;
   std::vector<std::string> tune_opponents;
@@ -658,6 +685,8 @@ int run_cli(int argc, char** argv) {
     }
     if (*merge) return run_merge_command(merge_files, merge_format, merge_out, merge_resamples);
     if (*replay) return run_replay_command(replay_args);
+    if (*stats) return run_stats_command(stats_args);
+    if (*compare) return run_compare_command(compare_args);
     if (*results) return run_results_command(results_args);
     if (*selfplay) {
       selfplay_args.game = selfplay_common.game;

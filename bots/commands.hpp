@@ -16,6 +16,7 @@
 #include "bots/learn.hpp"
 #include "bots/results_table.hpp"
 #include "bots/selfplay.hpp"
+#include "bots/stats.hpp"
 #include "bots/tournament.hpp"
 #include "core/game.hpp"
 
@@ -69,6 +70,7 @@ struct GameCommands {
   int (*learn)(const LearnCommand&, commands::Data&);                            // learn, once its data are read
   int (*improve)(const ImproveCommand&);                                         // improve
   std::string (*results_table)(const ResultsFile&, const ResultsTableCommand&);  // results
+  DealSums (*deal_sums)(const ResultsFile&, const std::string& file, const std::string& by);  // stats, compare
 };
 
 // The table of game G: defined in bots/game_commands.hpp, instantiated with the game's AnyGame

@@ -11,6 +11,7 @@
 #include "bots/learn_game.hpp"
 #include "bots/results_table_game.hpp"
 #include "bots/selfplay_game.hpp"
+#include "bots/stats_game.hpp"
 #include "bots/tournament_game.hpp"
 
 namespace nuraghe {
@@ -30,6 +31,7 @@ const GameCommands& game_commands() {
       .learn = &commands::learn_game<G>,
       .improve = &commands::improve<G>,
       .results_table = &commands::results_table<G>,
+      .deal_sums = &commands::deal_sums<G>,
   };
   return kCommands;
 }

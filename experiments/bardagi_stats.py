@@ -11,7 +11,9 @@ Called by the experiments/bardagi_*.sh scripts:
         minus Summer; the win share by seat with a 95% Wilson interval (bardagi_sides.sh)
     bardagi_stats.py upgrades CSV PLOTDIR TILES.json STACKSDIR LABEL=FILE...
         per upgrade tile: how often it is face up, how often bought, by winners and by the others,
-        and by each bot (bardagi_upgrades.sh); STACKSDIR/<seed>.json is `nuraghe new` of each deal
+        and by each bot (bardagi_upgrades.sh); STACKSDIR/<seed>.json is `nuraghe new` of each deal. The
+        share of each bot's seats buying a tile is `nuraghe stats --by tile`'s (the program named by
+        $NURAGHE, else build/nuraghe; docs/arena.md, "Designers' tables").
     bardagi_stats.py think RESULTS.jsonl
         think time and decisions a game of each bot of a results file (the search studies)
     bardagi_stats.py wins ARENA.csv [LABEL [OUT.csv]]
@@ -29,7 +31,25 @@ import math
 import os
 import random
 import statistics
+import subprocess
 import sys
+
+NURAGHE = os.environ.get("NURAGHE", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "nuraghe"))
+
+
+def nuraghe_stats(results_path, by):
+    """`nuraghe stats RESULTS --by BY` as {(item, statistic, group): row}, each row a dict of the CSV."""
+    out = subprocess.run([NURAGHE, "stats", results_path, "--by", by, "--format", "csv"], check=True,
+                         capture_output=True, text=True).stdout
+    return {(r["item"], r["statistic"], r["group"]): r for r in csv.DictReader(out.splitlines())}
+
+
+def bot_name(spec):
+    """A bot's name as nuraghe's tables give it: its label= if it has one, else its spec."""
+    for item in spec.partition(":")[2].split(","):
+        if item.strip().startswith("label="):
+            return item.strip()[len("label="):]
+    return spec.strip()
 
 Z = 1.959963984540054
 RESAMPLES = 2000
@@ -267,8 +287,7 @@ def upgrades(csv_path, plot_dir, tiles_path, stacks_dir, sources):
         buys = {t: 0 for t in ids}
         win_buy = {t: 0 for t in ids}
         other_buy = {t: 0 for t in ids}
-        bot_buy = {b: {t: 0 for t in ids} for b in bots}
-        bot_seats = {b: 0 for b in bots}
+        by_tile = nuraghe_stats(path, "tile") if bots else {}
         win_seats = other_seats = 0
         rounds_total = 0
         bad_total = 0
@@ -296,12 +315,8 @@ def upgrades(csv_path, plot_dir, tiles_path, stacks_dir, sources):
                     other_seats += 1
                 glory = sum(3 if size[t] == "small" else 5 for t in bought[s])
                 per_seat["winners" if winner else "others"].append((len(bought[s]), glory))
-                if bots:
-                    bot_seats[bots[g["seats"][s]]] += 1
                 for t in bought[s]:
                     (win_buy if winner else other_buy)[t] += 1
-                    if bots:
-                        bot_buy[bots[g["seats"][s]]][t] += 1
         print(f"\n## {label}: {os.path.basename(path)}, {n} players, {m} distinct games of {len(all_games)}, "
               f"{win_seats} winner seat-games, {other_seats} others")
         print(f"   (replaying the buys on each deal's stacks: {bad_total} buys of a tile not face up; 0 means the replay is right)")
@@ -324,7 +339,7 @@ def upgrades(csv_path, plot_dir, tiles_path, stacks_dir, sources):
                      "-" if not offered_rounds[t] else f"{per_offer:.2f}",
                      f"{pct(win_buy[t] / win_seats)} [{100 * wlo:.1f}, {100 * whi:.1f}]",
                      f"{pct(other_buy[t] / other_seats)} [{100 * olo:.1f}, {100 * ohi:.1f}]"]
-            cells += [pct(bot_buy[b][t] / bot_seats[b]) for b in bots]
+            cells += [pct(float(by_tile[(t, "bought", "bot " + bot_name(b))]["value"])) for b in bots]
             print(f"   {t:<26} {size[t]:<5} " + " ".join(f"{c:>24}" if j in (4, 5) else f"{c:>10}" for j, c in enumerate(cells)))
             plot.write(f'{i} "{t}" {win_buy[t] / win_seats} {wlo} {whi} {other_buy[t] / other_seats} {olo} {ohi} {offered_games[t] / m}\n')
             base = [label, t, size[t]]

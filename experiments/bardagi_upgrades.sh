@@ -59,7 +59,7 @@ done
 
 {
   echo
-  python3 "$root/experiments/bardagi_stats.py" upgrades "$csv" "$tmp" "$root/lib/games/bardagi/tiles.json" "$tmp/stacks" "${sources[@]}"
+  NURAGHE="$nuraghe" python3 "$root/experiments/bardagi_stats.py" upgrades "$csv" "$tmp" "$root/lib/games/bardagi/tiles.json" "$tmp/stacks" "${sources[@]}"
 } >>"$txt"
 
 panels=${#sources[@]}

@@ -4,7 +4,9 @@
 Called by experiments/ttr_playtest.sh, once per study (a player count on a map):
     ttr_playtest.py study LABEL MAP.json RESULTS.jsonl SCORES.jsonl OUT_PREFIX
 writes OUT_PREFIX.summary.json (the statistics, each with a 95% bootstrap interval over deals),
-OUT_PREFIX.routes.csv, OUT_PREFIX.tickets.csv and OUT_PREFIX.cities.csv.
+OUT_PREFIX.routes.csv, OUT_PREFIX.tickets.csv and OUT_PREFIX.cities.csv. The routes', tickets' and
+cities' figures are `nuraghe stats --by route|ticket|city`'s (the program named by $NURAGHE, else
+build/nuraghe), each rearranged into a row per item; the summary is the score breakdown's.
     ttr_playtest.py compare A.summary.json B.summary.json
 prints each statistic of two studies with its interval and the difference with its interval;
     ttr_playtest.py table S1.summary.json S2.summary.json ...
@@ -14,10 +16,14 @@ Self-play games of one deal in its rotations are the same game (every seat plays
 each deal counts once: the first game of each deal. Standard library only.
 """
 import csv
+import io
 import json
+import os
 import random
-import re
+import subprocess
 import sys
+
+NURAGHE = os.environ.get("NURAGHE", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "nuraghe"))
 
 RESAMPLES = 2000
 
@@ -38,6 +44,13 @@ def bootstrap(values, stat=lambda xs: sum(xs) / len(xs), seed=1):
     return [est, draws[int(0.025 * RESAMPLES)], draws[int(0.975 * RESAMPLES) - 1]]
 
 
+def nuraghe_stats(results_path, by):
+    """`nuraghe stats RESULTS --by BY` as {(item, statistic, group): row}, each row a dict of the CSV."""
+    out = subprocess.run([NURAGHE, "stats", results_path, "--by", by, "--format", "csv"], check=True,
+                         capture_output=True, text=True).stdout
+    return {(r["item"], r["statistic"], r["group"]): r for r in csv.DictReader(io.StringIO(out))}
+
+
 def ratio_stat(pairs):
     """sum(a) / sum(b) over (a, b) pairs: a share pooled over games."""
     num = sum(a for a, _ in pairs)
@@ -54,9 +67,7 @@ def study(label, map_path, results_path, scores_path, out):
         key = tuple(sorted((r["a"], r["b"])))
         names.append(f'{r["a"]}~{r["b"]}' + ("#2" if key in seen else ""))
         seen[key] = True
-    ends = {n: (r["a"], r["b"]) for n, r in zip(names, game_map["routes"])}
     lengths = {n: r["length"] for n, r in zip(names, game_map["routes"])}
-    ticket_cities = [t["from"] + t["to"] for t in game_map["tickets"]]
 
     results = read_jsonl(results_path)
     header, games = results[0], results[1:]
@@ -68,36 +79,10 @@ def study(label, map_path, results_path, scores_path, out):
     deals = sorted(first_of_deal.values(), key=lambda g: g["index"])
 
     per_game = []  # one record per deal
-    route_claims = {n: [] for n in names}  # per deal: claim time in [0, 1] or None
-    ticket_held = {}  # ticket id -> list of completed flags
-    city_claims = {c: [] for c in cities}
-    city_tickets = {c: [] for c in cities}
-    claim_re = re.compile(r"^claim (\S+) ")
     for g in deals:
         sc = scores[g["index"]]["score"]
         seats = sc["seats"]
         moves = g["moves"]
-        plies = len(moves)
-        claimed_at = {}
-        for i, m in enumerate(moves):
-            hit = claim_re.match(m)
-            if hit:
-                claimed_at[hit.group(1)] = i / max(plies - 1, 1)
-        for n in names:
-            route_claims[n].append(claimed_at.get(n))
-        touching = {c: 0 for c in cities}
-        for n in claimed_at:
-            for c in ends[n]:
-                touching[c] += 1
-        named = {c: 0 for c in cities}
-        for seat in seats:
-            for t in seat["ticket_list"]:
-                ticket_held.setdefault(t["id"], []).append(1 if t["completed"] else 0)
-                for c in set(ticket_cities[t["id"]]):
-                    named[c] += 1
-        for c in cities:
-            city_claims[c].append(touching[c])
-            city_tickets[c].append(named[c])
         wins = [s["win"] for s in seats]
         routes = sum(s["routes"] for s in seats)
         tickets = sum(s["tickets"] for s in seats)
@@ -115,7 +100,7 @@ def study(label, map_path, results_path, scores_path, out):
             "stations_built": sum(len(s["station_list"]) for s in seats) / players,
             "safeguard": 1 if sc["ended_by"] == "safeguard" else 0,
             "passes": sum(1 for m in moves if m == "pass"),
-            "decisions": plies,
+            "decisions": len(moves),
         })
 
     mean = lambda key: bootstrap([r[key] for r in per_game])
@@ -143,27 +128,33 @@ def study(label, map_path, results_path, scores_path, out):
     with open(out + ".summary.json", "w") as f:
         json.dump(summary, f, indent=1)
 
+    # Routes, tickets and cities: nuraghe stats, for all seats (docs/arena.md, "Designers' tables").
+    # The claim time is when_claimed: the share of the game's decisions made before the claim.
+    number = lambda row: float(row["value"]) if row and row["value"] != "" else None
+    fmt = lambda x: f"{x:.4f}" if x is not None else ""
+    by_route = nuraghe_stats(results_path, "route")
     with open(out + ".routes.csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["route", "length", "claimed_share", "lo", "hi", "mean_claim_time"])
         for n in names:
-            flags = [0 if t is None else 1 for t in route_claims[n]]
-            times = [t for t in route_claims[n] if t is not None]
-            est, lo, hi = bootstrap(flags)
-            w.writerow([n, lengths[n], f"{est:.4f}", f"{lo:.4f}", f"{hi:.4f}",
-                        f"{sum(times) / len(times):.4f}" if times else ""])
+            row = by_route[(n, "claimed", "all")]
+            w.writerow([n, lengths[n], fmt(number(row)), row["low"] and f'{float(row["low"]):.4f}',
+                        row["high"] and f'{float(row["high"]):.4f}', fmt(number(by_route[(n, "when_claimed", "all")]))])
+    by_ticket = nuraghe_stats(results_path, "ticket")
     with open(out + ".tickets.csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["id", "from", "to", "value", "long", "held", "completed_share"])
+        items = {item.split(":")[0]: item for (item, _, _) in by_ticket}
         for i, t in enumerate(game_map["tickets"]):
-            flags = ticket_held.get(i, [])
-            w.writerow([i, "/".join(t["from"]), "/".join(t["to"]), t["value"], int(t.get("long", False)), len(flags),
-                        f"{sum(flags) / len(flags):.4f}" if flags else ""])
+            row = by_ticket[(items[str(i)], "completed", "all")]
+            w.writerow([i, "/".join(t["from"]), "/".join(t["to"]), t["value"], int(t.get("long", False)), row["n"],
+                        fmt(number(row))])
+    by_city = nuraghe_stats(results_path, "city")
     with open(out + ".cities.csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["city", "claims_touching_per_game", "tickets_naming_per_game"])
         for c in cities:
-            w.writerow([c, f"{sum(city_claims[c]) / len(deals):.4f}", f"{sum(city_tickets[c]) / len(deals):.4f}"])
+            w.writerow([c, fmt(number(by_city[(c, "routes", "all")])), fmt(number(by_city[(c, "tickets", "all")]))])
 
 
 def compare(path_a, path_b):

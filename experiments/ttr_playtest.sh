@@ -11,7 +11,8 @@
 # Writes experiments/ttr_playtest.txt (the tables), experiments/ttr_playtest.png (4 players: each
 # route's claim share against how early it is claimed), experiments/ttr_playtest_usage.png (the
 # map coloured by claims), and experiments/ttr_playtest/ (per study: routes, tickets and cities as
-# CSV, the summary as JSON). Statistics: experiments/ttr_playtest.py (standard-library Python).
+# CSV, the summary as JSON). Statistics: experiments/ttr_playtest.py (standard-library Python) and
+# `nuraghe stats` / `nuraghe compare` (docs/arena.md, "Designers' tables").
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 deals=${1:-500}
@@ -35,7 +36,7 @@ run_study() {  # LABEL MAP PLAYERS
   locked "$nuraghe" arena --game ttr --players "$players" "${map_args[@]}" --bot heuristic --self-play \
     --games $((deals * players)) --seed 1 --jobs "$jobs" --out "$tmp/$label.jsonl" >"$tmp/$label.table" 2>/dev/null
   locked "$nuraghe" score --results "$tmp/$label.jsonl" >"$tmp/$label.scores.jsonl"
-  python3 "$py" study "$label" "$map" "$tmp/$label.jsonl" "$tmp/$label.scores.jsonl" "$out/$label"
+  NURAGHE="$nuraghe" python3 "$py" study "$label" "$map" "$tmp/$label.jsonl" "$tmp/$label.scores.jsonl" "$out/$label"
 }
 
 experiment_header "the Sardinia map playtested by route-focus heuristics in every seat, $deals deals per study"
@@ -105,6 +106,10 @@ EOF
   echo "## A designer's comparison, 4 players: A the Sardinia map, B without $removed (its most claimed route)"
   echo
   python3 "$py" compare "$out/sardinia-4p.summary.json" "$out/without-${removed//[~#]/-}-4p.summary.json"
+  echo
+  echo "## The same two studies by nuraghe compare --by game: each seat's return and score, the decisions"
+  echo
+  "$nuraghe" compare "$tmp/sardinia-4p.jsonl" "$tmp/without-${removed//[~#]/-}-4p.jsonl" --by game
 } >>"$txt"
 # Every study's statistics in one table: study, statistic, estimate, interval.
 python3 - "$csv" "$out"/*.summary.json <<'EOF'

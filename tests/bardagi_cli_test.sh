@@ -102,6 +102,19 @@ expect_output "map --usage colours by ownership" "usage over 4 games" "$nuraghe"
 ownable=$(grep -c '"kind": "\(sheep\|cattle\|forest\|quarry\|iron-mine\|gold-mine\|camp\|town\)"' "$boards/summer.json")
 shares=$(grep -o 'owned at the end in [0-9]*% of 4 games' "$tmp/usage.svg" | wc -l)
 if [[ $shares -eq $ownable && $(grep -o 'class="usage"' "$tmp/usage.svg" | wc -l) -eq $ownable ]]; then ok; else bad "map --usage: $shares shares for $ownable areas that can be owned"; fi
+# stats --by area: the shares of games in which each area ended owned are map --usage's, and an
+# area's one owner makes the seats' shares add up to all's; --by tile counts the tiles each seat's
+# score lists.
+"$nuraghe" stats "$tmp/arena.jsonl" --by area --format csv >"$tmp/areas.csv" 2>"$tmp/stderr" || bad "stats --by area: $(cat "$tmp/stderr")"
+usage=$(grep -o 'owned at the end in [0-9]*% of 4 games' "$tmp/usage.svg" | awk '{ s += $6 } END { printf "%.0f", s }')
+owned=$(awk -F, '$2 == "owned" && $3 == "all" { s += $5 } END { printf "%.0f", s * 100 }' "$tmp/areas.csv")
+if [[ -n $usage && $owned == "$usage" ]]; then ok; else bad "stats --by area: owned shares add up to $owned%, map --usage's to $usage%"; fi
+if awk -F, '$2 == "owned" { v[$1 "," $3] = $5 } END { for (k in v) { split(k, p, ","); if (p[2] == "all" && (v[p[1] ",seat 0"] + v[p[1] ",seat 1"] - v[k])^2 > 1e-12) exit 1 } }' "$tmp/areas.csv"; then ok; else bad "stats --by area: the seats' shares do not add up to all's"; fi
+"$nuraghe" stats "$tmp/arena.jsonl" --by tile --format csv >"$tmp/tiles.csv" 2>"$tmp/stderr" || bad "stats --by tile: $(cat "$tmp/stderr")"
+listed=$(grep -o '"tile_list":\[[^]]*\]' "$tmp/scores.jsonl" | grep -o '"[^"]*"' | grep -vc tile_list)
+bought=$(awk -F, '$2 == "bought" && $3 == "all" { s += $5 } END { printf "%.0f", s * 4 }' "$tmp/tiles.csv")
+if [[ $bought == "$listed" ]]; then ok; else bad "stats --by tile: $bought tiles bought, score --results lists $listed"; fi
+expect_output "stats --by tile as a table, by bot" "^[a-z0-9-]+ +bought +bot random +4 " "$nuraghe" stats "$tmp/arena.jsonl" --by tile
 expect_error "map --usage with -o" "leave out -p and -o" "$nuraghe" map --game bardagi -o side=winter --svg "$tmp/u1.svg" --usage "$tmp/arena.jsonl"
 expect_error "map --usage of another board than --map" "was played on a map with hash [0-9a-f]{16}, not on the map file" "$nuraghe" map --game bardagi --svg "$tmp/u2.svg" --usage "$tmp/arena.jsonl" --map "$tmp/mine.json"
 expect_error "map --usage of another game's results" "holds games of bardagi, not of ttr" "$nuraghe" map --game ttr --svg "$tmp/u3.svg" --usage "$tmp/arena.jsonl"

@@ -83,6 +83,40 @@ expect_output "score --json of a position" '^\{"ended_by":"not-over"' "$nuraghe"
 expect_error "score --results of another game than --game" "holds games of ttr, not of kuhn" "$nuraghe" score --game kuhn --results "$tmp/ring-arena.jsonl"
 expect_error "score with neither --position nor --results" "give --position FILE" "$nuraghe" score --game ttr
 
+# stats --by route|ticket|city: the figures agree with score --results' own lists of the same games.
+"$nuraghe" stats "$tmp/ring-arena.jsonl" --by route --format csv >"$tmp/routes.csv" 2>"$tmp/stderr" || bad "stats --by route: $(cat "$tmp/stderr")"
+if [[ $(head -1 "$tmp/routes.csv") == "item,statistic,group,n,value,low,high" ]]; then ok; else bad "stats csv header: $(head -1 "$tmp/routes.csv")"; fi
+# Every route claimed in a game is one claim: the shares of games (group all) add up to the routes
+# claimed over the 4 games, as score --results lists them.
+claims=$(grep -o '"route":"[^"]*"' "$tmp/scores.jsonl" | wc -l)
+shares=$(awk -F, '$2 == "claimed" && $3 == "all" { s += $5 } END { printf "%.0f", s * 4 }' "$tmp/routes.csv")
+if [[ $claims -gt 0 && $shares == "$claims" ]]; then ok; else bad "stats --by route: claimed shares x 4 games = $shares, score --results lists $claims claims"; fi
+# A route has one owner: its share of all games is the two seats' shares added.
+if awk -F, '$2 == "claimed" { v[$1 "," $3] = $5 } END { for (k in v) { split(k, p, ","); if (p[2] == "all" && (v[p[1] ",seat 0"] + v[p[1] ",seat 1"] - v[k])^2 > 1e-12) exit 1 } }' "$tmp/routes.csv"; then ok; else bad "stats --by route: the seats' shares do not add up to all's"; fi
+if awk -F, '$2 == "when_claimed" && $5 != "" && ($5 <= 0 || $5 >= 1) { exit 1 }' "$tmp/routes.csv"; then ok; else bad "stats --by route: a when_claimed outside (0, 1)"; fi
+# Tickets: completed (a rate over the seat-games that kept the ticket) times its count n, added up
+# over the tickets, is the tickets completed in score --results.
+"$nuraghe" stats "$tmp/ring-arena.jsonl" --by ticket --format csv >"$tmp/tickets.csv" 2>"$tmp/stderr" || bad "stats --by ticket: $(cat "$tmp/stderr")"
+completed=$(grep -o '"completed":true' "$tmp/scores.jsonl" | wc -l)
+kept=$(grep -o '"completed":\(true\|false\)' "$tmp/scores.jsonl" | wc -l)
+from_stats=$(awk -F, '$2 == "completed" && $3 == "all" && $4 > 0 { s += $4 * $5 } END { printf "%.0f", s }' "$tmp/tickets.csv")
+kept_stats=$(awk -F, '$2 == "kept" && $3 == "all" { s += $5 } END { printf "%.0f", s * 4 }' "$tmp/tickets.csv")
+if [[ $kept -gt 0 && $from_stats == "$completed" && $kept_stats == "$kept" ]]; then ok; else bad "stats --by ticket: completed $from_stats (score: $completed), kept $kept_stats (score: $kept)"; fi
+if grep -Eq '^[^,]*,when_kept,all,[0-9]+,0(\.0)?,' "$tmp/tickets.csv"; then ok; else bad "stats --by ticket: no ticket kept at the setup (when_kept 0)"; fi
+expect_output "stats --by city as a table" "^north +routes +bot heuristic +[0-9]+ +[0-9.]+" "$nuraghe" stats "$tmp/ring-arena.jsonl" --by city
+expect_output "stats --by game: the returns of all seats average 1/2" '^\{"item":"game","statistic":"return","group":"all","n":8,"value":0\.5,' \
+  "$nuraghe" stats "$tmp/ring-arena.jsonl" --by game --format json
+expect_error "stats --by a kind ttr lacks" 'by "area": ttr has figures by game, route, ticket, city' "$nuraghe" stats "$tmp/ring-arena.jsonl" --by area
+# compare: a file with itself differs by 0, paired over its deals; another seed shares no deal.
+expect_output "compare a file with itself" "paired over the 2 deals both files hold" "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/ring-arena.jsonl" --by route
+if "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/ring-arena.jsonl" --by route --format csv | awk -F, 'NR > 1 && (($6 != "" && $6 != 0) || ($7 != "" && $7 != 0) || ($8 != "" && $8 != 0)) { exit 1 }'; then ok; else bad "compare with itself: a difference that is not 0"; fi
+"$nuraghe" arena --game ttr --map "$maps/ring.json" --bots heuristic,random --games 4 --seed 9 --out "$tmp/ring-arena9.jsonl" >/dev/null 2>&1
+expect_output "compare files of other deals" "unpaired \(the files share fewer than 2 deals\)" "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/ring-arena9.jsonl" --by ticket
+expect_output "compare --format json" '^\{"item":"game","statistic":"return","group":"all","a":0\.5,"b":0\.5,"difference":0' \
+  "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/ring-arena9.jsonl" --format json
+expect_error "compare files of two games" "holds games of ttr, .* of kuhn" "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/kuhn.jsonl"
+expect_error "stats --format of another kind" 'stats: --format "xml": use table, csv or json' "$nuraghe" stats "$tmp/ring-arena.jsonl" --format xml
+
 # A map file edited after the games: replay and resume name the change.
 cp "$maps/ring.json" "$tmp/mine.json"
 "$nuraghe" arena --game ttr --map "$tmp/mine.json" --bots heuristic,random --games 2 --seed 2 --out "$tmp/mine.jsonl" >/dev/null 2>&1

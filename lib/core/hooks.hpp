@@ -16,6 +16,8 @@
 //   score_report, score_json             `nuraghe score` prints the returns
 //   board_svg, board_usage               no `nuraghe map` picture
 //   map_check                            no `nuraghe map --check`
+//   kStatKinds, item_stats               `nuraghe stats` and `compare` have the whole game alone (--by game);
+//                                          its types and concept are core/item_stats.hpp's
 //   draw                                 the viewer shows the text picture (render)
 //
 // docs/game-concept.md says what each promises; the invariant suite checks the promises of every

@@ -1,6 +1,7 @@
 #include "games/bardagi/bardagi.hpp"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "games/bardagi/picture.hpp"
 
@@ -120,6 +121,30 @@ std::vector<double> Bardagi::board_usage(const State& s) {
   std::vector<double> owned(std::size_t(s.board().num_areas), 0.0);
   for (int a = 0; a < s.board().num_areas; ++a) owned[std::size_t(a)] = s.owner_of(a) >= 0 ? 1 : 0;
   return owned;
+}
+
+ItemStats Bardagi::item_stats(const State& s, std::string_view kind, bool final) {
+  const int n = s.num_players();
+  if (kind == "area") {
+    const bardagi::Board& board = s.board();
+    ItemStats out(board.num_areas, {{"owned", false}}, n);
+    for (int p = 0; p < n; ++p)
+      for (int a = 0; a < board.num_areas; ++a) out.at(a, p, 0) = double((s.owned[std::size_t(p)] >> a) & 1);
+    if (final)
+      for (int a = 0; a < board.num_areas; ++a) out.items.push_back(board.area_id[std::size_t(a)]);
+    return out;
+  }
+  if (kind == "tile") {
+    const bardagi::Tiles& tiles = s.tiles();
+    ItemStats out(tiles.num_tiles, {{"bought", false}}, n);
+    for (int p = 0; p < n; ++p)
+      for (int t = 0; t < tiles.num_tiles; ++t)
+        out.at(t, p, 0) = double((s.villages[std::size_t(p)].upgrades >> t) & 1);
+    if (final)
+      for (int t = 0; t < tiles.num_tiles; ++t) out.items.push_back(tiles.tiles[std::size_t(t)].id);
+    return out;
+  }
+  throw std::logic_error("bardagi: no statistics of kind " + std::string(kind));
 }
 
 }  // namespace nuraghe

@@ -3,11 +3,13 @@
 // game as the search core sees it. The rules are State's (state.hpp, rules.cpp); this struct
 // names the game, its options and its interface.
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/item_stats.hpp"
 #include "core/params.hpp"
 #include "games/bardagi/heuristic.hpp"
 #include "games/bardagi/notation.hpp"
@@ -80,6 +82,10 @@ struct Bardagi {
   // position. A finished game's usage (`map --usage`) is the areas owned at its end, 1 or 0 each.
   static std::string board_svg(const State& s, const std::vector<double>& usage, int games);
   static std::vector<double> board_usage(const State& s);
+  // A designer's figures on the areas and the upgrade tiles (`nuraghe stats --by area|tile`): per
+  // seat, the areas it owns and the tiles it has bought (bardagi.cpp).
+  static constexpr std::array<std::string_view, 2> kStatKinds{"area", "tile"};
+  static ItemStats item_stats(const State& s, std::string_view kind, bool final);
   // The board's counts and the homes' land distances to each other (board.hpp).
   static MapCheck map_check(const State& s) { return bardagi::check_board(s.board()); }
   static std::uint64_t map_hash(const State& s) { return s.board().hash; }

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <limits>
 #include <sstream>
+#include <stdexcept>
 
 #include "games/ttr/payments.hpp"
 #include "games/ttr/scoring.hpp"
@@ -43,6 +45,14 @@ std::string wrapped(const std::vector<std::string>& words, std::size_t first_col
   return out;
 }
 
+// The network seat p's tickets are scored on: its own routes and the ones its stations borrow.
+ttr::RouteSet scored_network(const ttr::State& s, const ttr::State::Breakdown& b, int p) {
+  ttr::RouteSet network = s.routes[std::size_t(p)];
+  for (std::uint64_t c = s.stations[std::size_t(p)]; c; c &= c - 1)
+    if (const int r = b.borrowed[std::size_t(std::countr_zero(c))]; r >= 0) network.add(r);
+  return network;
+}
+
 std::string padded(const std::string& label, int points, bool sign = false) {
   char text[64];
   std::snprintf(text, sizeof text, sign ? "  %-10s %+4d  " : "  %-10s %4d  ", label.c_str(), points);
@@ -70,8 +80,8 @@ Json Ttr::score_json(const State& s) {
       const Route& route = m.routes[std::size_t(r)];
       routes.push_back({{"route", route_name(m, r)}, {"cars", int(route.length)}, {"points", route_points(route)}});
     });
-    // The network the tickets are scored on: the own routes and the ones the stations borrow.
-    RouteSet network = s.routes[q], others;
+    const RouteSet network = scored_network(s, b, p);
+    RouteSet others;
     for (int o = 0; o < s.players; ++o)
       if (o != p) others = others | s.routes[std::size_t(o)];
     for (std::uint64_t c = s.stations[q]; c; c &= c - 1) {
@@ -81,7 +91,7 @@ Json Ttr::score_json(const State& s) {
       Json station = {{"city", m.city_id[std::size_t(city)]},
                       {"borrows", r < 0 ? Json() : Json(route_name(m, r))},
                       {"routes_of_others", (m.routes_at[std::size_t(city)] & others).count()}};
-      if (r >= 0) station["owner"] = owner(r), network.add(r);
+      if (r >= 0) station["owner"] = owner(r);
       stations.push_back(std::move(station));
     }
     for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
@@ -191,6 +201,61 @@ std::string ttr::score_text(const Json& score) {
                                             : "tied on points, tickets, stations and the Express bonus";
   out << (winner.at("seats").size() > 1 ? "shared win: " : "winner: ") << who << " (" << why << ")\n";
   return out.str();
+}
+
+// A designer's figures (`nuraghe stats --by route|ticket|city`): per seat, the routes it claimed;
+// the tickets it kept and, at the end, whether each is completed as the score counts it (its
+// stations' borrowed routes too); the cities its routes reach, its routes there, its station there
+// and its kept tickets that name the city.
+ItemStats Ttr::item_stats(const State& s, std::string_view kind, bool final) {
+  using namespace ttr;
+  const Map& m = s.board();
+  const int n = s.players;
+  if (kind == "route") {
+    ItemStats out(m.num_routes, {{"claimed", false}}, n);
+    for (int p = 0; p < n; ++p) s.routes[std::size_t(p)].for_each([&](int r) { out.at(r, p, 0) = 1; });
+    if (final)
+      for (int r = 0; r < m.num_routes; ++r) out.items.push_back(route_name(m, r));
+    return out;
+  }
+  if (kind == "ticket") {
+    ItemStats out(m.num_tickets, {{"kept", false}, {"completed", true}}, n);
+    const auto parts = final ? s.breakdown() : std::array<State::Breakdown, kMaxSeats>{};
+    for (int p = 0; p < n; ++p) {
+      const RouteSet network = final ? scored_network(s, parts[std::size_t(p)], p) : RouteSet{};
+      for (int t = 0; t < m.num_tickets; ++t) {
+        const bool kept = (s.tickets[std::size_t(p)] >> t) & 1;
+        out.at(t, p, 0) = kept;
+        out.at(t, p, 1) = !kept ? std::numeric_limits<double>::quiet_NaN()
+                                : double(final && completes(m, network, m.tickets[std::size_t(t)]));
+      }
+    }
+    if (final)
+      for (int t = 0; t < m.num_tickets; ++t) out.items.push_back(std::to_string(t) + ": " + ticket_name(m, t));
+    return out;
+  }
+  if (kind == "city") {
+    ItemStats out(m.num_cities, {{"reached", false}, {"routes", false}, {"station", false}, {"tickets", false}}, n);
+    for (int p = 0; p < n; ++p) {
+      const auto q = std::size_t(p);
+      for (int c = 0; c < m.num_cities; ++c) {
+        const int routes = (m.routes_at[std::size_t(c)] & s.routes[q]).count();
+        int tickets = 0;
+        for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
+          const Ticket& ticket = m.tickets[std::size_t(std::countr_zero(t))];
+          tickets += (((ticket.from | ticket.to) >> c) & 1) != 0;
+        }
+        out.at(c, p, 0) = routes > 0;
+        out.at(c, p, 1) = routes;
+        out.at(c, p, 2) = double((s.stations[q] >> c) & 1);
+        out.at(c, p, 3) = tickets;
+      }
+    }
+    if (final)
+      for (int c = 0; c < m.num_cities; ++c) out.items.push_back(m.city_id[std::size_t(c)]);
+    return out;
+  }
+  throw std::logic_error("ttr: no statistics of kind " + std::string(kind));
 }
 
 }  // namespace nuraghe

@@ -3,11 +3,13 @@
 // search core sees it. The rules are State's (state.hpp, rules.cpp); this struct names the game,
 // its options and its interface.
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/item_stats.hpp"
 #include "core/params.hpp"
 #include "games/ttr/heuristic.hpp"
 #include "games/ttr/notation.hpp"
@@ -98,6 +100,9 @@ struct Ttr {
     s.claimed().for_each([&](int r) { used[std::size_t(r)] = 1; });
     return used;
   }
+  // A designer's figures on the routes, the tickets and the cities (score.cpp; `nuraghe stats`).
+  static constexpr std::array<std::string_view, 3> kStatKinds{"route", "ticket", "city"};
+  static ItemStats item_stats(const State& s, std::string_view kind, bool final);
   // The map's counts and the tickets whose value is not their shortest path (map.hpp).
   static MapCheck map_check(const State& s) { return ttr::check_map(s.board()); }
   static std::uint64_t map_hash(const State& s) { return s.board().hash; }
