@@ -263,6 +263,9 @@ struct ResultsFile {
   std::optional<std::size_t> truncated_at;
   bool unfinished = false;        // a play log of a game quit at the human seat (no result)
   bool map_hash_ignored = false;  // --ignore-map-hash: a --map whose hash differs is read anyway
+  // Set by the first check_recorded_map (bots/logged_game.hpp), so that a file of N games hashes
+  // its map once, not N times. Files are read by one thread.
+  mutable bool map_checked = false;
 };
 
 // A results file of any size, read line by line (lines are bounded, so /dev/zero is an error).

@@ -75,12 +75,20 @@ struct BenchSample {
   double iterations_per_second = 0, nodes_per_second = 0, bytes_per_node = 0;
 };
 
+// The bot of a spec, refused in one line unless it searches.
 template <Game G>
-BenchSample bench_search(const std::string& spec, const BenchPosition<G>& at, std::uint64_t seed) {
-  const auto bot = make_bot<G>(spec, seed);
+std::unique_ptr<MctsBot<G>> searching_bot(const std::string& spec, std::uint64_t seed) {
+  auto bot = make_bot<G>(spec, seed);
   auto* search = dynamic_cast<MctsBot<G>*>(bot.get());
   if (!search)
     input_error("bench: bot \"" + spec + "\" does not search (give uct, ismcts, pimc, mo-ismcts or cheat-uct)");
+  bot.release();
+  return std::unique_ptr<MctsBot<G>>(search);
+}
+
+template <Game G>
+BenchSample bench_search(const std::string& spec, const BenchPosition<G>& at, std::uint64_t seed) {
+  const auto search = searching_bot<G>(spec, seed);
   search->start(at.seat);
   search->choose(InfoSet<G>(at.state, at.seat));
   const search::SearchResult& r = search->last_result();
@@ -141,11 +149,7 @@ int bench_bots(const BenchCommand& c) {
   const auto start = G::initial(c.config);
   const std::string setup = std::to_string(num_players_of<G>(start)) + " players";
   // Every spec is checked (and refused if it does not search) before the first position is played.
-  for (const auto& spec : specs) {
-    const auto bot = make_bot<G>(spec, 1);
-    if (!dynamic_cast<MctsBot<G>*>(bot.get()))
-      input_error("bench: bot \"" + spec + "\" does not search (give uct, ismcts, pimc, mo-ismcts or cheat-uct)");
-  }
+  for (const auto& spec : specs) searching_bot<G>(spec, 1);
   std::vector<std::vector<BenchSample>> samples(n_bots);
   for (int k = 0; k < c.positions; ++k) {
     const std::uint64_t seed = hash_combine(c.config.seed, std::uint64_t(k));

@@ -17,7 +17,7 @@ namespace nuraghe {
 // map is read_game_records' (resolve_map): the recorded one, --map, or an old file's path.
 template <Game G>
 void check_recorded_map(const ResultsFile& f, const std::string& file) {
-  if (f.header.map_hash.empty() || f.map_hash_ignored) return;
+  if (f.header.map_hash.empty() || f.map_hash_ignored || f.map_checked) return;
   const GameConfig& config = f.header.config;
   const std::string hash = map_hash_text<G>(config);
   if (hash != f.header.map_hash)
@@ -26,10 +26,11 @@ void check_recorded_map(const ResultsFile& f, const std::string& file) {
                  : config.map_file.empty()  ? "the built-in map of " + std::string(G::kName)
                                             : "the map file \"" + config.map_file + "\"") +
                 " (hash " + hash + "); --ignore-map-hash reads it anyway");
+  f.map_checked = true;
 }
 
 // The start of a logged game: the header's setup with the game's seed, on the map the games were
-// played on (check_recorded_map).
+// played on (check_recorded_map, which hashes the map once a file).
 template <Game G>
 typename G::State logged_start(const ResultsFile& f, const GameResult& game, const std::string& file) {
   check_recorded_map<G>(f, file);
