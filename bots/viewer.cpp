@@ -16,9 +16,11 @@ namespace {
 // data, the script. @TITLE@ and @DATA@ are filled in by page().
 //
 // The script keeps two numbers, the step shown (0: the start) and the view (0: everything, 1 + q:
-// seat q), and redraws from them. The address says both (#step=12&seat=1; #step=last opens the
-// end), so a step can be linked; stepping rewrites it. <body data-status> is "loading" until the
-// script has run, then "ready", or "error" with the message in #status: a headless browser's
+// seat q), and redraws from them: the pieces and panel of the board, a frame around each piece the
+// step's move changed (#last-move), the text picture, the scores, the list, and at the last step
+// the final panel (#final: the winner and the score part by part). The address says both (#step=12&seat=1; #step=last
+// opens the end), so a step can be linked; stepping rewrites it. <body data-status> is "loading" until the script has
+// run, then "ready", or "error" with the message in #status: a headless browser's
 // --dump-dom tells the three apart (tests/viewer_test.sh).
 constexpr std::string_view kTemplate = R"page(<!DOCTYPE html>
 <html lang="en">
@@ -27,6 +29,7 @@ constexpr std::string_view kTemplate = R"page(<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>@TITLE@</title>
 <style>
+html { overflow-y: scroll; }  /* a scroll bar that comes and goes would resize the board */
 body { margin: 0; padding: 0.5rem 1rem; font-family: system-ui, sans-serif; background: #f5f3ee; color: #222; }
 header { display: flex; align-items: baseline; gap: 1rem; flex-wrap: wrap; }
 h1 { font-size: 1.1rem; margin: 0.2rem 0; }
@@ -35,21 +38,34 @@ h1 { font-size: 1.1rem; margin: 0.2rem 0; }
 #controls { display: flex; align-items: center; gap: 0.4rem; flex-wrap: wrap; margin: 0.4rem 0; }
 #controls button { min-width: 2.4rem; }
 #slider { flex: 1 1 12rem; }
-#counter { font-variant-numeric: tabular-nums; }
+#counter { flex: 2 1 0; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+           font-variant-numeric: tabular-nums; }  /* one line, whatever the move: the board stays put */
 main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(15rem, 1fr); gap: 1rem; align-items: start; }
-#pictures { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-#board { flex: 1 1 28rem; max-width: 100%; max-height: 85vh; background: #fff; border: 1px solid #ccc; }
-#picture { flex: 0 1 auto; margin: 0; padding: 0.5rem; max-height: 85vh; overflow: auto; font-size: 0.75rem;
+/* The board keeps one size at every step and in every view: its column's width does not depend on
+   what the picture beside it or the list holds, and its height follows from its width. */
+#pictures { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 24rem); gap: 1rem; align-items: start; }
+#pictures.text-only { grid-template-columns: minmax(0, 1fr); }
+#board { display: block; width: 100%; height: auto; max-height: 85vh; background: #fff; border: 1px solid #ccc; }
+#picture { margin: 0; padding: 0.5rem; max-height: 85vh; overflow: auto; font-size: 0.75rem;
            line-height: 1.25; background: #fff; border: 1px solid #ccc; }
+/* The last move: a dashed black-on-white frame around each element of the board it changed, which
+   no seat's or route's colour can be mistaken for. */
+#last-move rect { fill: none; stroke-width: 2.5; vector-effect: non-scaling-stroke; }
+#last-move rect.halo { stroke: #fff; stroke-width: 5; }
+#last-move rect.frame { stroke: #000; stroke-dasharray: 6 4; }
 aside { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
 #scores { border-collapse: collapse; background: #fff; border: 1px solid #ccc; }
-#scores td { padding: 0.15rem 0.5rem; }
+#scores td, #scores th { padding: 0.15rem 0.5rem; text-align: left; }
+#scores th { font-size: 0.8rem; font-weight: normal; color: #555; border-bottom: 1px solid #ccc; }
 .score { font-variant-numeric: tabular-nums; font-weight: bold; }
 #moves { position: relative; margin: 0; padding: 0.2rem 0.2rem 0.2rem 3rem; max-height: 65vh; overflow-y: auto;
          font-size: 0.85rem; background: #fff; border: 1px solid #ccc; }
 #moves li { cursor: pointer; padding: 0 0.3rem; }
 #moves li.current { background: #ffd966; }
 .mover { color: #666; }
+#final { background: #fff; border: 2px solid #222; padding: 0.4rem 0.6rem; }
+#final h2 { font-size: 1rem; margin: 0 0 0.3rem; }
+#breakdown { margin: 0; font-size: 0.72rem; line-height: 1.25; max-height: 40vh; overflow: auto; }
 </style>
 </head>
 <body data-status="loading">
@@ -79,10 +95,11 @@ window.onerror = function (message, source, line) {
 </nav>
 <main>
 <section id="pictures">
-<svg id="board" xmlns="http://www.w3.org/2000/svg"><g id="board-fixed"></g><g id="pieces"></g></svg>
+<svg id="board" xmlns="http://www.w3.org/2000/svg"><g id="board-fixed"></g><g id="pieces"></g><g id="panel"></g><g id="last-move"></g></svg>
 <pre id="picture"></pre>
 </section>
 <aside>
+<section id="final" hidden><h2 id="winner"></h2><pre id="breakdown"></pre></section>
 <table id="scores"></table>
 <ol id="moves" start="0"></ol>
 </aside>
@@ -114,12 +131,20 @@ window.onerror = function (message, source, line) {
     $('board-fixed').innerHTML = text(data.drawing.board);
   } else {
     $('board').style.display = 'none';  // the game draws no board: the text picture only
+    $('pictures').classList.add('text-only');
   }
   const seat = $('seat'), holds = (v) => data.views.includes(v);  // a seat's page holds its view alone
   if (holds(0)) seat.add(new Option('everything', '0'));
   data.seats.forEach((bot, q) => { if (holds(q + 1)) seat.add(new Option('seat ' + q + ' (' + bot + ')', String(q + 1))); });
+  const heading = $('scores').createTHead().insertRow();
+  for (const label of ['seat', 'bot', data.score_name]) {  // the score as the game names it: glory, points
+    const cell = document.createElement('th');
+    cell.textContent = label;
+    heading.appendChild(cell);
+  }
+  const scoreRows = $('scores').createTBody();
   const scores = data.seats.map((bot, q) => {
-    const row = $('scores').insertRow();
+    const row = scoreRows.insertRow();
     row.insertCell().textContent = 'seat ' + q;
     row.insertCell().textContent = bot;
     const score = document.createElement('span');
@@ -136,6 +161,70 @@ window.onerror = function (message, source, line) {
     return item;
   });
   $('slider').max = last;
+  // The end: the winner and the score part by part, or that the game was quit before it.
+  const seatName = (q) => 'seat ' + q + ' (' + data.seats[q] + ')';
+  if (data.final) {
+    const winners = data.final.winners;
+    $('winner').textContent =
+        winners.length === 1 ? 'winner: ' + seatName(winners[0]) : 'shared win: ' + winners.map(seatName).join(', ');
+    $('breakdown').textContent = data.final.report;
+    $('breakdown').hidden = !data.final.report;
+  } else {
+    $('winner').textContent = 'unfinished: the game was quit after ' + last + ' moves';
+    $('breakdown').hidden = true;
+  }
+
+  // The last move on the board: the top-level elements of the step's pieces that the step before's
+  // (in the same view) did not hold. A group both hold with the same attributes is compared element
+  // by element, so that a group of one seat's pieces marks the piece that changed, not the group. A
+  // view sees what its own pieces show: a seat is shown no change it could not see.
+  const svgNs = 'http://www.w3.org/2000/svg', scratch = document.createElementNS(svgNs, 'g');
+  function changed(now, before, out) {
+    const unused = new Map();  // outerHTML -> elements of `before` not matched yet
+    for (const b of before.children) {
+      if (!unused.has(b.outerHTML)) unused.set(b.outerHTML, []);
+      unused.get(b.outerHTML).push(b);
+    }
+    const rest = [];
+    for (const e of now.children) {
+      const same = unused.get(e.outerHTML);
+      if (same && same.length) same.pop();
+      else rest.push(e);
+    }
+    const opening = (e) => e.cloneNode(false).outerHTML;
+    const groups = new Map();  // a group's opening tag -> groups of `before` not matched yet
+    for (const list of unused.values())
+      for (const b of list)
+        if (b.tagName === 'g') {
+          if (!groups.has(opening(b))) groups.set(opening(b), []);
+          groups.get(opening(b)).push(b);
+        }
+    for (const e of rest) {
+      const group = e.tagName === 'g' ? groups.get(opening(e)) : undefined;
+      if (group && group.length) changed(e, group.shift(), out);
+      else out.push(e);
+    }
+    return out;
+  }
+  function markLastMove() {
+    const marks = $('last-move');
+    marks.replaceChildren();
+    if (step === 0) return;
+    scratch.innerHTML = text(steps[step - 1].pieces[view]);
+    for (const e of changed($('pieces'), scratch, [])) {
+      const box = e.getBBox();
+      if (!box.width && !box.height) continue;
+      for (const kind of ['halo', 'frame']) {
+        const frame = document.createElementNS(svgNs, 'rect');
+        frame.setAttribute('class', kind);
+        frame.setAttribute('x', box.x - 4);
+        frame.setAttribute('y', box.y - 4);
+        frame.setAttribute('width', box.width + 8);
+        frame.setAttribute('height', box.height + 8);
+        marks.appendChild(frame);
+      }
+    }
+  }
 
   const moveText = (k) => (k === 0 ? 'start' : steps[k].mover + ': ' + text(steps[k].move[view]));
   let listed = -1;  // the view the move list is written for
@@ -151,7 +240,12 @@ window.onerror = function (message, source, line) {
 
   function show() {
     const s = steps[step];
-    if (data.drawing) $('pieces').innerHTML = text(s.pieces[view]);
+    if (data.drawing) {
+      $('pieces').innerHTML = text(s.pieces[view]);
+      $('panel').innerHTML = text(s.panel[view]);
+      markLastMove();
+    }
+    $('final').hidden = step !== last;
     $('picture').textContent = text(s.text[view]);
     const shown = view > 0 && s.scores_seen ? s.scores_seen[view - 1] : s.scores;  // a seat: the scores it knows
     scores.forEach((score, q) => { score.textContent = shown[q]; });
@@ -161,7 +255,7 @@ window.onerror = function (message, source, line) {
     if (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)
       list.scrollTop = current.offsetTop - list.clientHeight / 2;
     $('slider').value = step;
-    $('counter').textContent = 'step ' + step + ' of ' + last + ': ' + moveText(step);
+    $('counter').textContent = $('counter').title = 'step ' + step + ' of ' + last + ': ' + moveText(step);
     $('first').disabled = $('back').disabled = step === 0;
     $('forward').disabled = $('last').disabled = step === last;
     seat.value = String(view);

@@ -4,12 +4,16 @@
 // its own CSS and script (bots/viewer.cpp); it reads no other file and nothing from the network.
 //
 // What the page shows at each step, for everything or as one seat saw it (a "view": 0 is
-// everything, 1 + q is seat q): the board drawn as SVG where the game draws (G::draw, HasDrawing)
-// and the text picture G::render beside it, the move list with the step's move marked, and every
-// seat's score. A text is kept once however often it repeats (a seat's picture that did not change,
-// the picture of a perfect-information game seen by every seat), and so is each line of it: the
-// steps hold indices into one table of texts (TextTable).
+// everything, 1 + q is seat q): the board drawn as SVG where the game draws (G::draw, HasDrawing),
+// its pieces and panel, with what the step's move changed on the board marked (as that view saw
+// it: the pieces it saw before and after differ); the text picture G::render beside it; the move
+// list with the step's move marked; every seat's score under the game's name for it (glory,
+// points); and at the end of a finished game, the winner and the score part by part
+// (G::score_report, as `nuraghe score` prints it). A text is kept once however often it repeats (a seat's picture that
+// did not change, the picture of a perfect-information game seen by every seat), and so is each line of it: the steps
+// hold indices into one table of texts (TextTable).
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -87,6 +91,23 @@ Json scores_seen(const typename G::State& s) {
   }
 }
 
+// The end of a game for the page's last step: {"winners": the seats with the best return,
+// "report": score_report(s), or "" where the game has none}; null for a game quit before its end.
+template <Game G>
+Json final_json(const typename G::State& s) {
+  if (s.to_move() != kTerminal) return nullptr;
+  const Values returns = s.returns();
+  const int n = num_players_of<G>(s);
+  double best = returns[0];
+  for (int p = 1; p < n; ++p) best = std::max(best, returns[p]);
+  Json winners = Json::array();
+  for (int p = 0; p < n; ++p)
+    if (returns[p] == best) winners.push_back(p);
+  std::string report;
+  if constexpr (HasScoreReport<G>) report = G::score_report(s);
+  return Json{{"winners", winners}, {"report", report}};
+}
+
 // The page: `data` (viewer_data) inside the HTML, CSS and script of bots/viewer.cpp.
 std::string page(const std::string& title, const Json& data);
 
@@ -103,14 +124,18 @@ enum class PageViews { Every, SeatOnly };
 
 // The game as the page reads it:
 //   {"title", "game", "seats": [bot per seat], "seat": the view the page opens at (-1: everything),
-//    "views": [the views it holds], "drawing": {"view_box", "board"} or null, "parts": [...],
-//    "texts": TextTable::encoded(), "steps": [{"mover", "move": [per view], "pieces": [per view],
-//    "text": [per view], "scores", "scores_seen" where a seat cannot see every score}]}
+//    "views": [the views it holds], "drawing": {"view_box", "board"} or null, "score_name",
+//    "final": {"winners": [seats], "report"} or null, "parts": [...], "texts": TextTable::encoded(),
+//    "steps": [{"mover", "move": [per view], "pieces": [per view], "panel": [per view],
+//               "text": [per view], "scores", "scores_seen" where a seat cannot see every score}]}
 // Views are numbered 0 (everything) and 1 + q (seat q); a view the page does not hold is null in
 // the per-view lists. Step 0 is the start (no mover or move); step k the state after decision k.
-// "board", "move", a step's "pieces" and "text" are indices into "texts" (TextTable); "mover" is
-// "player P" or "all", as `replay` prints it; "scores" are every seat's scores_of<G>(s) as score_text
-// (in a SeatOnly page, the scores that seat can know: scores_seen).
+// "board", "move", a step's "pieces", "panel" and "text" are indices into "texts" (TextTable);
+// "mover" is "player P" or "all", as `replay` prints it; "scores" are every seat's scores_of<G>(s)
+// as score_text (in a SeatOnly page, the scores that seat can know: scores_seen), headed
+// "score_name" (score_name_of<G>). "final" is null for a game quit before its end; else the seats
+// with the best return and the game's score_report ("" where it has none): the game is over, so
+// every seat sees it whole.
 template <Game G>
 Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat = -1,
                  PageViews views = PageViews::Every) {
@@ -140,9 +165,15 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
         {"text", per_view([&](int view) { return texts.add(render_of<G>(s, observer(view)), base("text", view)); })},
         {"scores", seat_only && !seen.is_null() ? seen[std::size_t(seat)] : scores}};
     if (!seen.is_null() && !seat_only) step["scores_seen"] = seen;
-    if constexpr (HasDrawing<G>)
+    if constexpr (HasDrawing<G>) {
+      std::vector<svg::Drawing> drawn(std::size_t(n + 1));
+      for (int view = 0; view <= n; ++view)
+        if (held(view)) drawn[std::size_t(view)] = G::draw(s, observer(view));
       step["pieces"] =
-          per_view([&](int view) { return texts.add(G::draw(s, observer(view)).pieces, base("pieces", view)); });
+          per_view([&](int view) { return texts.add(drawn[std::size_t(view)].pieces, base("pieces", view)); });
+      step["panel"] =
+          per_view([&](int view) { return texts.add(drawn[std::size_t(view)].panel, base("panel", view)); });
+    }
     return step;
   };
 
@@ -159,9 +190,17 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
     step["move"] = per_view([&](int view) { return texts.add(move_text_seen_by<G>(before, m, observer(view))); });
     steps.push_back(std::move(step));
   });
-  return Json{{"title", title},         {"game", G::kName},         {"seats", t.seats},
-              {"seat", seat},           {"views", held_views},      {"drawing", drawing},
-              {"parts", texts.parts()}, {"texts", texts.encoded()}, {"steps", steps}};
+  return Json{{"title", title},
+              {"game", G::kName},
+              {"seats", t.seats},
+              {"seat", seat},
+              {"views", held_views},
+              {"drawing", drawing},
+              {"score_name", std::string(score_name_of<G>())},
+              {"final", viewer::final_json<G>(t.final_state())},
+              {"parts", texts.parts()},
+              {"texts", texts.encoded()},
+              {"steps", steps}};
 }
 
 // Writes the page of `t` to `path`, which the caller has checked (check_output_path) before the

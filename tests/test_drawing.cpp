@@ -1,6 +1,6 @@
 // Every game's picture for the browser viewer (G::draw, HasDrawing in bots/notation.hpp), over
 // random games of every game of the list: a frame, a board that never changes during a game,
-// board and pieces that are well-formed SVG fragments, and no peeking: what a seat is shown is the
+// board, pieces and panel that are well-formed SVG fragments, and no peeking: what a seat is shown is the
 // same in every state of its information set. What each game draws is tested with the game.
 #include <doctest/doctest.h>
 
@@ -114,7 +114,7 @@ TEST_CASE("the tag checker of the drawing tests refuses what is not a well-forme
 }
 
 // Random games from a few seeds, every state drawn for every seat and for -1. The board must be the
-// same in every state of a game; a seat's pieces the same in every determinization of its
+// same in every state of a game; a seat's pieces and panel the same in every determinization of its
 // information set (a test that fails as soon as a picture shows a card its seat has not seen).
 template <Game G>
 void check_drawings(GameConfig config, int games) {
@@ -137,13 +137,19 @@ void check_drawings(GameConfig config, int games) {
           const svg::Drawing d = G::draw(s, p);
           CHECK(d.view_box == first.view_box);
           CHECK(d.board == first.board);
-          const std::string problem = xml_problem(d.pieces);
-          CHECK_MESSAGE(problem == "", problem);
-          CHECK(d.pieces.size() < 12000);  // re-sent at every step of a game: a few KB (the most seen: 9.5)
+          for (const std::string* part : {&d.pieces, &d.panel}) {
+            const std::string problem = xml_problem(*part);
+            CHECK_MESSAGE(problem == "", problem);
+          }
+          // Drawn at every step of a game: a few KB (the most seen: 17, a Ticket to Ride game of
+          // random play, an element with a badge for each of its many claimed routes). The page
+          // keeps each element once however many steps show it (viewer::TextTable).
+          CHECK(d.pieces.size() + d.panel.size() < 24000);
           if (p < 0 || !hidden_information<G>) continue;
           for (int k = 0; k < 4; ++k) {
-            const typename G::State other = determinize<G>(s, p, rng);
-            CHECK(G::draw(other, p).pieces == d.pieces);
+            const svg::Drawing seen = G::draw(determinize<G>(s, p, rng), p);
+            CHECK(seen.pieces == d.pieces);
+            CHECK(seen.panel == d.panel);
           }
         }
       }

@@ -25,7 +25,7 @@ struct DrawnTicTacToe : TicTacToe {
     const int marks = std::popcount(unsigned(s.marks[0] | s.marks[1]));
     const std::string pieces =
         p < 0 ? "<text>everything</text>" : "<text>a seat sees " + std::to_string(marks) + " marks</text>";
-    return {"0 0 3 3", std::string(kGrid), pieces};
+    return {"0 0 3 3", std::string(kGrid), pieces, ""};
   }
 };
 // Tic-tac-toe as a game that does not draw (every game of the list draws; the page still serves one
@@ -251,5 +251,37 @@ TEST_CASE("viewer: a seat's page holds that seat's view alone, nothing it did no
     CHECK(step["text"][1].is_null());
     CHECK(!step["text"][2].is_null());
     CHECK(!step.contains("scores_seen"));
+  }
+}
+
+TEST_CASE("viewer: the last step names the winners and the score part by part; a game quit early has neither") {
+  // Tic-tac-toe: X wins the column; the scores are headed by the default name.
+  const Json won = viewer_data<TicTacToe>(column_game<TicTacToe>(), "column a");
+  CHECK(won["final"]["winners"] == Json{0});
+  CHECK(won["final"]["report"] == "");  // tic-tac-toe has no score_report
+  CHECK(won["score_name"] == "score");
+  // Kuhn poker: seat 1 folds to the bet; the scores count chips.
+  const auto folded = transcript_from_notation<Kuhn>(
+      Kuhn::from_json(Json{{"game", "kuhn"}, {"cards", {"K", "J", "Q"}}, {"history", ""}}), {"random", "random"},
+      {"bet", "pass"});
+  const Json kuhn = viewer_data<Kuhn>(folded, "kuhn");
+  CHECK(kuhn["final"]["winners"] == Json{0});
+  CHECK(kuhn["score_name"] == "chips");
+  // A draw is a win shared by both seats.
+  const auto drawn = transcript_from_notation<TicTacToe>(TicTacToe::initial(GameConfig{}), {"random", "random"},
+                                                         {"a1", "b1", "c1", "b2", "a2", "a3", "c2", "c3", "b3"});
+  REQUIRE(drawn.final_state().to_move() == kTerminal);
+  CHECK(viewer_data<TicTacToe>(drawn, "draw")["final"]["winners"] == Json{0, 1});
+  // Quit after two moves: no winner to show.
+  const auto quit =
+      transcript_from_notation<TicTacToe>(TicTacToe::initial(GameConfig{}), {"random", "random"}, {"a1", "b1"});
+  CHECK(viewer_data<TicTacToe>(quit, "quit")["final"].is_null());
+}
+
+TEST_CASE("viewer: a game that draws sends its panel beside the pieces, per view") {
+  const Json data = viewer_data<DrawnTicTacToe>(column_game<DrawnTicTacToe>(), "drawn");
+  for (const auto& step : data["steps"]) {
+    REQUIRE(step["panel"].size() == 3);
+    CHECK(text_at(data, step["panel"][0]) == "");  // DrawnTicTacToe draws no panel
   }
 }

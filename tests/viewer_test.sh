@@ -158,6 +158,99 @@ if grep -q "^play: wrote t\.html$" t.out; then ok; else bad "play --html does no
 check_page "play --html (Ticket to Ride), #step=last" t.html "step=last" "$(grep -c '"ply":' t.jsonl)" \
   "$(logged_scores "$(tail -1 t.jsonl | python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["result"]))')")"
 
+# ---- what a reader follows: one board size, owners, the last move, the end ------------------------
+# measure PAGE STEPS...: a page of the test's own holds PAGE in a frame of a fixed size, goes to each
+# step (a number, or "last") in each of its views in turn and writes down the board's bounding box,
+# one line each.
+measure() {
+  local page=$1
+  shift
+  cat >measure.html <<HTML
+<!DOCTYPE html>
+<body>
+<pre id="out"></pre>
+<iframe id="viewer" src="$page#step=0" width="1280" height="900"></iframe>
+<script>
+document.getElementById('viewer').addEventListener('load', () => {
+  const w = document.getElementById('viewer').contentWindow, d = w.document, out = [];
+  const seat = d.getElementById('seat'), slider = d.getElementById('slider');
+  for (const option of Array.from(seat.options)) {
+    seat.value = option.value;
+    seat.dispatchEvent(new w.Event('change'));
+    for (const step of '$*'.split(' ')) {
+      if (step === 'last') d.getElementById('last').click();
+      else { slider.value = step; slider.dispatchEvent(new w.Event('input')); }
+      const r = d.getElementById('board').getBoundingClientRect();
+      out.push([r.x, r.y, r.width, r.height].map((x) => x.toFixed(1)).join(' '));
+    }
+  }
+  document.getElementById('out').textContent = out.join('\\n');
+});
+</script>
+</body>
+HTML
+  dom measure.html "" --allow-file-access-from-files || return 1
+  sed -n '/<pre id="out">/,/<\/pre>/p' "$tmp/dom" | sed 's/<[^>]*>//g' | sed '/^$/d'
+}
+# check_one_size WHAT PAGE STEPS...: the board has one size and place at every step in every view.
+check_one_size() {
+  local what=$1 page=$2 boxes
+  shift 2
+  boxes=$(measure "$page" "$@") || { bad "$what: the measuring page did not load"; return; }
+  local count distinct
+  count=$(wc -l <<<"$boxes")
+  distinct=$(sort -u <<<"$boxes")
+  if [[ $count -ge 6 && $(wc -l <<<"$distinct") -eq 1 && $distinct =~ ^[0-9.]+\ [0-9.]+\ [0-9]{3,}\.[0-9]\ [0-9]{3,}\.[0-9]$ ]]; then ok; else bad "$what: the board's boxes (x y width height) differ between steps or views:
+$(sort <<<"$boxes" | uniq -c)"; fi
+}
+ttr_steps=$(grep -c '"ply":' t.jsonl)
+check_one_size "Ticket to Ride page" t.html 0 $((ttr_steps / 2)) last
+check_one_size "Bardagi page" b.html 0 $((moves / 2)) last
+check_one_size "Sardegna page" s.html 0 $((decisions / 2)) last
+
+# Each claimed route carries its owner's badge: at the end, one badge per claim of the log.
+claims=$(python3 -c 'import json, sys
+print(sum(1 for line in open(sys.argv[1]) if json.loads(line).get("move", "").startswith("claim ")))' t.jsonl)
+dom t.html "step=last" || bad "the Ticket to Ride page did not load"
+if [[ $claims -gt 0 && $(grep -o '<circle class="owner"' "$tmp/dom" | wc -l) -eq $claims ]]; then ok; else bad "Ticket to Ride, the end: $(grep -o '<circle class="owner"' "$tmp/dom" | wc -l) owner badges, $claims claims in the log"; fi
+# The last step shows the winner (the seat whose return is 1) and the score part by part, as
+# `nuraghe score` reports it.
+winner=$(tail -1 t.jsonl | python3 -c 'import json, sys; r = json.load(sys.stdin)["result"]["returns"]; print(r.index(max(r)))')
+bot=$(python3 -c 'import json, sys; print(json.loads(open(sys.argv[1]).readline())["bots"][int(sys.argv[2])])' t.jsonl "$winner")
+if grep -q '<section id="final"><h2 id="winner">winner: seat '"$winner"' ('"$bot"')</h2>' "$tmp/dom"; then ok; else bad "Ticket to Ride, the end: the final panel does not name seat $winner ($bot): $(grep -o '<section id="final".\{0,80\}' "$tmp/dom")"; fi
+breakdown=$(python3 -c 'import html, re, sys
+m = re.search(r"<pre id=\"breakdown\">(.*?)</pre>", open(sys.argv[1]).read(), re.S)
+print(html.unescape(m.group(1)) if m else "")' "$tmp/dom")
+if [[ $breakdown == *"winner: player $winner ("* && $breakdown == *$'\n  tickets '* && $breakdown == *$'\n  routes '* ]]; then ok; else bad "Ticket to Ride, the end: the final panel holds no score breakdown: '$breakdown'"; fi
+if grep -q '<th>points</th>' "$tmp/dom"; then ok; else bad "Ticket to Ride: the score column is not headed 'points'"; fi
+dom t.html "step=$((ttr_steps / 2))" || bad "the Ticket to Ride page did not load"
+if grep -q '<section id="final" hidden="">' "$tmp/dom"; then ok; else bad "Ticket to Ride, a middle step: the final panel is shown"; fi
+# Bardagi: owned areas ringed in their owners' colours, and the score column headed "glory".
+dom b.html "step=last" || bad "the Bardagi page did not load"
+if grep -q 'class="owner"' "$tmp/dom"; then ok; else bad "Bardagi, the end: no owned area is ringed"; fi
+if grep -q '<th>glory</th>' "$tmp/dom"; then ok; else bad "Bardagi: the score column is not headed 'glory'"; fi
+if grep -q '<section id="final"><h2 id="winner">' "$tmp/dom"; then ok; else bad "Bardagi, the end: no final panel"; fi
+
+# The last move is framed on the board, in every view that saw it: a claim adds one route, and one
+# frame; a card drawn changes only the panel beside the board, and nothing is framed.
+frames() { grep -o '<rect class="frame"' "$tmp/dom" | wc -l; }
+step_of() {
+  python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    if j.get("move", "").startswith(sys.argv[2]): print(j["ply"]); break' t.jsonl "$1"
+}
+claim=$(step_of "claim ")
+draw=$(step_of "draw deck")
+for view in "" "&seat=0" "&seat=1" "&seat=2"; do
+  dom t.html "step=$claim$view" || bad "the Ticket to Ride page did not load"
+  if [[ $(frames) -eq 1 ]]; then ok; else bad "Ticket to Ride step $claim (a claim)$view: $(frames) frames, not 1"; fi
+  dom t.html "step=$draw$view" || bad "the Ticket to Ride page did not load"
+  if [[ $(frames) -eq 0 ]]; then ok; else bad "Ticket to Ride step $draw (a blind draw)$view: $(frames) frames, not 0"; fi
+done
+dom t.html "step=0" || bad "the Ticket to Ride page did not load"
+if [[ $(frames) -eq 0 ]]; then ok; else bad "Ticket to Ride, the start: $(frames) frames"; fi
+
 # ---- a page is not written over a user's file -----------------------------------------------------
 printf 'my notes\n' >notes.html
 expect_error "replay --html onto an existing file" "--html \"notes.html\" exists: choose a new file, or give --force" "$nuraghe" replay s.jsonl --html notes.html

@@ -14,6 +14,7 @@
 //   legend, explain, move_help,          people at the table read the notation alone
 //     why_illegal
 //   score_report, score_json             `nuraghe score` prints the returns
+//   kScoreName                           scores are headed "score"
 //   board_svg, board_usage               no `nuraghe map` picture
 //   map_check                            no `nuraghe map --check`
 //   kStatKinds, item_stats               `nuraghe stats` and `compare` have the whole game alone (--by game);
@@ -177,6 +178,18 @@ concept HasScoreReport = requires(const typename G::State& s) {
   { G::score_json(s) } -> std::same_as<Json>;
 };
 
+// kScoreName: what scores() counts, as the rulebook calls it ("glory", "points"), which heads the
+// viewer's score column.
+template <class G>
+concept HasScoreName = requires {
+  { G::kScoreName } -> std::convertible_to<std::string_view>;
+};
+template <Game G>
+std::string_view score_name_of() {
+  if constexpr (HasScoreName<G>) return G::kScoreName;
+  else return "score";
+}
+
 // board_svg(s, usage, games): the board of s drawn from its data as SVG (`nuraghe map`), its
 // elements (a map's routes) coloured by `usage`, a share per element over `games` games, when that
 // is not empty; board_usage(final): which elements a finished game used, one 0 or 1 per element,
@@ -201,7 +214,8 @@ concept HasMapCheck = requires(const typename G::State& s) {
 };
 
 // draw(s, p): s as seat p sees it (p = -1: everything, as render(s, -1)) for the browser viewer,
-// board and pieces in one SVG frame (core/svg.hpp); the viewer shows render()'s text beside it.
+// board, pieces and panel in one SVG frame (core/svg.hpp); the viewer shows render()'s text beside
+// it.
 template <class G>
 concept HasDrawing = requires(const typename G::State& s, Player p) {
   { G::draw(s, p) } -> std::same_as<svg::Drawing>;

@@ -100,12 +100,18 @@ const Page& laid_out_once(const Data& data, Layout&& layout) {
 
 // A state drawn for the browser viewer (`replay --html`, `play --html`), in one SVG frame:
 // `board` is what never changes during a game (drawn from the game's data: the viewer keeps the
-// first step's), `pieces` what one seat sees of this state, drawn over it. Both are SVG elements
-// without the enclosing <svg>, whose viewBox is `view_box` ("0 0 1000 700").
+// first step's); `pieces` what one seat sees on the board in this state, drawn over it; `panel`
+// what it sees beside the board (hands, decks, counts; empty where a game has no panel). All are
+// SVG elements without the enclosing <svg>, whose viewBox is `view_box` ("0 0 1000 700").
+//
+// The viewer marks the last move on the board by comparing the top-level elements of `pieces` with
+// the step before's (bots/viewer.cpp), so a game draws each place it changes (a route, an area) as
+// one element of its own, and keeps what changes at every step (whose turn it is) in the panel.
 struct Drawing {
   std::string view_box;
   std::string board;
   std::string pieces;
+  std::string panel;
 };
 
 }  // namespace nuraghe::svg

@@ -25,6 +25,7 @@ std::string score_text(const Json& score);
 
 struct Bardagi {
   static constexpr std::string_view kName = "bardagi";
+  static constexpr std::string_view kScoreName = "glory";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Bardagi: Viking area control, secret simultaneous card selection, private runes (--map FILE: another board)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = bardagi::kMaxSeats;

@@ -609,8 +609,8 @@ svg::Drawing position_drawing(const State& s, Player observer) {
   svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
                  page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
                      number(page.height) + "\" fill=\"#f7f4ec\"/>",
-                 area_marks(s) + unit_marks(s)};
-  std::string& out = d.pieces;
+                 area_marks(s) + unit_marks(s), ""};
+  std::string& out = d.panel;
   double y = 40;
   const auto write = [&](const std::string& content, const std::string& style = "") {
     out += "<text x=\"" + number(left) + "\" y=\"" + number(y) + "\" font-size=\"12\" " + style + ">" +

@@ -211,11 +211,13 @@ TEST_CASE("draw: a position's owners, disks and units over the bare board; anoth
   REQUIRE(unit != std::string::npos);
   const std::string letters = seat0.pieces.substr(unit, seat0.pieces.find("</text>", unit) - unit);
   CHECK(letters.find("fill=\"#d62728\">B") != std::string::npos);
-  // Runes: seat 0 sees its own by kind and only the count of seat 1's; -1 sees both by kind.
+  // Runes, in the panel beside the board: seat 0 sees its own by kind and only the count of seat
+  // 1's; -1 sees both by kind.
   int held = 0;
   for (const auto r : s.villages[1].runes) held += r;
   REQUIRE(held > 0);
-  CHECK(seat0.pieces.find("data-seat=\"1\">runes: " + std::to_string(held) + " hidden") != std::string::npos);
-  CHECK(seat0.pieces.find("data-seat=\"0\">runes: ") == std::string::npos);
-  CHECK(all.pieces.find(" hidden") == std::string::npos);
+  CHECK(seat0.pieces.find("runes") == std::string::npos);
+  CHECK(seat0.panel.find("data-seat=\"1\">runes: " + std::to_string(held) + " hidden") != std::string::npos);
+  CHECK(seat0.panel.find("data-seat=\"0\">runes: ") == std::string::npos);
+  CHECK(all.panel.find(" hidden") == std::string::npos);
 }

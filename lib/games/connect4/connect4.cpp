@@ -118,7 +118,7 @@ svg::Drawing Connect4::draw(const State& s, Player) {
   const auto centre = [](int col, int row) {
     return "cx=\"" + number(100 * col + 50) + "\" cy=\"" + number(100 * (kHeight - 1 - row) + 50) + "\"";
   };
-  svg::Drawing d{"0 0 700 600", "<rect width=\"700\" height=\"600\" rx=\"12\" fill=\"#1f4fa8\"/>", ""};
+  svg::Drawing d{"0 0 700 600", "<rect width=\"700\" height=\"600\" rx=\"12\" fill=\"#1f4fa8\"/>", "", ""};
   for (int c = 0; c < kWidth; ++c)
     for (int r = 0; r < kHeight; ++r) d.board += "<circle " + centre(c, r) + " r=\"40\" fill=\"#fff\"/>";
   for (int c = 0; c < kWidth; ++c)

@@ -155,7 +155,7 @@ svg::Drawing Goofspiel::draw(const State& s, Player observer) {
   constexpr double kCardWidth = 30, kStep = 36, kRow = 70, kLeft = 110;
   const double width = kLeft + kStep * (s.cards + 2), height = 20 + kRow * (s.players + 1);
   svg::Drawing d{"0 0 " + number(width) + " " + number(height),
-                 "<rect width=\"" + number(width) + "\" height=\"" + number(height) + "\" fill=\"#2e6b3f\"/>", ""};
+                 "<rect width=\"" + number(width) + "\" height=\"" + number(height) + "\" fill=\"#2e6b3f\"/>", "", ""};
   const auto label = [&](double y, const std::string& text, const char* fill) {
     return "<text x=\"10\" y=\"" + number(y) + "\" font-size=\"15\" fill=\"" + fill + "\">" + text + "</text>";
   };

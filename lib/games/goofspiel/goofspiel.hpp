@@ -18,6 +18,7 @@ namespace nuraghe {
 
 struct Goofspiel {
   static constexpr std::string_view kName = "goofspiel";
+  static constexpr std::string_view kScoreName = "points";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Goofspiel with N cards and a hidden prize deck (simultaneous secret bids)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 5;

@@ -107,7 +107,7 @@ std::string Kuhn::render(const State& s, Player observer) {
 // showdown it is known, being the one left, but no card is turned up for it).
 svg::Drawing Kuhn::draw(const State& s, Player observer) {
   using svg::number;
-  svg::Drawing d{"0 0 400 260", "<rect width=\"400\" height=\"260\" rx=\"20\" fill=\"#2e6b3f\"/>", ""};
+  svg::Drawing d{"0 0 400 260", "<rect width=\"400\" height=\"260\" rx=\"20\" fill=\"#2e6b3f\"/>", "", ""};
   for (int p = 0; p < 2; ++p)
     d.board += "<text x=\"" + number(70 + 260 * p) + "\" y=\"30\" font-size=\"16\" text-anchor=\"middle\" fill=\"" +
                svg::seat_colour(p) + "\" stroke=\"#fff\" stroke-width=\"0.5\">player " + std::to_string(p) + "</text>";

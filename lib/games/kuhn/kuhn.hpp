@@ -14,6 +14,7 @@ namespace nuraghe {
 
 struct Kuhn {
   static constexpr std::string_view kName = "kuhn";
+  static constexpr std::string_view kScoreName = "chips";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Kuhn poker (three cards, private hands; for information-set search)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 2;

@@ -226,7 +226,7 @@ std::string panel(const S& s, Player observer) {
 
 svg::Drawing Sardegna::draw(const State& s, Player observer) {
   return {"0 0 " + std::to_string(int(kFrameWidth)) + " " + std::to_string(int(kFrameHeight)), board_picture(s.board()),
-          map_pieces(s) + panel(s, observer)};
+          map_pieces(s), panel(s, observer)};
 }
 
 }  // namespace nuraghe

@@ -24,6 +24,7 @@ namespace nuraghe {
 
 struct Sardegna {
   static constexpr std::string_view kName = "sardegna";
+  static constexpr std::string_view kScoreName = "points";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Sardegna: area control, hidden fort-card order (variant alt-sentinel: private fort cards)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 4;
@@ -346,8 +347,8 @@ struct Sardegna {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // For the browser viewer (picture.cpp): the map drawn from the board file's points, and over it
-  // the pieces and the cards as `observer` sees them (-1: every card).
+  // For the browser viewer (picture.cpp): the map drawn from the board file's points, the pieces
+  // over it, and beside it the panel of cards as `observer` sees them (-1: every card).
   static svg::Drawing draw(const State& s, Player observer);
   // For a person at the table (bots/cli.cpp's human seat and `play`'s log; docs/game-concept.md):
   // the board's adjacencies, printed once; what a move did beyond its notation (a Sentinel's

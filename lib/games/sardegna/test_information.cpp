@@ -191,7 +191,7 @@ TEST_CASE("draw: the pieces stand at the board file's points, in their seats' co
 TEST_CASE("draw: a seat sees its own private fort cards and the count of the others'; -1 sees them all") {
   const S s = empty_game(3, true);  // the variant deals each seat one private fort card
   const auto card = [&](int seat) { return std::to_string(s.private_card[seat][0] + 1); };
-  const std::string seat0 = SG::draw(s, 0).pieces, all = SG::draw(s, -1).pieces;
+  const std::string seat0 = SG::draw(s, 0).panel, all = SG::draw(s, -1).panel;
   CHECK(seat0.find("data-seat=\"0\">private fort cards: " + card(0) + "</text>") != std::string::npos);
   CHECK(seat0.find("data-seat=\"1\">1 private fort card</text>") != std::string::npos);
   CHECK(seat0.find("data-seat=\"2\">1 private fort card</text>") != std::string::npos);

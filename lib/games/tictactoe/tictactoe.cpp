@@ -91,7 +91,7 @@ std::string TicTacToe::render(const State& s, Player) {
 // cell (0 is a3, the top left, as in the state's bits) and its notation.
 svg::Drawing TicTacToe::draw(const State& s, Player) {
   using svg::number;
-  svg::Drawing d{"0 0 300 300", "<rect width=\"300\" height=\"300\" fill=\"#fff\"/>", ""};
+  svg::Drawing d{"0 0 300 300", "<rect width=\"300\" height=\"300\" fill=\"#fff\"/>", "", ""};
   for (int i = 1; i < 3; ++i)
     d.board += "<line x1=\"" + number(100 * i) + "\" y1=\"10\" x2=\"" + number(100 * i) +
                "\" y2=\"290\" stroke=\"#333\" stroke-width=\"4\"/><line x1=\"10\" y1=\"" + number(100 * i) +

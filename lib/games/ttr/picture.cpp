@@ -222,33 +222,38 @@ svg::Drawing position_drawing(const State& s, Player observer) {
   svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
                  page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
                      number(page.height) + "\" fill=\"#f7f4ec\"/>",
-                 ""};
-  std::string& out = d.pieces;
-  // Claimed routes and stations.
+                 "", ""};
+  // Claimed routes and stations, each an element of its own (the viewer marks the ones a move
+  // adds), in a group per seat that carries the seat's colour. A claimed route is a solid bar in
+  // that colour over a dark outline (an unclaimed one shows its car spaces), with the seat's number
+  // on a white badge at its middle: the owner is read from the badge, since the seats' colours are
+  // also routes' colours.
   for (int p = 0; p < s.players; ++p) {
     const auto q = std::size_t(p);
-    const std::string seat = "data-seat=\"" + std::to_string(p) + "\"";
-    // One path through the seat's routes, drawn twice: a dark outline, then a solid bar in the
-    // seat's colour (unclaimed routes show their car spaces), named by the routes in `data-routes`.
-    std::string names, path;
+    const std::string seat = "data-seat=\"" + std::to_string(p) + "\"", colour = svg::seat_colour(p);
+    if (!s.routes[q].empty())
+      d.pieces += "<g class=\"routes\" " + seat + " stroke=\"" + colour +
+                  "\" stroke-linecap=\"round\" font-size=\"8.5\" font-weight=\"bold\" text-anchor=\"middle\">";
     s.routes[q].for_each([&](int r) {
       const RouteLine placed = route_line(at, m, r);
-      names += (names.empty() ? "" : " ") + route_name(m, r);
-      path += "M" + number(placed.x0) + " " + number(placed.y0) + "L" + number(placed.x1) + " " + number(placed.y1);
+      const std::string line = "d=\"M" + number(placed.x0) + " " + number(placed.y0) + "L" + number(placed.x1) + " " +
+                               number(placed.y1) + "\"";
+      const std::string middle = number((placed.x0 + placed.x1) / 2), y = number((placed.y0 + placed.y1) / 2 + 3);
+      d.pieces += "<g class=\"claimed\" data-route=\"" + escaped(route_name(m, r)) + "\"><path " + line +
+                  " stroke=\"#111\" stroke-width=\"" + number(kCarWidth + 3) + "\"/><path " + line +
+                  " stroke-width=\"" + number(kCarWidth) + "\"/><circle class=\"owner\" cx=\"" + middle + "\" cy=\"" +
+                  number((placed.y0 + placed.y1) / 2) + "\" r=\"6.5\" fill=\"#fff\" stroke-width=\"2.5\"/><text x=\"" +
+                  middle + "\" y=\"" + y + "\" stroke=\"none\">" + std::to_string(p) + "</text></g>";
     });
-    if (!path.empty())
-      out += "<g class=\"claimed\" " + seat + " data-routes=\"" + escaped(names) +
-             "\" fill=\"none\" stroke-linecap=\"round\"><path d=\"" + path + "\" stroke=\"#111\" stroke-width=\"" +
-             number(kCarWidth + 3) + "\"/><path d=\"" + path + "\" stroke=\"" + svg::seat_colour(p) +
-             "\" stroke-width=\"" + number(kCarWidth) + "\"/></g>";
+    if (!s.routes[q].empty()) d.pieces += "</g>";
     for (std::uint64_t c = s.stations[q]; c; c &= c - 1) {
       const auto city = std::size_t(std::countr_zero(c));
-      out += "<rect class=\"station\" data-city=\"" + escaped(m.city_id[city]) + "\" " + seat + " x=\"" +
-             number(at.x(m.lon[city]) - 6) + "\" y=\"" + number(at.y(m.lat[city]) - 6) +
-             "\" width=\"12\" height=\"12\" fill=\"" + svg::seat_colour(p) +
-             "\" stroke=\"#fff\" stroke-width=\"1.5\"/>";
+      d.pieces += "<rect class=\"station\" data-city=\"" + escaped(m.city_id[city]) + "\" " + seat + " x=\"" +
+                  number(at.x(m.lon[city]) - 6) + "\" y=\"" + number(at.y(m.lat[city]) - 6) +
+                  "\" width=\"12\" height=\"12\" fill=\"" + colour + "\" stroke=\"#fff\" stroke-width=\"1.5\"/>";
     }
   }
+  std::string& out = d.panel;
   // The panel.
   double y = 30;
   const auto write = [&](const std::string& content, const std::string& style = "") {

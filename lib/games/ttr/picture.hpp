@@ -26,10 +26,10 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games);
 std::string map_svg(const Map& m, const std::vector<double>& usage, int games);
 
 // A position drawn for the browser viewer (Ttr::draw). The board: the bare map's page with a panel
-// to its right. The pieces: each claimed route covered in its claimer's colour, each station a
-// square in its builder's colour at its city; in the panel, the face-up cards, the decks, and each
-// seat's cars, train cards, Materials and tickets as `observer` sees them (another seat's hidden
-// cards as counts; the observer -1 sees all).
+// to its right. The pieces: each claimed route covered in its claimer's colour with the seat's
+// number on a badge, each station a square in its builder's colour at its city. The panel: the
+// face-up cards, the decks, and each seat's cars, train cards, Materials and tickets as `observer`
+// sees them (another seat's hidden cards as counts; the observer -1 sees all).
 svg::Drawing position_drawing(const State& s, Player observer);
 
 }  // namespace nuraghe::ttr

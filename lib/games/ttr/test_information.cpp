@@ -135,20 +135,36 @@ TEST_CASE("draw: claimed routes and stations in their seats' colours; another se
   State s = at_turn({red, red, blue, blue, green});
   const Map& m = s.board();
   s.routes[1].add(0);
+  s.routes[1].add(3);
   s.stations[0] |= 1;  // a station in city 0
   const nuraghe::svg::Drawing seat1 = nuraghe::Ttr::draw(s, 1), all = nuraghe::Ttr::draw(s, -1);
   CHECK(seat1.board == nuraghe::Ttr::draw(at_turn({red, red, red, red, red}, 9), 0).board);
-  CHECK(seat1.pieces.find("<g class=\"claimed\" data-seat=\"1\" data-routes=\"" + route_name(m, 0) + "\"") !=
-        std::string::npos);
-  CHECK(seat1.pieces.find("data-seat=\"0\" data-routes") == std::string::npos);  // seat 0 has claimed nothing
+  // Each claimed route is an element of its own (the viewer marks the one a move adds), in its
+  // seat's group and colour, with its owner's number on a white badge, which no route's colour can
+  // be mistaken for.
+  const std::size_t group = seat1.pieces.find("<g class=\"routes\" data-seat=\"1\" stroke=\"" +
+                                              std::string(nuraghe::svg::seat_colour(1)) + "\"");
+  REQUIRE(group != std::string::npos);
+  for (const int r : {0, 3}) {
+    const std::size_t at = seat1.pieces.find("<g class=\"claimed\" data-route=\"" + route_name(m, r) + "\">");
+    REQUIRE(at != std::string::npos);
+    CHECK(at > group);
+    const std::string route = seat1.pieces.substr(at, seat1.pieces.find("</g>", at) - at);
+    CHECK(route.find("<circle class=\"owner\"") != std::string::npos);
+    CHECK(route.find("fill=\"#fff\"") != std::string::npos);
+    CHECK(route.find(">1</text>") != std::string::npos);
+  }
+  CHECK(seat1.pieces.find("data-seat=\"0\" stroke") == std::string::npos);  // seat 0 has claimed nothing
   CHECK(seat1.pieces.find("<rect class=\"station\" data-city=\"" + m.city_id[0] + "\" data-seat=\"0\"") !=
         std::string::npos);
-  // Seat 1 sees its own hand card by card, seat 0's as counts (4 train cards, 3 Materials, the 4
-  // tickets dealt, none kept yet); the observer -1 sees both hands.
-  CHECK(seat1.pieces.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
-  CHECK(seat1.pieces.find("<g class=\"hand\" data-seat=\"0\"") == std::string::npos);
-  CHECK(seat1.pieces.find("data-seat=\"0\">4 cards, 3 materials, 0 tickets, 4 offered</text>") != std::string::npos);
-  CHECK(all.pieces.find("<g class=\"hand\" data-seat=\"0\"") != std::string::npos);
-  CHECK(all.pieces.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
-  CHECK(all.pieces.find("offered: ") != std::string::npos);
+  // The hands are in the panel beside the board, not among the pieces on it. Seat 1 sees its own
+  // hand card by card, seat 0's as counts (4 train cards, 3 Materials, the 4 tickets dealt, none
+  // kept yet); the observer -1 sees both hands.
+  CHECK(seat1.pieces.find("class=\"hand\"") == std::string::npos);
+  CHECK(seat1.panel.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
+  CHECK(seat1.panel.find("<g class=\"hand\" data-seat=\"0\"") == std::string::npos);
+  CHECK(seat1.panel.find("data-seat=\"0\">4 cards, 3 materials, 0 tickets, 4 offered</text>") != std::string::npos);
+  CHECK(all.panel.find("<g class=\"hand\" data-seat=\"0\"") != std::string::npos);
+  CHECK(all.panel.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
+  CHECK(all.panel.find("offered: ") != std::string::npos);
 }

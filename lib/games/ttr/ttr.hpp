@@ -25,6 +25,7 @@ std::string score_text(const Json& score);
 
 struct Ttr {
   static constexpr std::string_view kName = "ttr";
+  static constexpr std::string_view kScoreName = "points";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Ticket to Ride, the Sardinia map: hidden tickets, blind draws, a Materials deck (--map FILE: another map)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = ttr::kMaxSeats;
