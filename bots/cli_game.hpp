@@ -224,7 +224,10 @@ int cmd_play(const PlayArgs& a) {
     // A person at the table reads the transcript too: it shows them what their seat saw.
     const std::string shown = move_text_seen_by<G>(before, m, a.human);
     std::cout << ply << ". " << mover_name(m.player) << ": " << shown << "\n";
-    if (m.player != kSimultaneous) std::cout << explain_move<G>(before, m.moves[0]);
+    if (m.player != kSimultaneous) {
+      std::cout << explain_move<G>(before, m.moves[0]);
+      if (a.human >= 0) std::cout << explain_move_to<G>(before, m.moves[0], a.human);  // the card it drew
+    }
     if (log.is_open())
       log.write(
           Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}

@@ -130,6 +130,9 @@ planning=$(grep -oE "(^|: )1\. all: .*" <<<"$session")
 # (the other seat's selection is "select ?": that it selected, not which cards; issue 24)
 if [[ $planning == *"select G6"* && $(grep -oE "select [A-Z]" <<<"$planning" | wc -l) -eq 1 ]]; then ok; else bad "human bardagi: the planning line shows another seat's selection: $planning"; fi
 if grep -q "^  cards left G6" <<<"$session" || grep -q "cards left B0 G6" <<<"$session"; then ok; else bad "human bardagi: the own cards are not shown: $(head -30 <<<"$session")"; fi
+# Areas by number and name, and the tiles on offer by cost.
+if grep -Eq "^    units B:[0-9]+ [^ 0-9]" <<<"$session"; then ok; else bad "human bardagi: the units' areas are not named: $(head -12 <<<"$session")"; fi
+if grep -Eq "^  tiles at [0-9]+ gold .*: [a-z-]+" <<<"$session"; then ok; else bad "human bardagi: the tiles on offer are not shown: $(head -20 <<<"$session")"; fi
 wide=$(awk 'length > 80' <<<"$session" | grep -v "^nuraghe: error\|illegal move\|your move (" | head -3)
 if [[ -z $wide ]]; then ok; else bad "human bardagi: lines wider than 80 columns: $wide"; fi
 most=$(awk '/^(Summer|Winter) side/{n=0} {n++} /your move/{if (n>m) m=n} END{print m}' <<<"$session")

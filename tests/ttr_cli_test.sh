@@ -199,9 +199,16 @@ session=$(printf '4\ndraw deck\ndraw deck\ndraw deck\ndraw deck\n? station sassa
 if grep -q "^    offered:" <<<"$session" && grep -Eq "^      4\. .* [0-9]+" <<<"$session"; then ok; else bad "human ttr: the offered tickets are not listed: $(head -20 <<<"$session")"; fi
 if grep -Eq "^  station: [0-9]+ moves over [0-9]+ names \(\? station NAME lists them\)" <<<"$session"; then ok; else bad "human ttr: the stations are not summarised: $session"; fi
 if grep -Eq "(^|: )  station sassari [a-z]+1$" <<<"$session"; then ok; else bad "human ttr: '? station sassari' does not list its moves: $session"; fi
+# The person's tickets, each done or with what its cheapest open path still needs; the card each of
+# its own blind draws turned up, and none of the other seat's.
+if grep -Eq "^      [A-Z].* [0-9]+( long)?: ([0-9]+ spaces?, (lacks [a-z]+ [0-9]+.*|cards in hand)|done|no open path)$" <<<"$session"; then ok; else bad "human ttr: no ticket shows its progress: $(head -30 <<<"$session")"; fi
+own_draws=$(grep -cE "(^|: )[0-9]+\. player 0: draw deck$" <<<"$session")
+told=$(grep -cE "^  you drew (a locomotive|pink|white|blue|yellow|orange|black|red|green)$" <<<"$session")
+if [[ $own_draws -gt 0 && $told -eq $own_draws ]]; then ok; else bad "human ttr: $own_draws blind draws of its own, told of $told cards drawn"; fi
 wide=$(awk 'length > 80' <<<"$session" | grep -v "^nuraghe: error\|illegal move\|your move (" | head -3)
 if [[ -z $wide ]]; then ok; else bad "human ttr: lines wider than 80 columns: $wide"; fi
-most=$(awk '/^Sardinia \|/{n=0} {n++} /your move/{if (n>m) m=n} END{print m}' <<<"$session")
+# (the picture and the grouped moves, up to the turn's first prompt: what "?" lists is asked for)
+most=$(awk '/^Sardinia \|/{n=0; asked=0} {n++} /your move/{if (!asked && n>m) m=n; asked=1} END{print m}' <<<"$session")
 if [[ $most -le 24 ]]; then ok; else bad "human ttr: a turn takes $most lines, more than a 24-line terminal"; fi
 
 echo "ttr-cli: $passed passed, $failed failed"

@@ -11,8 +11,8 @@
 //   search_moves                         the search tries every legal move (prune=on does nothing)
 //   num_actions ... observation          no action or observation vectors (Python says so)
 //   kHasMap = true, map_hash             one built-in board: no --map, no hash in results files
-//   legend, explain, move_help,          people at the table read the notation alone
-//     why_illegal
+//   legend, explain, explain_to,         people at the table read the notation alone
+//     move_help, why_illegal
 //   score_report, score_json             `nuraghe score` prints the returns
 //   kScoreName                           scores are headed "score"
 //   board_svg, board_usage               no `nuraghe map` picture
@@ -149,6 +149,12 @@ template <class G>
 concept HasExplain = requires(const typename G::State& s, Move m) {
   { G::explain(s, m) } -> std::same_as<std::string>;
 };
+// explain_to(before, m, p): what seat p alone learned from m (the card it drew blind), printed
+// after m to a person in seat p. explain is printed to every seat, so it must not tell this.
+template <class G>
+concept HasExplainTo = requires(const typename G::State& s, Move m, Player p) {
+  { G::explain_to(s, m, p) } -> std::same_as<std::string>;
+};
 // move_help(s, p, m): what a move will do (keep, replace), in the human seat's move list.
 template <class G>
 concept HasMoveHelp = requires(const typename G::State& s, Player p, Move m) {
@@ -163,6 +169,11 @@ concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) {
 template <Game G>
 std::string explain_move(const typename G::State& before, Move m) {
   if constexpr (HasExplain<G>) return G::explain(before, m);
+  else return {};
+}
+template <Game G>
+std::string explain_move_to(const typename G::State& before, Move m, Player p) {
+  if constexpr (HasExplainTo<G>) return G::explain_to(before, m, p);
   else return {};
 }
 template <Game G>

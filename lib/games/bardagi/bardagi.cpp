@@ -1,7 +1,11 @@
 #include "games/bardagi/bardagi.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "games/bardagi/picture.hpp"
 
@@ -42,8 +46,36 @@ std::uint64_t Bardagi::observe_joint(const State& before, const JointMove& joint
   return after.info_hash(observer);
 }
 
+namespace {
+
+// `items` after `head`, on lines of at most 80 columns; later lines indented by 8.
+std::string wrapped(const std::string& head, const std::vector<std::string>& items) {
+  std::string out = head;
+  std::size_t line = 0;
+  for (const std::string& item : items) {
+    if (out.size() - line + 1 + item.size() > 80) out += "\n       ", line = out.size() - 7;
+    out += " " + item;
+  }
+  return out;
+}
+
+// A tile's cost as the rulebook prints it: gold, then the resources ("2 gold 1 meat 1 wool").
+std::string cost_text(const bardagi::Cost& cost) {
+  std::string out;
+  if (cost.gold > 0) out += std::to_string(cost.gold) + " gold";
+  for (int r = 0; r < bardagi::kResources; ++r)
+    if (cost.resources[std::size_t(r)] > 0)
+      out += (out.empty() ? "" : " ") + std::to_string(cost.resources[std::size_t(r)]) + " " +
+             std::string(bardagi::kResourceNames[std::size_t(r)]);
+  return out.empty() ? "free" : out;
+}
+
+}  // namespace
+
 // Within 80 columns: the round and phase, then a line or two a seat (its village, its units, its
-// selection where the observer may see it), then the owned areas.
+// selection where the observer may see it), then the upgrade tiles on offer (face up, by cost),
+// then the owned areas. Areas are named by number and name ("7 Birka"), as the board
+// prints them.
 std::string Bardagi::render(const State& s, Player observer) {
   using namespace bardagi;
   const Board& b = s.board();
@@ -52,14 +84,14 @@ std::string Bardagi::render(const State& s, Player observer) {
   out << b.title << " | round " << int(s.round) << " of " << int(s.rounds) << ", " << kPhases[int(s.phase)];
   if (s.phase != Phase::Over && s.phase != Phase::Planning) out << ", seat " << int(s.turn) << " to act";
   out << " | start: seat " << int(s.start_player) << "\n";
-  const auto area_label = [&](int a) { return std::to_string(a) + " " + b.area_id[std::size_t(a)]; };
+  const auto area_label = [&](int a) { return std::to_string(a) + " " + b.area_name[std::size_t(a)]; };
   for (int p = 0; p < s.players; ++p) {
     const auto q = std::size_t(p);
     const Village& v = s.villages[q];
     out << "  seat " << p << " (" << kColourNames[q] << "): glory " << v.glory << ", gold " << v.gold << ", disks "
         << int(v.disks[0]) << "/" << int(v.cap[0]) << " " << int(v.disks[1]) << "/" << int(v.cap[1]) << " "
         << int(v.disks[2]) << "/" << int(v.cap[2]) << ", recruits " << int(v.recruits) << ", axes " << int(v.axes)
-        << ", areas " << std::popcount(s.owned[q]) << "\n    store";
+        << "\n    store";  // the areas it owns are listed below, under "owned"
     for (int r = 0; r < kResources; ++r) out << " " << kResourceNames[std::size_t(r)] << int(v.storage[std::size_t(r)]);
     int held = 0;
     for (const auto r : v.runes) held += r;
@@ -96,17 +128,39 @@ std::string Bardagi::render(const State& s, Player observer) {
     for (int u = 0; u < kUnits; ++u) out << " " << kUnitLetters[std::size_t(u)] << int(s.cards_left[std::size_t(u)]);
     out << "\n";
   }
-  std::string areas;
+  // The tiles on offer, grouped by cost (the stacks of a size share one), a tile shown twice once
+  // with its count: "  tiles at 1 gold 2 timber 1 iron: virki-disks-plus-two x2, hof-free-rune".
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, int>>>> offer;  // cost, (tile, copies)
+  for (int k = 0; k < kStacks; ++k)
+    for (const std::uint8_t tile : s.visible[std::size_t(k)]) {
+      if (tile == State::kNoTile) continue;
+      const UpgradeTile& t = s.tiles().tiles[std::size_t(tile)];
+      const std::string cost = cost_text(t.cost);
+      auto group = std::find_if(offer.begin(), offer.end(), [&](const auto& g) { return g.first == cost; });
+      if (group == offer.end()) group = offer.insert(offer.end(), {cost, {}});
+      auto same =
+          std::find_if(group->second.begin(), group->second.end(), [&](const auto& x) { return x.first == t.id; });
+      if (same == group->second.end()) group->second.push_back({t.id, 1});
+      else ++same->second;
+    }
+  for (const auto& [cost, tiles] : offer) {
+    std::vector<std::string> items;
+    for (std::size_t i = 0; i < tiles.size(); ++i)
+      items.push_back(tiles[i].first + (tiles[i].second > 1 ? " x" + std::to_string(tiles[i].second) : "") +
+                      (i + 1 < tiles.size() ? "," : ""));
+    out << wrapped("  tiles at " + cost + ":", items) << "\n";
+  }
+  // Owned areas: number and name, the owner's initial and disks, and Axe tokens ("7 Birka:R2a1").
+  std::vector<std::string> areas;
   for (int a = 0; a < b.num_areas; ++a) {
     const int owner = s.owner_of(a);
     if (owner < 0) continue;
-    std::string text = std::to_string(a) + ":" + std::string(kColourNames[std::size_t(owner)].substr(0, 1)) +
+    std::string text = area_label(a) + ":" + std::string(kColourNames[std::size_t(owner)].substr(0, 1)) +
                        std::to_string(s.disks[std::size_t(a)]);
     if (s.axes[std::size_t(a)] > 0) text += "a" + std::to_string(s.axes[std::size_t(a)]);
-    const std::size_t line = areas.rfind('\n') == std::string::npos ? 0 : areas.rfind('\n') + 1;
-    areas += (areas.empty() ? "  owned " : areas.size() - line + text.size() > 76 ? "\n        " : " ") + text;
+    areas.push_back(text);
   }
-  if (!areas.empty()) out << areas << "\n";
+  if (!areas.empty()) out << wrapped("  owned", areas) << "\n";
   return out.str();
 }
 

@@ -56,6 +56,8 @@ struct Bardagi {
   static std::uint64_t observe(const State& before, Move m, Player observer);
   static std::uint64_t observe_joint(const State& before, const JointMove& joint, Player observer);
   static std::string move_to_string(const State& s, Player p, Move m) { return bardagi::move_text(s, p, m); }
+  // In the human seat's move list: the areas a move names, by name (the notation gives numbers).
+  static std::string move_help(const State& s, Player, Move m) { return bardagi::move_areas(s, m); }
   static Move parse_move(const State& s, Player p, std::string_view text) {
     return bardagi::parse_move_text(s, p, text);
   }

@@ -407,6 +407,24 @@ std::string move_text(const State& s, Player seat, Move m) {
   return "?";
 }
 
+std::string move_areas(const State& s, Move m) {
+  const Board& b = s.board();
+  const auto name = [&](int a) { return b.area_name[std::size_t(a)]; };
+  const Move own = without_card(m);  // `godi as berserkur move 12` names the area of its move
+  const int f = field_of(own);
+  switch (kind_of(own)) {
+    case MoveKind::MoveUnit: return name(unit_field_of(own));
+    case MoveKind::Launch:
+    case MoveKind::Toward:
+    case MoveKind::PlaceAxe: return name(f);
+    case MoveKind::Shift: return ((f & 127) == 0 ? std::string("virki") : name((f & 127) - 1)) + " to " + name(f >> 7);
+    case MoveKind::CastRune: return name((f >> 3) & 63);
+    case MoveKind::Wind: return f == 0 ? std::string() : name(f - 1);
+    case MoveKind::Yield: return name(f & 63);
+    default: return {};
+  }
+}
+
 Move parse_move_text(const State& s, Player seat, std::string_view text) {
   Words words = split(text);
   const std::string shown = words.shown;

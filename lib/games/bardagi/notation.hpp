@@ -33,4 +33,8 @@ std::string move_text(const State& s, Player seat, Move m);
 // was expected otherwise (an unknown word, a number out of range, a move that is not legal now).
 Move parse_move_text(const State& s, Player seat, std::string_view text);
 
+// The areas a move names, by their names on the board ("Birka"; a shift "virki to Birka"), for the
+// human seat's move list, where the notation gives their numbers; "" for a move that names none.
+std::string move_areas(const State& s, Move m);
+
 }  // namespace nuraghe::bardagi

@@ -4,6 +4,7 @@
 // viewer (Bardagi::draw).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <bit>
 #include <string>
 
@@ -220,4 +221,57 @@ TEST_CASE("draw: a position's owners, disks and units over the bare board; anoth
   CHECK(seat0.panel.find("data-seat=\"1\">runes: " + std::to_string(held) + " hidden") != std::string::npos);
   CHECK(seat0.panel.find("data-seat=\"0\">runes: ") == std::string::npos);
   CHECK(all.panel.find(" hidden") == std::string::npos);
+}
+
+TEST_CASE("render: areas by number and name, the upgrade tiles on offer with their costs, within 80 columns") {
+  State s = start(3);
+  const Board& b = s.board();
+  const int birka = b.area("birka");
+  s.owned[1] |= bit(birka);
+  s.disks[std::size_t(birka)] = 2;
+  s.unit_area[0][std::size_t(Unit::Berserkur)] = std::uint8_t(birka);
+  const std::string text = Bardagi::render(s, 0);
+  const std::string label = std::to_string(birka) + " " + b.area_name[std::size_t(birka)];
+  CHECK(text.find("B:" + label) != std::string::npos);  // seat 0's Berserkur stands there
+  CHECK(text.find(label + ":" + std::string(kColourNames[1].substr(0, 1)) + "2") != std::string::npos);  // owned
+  // Every face-up tile, and no other, by its id and cost.
+  int offered = 0;
+  for (int k = 0; k < kStacks; ++k)
+    for (const std::uint8_t tile : s.visible[std::size_t(k)])
+      if (tile != State::kNoTile) {
+        ++offered;
+        CHECK(text.find(s.tiles().tiles[std::size_t(tile)].id) != std::string::npos);
+      }
+  REQUIRE(offered > 0);
+  // Grouped by cost, a tile offered twice once with "x2": the counts add up to the tiles offered.
+  const std::size_t from = text.find("  tiles at ");
+  REQUIRE(from != std::string::npos);
+  const std::string offer = text.substr(from, text.find("  owned", from) - from);
+  int listed = 0;
+  for (std::size_t at = offer.find(": "); at != std::string::npos; at = offer.find(": ", at + 1)) {
+    const std::size_t end = offer.find("\n  tiles at ", at);
+    const std::string items = offer.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2);
+    listed += int(std::count(items.begin(), items.end(), ',')) + 1;
+    for (std::size_t x = items.find(" x"); x != std::string::npos; x = items.find(" x", x + 1))
+      listed += items[x + 2] - '1';
+  }
+  CHECK(listed == offered);
+  for (std::size_t at = 0, next; at < text.size(); at = next + 1) {
+    next = text.find('\n', at);
+    CHECK_MESSAGE(next - at <= 80, text.substr(at, next - at));
+  }
+}
+
+TEST_CASE("move_help: the human seat's list names the areas a move's numbers stand for") {
+  const State s = start(2);
+  const Board& b = s.board();
+  const int birka = b.area("birka"), hedeby = b.area("hedeby");
+  CHECK(Bardagi::move_help(s, 0, make_unit_move(MoveKind::MoveUnit, Unit::Godi, birka)) ==
+        b.area_name[std::size_t(birka)]);
+  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::Shift, (birka + 1) | hedeby << 7)) ==
+        b.area_name[std::size_t(birka)] + " to " + b.area_name[std::size_t(hedeby)]);
+  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::Shift, 0 | hedeby << 7)) ==
+        "virki to " + b.area_name[std::size_t(hedeby)]);
+  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::PlaceAxe, birka)) == b.area_name[std::size_t(birka)]);
+  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::End)).empty());
 }

@@ -96,6 +96,12 @@ int spaces_to_complete(const State& s, Player p, const Ticket& ticket, const Rou
   return cheapest_path(s, p, ticket.from, ticket.to, free, nullptr);
 }
 
+TicketPath ticket_path(const State& s, Player p, const Ticket& ticket) {
+  TicketPath path;
+  path.spaces = cheapest_path(s, p, ticket.from, ticket.to, RouteSet{}, &path.routes);
+  return path;
+}
+
 Plan make_plan(const State& s, Player p, std::uint64_t extra) {
   const Map& m = s.board();
   Plan plan;

@@ -51,6 +51,15 @@ Plan make_plan(const State& s, Player p, std::uint64_t extra = 0);
 // -1 when no open path is left.
 int spaces_to_complete(const State& s, Player p, const Ticket& ticket, const RouteSet& free);
 
+// A ticket's cheapest open path for seat p, alone (the plan's path without the other tickets): the
+// car spaces still to claim on it (0: its own routes join the ticket's cities; -1: no open path is
+// left) and the routes on it still to claim. The human seat shows it (Ttr::render).
+struct TicketPath {
+  int spaces = -1;
+  RouteSet routes;
+};
+TicketPath ticket_path(const State& s, Player p, const Ticket& ticket);
+
 // A legal move of seat p (the seat to move, or any seat at the setup keep) in the given style.
 Move heuristic_move(const State& s, Player p, Rng& rng, Style style);
 

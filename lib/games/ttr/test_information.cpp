@@ -168,3 +168,102 @@ TEST_CASE("draw: claimed routes and stations in their seats' colours; another se
   CHECK(all.panel.find("<g class=\"hand\" data-seat=\"1\"") != std::string::npos);
   CHECK(all.panel.find("offered: ") != std::string::npos);
 }
+
+// The human seat's view of its tickets (Ttr::render): each done, or the spaces left on its cheapest
+// open path and the cards that path still lacks, counted here from the path's routes alone.
+TEST_CASE("render: the seat's own routes, and each of its tickets done or with what its cheapest open path lacks") {
+  State s = playing(2);
+  const Map& m = s.board();
+  const int ticket = std::countr_zero(s.tickets[0]);
+  const Ticket& t = m.tickets[std::size_t(ticket)];
+  const TicketPath path = ticket_path(s, 0, t);
+  REQUIRE(path.spaces > 0);
+  // What the path takes: train cards by colour, grey spaces, ships, railway and tunnel symbols.
+  std::array<int, kTrainColours> colour{};
+  int grey = 0, ships = 0, railways = 0, tunnels = 0;
+  path.routes.for_each([&](int r) {
+    const Route& route = m.routes[std::size_t(r)];
+    const int train = route.length - route.railways - route.tunnels - route.ships;
+    (route.colour == Colour::Grey ? grey : colour[std::size_t(route.colour)]) += train;
+    ships += route.ships, railways += route.railways, tunnels += route.tunnels;
+  });
+  const auto line_of = [&](const State& state) {
+    const std::string text = nuraghe::Ttr::render(state, 0);
+    const std::string head =
+        ticket_name(m, ticket) + " " + std::to_string(int(t.value)) + (t.long_route ? " long" : "") + ":";
+    const std::size_t at = text.find(head);
+    REQUIRE(at != std::string::npos);
+    const std::size_t end = text.find('\n', text.find('\n', at) + 1);
+    std::string line = text.substr(at + head.size(), text.find('\n', at) - at - head.size());
+    if (line.empty()) line = text.substr(text.find('\n', at) + 1, end - text.find('\n', at) - 1);  // wrapped
+    while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+    return line;
+  };
+  // An empty hand lacks all of it.
+  s.cards[0] = {};
+  s.materials[0] = {};
+  std::string expected;
+  const auto add = [&](const std::string& what, int n) {
+    if (n > 0) expected += (expected.empty() ? "" : ", ") + what + " " + std::to_string(n);
+  };
+  for (int c = 0; c < kTrainColours; ++c) add(std::string(kColourNames[std::size_t(c)]), colour[std::size_t(c)]);
+  add("any", grey);
+  add("loco", ships);
+  add("railway", railways);
+  add("tunnel", tunnels);
+  CHECK(line_of(s) == std::to_string(path.spaces) + (path.spaces == 1 ? " space" : " spaces") + ", lacks " + expected);
+  // The hand of exactly those cards pays them: each colour, the grey spaces in a colour of their
+  // own beyond that, the ships in locomotives, the symbols in Railway and Tunnel cards.
+  for (int c = 0; c < kTrainColours; ++c) s.cards[0][std::size_t(c)] = std::uint8_t(colour[std::size_t(c)]);
+  const int spare = colour[std::size_t(Colour::Red)] > 0 ? int(Colour::Green) : int(Colour::Red);
+  s.cards[0][std::size_t(spare)] = std::uint8_t(s.cards[0][std::size_t(spare)] + grey);
+  s.cards[0][kLocomotive] = std::uint8_t(ships);
+  s.materials[0][std::size_t(Material::Railway)] = std::uint8_t(railways);
+  s.materials[0][std::size_t(Material::Tunnel)] = std::uint8_t(tunnels);
+  CHECK(line_of(s) == std::to_string(path.spaces) + (path.spaces == 1 ? " space" : " spaces") + ", cards in hand");
+  // A locomotive stands in for a missing colour card.
+  for (int c = 0; c < kTrainColours; ++c)
+    if (colour[std::size_t(c)] > 0) {
+      State wild = s;
+      --wild.cards[0][std::size_t(c)];
+      ++wild.cards[0][kLocomotive];
+      CHECK(line_of(wild) == line_of(s));
+      --wild.cards[0][kLocomotive];
+      CHECK(line_of(wild).find("lacks " + std::string(kColourNames[std::size_t(c)]) + " 1") != std::string::npos);
+      break;
+    }
+  // Claimed, the path's routes are listed as the seat's, and the ticket is done.
+  path.routes.for_each([&](int r) { s.routes[0].add(r); });
+  CHECK(line_of(s) == "done");
+  const std::string mine = nuraghe::Ttr::render(s, 0);
+  path.routes.for_each([&](int r) { CHECK(mine.find(route_name(m, r)) != std::string::npos); });
+  CHECK(mine.find("    routes ") != std::string::npos);
+  CHECK(nuraghe::Ttr::render(s, 1).find("    routes ") == std::string::npos);  // another seat's view: counts
+  for (std::size_t at = 0, next; at < mine.size(); at = next + 1) {
+    next = mine.find('\n', at);
+    CHECK(next - at <= 80);
+  }
+}
+
+TEST_CASE("explain_to: a seat is told the card it drew blind; nobody else, and not a face-up card") {
+  const State s = at_turn({red, red, blue, blue, green});
+  REQUIRE(s.to_move() == 0);
+  State after = s;
+  const nuraghe::Move deck = make_move(MoveKind::DrawDeck);
+  after.apply(deck);
+  std::string drawn;
+  for (int k = 0; k < kCardKinds; ++k)
+    if (after.cards[0][std::size_t(k)] > s.cards[0][std::size_t(k)])
+      drawn = k == kLocomotive ? "a locomotive" : std::string(kColourNames[std::size_t(k)]);
+  REQUIRE(!drawn.empty());
+  CHECK(nuraghe::Ttr::explain_to(s, deck, 0) == "  you drew " + drawn + "\n");
+  CHECK(nuraghe::Ttr::explain_to(s, deck, 1).empty());
+  CHECK(nuraghe::Ttr::explain_to(s, make_move(MoveKind::DrawFaceUp, red), 0).empty());
+  const nuraghe::Move materials = make_move(MoveKind::DrawMaterials, 0);
+  State with = s;
+  with.apply(materials);
+  std::string material;
+  for (int k = 0; k < kMaterialKinds; ++k)
+    if (with.materials[0][std::size_t(k)] > s.materials[0][std::size_t(k)]) material = kMaterialNames[std::size_t(k)];
+  CHECK(nuraghe::Ttr::explain_to(s, materials, 0) == "  you drew " + material + "\n");
+}

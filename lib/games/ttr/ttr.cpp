@@ -7,6 +7,8 @@
 #include <bit>
 #include <cstdio>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace nuraghe {
 
@@ -30,9 +32,123 @@ Ttr::State Ttr::initial(const GameConfig& config) {
   return State::setup(map, players, o, config.seed);
 }
 
+namespace {
+
+// What seat p's hand lacks to claim `routes` (a ticket's cheapest open path), as the rulebook's
+// payments go (payments.hpp): cards of a route's colour for its train spaces ("any": of one colour,
+// for grey routes), a locomotive ("loco") for each ship, and for each railway or tunnel symbol a
+// Materials card or set. Locomotives left after the
+// ships stand in for missing colour cards, then for grey spaces; the grey spaces are counted as paid
+// in the one colour the hand has most of beyond the coloured routes (two grey routes could be paid
+// in two colours, so this may overstate what grey routes lack). "" when the hand pays it all.
+std::string lacking(const ttr::State& s, Player p, const ttr::RouteSet& routes) {
+  using namespace ttr;
+  const Map& m = s.board();
+  const Cards& hand = s.cards[std::size_t(p)];
+  const Materials& mats = s.materials[std::size_t(p)];
+  std::array<int, kTrainColours> need{};
+  int grey = 0, ships = 0, railways = 0, tunnels = 0;
+  routes.for_each([&](int r) {
+    const Route& route = m.routes[std::size_t(r)];
+    const int train = route.length - route.railways - route.tunnels - route.ships;
+    if (route.colour == Colour::Grey) grey += train;
+    else need[std::size_t(route.colour)] += train;
+    ships += route.ships, railways += route.railways, tunnels += route.tunnels;
+  });
+  int locomotives = hand[kLocomotive] - ships;
+  const int lack_locomotives = std::max(0, -locomotives);
+  locomotives = std::max(0, locomotives);
+  std::array<int, kTrainColours> lack{};
+  int spare = 0;  // the most cards of one colour beyond that colour's routes
+  for (int c = 0; c < kTrainColours; ++c) {
+    const int short_of = std::max(0, need[std::size_t(c)] - hand[std::size_t(c)]),
+              wild = std::min(locomotives, short_of);
+    lack[std::size_t(c)] = short_of - wild;
+    locomotives -= wild;
+    spare = std::max(spare, hand[std::size_t(c)] - need[std::size_t(c)]);
+  }
+  const int lack_grey = std::max(0, grey - spare - locomotives);
+  // Symbols: Tunnel cards on tunnels and Railway cards on railways first, then a Railway card and
+  // Stones for a tunnel, then Wood + Rails for a railway, and Wood + Rails + Stones for a tunnel.
+  int tunnel_cards = mats[std::size_t(Material::Tunnel)], railway_cards = mats[std::size_t(Material::Railway)];
+  int stones = mats[std::size_t(Material::Stones)];
+  int pairs = std::min(mats[std::size_t(Material::Wood)], mats[std::size_t(Material::Rails)]);
+  const auto pay = [](int& symbols, int& cards) {
+    const int paid = std::min(symbols, cards);
+    symbols -= paid, cards -= paid;
+  };
+  pay(tunnels, tunnel_cards);
+  pay(railways, railway_cards);
+  const int railway_and_stones = std::min({railway_cards, stones, tunnels});
+  tunnels -= railway_and_stones, stones -= railway_and_stones;
+  pay(railways, pairs);
+  const int full_sets = std::min({pairs, stones, tunnels});
+  tunnels -= full_sets;
+
+  std::string out;
+  const auto add = [&](const std::string& what, int n) {
+    if (n > 0) out += (out.empty() ? "" : ", ") + what + " " + std::to_string(n);
+  };
+  for (int c = 0; c < kTrainColours; ++c) add(std::string(kColourNames[std::size_t(c)]), lack[std::size_t(c)]);
+  add("any", lack_grey);
+  add("loco", lack_locomotives);
+  add("railway", railways);
+  add("tunnel", tunnels);
+  return out;
+}
+
+// Seat p's ticket t as the seat follows it: done (its routes join the ticket's cities), or the car
+// spaces left on its cheapest open path and the cards that path still lacks ("4 spaces, lacks red 2,
+// loco 1"; "cards in hand" when the hand pays it all), or no open path. At the end, done or not.
+std::string ticket_progress(const ttr::State& s, Player p, int t) {
+  const ttr::TicketPath path = ttr::ticket_path(s, p, s.board().tickets[std::size_t(t)]);
+  if (path.spaces == 0) return "done";
+  if (s.phase == ttr::Phase::Over) return "not done";
+  if (path.spaces < 0) return "no open path";
+  const std::string lacks = lacking(s, p, path.routes);
+  return std::to_string(path.spaces) + (path.spaces == 1 ? " space, " : " spaces, ") +
+         (lacks.empty() ? "cards in hand" : "lacks " + lacks);
+}
+
+// `items` after `head` on lines of at most 80 columns, the later lines indented by `indent`.
+std::string wrapped(const std::string& head, const std::vector<std::string>& items, std::size_t indent) {
+  std::string out = head;
+  std::size_t line = 0;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
+    if (out.size() - line + 1 + item.size() > 80)
+      out += "\n" + std::string(indent - 1, ' '), line = out.size() - indent + 1;
+    out += " " + item;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Ttr::explain_to(const State& before, Move m, Player p) {
+  const ttr::MoveKind kind = ttr::kind_of(m);
+  if (before.to_move() != p || (kind != ttr::MoveKind::DrawDeck && kind != ttr::MoveKind::DrawMaterials)) return {};
+  State after = before;
+  after.apply(m);
+  const auto q = std::size_t(p);
+  for (int k = 0; k < ttr::kCardKinds; ++k)
+    if (after.cards[q][std::size_t(k)] > before.cards[q][std::size_t(k)])
+      return "  you drew " + std::string(k == ttr::kLocomotive ? "a locomotive" : ttr::kColourNames[std::size_t(k)]) +
+             "\n";
+  for (int k = 0; k < ttr::kMaterialKinds; ++k)
+    if (after.materials[q][std::size_t(k)] > before.materials[q][std::size_t(k)])
+      return "  you drew " + std::string(ttr::kMaterialNames[std::size_t(k)]) + "\n";
+  // A full hand discards first (the move names the kind), then draws: a card of the kind discarded
+  // leaves the hand as it was.
+  if (kind == ttr::MoveKind::DrawMaterials && ttr::field_of(m) > 0)
+    return "  you drew " + std::string(ttr::kMaterialNames[std::size_t(ttr::field_of(m) - 1)]) + "\n";
+  return {};
+}
+
 // Within 80 columns: the table (face-up cards, decks), then a line or two per seat; the seat's own
-// cards, Materials and tickets (and the tickets it is offered, numbered as `keep` names them) only
-// where the observer may see them.
+// cards, Materials, claimed routes and tickets (each done, or with what its cheapest open path still
+// needs; and the tickets it is offered, numbered as `keep` names them) only where the observer may
+// see them.
 std::string Ttr::render(const State& s, Player observer) {
   const ttr::Map& m = s.board();
   std::ostringstream out;
@@ -66,13 +182,16 @@ std::string Ttr::render(const State& s, Player observer) {
       for (int k = 0; k < ttr::kMaterialKinds; ++k)
         if (s.materials[q][std::size_t(k)] > 0)
           out << " " << ttr::kMaterialNames[std::size_t(k)] << int(s.materials[q][std::size_t(k)]);
-      std::string tickets;
+      std::vector<std::string> claimed;
+      s.routes[q].for_each([&](int r) { claimed.push_back(ttr::route_name(m, r)); });
+      if (!claimed.empty()) out << "\n" << wrapped("    routes", claimed, 11);
+      // A ticket a line, its progress after it or, where the line would pass 80 columns, on the next
+      // (the progress says it is a ticket: a line of its own as a header would not fit 24 lines).
       for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
-        const std::string text = ticket_text(std::countr_zero(t));
-        const std::size_t last_line = tickets.rfind('\n') == std::string::npos ? 0 : tickets.rfind('\n') + 1;
-        tickets += (tickets.empty() ? "" : tickets.size() - last_line + text.size() > 68 ? ";\n      " : "; ") + text;
+        const int k = std::countr_zero(t);
+        const std::string text = "      " + ticket_text(k) + ":", progress = ticket_progress(s, p, k);
+        out << "\n" << text << (text.size() + 1 + progress.size() <= 80 ? " " : "\n        ") << progress;
       }
-      if (!tickets.empty()) out << "\n    tickets " << tickets;
       if (s.offered[q]) out << "\n    offered:";
       int place = 0;
       for (std::uint64_t t = s.offered[q]; t; t &= t - 1)

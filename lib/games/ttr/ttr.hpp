@@ -81,6 +81,9 @@ struct Ttr {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
+  // What seat p alone learns from its own blind draw: the train or Materials card drawn, printed to
+  // the person in that seat (a card taken face up is in the move's notation).
+  static std::string explain_to(const State& before, Move m, Player p);
   // The map with the claimed routes and stations, and each seat's cards as `observer` sees them, for
   // the browser viewer (picture.hpp).
   static svg::Drawing draw(const State& s, Player observer) { return ttr::position_drawing(s, observer); }
