@@ -254,11 +254,7 @@ int cmd_play(const PlayArgs& a) {
   }
   // The end: the final board, and who won (the best return; a shared win names every winner).
   std::cout << "\n" << render_of<G>(final_state, -1) << "\n";
-  double best = 0;
-  for (int p = 0; p < n; ++p) best = std::max(best, record.returns[p]);
-  std::vector<int> winners;
-  for (int p = 0; p < n; ++p)
-    if (record.returns[p] == best) winners.push_back(p);
+  const std::vector<int> winners = winners_of(record.returns, n);
   if (int(winners.size()) == n) {
     std::cout << "a draw: every seat shares the result\n";
   } else {

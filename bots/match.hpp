@@ -1,6 +1,7 @@
 #pragma once
 // Plays one game between bots: the loop shared by `play`, `arena` and the tests.
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -23,6 +24,17 @@ struct GameRecord {
   std::vector<MoveRecord> moves;
   Values scores{}, returns{};
 };
+
+// The seats of a finished game with the best return, in seat order: one winner, or a shared win
+// (every seat: a draw). `play` prints them and the viewer's last step shows them.
+inline std::vector<int> winners_of(const Values& returns, int players) {
+  double best = returns[0];
+  for (int p = 1; p < players; ++p) best = std::max(best, returns[p]);
+  std::vector<int> winners;
+  for (int p = 0; p < players; ++p)
+    if (returns[p] == best) winners.push_back(p);
+  return winners;
+}
 
 template <Game G>
 std::string joint_to_string(const typename G::State& s, const JointMove& joint) {

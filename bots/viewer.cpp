@@ -165,8 +165,9 @@ window.onerror = function (message, source, line) {
   const seatName = (q) => 'seat ' + q + ' (' + data.seats[q] + ')';
   if (data.final) {
     const winners = data.final.winners;
-    $('winner').textContent =
-        winners.length === 1 ? 'winner: ' + seatName(winners[0]) : 'shared win: ' + winners.map(seatName).join(', ');
+    $('winner').textContent = winners.length === 1             ? 'winner: ' + seatName(winners[0])
+                              : winners.length === data.seats.length ? 'a draw: every seat shares the result'
+                                                                   : 'shared win: ' + winners.map(seatName).join(', ');
     $('breakdown').textContent = data.final.report;
     $('breakdown').hidden = !data.final.report;
   } else {

@@ -13,7 +13,6 @@
 // did not change, the picture of a perfect-information game seen by every seat), and so is each line of it: the steps
 // hold indices into one table of texts (TextTable).
 
-#include <algorithm>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -91,21 +90,14 @@ Json scores_seen(const typename G::State& s) {
   }
 }
 
-// The end of a game for the page's last step: {"winners": the seats with the best return,
+// The end of a game for the page's last step: {"winners": the seats with the best return (winners_of),
 // "report": score_report(s), or "" where the game has none}; null for a game quit before its end.
 template <Game G>
 Json final_json(const typename G::State& s) {
   if (s.to_move() != kTerminal) return nullptr;
-  const Values returns = s.returns();
-  const int n = num_players_of<G>(s);
-  double best = returns[0];
-  for (int p = 1; p < n; ++p) best = std::max(best, returns[p]);
-  Json winners = Json::array();
-  for (int p = 0; p < n; ++p)
-    if (returns[p] == best) winners.push_back(p);
   std::string report;
   if constexpr (HasScoreReport<G>) report = G::score_report(s);
-  return Json{{"winners", winners}, {"report", report}};
+  return Json{{"winners", winners_of(s.returns(), num_players_of<G>(s))}, {"report", report}};
 }
 
 // The page: `data` (viewer_data) inside the HTML, CSS and script of bots/viewer.cpp.

@@ -225,6 +225,14 @@ if [[ $breakdown == *"winner: player $winner ("* && $breakdown == *$'\n  tickets
 if grep -q '<th>points</th>' "$tmp/dom"; then ok; else bad "Ticket to Ride: the score column is not headed 'points'"; fi
 dom t.html "step=$((ttr_steps / 2))" || bad "the Ticket to Ride page did not load"
 if grep -q '<section id="final" hidden="">' "$tmp/dom"; then ok; else bad "Ticket to Ride, a middle step: the final panel is shown"; fi
+# A draw is said as `play` says it: tic-tac-toe between two strong searches is drawn.
+"$nuraghe" play --game tictactoe --bots uct:iters=3000,uct:iters=3000 --seed 1 --log d.jsonl --html d.html >/dev/null 2>&1 || bad "play tictactoe --html failed"
+if grep -q '"returns":\[0.5,0.5\]' d.jsonl; then
+  dom d.html "step=last" || bad "the tic-tac-toe page did not load"
+  if grep -q '<h2 id="winner">a draw: every seat shares the result</h2>' "$tmp/dom"; then ok; else bad "a drawn game's final panel: $(grep -o '<h2 id="winner">[^<]*' "$tmp/dom")"; fi
+else
+  bad "the tic-tac-toe game of seed 1 was not drawn: $(tail -1 d.jsonl)"
+fi
 # Bardagi: owned areas ringed in their owners' colours, and the score column headed "glory".
 dom b.html "step=last" || bad "the Bardagi page did not load"
 if grep -q 'class="owner"' "$tmp/dom"; then ok; else bad "Bardagi, the end: no owned area is ringed"; fi

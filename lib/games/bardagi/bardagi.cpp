@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/text.hpp"
 #include "games/bardagi/picture.hpp"
 
 namespace nuraghe {
@@ -47,17 +48,6 @@ std::uint64_t Bardagi::observe_joint(const State& before, const JointMove& joint
 }
 
 namespace {
-
-// `items` after `head`, on lines of at most 80 columns; later lines indented by 8.
-std::string wrapped(const std::string& head, const std::vector<std::string>& items) {
-  std::string out = head;
-  std::size_t line = 0;
-  for (const std::string& item : items) {
-    if (out.size() - line + 1 + item.size() > 80) out += "\n       ", line = out.size() - 7;
-    out += " " + item;
-  }
-  return out;
-}
 
 // A tile's cost as the rulebook prints it: gold, then the resources ("2 gold 1 meat 1 wool").
 std::string cost_text(const bardagi::Cost& cost) {
@@ -148,7 +138,7 @@ std::string Bardagi::render(const State& s, Player observer) {
     for (std::size_t i = 0; i < tiles.size(); ++i)
       items.push_back(tiles[i].first + (tiles[i].second > 1 ? " x" + std::to_string(tiles[i].second) : "") +
                       (i + 1 < tiles.size() ? "," : ""));
-    out << wrapped("  tiles at " + cost + ":", items) << "\n";
+    out << wrapped_list("  tiles at " + cost + ":", items, 8) << "\n";
   }
   // Owned areas: number and name, the owner's initial and disks, and Axe tokens ("7 Birka:R2a1").
   std::vector<std::string> areas;
@@ -160,7 +150,7 @@ std::string Bardagi::render(const State& s, Player observer) {
     if (s.axes[std::size_t(a)] > 0) text += "a" + std::to_string(s.axes[std::size_t(a)]);
     areas.push_back(text);
   }
-  if (!areas.empty()) out << wrapped("  owned", areas) << "\n";
+  if (!areas.empty()) out << wrapped_list("  owned", areas, 8) << "\n";
   return out.str();
 }
 

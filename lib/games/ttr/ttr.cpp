@@ -1,5 +1,6 @@
 #include "games/ttr/ttr.hpp"
 
+#include "core/text.hpp"
 #include "games/ttr/payments.hpp"
 #include "games/ttr/scoring.hpp"
 
@@ -110,19 +111,6 @@ std::string ticket_progress(const ttr::State& s, Player p, int t) {
          (lacks.empty() ? "cards in hand" : "lacks " + lacks);
 }
 
-// `items` after `head` on lines of at most 80 columns, the later lines indented by `indent`.
-std::string wrapped(const std::string& head, const std::vector<std::string>& items, std::size_t indent) {
-  std::string out = head;
-  std::size_t line = 0;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
-    if (out.size() - line + 1 + item.size() > 80)
-      out += "\n" + std::string(indent - 1, ' '), line = out.size() - indent + 1;
-    out += " " + item;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string Ttr::explain_to(const State& before, Move m, Player p) {
@@ -183,8 +171,11 @@ std::string Ttr::render(const State& s, Player observer) {
         if (s.materials[q][std::size_t(k)] > 0)
           out << " " << ttr::kMaterialNames[std::size_t(k)] << int(s.materials[q][std::size_t(k)]);
       std::vector<std::string> claimed;
-      s.routes[q].for_each([&](int r) { claimed.push_back(ttr::route_name(m, r)); });
-      if (!claimed.empty()) out << "\n" << wrapped("    routes", claimed, 11);
+      s.routes[q].for_each([&](int r) { claimed.push_back(ttr::route_name(m, r) + ","); });
+      if (!claimed.empty()) {
+        claimed.back().pop_back();  // the last one's comma
+        out << "\n" << wrapped_list("    routes", claimed, 11);
+      }
       // A ticket a line, its progress after it or, where the line would pass 80 columns, on the next
       // (the progress says it is a ticket: a line of its own as a header would not fit 24 lines).
       for (std::uint64_t t = s.tickets[q]; t; t &= t - 1) {
