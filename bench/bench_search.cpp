@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bots/games.hpp"
+#include "reference_uct.hpp"
 #include "scaling_games.hpp"
 #include "search/mcts.hpp"
 #include "search/playout.hpp"
@@ -64,6 +65,21 @@ void BM_Playouts(benchmark::State& state, typename G::State start) {
     benchmark::DoNotOptimize(s);
   }
   state.SetItemsProcessed(state.iterations());
+}
+
+// The single-game UCT of reference_uct.hpp from the game's start, with the generic search's
+// defaults (c, iterations a search) and a new tree each search as BM_SearchFrom has.
+template <Game G>
+void BM_ReferenceUct(benchmark::State& state, long long iterations) {
+  const auto start = start_of<G>(0);
+  const double c = search::SearchConfig{}.c;
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    bench::ReferenceUct<G> uct(c, iterations);
+    Rng rng(seed++);
+    benchmark::DoNotOptimize(uct.search(start, rng));
+  }
+  state.SetItemsProcessed(state.iterations() * iterations);
 }
 
 // ---- A leaf's evaluation against the rollouts it replaces (issue 25)
@@ -154,21 +170,27 @@ int main(int argc, char** argv) {
   using search::Algorithm;
   using search::Parallel;
   using search::SimSelect;
+  // The tree's own cost (issue 28): in one run, the generic uct beside the single-game reference
+  // (reference_uct.hpp) and random playouts from the start, at 10k and 100k iterations a search;
+  // Kuhn's ismcts beside Kuhn's playouts. The ratios of items_per_second are the figures.
   benchmark::RegisterBenchmark("connect4/random_playouts", BM_Playouts<Connect4>, Connect4::State{});
-  // The tree's share of an iteration: uct iterations/s over random playouts/s in one run, from the
-  // first move, at 10k and 100k iterations a search.
   benchmark::RegisterBenchmark("tictactoe/random_playouts", BM_Playouts<TicTacToe>, TicTacToe::State{});
-  for (long long n : {10000LL, 100000LL}) {
+  const auto against_reference = [](const std::string& game, auto tag, long long n) {
+    using G = typename decltype(tag)::type;
     const std::string k = std::to_string(n / 1000) + "k";
-    benchmark::RegisterBenchmark(("tictactoe/uct_" + k).c_str(), BM_Search<TicTacToe>, Algorithm::Uct, SimSelect::Ucb,
-                                 1, Parallel::Root, n, 0)
-        ->UseRealTime()
-        ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("connect4/uct_" + k).c_str(), BM_Search<Connect4>, Algorithm::Uct, SimSelect::Ucb, 1,
+    benchmark::RegisterBenchmark((game + "/uct_" + k).c_str(), BM_Search<G>, Algorithm::Uct, SimSelect::Ucb, 1,
                                  Parallel::Root, n, 0)
         ->UseRealTime()
         ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((game + "/reference_uct_" + k).c_str(), BM_ReferenceUct<G>, n)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+  };
+  for (long long n : {10000LL, 100000LL}) {
+    against_reference("tictactoe", std::type_identity<TicTacToe>{}, n);
+    against_reference("connect4", std::type_identity<Connect4>{}, n);
   }
+  benchmark::RegisterBenchmark("kuhn/random_playouts", BM_Playouts<Kuhn>, start_of<Kuhn>(0));
   for (int threads : {1, 2}) {
     const std::string t = "/threads:" + std::to_string(threads);
     benchmark::RegisterBenchmark(("connect4/uct_100k/root" + t).c_str(), BM_Search<Connect4>, Algorithm::Uct,
@@ -203,10 +225,11 @@ int main(int argc, char** argv) {
         ->Unit(benchmark::kMillisecond);
   }
   for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}}) {
-    benchmark::RegisterBenchmark((std::string("kuhn/") + name + "_10k").c_str(), BM_Search<Kuhn>, algorithm,
-                                 SimSelect::Ucb, 1, Parallel::Root, 10000, 0)
-        ->UseRealTime()
-        ->Unit(benchmark::kMillisecond);
+    for (long long n : {10000LL, 100000LL})
+      benchmark::RegisterBenchmark((std::string("kuhn/") + name + "_" + std::to_string(n / 1000) + "k").c_str(),
+                                   BM_Search<Kuhn>, algorithm, SimSelect::Ucb, 1, Parallel::Root, n, 0)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
     for (auto [sim_name, sim] : {std::pair{"ucb", SimSelect::Ucb}, std::pair{"exp3", SimSelect::Exp3},
                                  std::pair{"rm", SimSelect::RegretMatching}})
       benchmark::RegisterBenchmark((std::string("goofspiel13/") + name + "_" + sim_name + "_10k").c_str(),

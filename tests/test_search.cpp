@@ -692,6 +692,37 @@ TEST_CASE("tree reuse over full states: a secret that looks alike to the bot end
   }
 }
 
+TEST_CASE("memory while searching: a search holds no tree of the last search, kept subtrees copied or not") {
+  // The sampler runs inside the search, between iterations: there it sums what the searcher still
+  // holds from before (for_each_tree walks the trees of the last search the searcher kept).
+  for (bool reuse : {false, true}) {
+    CAPTURE(reuse);
+    search::SearchConfig cfg;
+    cfg.algorithm = search::Algorithm::Uct;
+    cfg.iterations = 300;
+    cfg.memory_bytes = std::size_t(1) << 20;
+    search::Mcts<Connect4> mcts(cfg, reuse);
+    Rng rng(1);
+    Connect4::State s;
+    const auto first = mcts.search([&](Rng&) { return s; }, 0, 2, false, rng);
+    for (const Move m : {first.best, Move(3)}) {
+      mcts.observe(Connect4::observe(s, m, 0));
+      s.apply(m);
+    }
+    std::size_t held = 0;
+    const auto second = mcts.search(
+        [&](Rng&) {
+          mcts.for_each_tree([&](const auto& tree) { held = std::max(held, tree.bytes_reserved()); });
+          return s;
+        },
+        0, 2, false, rng);
+    CHECK(held == 0);
+    std::uint64_t visits = 0;
+    for (const auto& m : second.moves) visits += m.visits;
+    CHECK((visits > 300) == reuse);  // with reuse, the copied subtree's visits came along
+  }
+}
+
 TEST_CASE("UCB's logarithm of a count is std::log within 1e-12, from 1 to 2^32 - 1") {
   double worst = 0;
   for (std::uint64_t n = 1; n < (std::uint64_t(1) << 32); n = n < 100000 ? n + 1 : n + n / 997)

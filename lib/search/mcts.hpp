@@ -193,9 +193,10 @@ class Mcts {
   }
 
   // The forest of the next search. With reuse, the old trees' subtrees below the roots the
-  // observations led to, copied into new arenas. Without, the old forest cleared in place when it
-  // has the shape this search needs; else a new one, asked for after the old one is freed. A bot
-  // that keeps no tree so holds one search's memory, not two.
+  // observations led to, copied into new arenas, and the old trees freed before the search starts.
+  // Without, the old forest cleared in place when it has the shape this search needs; else a new
+  // one, asked for after the old one is freed. A bot so holds one search's memory while it searches,
+  // not two (reuse: both only while the kept subtrees are copied).
   template <bool Shared>
   Forest<Shared> fresh_or_reused(Forest<Shared>* old, std::array<std::uint32_t, kMaxPlayers>* roots, Player seat,
                                  int players, std::size_t bytes) {
@@ -207,6 +208,7 @@ class Mcts {
       for (std::size_t t = 0; t < observers.size(); ++t)
         f.trees.push_back((*roots)[t] != kNone ? compact(old->trees[t], (*roots)[t], tree_bytes)
                                                : Tree<Shared>(tree_bytes));
+      *old = Forest<Shared>{};
       return f;
     }
     if (old && clear_forest(*old, cfg_.algorithm, players, seat, bytes)) return std::move(*old);

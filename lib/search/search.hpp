@@ -282,9 +282,7 @@ class Worker {
     return random_legal_move<G>(s, p, rng);
   }
 
-  bool keyed_by_move(int t, Player chooser) const {
-    return full_state(cfg_.algorithm) || forest_.observers[t] == chooser;
-  }
+  bool keyed_by_move(int t, Player chooser) const { return full_ || forest_.observers[t] == chooser; }
 
   std::uint64_t child_key(int t, const State& s, Move m) const { return observe<G>(s, m, forest_.observers[t]); }
   std::uint64_t outcome_key(int t, const State& s, const JointMove& joint) const {
@@ -394,6 +392,13 @@ class Worker {
       tree.unlock(n);
       return false;
     }
+    // A node's first visit adds all its edges at once, in the keys' order.
+    if (missing == count)
+      if (const std::uint32_t first = tree.add_edges(n, keys.key.data(), std::uint32_t(count)); first != kNone) {
+        for (int u = 0; u < count; ++u) keys.edge[u] = first + std::uint32_t(u);
+        tree.unlock(n);
+        return true;
+      }
     // Another thread may have added some of them meanwhile: they are among the edges past `seen`.
     std::uint32_t position = 0;
     tree.for_each_edge(n, [&](std::uint32_t e) {
@@ -451,8 +456,10 @@ class Worker {
           for (std::uint32_t u = 0; u < count && favoured < 0; ++u)
             if (Move(tree.edge(block + u).key) == h) favoured = int(u);
         }
-      const int chosen = choose_edge(
-          tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng, favoured);
+      const int chosen =
+          favoured < 0 ? choose_in_block(tree, block, int(count), parent, rng)
+                       : choose_edge(
+                             tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng, favoured);
       const std::uint32_t edge = block + std::uint32_t(chosen);
       if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
       out = Move(tree.edge(edge).key);
@@ -536,7 +543,7 @@ class Worker {
       if (edge_of(u) == kNone) continue;
       Edge& e = tree.edge(edge_of(u));
       if (parent == 0) TreeT::add(e.available, 1u);
-      const std::uint32_t tries = TreeT::load(e.visits) + TreeT::load(e.virtual_loss);
+      const std::uint32_t tries = tries_of(e);
       if (tries == 0) {
         if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
         favoured_untried = favoured_untried || u == favoured;
@@ -550,12 +557,41 @@ class Worker {
     return untried == 0 ? best_u : favoured_untried ? favoured : chosen;
   }
 
+  // choose_edge over one block of `count` edges from `block`, every one of them legal now, at a
+  // node whose exact visit count `parent` (> 0) is every edge's availability, with no favoured
+  // edge: the same choice, from the same random numbers, without choose_edge's checks for missing
+  // edges, availability counted per edge and the favoured edge. UCT's every step over a visited
+  // node is this loop.
+  int choose_in_block(const TreeT& tree, std::uint32_t block, int count, std::uint32_t parent, Rng& rng) {
+    int untried = 0, chosen = -1, best_u = -1;
+    double best = -1;
+    const double exploration = ExplorationCache(cfg_.c)(parent);
+    for (int u = 0; u < count; ++u) {
+      const Edge& e = tree.edge(block + std::uint32_t(u));
+      const std::uint32_t tries = tries_of(e);
+      if (tries == 0) {
+        if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
+      } else if (untried == 0) {
+        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries, exploration);
+        if (score > best) best = score, best_u = u;
+      }
+    }
+    return untried == 0 ? best_u : chosen;
+  }
+
+  // An edge's tries as the bandits count them: its visits, and in a shared tree the threads below
+  // it now (virtual loss, which a private tree never has).
+  static std::uint32_t tries_of(const Edge& e) {
+    if constexpr (Shared) return TreeT::load(e.visits) + TreeT::load(e.virtual_loss);
+    else return e.visits;
+  }
+
   // Over full states a node is one state, so every edge is legal at every visit and its
   // availability is the node's own count: the visits before this one, and this one. Nothing is
   // written per edge, and threads share no cache line for it. 0 where availability must be counted
   // per edge: in information sets, and below an overflow child, where one node stands for many states.
   std::uint32_t exact_visits(const TreeT& tree, std::uint32_t n) const {
-    if (!full_state(cfg_.algorithm) || tree.node(n).merged) return 0;
+    if (!full_ || tree.node(n).merged) return 0;
     return TreeT::load(tree.node(n).visits) + 1;
   }
 
@@ -659,19 +695,17 @@ class Worker {
       for (int i = 0; i < available; ++i) {
         Edge& e = tree.edge(arm[i]);
         if (parent == 0) TreeT::add(e.available, 1u);
-        unvisited += TreeT::load(e.visits) + TreeT::load(e.virtual_loss) == 0;
+        unvisited += tries_of(e) == 0;
       }
       if (unvisited > 0) {  // try every arm once, in random order
         int r = int(rng.below(std::uint32_t(unvisited)));
         for (int i = 0; i < available; ++i)
-          if (TreeT::load(tree.edge(arm[i]).visits) + TreeT::load(tree.edge(arm[i]).virtual_loss) == 0 && r-- == 0)
-            pick = i;
+          if (tries_of(tree.edge(arm[i])) == 0 && r-- == 0) pick = i;
       } else {  // every arm has been tried
         ExplorationCache exploration(cfg_.c);
         for (int i = 0; i < available; ++i) {
           const Edge& e = tree.edge(arm[i]);
-          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale,
-                                         TreeT::load(e.visits) + TreeT::load(e.virtual_loss),
+          const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries_of(e),
                                          exploration(parent ? parent : TreeT::load(e.available)));
           if (score > best) best = score, pick = i;
         }
@@ -724,6 +758,7 @@ class Worker {
   }
 
   const SearchConfig& cfg_;
+  const bool full_ = full_state(cfg_.algorithm);  // a node is one state (UCT, PIMC's determinizations)
   Forest<Shared>& forest_;
   std::vector<Step> path_;
   std::vector<std::uint32_t> arms_;

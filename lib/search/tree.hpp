@@ -249,6 +249,20 @@ class Tree {
     return e;
   }
 
+  // Gives node n, which has no edge yet, the edges keyed keys[0..count) in that order, in one
+  // block: what `count` calls of add_edge(n, keys[i], count) would make, in one step (the caller
+  // holds n's lock in a shared tree, and has checked under it that n keeps edges). The block's
+  // first edge; kNone, with nothing added, when n has edges already or the arena is full.
+  std::uint32_t add_edges(std::uint32_t n, const std::uint64_t* keys, std::uint32_t count) {
+    assert(holds_edges(nodes_[n].kind) && "add_edges on a node that keeps no edges (a simultaneous node)");
+    if (nodes_[n].edge_capacity != 0 || count == 0 || count > 0xFFFF) return kNone;
+    if (grow(n, n, 0, count) == kNone) return kNone;
+    const std::uint32_t first = nodes_[n].first_edge;
+    for (std::uint32_t i = 0; i < count; ++i) edges_[first + i] = Edge{keys[i], kNone, 0, 0, 0, 0};
+    release(nodes_[n].num_edges, std::uint16_t(count));
+    return first;
+  }
+
   // ---- Children along an edge ----------------------------------------------------------------
 
   // The child with this key in the chain starting at `head`, or kNone. Safe without the lock.
