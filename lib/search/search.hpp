@@ -165,7 +165,7 @@ class Worker {
   // tree (a few hundred steps is already a deep one), the arms of one simultaneous node.
   // A learned evaluation's buffers are allocated here, once: an evaluation allocates nothing.
   Worker(const SearchConfig& config, Forest<Shared>& forest) : cfg_(config), forest_(forest) {
-    path_.reserve(256);
+    path_.resize(256);
     arms_.reserve(std::size_t(kMaxPlayers) * G::kMaxMoves);
     if (cfg_.eval) {
       observation_.resize(std::size_t(cfg_.eval->input_size()));
@@ -179,7 +179,7 @@ class Worker {
     const int trees = int(forest_.trees.size());
     std::array<std::uint32_t, kMaxPlayers> cur{};
     for (int t = 0; t < trees; ++t) cur[t] = TreeT::root();
-    path_.clear();
+    depth_ = 0;
     arms_.clear();
     bool grown = false;
     while (!grown && s.to_move() != kTerminal) {
@@ -528,14 +528,14 @@ class Worker {
     return -1;
   }
 
-  // One pass over `count` edges (edge_of(u), kNone for none): an untried edge is taken first
-  // (uniformly among them, by reservoir sampling; the favoured edge before the others), else the
+  // One pass over `count` edges (edge_of(u), kNone for none): an untried edge is taken first (the
+  // favoured edge before the others, else one drawn uniformly, by one random number), else the
   // best UCB score, the favoured edge's raised by bias / (1 + tries); -1 if there is no edge.
   // `parent` is the node's exact visit count, or 0 where availability is counted per edge.
   template <class EdgeOf>
   int choose_edge(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent, Rng& rng, int favoured = -1) {
     bool favoured_untried = false;
-    int untried = 0, chosen = -1, best_u = -1;
+    int untried = 0, first_untried = -1, best_u = -1;
     double best = -1;
     ExplorationCache exploration(cfg_.c);
     const double exact = parent ? exploration(parent) : 0.0;
@@ -545,7 +545,7 @@ class Worker {
       if (parent == 0) TreeT::add(e.available, 1u);
       const std::uint32_t tries = tries_of(e);
       if (tries == 0) {
-        if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
+        if (untried++ == 0) first_untried = u;
         favoured_untried = favoured_untried || u == favoured;
       } else if (untried == 0) {
         double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries,
@@ -554,29 +554,46 @@ class Worker {
         if (score > best) best = score, best_u = u;
       }
     }
-    return untried == 0 ? best_u : favoured_untried ? favoured : chosen;
+    if (untried == 0) return best_u;
+    if (favoured_untried) return favoured;
+    return nth_untried(tree, count, edge_of, untried, first_untried, rng);
   }
 
   // choose_edge over one block of `count` edges from `block`, every one of them legal now, at a
   // node whose exact visit count `parent` (> 0) is every edge's availability, with no favoured
-  // edge: the same choice, from the same random numbers, without choose_edge's checks for missing
+  // edge: the same choice from the same random numbers, without choose_edge's checks for missing
   // edges, availability counted per edge and the favoured edge. UCT's every step over a visited
   // node is this loop.
   int choose_in_block(const TreeT& tree, std::uint32_t block, int count, std::uint32_t parent, Rng& rng) {
-    int untried = 0, chosen = -1, best_u = -1;
+    int untried = 0, first_untried = -1, best_u = -1;
     double best = -1;
     const double exploration = ExplorationCache(cfg_.c)(parent);
     for (int u = 0; u < count; ++u) {
       const Edge& e = tree.edge(block + std::uint32_t(u));
       const std::uint32_t tries = tries_of(e);
       if (tries == 0) {
-        if (rng.below(std::uint32_t(++untried)) == 0) chosen = u;
+        if (untried++ == 0) first_untried = u;
       } else if (untried == 0) {
         const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries, exploration);
         if (score > best) best = score, best_u = u;
       }
     }
-    return untried == 0 ? best_u : chosen;
+    if (untried == 0) return best_u;
+    return nth_untried(
+        tree, count, [&](int u) { return block + std::uint32_t(u); }, untried, first_untried, rng);
+  }
+
+  // One of the `untried` untried edges among `count` (edge_of(u), kNone for none), uniformly: the
+  // r-th for one random r. A node's first visit, where every edge is untried, needs no second
+  // pass. In a shared tree another thread may try some of them meanwhile; if the r-th is gone, the
+  // first untried edge the caller saw is taken.
+  template <class EdgeOf>
+  int nth_untried(const TreeT& tree, int count, const EdgeOf& edge_of, int untried, int first_untried, Rng& rng) {
+    auto r = rng.below(std::uint32_t(untried));
+    if (untried == count) return int(r);
+    for (int u = 0; u < count; ++u)
+      if (edge_of(u) != kNone && tries_of(tree.edge(edge_of(u))) == 0 && r-- == 0) return u;
+    return first_untried;
   }
 
   // An edge's tries as the bandits count them: its visits, and in a shared tree the threads below
@@ -619,10 +636,13 @@ class Worker {
     return true;
   }
 
-  void push(const Step& step) {
-    path_.push_back(step);
+  [[gnu::always_inline]] void push(const Step& step) {
+    if (depth_ == path_.size()) [[unlikely]]
+      grow_path();
+    path_[depth_++] = step;
     last_edge_[step.tree] = step.edge;
   }
+  [[gnu::cold, gnu::noinline]] void grow_path() { path_.resize(2 * path_.size()); }
 
   // Moves tree t from node n along the edge just taken in it to the child keyed `key`.
   bool descend(int t, std::uint32_t& n, std::uint64_t key, bool& grown) {
@@ -736,7 +756,8 @@ class Worker {
   }
 
   void backup(const Values& v) {
-    for (const Step& st : path_) {
+    for (std::size_t i = 0; i < depth_; ++i) {
+      const Step& st = path_[i];
       TreeT& tree = forest_.trees[st.tree];
       Edge& e = tree.edge(st.edge);
       const double x = v[st.chooser];
@@ -760,7 +781,8 @@ class Worker {
   const SearchConfig& cfg_;
   const bool full_ = full_state(cfg_.algorithm);  // a node is one state (UCT, PIMC's determinizations)
   Forest<Shared>& forest_;
-  std::vector<Step> path_;
+  std::vector<Step> path_;  // the iteration's steps: the first depth_ (a buffer that only grows,
+  std::size_t depth_ = 0;   // so that a step is one store, without push_back's call)
   std::vector<std::uint32_t> arms_;
   std::array<std::uint32_t, kMaxPlayers> last_edge_{};  // per tree: the edge of its latest step
   Keys keys_;
