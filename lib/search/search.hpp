@@ -438,20 +438,39 @@ class Worker {
 
   // UCB over the edges of node n for the moves legal in s. Untried edges are tried first, in random
   // order; every edge legal now was available to this choice (ISMCTS availability).
-  bool select_decision(int t, std::uint32_t n, const State& s, Player p, Rng& rng, Move& out) {
+  //
+  // Over full states a node is one state, and its first visit added all its legal moves, in legal
+  // order, to one block sized for them: from then on the block is the move list, and the moves
+  // need not be generated again. (In a shared tree a reader may see a prefix of the block while
+  // another thread is still filling it; those edges are legal moves all the same.) That choice, the
+  // most frequent step of UCT, is inlined into the iteration; the rest is select_listed, out of line.
+  [[gnu::always_inline]] bool select_decision(int t, std::uint32_t n, const State& s, Player p, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
     const NodeKind kind = tree.kind(n);
     if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
     const std::uint32_t parent = exact_visits(tree, n);
-    // Over full states a node is one state, and its first visit added all its legal moves, in
-    // legal order, to one block sized for them: from then on the block is the move list, and the
-    // moves need not be generated again. (In a shared tree a reader may see a prefix of the block
-    // while another thread is still filling it; those edges are legal moves all the same.)
-    if (const std::uint32_t count = parent != 0 && kind == NodeKind::Decision ? tree.own_edges(n) : 0; count > 0) {
-      const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
-      int favoured = -1;                               // bias: the heuristic's move among the block's edges
+    const std::uint32_t count = parent != 0 && kind == NodeKind::Decision ? tree.own_edges(n) : 0;
+    if (count == 0 || (HasHeuristic<G> && cfg_.bias > 0))
+      return select_listed(t, n, kind, parent, count, s, p, rng, out);
+    const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
+    const std::uint32_t edge = block + std::uint32_t(choose_in_block(tree, block, int(count), parent, rng));
+    if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
+    out = Move(tree.edge(edge).key);
+    push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
+    return true;
+  }
+
+  // select_decision where the moves must be listed (a node's first visits, information sets), or
+  // where the bias favours the heuristic's move; `block_size` is the node's block as select_decision
+  // found it over full states (0: none, or not over full states).
+  [[gnu::noinline]] bool select_listed(int t, std::uint32_t n, NodeKind kind, std::uint32_t parent,
+                                       std::uint32_t block_size, const State& s, Player p, Rng& rng, Move& out) {
+    TreeT& tree = forest_.trees[t];
+    if (const std::uint32_t count = block_size; count > 0) {  // bias over a block of full-state moves
+      const std::uint32_t block = tree.first_edge(n);
+      int favoured = -1;  // the heuristic's move among the block's edges
       if constexpr (HasHeuristic<G>)
-        if (cfg_.bias > 0 && count > 1) {
+        if (count > 1) {
           const Move h = G::heuristic_move(s, p, rng);
           for (std::uint32_t u = 0; u < count && favoured < 0; ++u)
             if (Move(tree.edge(block + u).key) == h) favoured = int(u);
