@@ -723,6 +723,47 @@ TEST_CASE("memory while searching: a search holds no tree of the last search, ke
   }
 }
 
+TEST_CASE("over full states a node's visits are its edges' visits, in a search's tree and in tree reuse's copy") {
+  // The choice at a visited node over full states counts untried edges from the node's visits
+  // (Worker::choose_in_block): that holds only while a decision's visits are the sum of its edges'.
+  search::SearchConfig cfg;
+  cfg.algorithm = search::Algorithm::Uct;
+  cfg.iterations = 3000;
+  cfg.memory_bytes = std::size_t(1) << 20;
+  search::Mcts<Connect4> mcts(cfg, false);
+  Rng rng(2);
+  const Connect4::State start;
+  mcts.search([&](Rng&) { return start; }, 0, 2, false, rng);
+  const auto decisions_agree = [](const search::Tree<false>& tree) {
+    int decisions = 0, agree = 0;
+    for (std::uint32_t n = 0; n < tree.node_count(); ++n) {
+      // A fresh node has no edges: its visits must be 0.
+      if (tree.kind(n) != search::NodeKind::Decision && tree.kind(n) != search::NodeKind::Fresh) continue;
+      std::uint64_t sum = 0;
+      tree.for_each_edge(n, [&](std::uint32_t e) { sum += tree.edge(e).visits; });
+      ++decisions;
+      agree += sum == tree.node(n).visits;
+    }
+    return std::pair{decisions, agree};
+  };
+  int trees = 0;
+  mcts.for_each_tree([&](const auto& tree) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(tree)>, search::Tree<false>>) {
+      ++trees;
+      const auto [decisions, agree] = decisions_agree(tree);
+      CHECK(decisions > 100);
+      CHECK(agree == decisions);
+      // A copy into an arena too small for it: nodes whose edges did not fit keep the invariant.
+      const auto copy = search::compact(tree, search::Tree<false>::root(), 8 << 10);
+      const auto [copied, copied_agree] = decisions_agree(copy);
+      CHECK(copied > 5);
+      CHECK(copy.node_count() < tree.node_count());
+      CHECK(copied_agree == copied);
+    }
+  });
+  CHECK(trees == 1);
+}
+
 TEST_CASE("UCB's logarithm of a count is std::log within 1e-12, from 1 to 2^32 - 1") {
   double worst = 0;
   for (std::uint64_t n = 1; n < (std::uint64_t(1) << 32); n = n < 100000 ? n + 1 : n + n / 997)

@@ -40,16 +40,26 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
         node(from.overflow_child(f), to.overflow_child(t));
       }
     }
+    // Node t's visits stay the sum of its edges' (the search's choice over full states counts on it,
+    // Worker::choose_in_block): where the arena has no room for its edges, the visits of those
+    // copied (none: 0, a fresh node). A seat's arms node keeps no visits of its own.
     void edges(std::uint32_t f, std::uint32_t t) {
       const std::uint32_t total = from.num_edges(f);
+      std::uint32_t copied_visits = 0;
+      bool cut = false;
       from.for_each_edge(f, [&](std::uint32_t fe) {
         const Edge& from_edge = from.edge(fe);
         const std::uint32_t e = to.add_edge(t, from_edge.key, total);
-        if (e == kNone) return;
+        if (e == kNone) {
+          cut = true;
+          return;
+        }
+        copied_visits += from_edge.visits;
         Edge& to_edge = to.edge(e);
         to_edge.visits = from_edge.visits, to_edge.available = from_edge.available, to_edge.reward = from_edge.reward;
         chain(from_edge.child, to_edge.child);
       });
+      if (cut && to.kind(t) != NodeKind::Arms) to.node(t).visits = copied_visits;
     }
     void chain(std::uint32_t head, std::uint32_t& to_head) {
       for (std::uint32_t c = head; c != kNone; c = from.node(c).sibling) {

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <optional>
 #include <vector>
@@ -583,7 +584,31 @@ class Worker {
   // edge: the same choice from the same random numbers, without choose_edge's checks for missing
   // edges, availability counted per edge and the favoured edge. UCT's every step over a visited
   // node is this loop.
+  //
+  // In a private tree the untried edges need no test: each visit of the node took one edge, an
+  // untried one while there were any, so the node has count - (parent - 1) untried edges while that
+  // is positive, and none after. (This holds while a node's visits are the sum of its edges'
+  // visits: backup adds to both, and tree reuse's copy keeps it when the arena cuts a node's edges
+  // short.) Shared trees test each edge, for other threads' virtual loss counts as tries.
   int choose_in_block(const TreeT& tree, std::uint32_t block, int count, std::uint32_t parent, Rng& rng) {
+    if constexpr (!Shared) {
+      const std::uint32_t before = parent - 1;
+      if (before >= std::uint32_t(count)) {
+        int best_u = 0;
+        double best = -1;
+        const double exploration = ExplorationCache(cfg_.c)(parent);
+        for (int u = 0; u < count; ++u) {
+          const Edge& e = tree.edge(block + std::uint32_t(u));
+          const double score = ucb_score(double(e.reward) / kRewardScale, e.visits, exploration);
+          if (score > best) best = score, best_u = u;
+        }
+        return best_u;
+      }
+      const int u = nth_untried(
+          tree, count, [&](int v) { return block + std::uint32_t(v); }, count - int(before), -1, rng);
+      assert(u >= 0 && "a private node's visits are the sum of its edges' visits");
+      if (u >= 0) return u;
+    }
     int untried = 0, first_untried = -1, best_u = -1;
     double best = -1;
     const double exploration = ExplorationCache(cfg_.c)(parent);
