@@ -12,9 +12,9 @@
 //   (search/playout.hpp) runs to the end;
 // - each seat's return in [0, 1], summed on the edges that seat chose in the same fixed point;
 // - a fresh tree a search, its memory asked for when the search starts;
-// - the final move the most visited (ties to the first).
-// What it leaves out is all the generic core adds: hidden information, chance, simultaneous moves,
-// a hard memory cap, threads, tree reuse, time budgets.
+// - the final move the most visited (ties to the one tried first).
+// What it leaves out is all the generic core adds: hidden information and random draws,
+// simultaneous moves, a hard memory cap, threads, tree reuse, time budgets.
 
 #include <array>
 #include <cstdint>

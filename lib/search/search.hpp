@@ -442,9 +442,9 @@ class Worker {
   //
   // Over full states a node is one state, and its first visit added all its legal moves, in legal
   // order, to one block sized for them: from then on the block is the move list, and the moves
-  // need not be generated again. (In a shared tree a reader may see a prefix of the block while
-  // another thread is still filling it; those edges are legal moves all the same.) That choice, the
-  // most frequent step of UCT, is inlined into the iteration; the rest is select_listed, out of line.
+  // need not be generated again. (In a shared tree the block is published whole, with its count,
+  // under the node's lock: Tree::add_edges.) That choice, the most frequent step of UCT, is inlined
+  // into the iteration; the rest is select_listed, out of line.
   [[gnu::always_inline]] bool select_decision(int t, std::uint32_t n, const State& s, Player p, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
     const NodeKind kind = tree.kind(n);
