@@ -577,12 +577,17 @@ struct CappedSearch {
   search::SearchResult result;
   std::uint32_t nodes = 0, root_edges = 0, children_with_every_edge = 0;
 };
-CappedSearch uct_in(std::size_t bytes, const Connect4::State& s, long long iterations, std::uint64_t seed) {
+// UCT of `iterations` a search within `bytes` of trees.
+search::SearchConfig uct_config(long long iterations, std::size_t bytes) {
   search::SearchConfig cfg;
   cfg.algorithm = search::Algorithm::Uct;
   cfg.iterations = iterations;
   cfg.memory_bytes = bytes;
-  search::Mcts<Connect4> mcts(cfg, false);
+  return cfg;
+}
+
+CappedSearch uct_in(std::size_t bytes, const Connect4::State& s, long long iterations, std::uint64_t seed) {
+  search::Mcts<Connect4> mcts(uct_config(iterations, bytes), false);
   Rng rng(seed);
   CappedSearch c;
   c.result = mcts.search([&](Rng&) { return s; }, s.to_move(), 2, false, rng);
@@ -697,11 +702,7 @@ TEST_CASE("memory while searching: a search holds no tree of the last search, ke
   // holds from before (for_each_tree walks the trees of the last search the searcher kept).
   for (bool reuse : {false, true}) {
     CAPTURE(reuse);
-    search::SearchConfig cfg;
-    cfg.algorithm = search::Algorithm::Uct;
-    cfg.iterations = 300;
-    cfg.memory_bytes = std::size_t(1) << 20;
-    search::Mcts<Connect4> mcts(cfg, reuse);
+    search::Mcts<Connect4> mcts(uct_config(300, std::size_t(1) << 20), reuse);
     Rng rng(1);
     Connect4::State s;
     const auto first = mcts.search([&](Rng&) { return s; }, 0, 2, false, rng);
@@ -726,11 +727,7 @@ TEST_CASE("memory while searching: a search holds no tree of the last search, ke
 TEST_CASE("over full states a node's visits are its edges' visits, in a search's tree and in tree reuse's copy") {
   // The choice at a visited node over full states counts untried edges from the node's visits
   // (Worker::choose_in_block): that holds only while a decision's visits are the sum of its edges'.
-  search::SearchConfig cfg;
-  cfg.algorithm = search::Algorithm::Uct;
-  cfg.iterations = 3000;
-  cfg.memory_bytes = std::size_t(1) << 20;
-  search::Mcts<Connect4> mcts(cfg, false);
+  search::Mcts<Connect4> mcts(uct_config(3000, std::size_t(1) << 20), false);
   Rng rng(2);
   const Connect4::State start;
   mcts.search([&](Rng&) { return start; }, 0, 2, false, rng);

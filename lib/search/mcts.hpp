@@ -28,7 +28,10 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
         return;
       }
       const int seats = from.node(f).seats;
-      if (!to.make_simultaneous(t, seats)) return;
+      if (!to.make_simultaneous(t, seats)) {  // no room: a fresh node, with no visits (as edges() keeps them)
+        to.node(t).visits = 0;
+        return;
+      }
       for (int q = 0; q < seats; ++q) edges(from.arms_node(f, q), to.arms_node(t, q));
       from.for_each_outcome(f, [&](std::uint64_t key, std::uint32_t c) {
         const std::uint32_t n = to.new_node(key);

@@ -589,8 +589,9 @@ class Worker {
   // untried one while there were any, so the node has count - (parent - 1) untried edges while that
   // is positive, and none after. (This holds while a node's visits are the sum of its edges'
   // visits: backup adds to both, and tree reuse's copy keeps it when the arena cuts a node's edges
-  // short.) Shared trees test each edge, for other threads' virtual loss counts as tries.
-  int choose_in_block(const TreeT& tree, std::uint32_t block, int count, std::uint32_t parent, Rng& rng) {
+  // short.) Shared trees take choose_edge's pass, which tests each edge, for other threads' virtual
+  // loss counts as tries.
+  int choose_in_block(TreeT& tree, std::uint32_t block, int count, std::uint32_t parent, Rng& rng) {
     if constexpr (!Shared) {
       const std::uint32_t before = parent - 1;
       if (before >= std::uint32_t(count)) {
@@ -609,22 +610,8 @@ class Worker {
       assert(u >= 0 && "a private node's visits are the sum of its edges' visits");
       if (u >= 0) return u;
     }
-    int untried = 0, first_untried = -1, best_u = -1;
-    double best = -1;
-    const double exploration = ExplorationCache(cfg_.c)(parent);
-    for (int u = 0; u < count; ++u) {
-      const Edge& e = tree.edge(block + std::uint32_t(u));
-      const std::uint32_t tries = tries_of(e);
-      if (tries == 0) {
-        if (untried++ == 0) first_untried = u;
-      } else if (untried == 0) {
-        const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries, exploration);
-        if (score > best) best = score, best_u = u;
-      }
-    }
-    if (untried == 0) return best_u;
-    return nth_untried(
-        tree, count, [&](int u) { return block + std::uint32_t(u); }, untried, first_untried, rng);
+    return choose_edge(
+        tree, count, [&](int u) { return block + std::uint32_t(u); }, parent, rng);
   }
 
   // One of the `untried` untried edges among `count` (edge_of(u), kNone for none), uniformly: the
