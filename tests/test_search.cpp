@@ -595,7 +595,7 @@ CappedSearch uct_in(std::size_t bytes, const Connect4::State& s, long long itera
     c.nodes = tree.node_count();
     c.root_edges = tree.num_edges(tree.root());
     tree.for_each_edge(tree.root(), [&](std::uint32_t e) {
-      const std::uint32_t child = tree.edge(e).child;
+      const std::uint32_t child = tree.link(e).child;
       c.children_with_every_edge += child != search::kNone && tree.num_edges(child) == c.root_edges;
     });
   });
@@ -737,7 +737,7 @@ TEST_CASE("over full states a node's visits are its edges' visits, in a search's
       // A fresh node has no edges: its visits must be 0.
       if (tree.kind(n) != search::NodeKind::Decision && tree.kind(n) != search::NodeKind::Fresh) continue;
       std::uint64_t sum = 0;
-      tree.for_each_edge(n, [&](std::uint32_t e) { sum += tree.edge(e).visits; });
+      tree.for_each_edge(n, [&](std::uint32_t e) { sum += tree.stats(e).visits; });
       ++decisions;
       agree += sum == tree.node(n).visits;
     }

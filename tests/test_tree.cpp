@@ -53,11 +53,11 @@ struct Walker {
     check.continued += blocks > 1;
     std::vector<std::uint64_t> keys;
     tree.for_each_edge(n, [&](std::uint32_t e) {
-      const Edge& edge = tree.edge(e);
+      const EdgeLink& edge = tree.link(e);
       check.repeated_keys += std::find(keys.begin(), keys.end(), edge.key) != keys.end();
       keys.push_back(edge.key);
-      visits += edge.visits;
-      check.virtual_losses += edge.virtual_loss;
+      visits += tree.stats(e).visits;
+      check.virtual_losses += tree.stats(e).virtual_loss;
       check.children_of_arms += arms && edge.child != kNone;
       for (std::uint32_t c = edge.child; c != kNone; c = tree.node(c).sibling) node(c, depth);
     });
@@ -153,15 +153,15 @@ TEST_CASE("node store: an edge index, once handed out, keeps its edge while its 
   const std::uint32_t root = Tree<false>::root();
   std::vector<std::uint32_t> handed_out;
   for (std::uint64_t key = 0; key < 3; ++key) handed_out.push_back(tree.add_edge(root, key, 3));
-  tree.edge(handed_out[1]).visits = 7;
+  tree.stats(handed_out[1]).visits = 7;
   for (std::uint64_t key = 3; key < 500; ++key) handed_out.push_back(tree.add_edge(root, key));  // many blocks
   CHECK(tree.num_edges(root) == 500);
   for (std::uint64_t key = 0; key < 500; ++key) {
-    CHECK(tree.edge(handed_out[key]).key == key);
+    CHECK(tree.link(handed_out[key]).key == key);
     CHECK(tree.find_edge(root, key) == handed_out[key]);
   }
-  tree.edge(handed_out[1]).visits += 1;  // an update through an old index lands on the live edge
-  CHECK(tree.edge(tree.find_edge(root, 1)).visits == 8);
+  tree.stats(handed_out[1]).visits += 1;  // an update through an old index lands on the live edge
+  CHECK(tree.stats(tree.find_edge(root, 1)).visits == 8);
 }
 
 TEST_CASE("node store: a reader sees a prefix of the edges, even while a writer fills a block and opens the next") {
@@ -175,7 +175,7 @@ TEST_CASE("node store: a reader sees a prefix of the edges, even while a writer 
   std::vector<std::uint64_t> seen;
   bool written = false;
   tree.for_each_block(root, [&](std::uint32_t first, std::uint32_t count) {
-    for (std::uint32_t e = first; e < first + count; ++e) seen.push_back(tree.edge(e).key);
+    for (std::uint32_t e = first; e < first + count; ++e) seen.push_back(tree.link(e).key);
     if (!written) {
       written = true;
       tree.add_edge(root, 3, 4);

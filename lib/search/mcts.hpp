@@ -51,16 +51,15 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
       std::uint32_t copied_visits = 0;
       bool cut = false;
       from.for_each_edge(f, [&](std::uint32_t fe) {
-        const Edge& from_edge = from.edge(fe);
-        const std::uint32_t e = to.add_edge(t, from_edge.key, total);
+        const std::uint32_t e = to.add_edge(t, from.link(fe).key, total);
         if (e == kNone) {
           cut = true;
           return;
         }
-        copied_visits += from_edge.visits;
-        Edge& to_edge = to.edge(e);
-        to_edge.visits = from_edge.visits, to_edge.available = from_edge.available, to_edge.reward = from_edge.reward;
-        chain(from_edge.child, to_edge.child);
+        copied_visits += from.stats(fe).visits;
+        to.stats(e).visits = from.stats(fe).visits, to.stats(e).reward = from.stats(fe).reward;
+        to.link(e).available = from.link(fe).available;
+        chain(from.link(fe).child, to.link(e).child);
       });
       if (cut && to.kind(t) != NodeKind::Arms) to.node(t).visits = copied_visits;
     }
@@ -88,7 +87,7 @@ std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uin
   std::uint32_t found = kNone;
   bool ambiguous = false;
   tree.for_each_edge(n, [&](std::uint32_t e) {
-    const std::uint32_t c = tree.find_in_chain(tree.edge(e).child, token);
+    const std::uint32_t c = tree.find_in_chain(tree.link(e).child, token);
     if (c == kNone) return;
     ambiguous = ambiguous || found != kNone;
     found = c;

@@ -361,7 +361,7 @@ class Worker {
       for (int u = 0; u < count; ++u) keys.edge[u] = kNone;
       tree.for_each_edge(n, [&](std::uint32_t e) {
         ++seen;
-        const std::uint64_t key = tree.edge(e).key;
+        const std::uint64_t key = tree.link(e).key;
         for (int u = 0; u < count; ++u)
           if (keys.key[u] == key) {
             keys.edge[u] = e;
@@ -373,7 +373,7 @@ class Worker {
       tree.for_each_block(n, [&](std::uint32_t first, std::uint32_t size) {
         for (std::uint32_t e = first; e < first + size; ++e, ++seen)
           if (seen < std::uint32_t(count)) {
-            const bool here = tree.edge(e).key == keys.key[seen];
+            const bool here = tree.link(e).key == keys.key[seen];
             keys.edge[seen] = here ? e : kNone;
             misplaced += !here;
           }
@@ -405,7 +405,7 @@ class Worker {
     tree.for_each_edge(n, [&](std::uint32_t e) {
       if (position++ < seen) return;
       for (int u = 0; u < count; ++u)
-        if (keys.edge[u] == kNone && tree.edge(e).key == keys.key[u]) keys.edge[u] = e;
+        if (keys.edge[u] == kNone && tree.link(e).key == keys.key[u]) keys.edge[u] = e;
     });
     for (int u = 0; u < count; ++u)
       if (keys.edge[u] == kNone) keys.edge[u] = tree.add_edge(n, keys.key[u], std::uint32_t(count));
@@ -422,7 +422,7 @@ class Worker {
     std::uint32_t position = 0;
     tree.for_each_edge(n, [&](std::uint32_t e) {
       if (position++ >= edges) return;
-      std::uint32_t i = slot_of(tree.edge(e).key, slots);
+      std::uint32_t i = slot_of(tree.link(e).key, slots);
       while (index_[i] != kNone) i = (i + 1) & (slots - 1);
       index_[i] = e;
     });
@@ -431,7 +431,7 @@ class Worker {
   std::uint32_t indexed(std::uint64_t key) const {
     const std::uint32_t slots = std::uint32_t(index_.size());
     for (std::uint32_t i = slot_of(key, slots);; i = (i + 1) & (slots - 1))
-      if (index_[i] == kNone || index_tree_->edge(index_[i]).key == key) return index_[i];
+      if (index_[i] == kNone || index_tree_->link(index_[i]).key == key) return index_[i];
   }
   static std::uint32_t slot_of(std::uint64_t key, std::uint32_t slots) {
     return std::uint32_t((key * 0x9E3779B97F4A7C15ull) >> 40) & (slots - 1);
@@ -455,8 +455,8 @@ class Worker {
       return select_listed(t, n, kind, parent, count, s, p, rng, out);
     const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
     const std::uint32_t edge = block + std::uint32_t(choose_in_block(tree, block, int(count), parent, rng));
-    if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
-    out = Move(tree.edge(edge).key);
+    if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, 1u);
+    out = Move(tree.link(edge).key);
     push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
     return true;
   }
@@ -474,15 +474,15 @@ class Worker {
         if (count > 1) {
           const Move h = G::heuristic_move(s, p, rng);
           for (std::uint32_t u = 0; u < count && favoured < 0; ++u)
-            if (Move(tree.edge(block + u).key) == h) favoured = int(u);
+            if (Move(tree.link(block + u).key) == h) favoured = int(u);
         }
       const int chosen =
           favoured < 0 ? choose_in_block(tree, block, int(count), parent, rng)
                        : choose_edge(
                              tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng, favoured);
       const std::uint32_t edge = block + std::uint32_t(chosen);
-      if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
-      out = Move(tree.edge(edge).key);
+      if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, 1u);
+      out = Move(tree.link(edge).key);
       push(Step{std::uint32_t(t), edge, n, p, false, true, 1.0, 0, 0});
       return true;
     }
@@ -515,7 +515,7 @@ class Worker {
     const int chosen = choose_edge(tree, count, edge_of, parent, rng, favoured_edge(s, p, legal, block, by_move, rng));
     if (chosen < 0) return false;  // the arena is full and this node has no edge
     const std::uint32_t edge = edge_of(chosen);
-    if constexpr (Shared) TreeT::add(tree.edge(edge).virtual_loss, 1u);
+    if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, 1u);
 
     // The move: the edge's own, or one of the legal moves behind an opponent's token, at random.
     out = legal[block == kNone ? keys.first[chosen] : chosen];
@@ -561,15 +561,16 @@ class Worker {
     const double exact = parent ? exploration(parent) : 0.0;
     for (int u = 0; u < count; ++u) {
       if (edge_of(u) == kNone) continue;
-      Edge& e = tree.edge(edge_of(u));
-      if (parent == 0) TreeT::add(e.available, 1u);
+      const std::uint32_t edge = edge_of(u);
+      const EdgeStats& e = tree.stats(edge);
+      if (parent == 0) TreeT::add(tree.link(edge).available, 1u);
       const std::uint32_t tries = tries_of(e);
       if (tries == 0) {
         if (untried++ == 0) first_untried = u;
         favoured_untried = favoured_untried || u == favoured;
       } else if (untried == 0) {
         double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries,
-                                 parent ? exact : exploration(TreeT::load(e.available)));
+                                 parent ? exact : exploration(TreeT::load(tree.link(edge).available)));
         if (u == favoured) score += cfg_.bias / (1.0 + tries);
         if (score > best) best = score, best_u = u;
       }
@@ -599,7 +600,7 @@ class Worker {
         double best = -1;
         const double exploration = ExplorationCache(cfg_.c)(parent);
         for (int u = 0; u < count; ++u) {
-          const Edge& e = tree.edge(block + std::uint32_t(u));
+          const EdgeStats& e = tree.stats(block + std::uint32_t(u));
           const double score = ucb_score(double(e.reward) / kRewardScale, e.visits, exploration);
           if (score > best) best = score, best_u = u;
         }
@@ -623,13 +624,13 @@ class Worker {
     auto r = rng.below(std::uint32_t(untried));
     if (untried == count) return int(r);
     for (int u = 0; u < count; ++u)
-      if (edge_of(u) != kNone && tries_of(tree.edge(edge_of(u))) == 0 && r-- == 0) return u;
+      if (edge_of(u) != kNone && tries_of(tree.stats(edge_of(u))) == 0 && r-- == 0) return u;
     return first_untried;
   }
 
   // An edge's tries as the bandits count them: its visits, and in a shared tree the threads below
   // it now (virtual loss, which a private tree never has).
-  static std::uint32_t tries_of(const Edge& e) {
+  static std::uint32_t tries_of(const EdgeStats& e) {
     if constexpr (Shared) return TreeT::load(e.visits) + TreeT::load(e.virtual_loss);
     else return e.visits;
   }
@@ -661,8 +662,8 @@ class Worker {
       tree.unlock(n);
       if (e == kNone) return false;
     }
-    TreeT::add(tree.edge(e).available, 1u);
-    if constexpr (Shared) TreeT::add(tree.edge(e).virtual_loss, 1u);
+    TreeT::add(tree.link(e).available, 1u);
+    if constexpr (Shared) TreeT::add(tree.stats(e).virtual_loss, 1u);
     push(Step{std::uint32_t(t), e, n, chooser, false, true, 1.0, 0, 0});
     return true;
   }
@@ -678,7 +679,7 @@ class Worker {
   // Moves tree t from node n along the edge just taken in it to the child keyed `key`.
   bool descend(int t, std::uint32_t& n, std::uint64_t key, bool& grown) {
     TreeT& tree = forest_.trees[t];
-    Edge& edge = tree.edge(last_edge_[t]);
+    EdgeLink& edge = tree.link(last_edge_[t]);
     std::uint32_t c = tree.find_in_chain(edge.child, key);
     if (c == kNone) {
       bool created = false;
@@ -744,26 +745,25 @@ class Worker {
       int unvisited = 0;
       const std::uint32_t parent = exact_visits(tree, n);
       for (int i = 0; i < available; ++i) {
-        Edge& e = tree.edge(arm[i]);
-        if (parent == 0) TreeT::add(e.available, 1u);
-        unvisited += tries_of(e) == 0;
+        if (parent == 0) TreeT::add(tree.link(arm[i]).available, 1u);
+        unvisited += tries_of(tree.stats(arm[i])) == 0;
       }
       if (unvisited > 0) {  // try every arm once, in random order
         int r = int(rng.below(std::uint32_t(unvisited)));
         for (int i = 0; i < available; ++i)
-          if (tries_of(tree.edge(arm[i])) == 0 && r-- == 0) pick = i;
+          if (tries_of(tree.stats(arm[i])) == 0 && r-- == 0) pick = i;
       } else {  // every arm has been tried
         ExplorationCache exploration(cfg_.c);
         for (int i = 0; i < available; ++i) {
-          const Edge& e = tree.edge(arm[i]);
+          const EdgeStats& e = tree.stats(arm[i]);
           const double score = ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries_of(e),
-                                         exploration(parent ? parent : TreeT::load(e.available)));
+                                         exploration(parent ? parent : TreeT::load(tree.link(arm[i]).available)));
           if (score > best) best = score, pick = i;
         }
       }
     } else {
       std::array<double, G::kMaxMoves> stat, p;
-      for (int i = 0; i < available; ++i) stat[i] = TreeT::load_real(tree.edge(arm[i]).reward);
+      for (int i = 0; i < available; ++i) stat[i] = TreeT::load_real(tree.stats(arm[i]).reward);
       if (cfg_.sim == SimSelect::Exp3) exp3_policy(stat.data(), available, cfg_.gamma, p.data());
       else regret_matching_policy(stat.data(), available, cfg_.gamma, p.data());
       double r = rng.uniform();
@@ -777,7 +777,7 @@ class Worker {
       }
       prob = p[pick];
     }
-    if constexpr (Shared) TreeT::add(tree.edge(arm[pick]).virtual_loss, 1u);
+    if constexpr (Shared) TreeT::add(tree.stats(arm[pick]).virtual_loss, 1u);
     const std::uint32_t begin = std::uint32_t(arms_.size());
     if (cfg_.sim == SimSelect::RegretMatching)
       for (int i = 0; i < available; ++i) arms_.push_back(arm[i]);
@@ -790,7 +790,7 @@ class Worker {
     for (std::size_t i = 0; i < depth_; ++i) {
       const Step& st = path_[i];
       TreeT& tree = forest_.trees[st.tree];
-      Edge& e = tree.edge(st.edge);
+      EdgeStats& e = tree.stats(st.edge);
       const double x = v[st.chooser];
       if (st.visit) TreeT::add(tree.node(st.node).visits, 1u);
       TreeT::add(e.visits, 1u);
@@ -803,7 +803,7 @@ class Worker {
         // Sampled regret: every available arm b gains (b played ? x / p : 0) - x.
         for (std::uint32_t i = 0; i < st.arms_count; ++i) {
           const std::uint32_t b = arms_[st.arms_begin + i];
-          TreeT::add_real(tree.edge(b).reward, (b == st.edge ? x / st.prob : 0.0) - x);
+          TreeT::add_real(tree.stats(b).reward, (b == st.edge ? x / st.prob : 0.0) - x);
         }
       }
     }
@@ -835,8 +835,8 @@ std::vector<MoveStats> root_stats(const Tree<Shared>& tree, Player seat, bool si
   // Exp3 and regret-matching arms keep a bandit statistic, not a reward sum: no mean to show.
   const bool fixed_point = !simultaneous || cfg.sim == SimSelect::Ucb;
   tree.for_each_edge(simultaneous ? tree.arms_node(root, seat) : root, [&](std::uint32_t e) {
-    const Edge& edge = tree.edge(e);
-    out.push_back(MoveStats{Move(edge.key), edge.visits,
+    const EdgeStats& edge = tree.stats(e);
+    out.push_back(MoveStats{Move(tree.link(e).key), edge.visits,
                             fixed_point && edge.visits ? double(edge.reward) / kRewardScale / edge.visits : 0.0, 0.0});
   });
   return out;

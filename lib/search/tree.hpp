@@ -1,7 +1,8 @@
 #pragma once
-// The node store: one arena of nodes and one of edges, 32-bit indices, sized once from a hard cap
-// in bytes. Nothing is allocated while searching: when an arena is full the tree stops growing and
-// the search goes on inside it (KataGo and lc0 keep nodes compact for the same reason).
+// The node store: one arena of nodes and one of edges (kept as two arrays, EdgeStats and EdgeLink),
+// 32-bit indices, sized once from a hard cap in bytes. Nothing is allocated while searching: when
+// an arena is full the tree stops growing and the search goes on inside it (KataGo and lc0 keep
+// nodes compact for the same reason).
 //
 // A node is an information set (or, in UCT, a state) at which one player chooses (a decision), or
 // every player chooses at once (a simultaneous node).
@@ -49,16 +50,26 @@ inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 // deterministic) and a plain integer add for the atomics of tree parallelism.
 inline constexpr double kRewardScale = double(1u << 24);
 
-struct Edge {
-  std::uint64_t key;           // the move, or the observer's token of it; in an outcome table, the outcome
-  std::uint32_t child;         // first child node (chained through Node::sibling), or kNone
-  std::uint32_t visits;        // times chosen
-  std::uint32_t available;     // times it was legal when its node chose (ISMCTS availability)
-  std::uint32_t virtual_loss;  // threads currently below this edge (tree parallelism)
+// An edge is two records at the same index of two arenas, split by when they are read. A choice
+// reads every edge's statistics, so they are packed four to a cache line; the rest is read for the
+// edge taken, or for edges looked up by key. (UCT's choice at a visited node reads nothing else:
+// one 32-byte record of both would double the lines of each step, and at 100k iterations, where
+// the tree outgrows the cache, those lines are the cost.)
+struct EdgeStats {
   std::uint64_t reward;        // UCB: fixed-point sum of the chooser's returns;
                                // Exp3 / regret matching: a double (cumulative estimate / regret)
+  std::uint32_t visits;        // times chosen
+  std::uint32_t virtual_loss;  // threads currently below this edge (tree parallelism)
 };
-static_assert(sizeof(Edge) <= 32, "an edge must fit in 32 bytes, key and statistics included");
+struct EdgeLink {
+  std::uint64_t key;        // the move, or the observer's token of it; in an outcome table, the outcome
+  std::uint32_t child;      // first child node (chained through Node::sibling), or kNone
+  std::uint32_t available;  // times it was legal when its node chose (ISMCTS availability, counted
+                            // per edge only in information sets, where the edges are looked up anyway)
+};
+static_assert(sizeof(EdgeStats) == 16 && sizeof(EdgeLink) == 16,
+              "an edge's statistics are a quarter of a cache line, and the edge is 32 bytes in all");
+inline constexpr std::size_t kEdgeBytes = sizeof(EdgeStats) + sizeof(EdgeLink);
 
 enum class NodeKind : std::uint8_t {
   Fresh,         // not chosen at yet
@@ -95,7 +106,8 @@ class Tree {
       : node_cap_(node_cap_for(bytes)),
         edge_cap_(edge_cap_for(bytes)),
         nodes_(reserve<Node>(node_cap_, bytes)),  // default-initialised: untouched pages cost nothing
-        edges_(reserve<Edge>(edge_cap_, bytes)) {
+        stats_(reserve<EdgeStats>(edge_cap_, bytes)),
+        links_(reserve<EdgeLink>(edge_cap_, bytes)) {
     clear();
   }
   Tree(Tree&&) noexcept = default;
@@ -116,7 +128,7 @@ class Tree {
     return std::uint32_t(std::min<std::size_t>(bytes * 2 / 5 / sizeof(Node), kNone - 1));
   }
   static std::uint32_t edge_cap_for(std::size_t bytes) {
-    return std::uint32_t(std::min<std::size_t>(bytes * 3 / 5 / sizeof(Edge), kNone - 1));
+    return std::uint32_t(std::min<std::size_t>(bytes * 3 / 5 / kEdgeBytes, kNone - 1));
   }
 
   // An arena of n default-initialised entries. The cap comes from the user (memory=), so a
@@ -142,8 +154,10 @@ class Tree {
   bool usable() const { return node_cap_ > 0 && edge_cap_ > 0; }
   Node& node(std::uint32_t i) { return nodes_[i]; }
   const Node& node(std::uint32_t i) const { return nodes_[i]; }
-  Edge& edge(std::uint32_t i) { return edges_[i]; }
-  const Edge& edge(std::uint32_t i) const { return edges_[i]; }
+  EdgeStats& stats(std::uint32_t e) { return stats_[e]; }
+  const EdgeStats& stats(std::uint32_t e) const { return stats_[e]; }
+  EdgeLink& link(std::uint32_t e) { return links_[e]; }
+  const EdgeLink& link(std::uint32_t e) const { return links_[e]; }
   std::uint32_t node_count() const { return load(node_count_); }
   NodeKind kind(std::uint32_t n) const { return acquire(nodes_[n].kind); }
   // Whether a node of this kind keeps edges: a decision (or a fresh node, which its first edge makes
@@ -156,9 +170,9 @@ class Tree {
   std::uint32_t refused_edges() const { return load(refused_); }
   // Bytes of the arenas (the cap is never exceeded: this is what was reserved from it).
   std::size_t bytes_reserved() const {
-    return std::size_t(node_cap_) * sizeof(Node) + std::size_t(edge_cap_) * sizeof(Edge);
+    return std::size_t(node_cap_) * sizeof(Node) + std::size_t(edge_cap_) * kEdgeBytes;
   }
-  std::size_t bytes_used() const { return node_count() * sizeof(Node) + std::size_t(load(edge_count_)) * sizeof(Edge); }
+  std::size_t bytes_used() const { return node_count() * sizeof(Node) + std::size_t(load(edge_count_)) * kEdgeBytes; }
 
   // A new fresh node, or kNone when the node arena is full.
   std::uint32_t new_node(std::uint64_t key) {
@@ -208,7 +222,7 @@ class Tree {
     if (acquire(nd.num_edges) != count || acquire(nd.more) != kNone) return kNone;
     const std::uint32_t first = load(nd.first_edge);
     for (int i = 0; i < count; ++i)
-      if (edges_[first + std::uint32_t(i)].key != std::uint64_t(keys[i])) return kNone;
+      if (links_[first + std::uint32_t(i)].key != std::uint64_t(keys[i])) return kNone;
     return first;
   }
 
@@ -217,7 +231,7 @@ class Tree {
     std::uint32_t found = kNone;
     for_each_block(n, [&](std::uint32_t first, std::uint32_t count) {
       for (std::uint32_t e = first; e < first + count && found == kNone; ++e)
-        if (edges_[e].key == key) found = e;
+        if (links_[e].key == key) found = e;
     });
     return found;
   }
@@ -244,7 +258,7 @@ class Tree {
     }
     Node& block = nodes_[b];
     const std::uint32_t e = block.first_edge + block.num_edges;
-    edges_[e] = Edge{key, kNone, 0, 0, 0, 0};
+    new_edge(e, key);
     release(block.num_edges, std::uint16_t(block.num_edges + 1));
     return e;
   }
@@ -258,7 +272,7 @@ class Tree {
     if (nodes_[n].edge_capacity != 0 || count == 0 || count > 0xFFFF) return kNone;
     if (grow(n, n, 0, count) == kNone) return kNone;
     const std::uint32_t first = nodes_[n].first_edge;
-    for (std::uint32_t i = 0; i < count; ++i) edges_[first + i] = Edge{keys[i], kNone, 0, 0, 0, 0};
+    for (std::uint32_t i = 0; i < count; ++i) new_edge(first + i, keys[i]);
     release(nodes_[n].num_edges, std::uint16_t(count));
     return first;
   }
@@ -320,7 +334,7 @@ class Tree {
     created = false;
     Node& nd = nodes_[n];
     std::uint32_t slot = probe(nd.first_edge, nd.edge_capacity, key);
-    if (edges_[slot].child != kNone) return edges_[slot].child;
+    if (links_[slot].child != kNone) return links_[slot].child;
     if (nd.num_edges >= limit) {
       Node& overflow = nodes_[overflow_child(n)];
       created = overflow.key == kOverflowUnused;
@@ -334,8 +348,8 @@ class Tree {
     const std::uint32_t c = new_node(key);
     if (c == kNone) return kNone;
     nodes_[c].merged = nd.merged;
-    edges_[slot].key = key;
-    release(edges_[slot].child, c);  // after the key: a reader that sees the child sees its key
+    links_[slot].key = key;
+    release(links_[slot].child, c);  // after the key: a reader that sees the child sees its key
     release(nd.num_edges, std::uint16_t(nd.num_edges + 1));
     created = true;
     return c;
@@ -350,9 +364,9 @@ class Tree {
     const Node& nd = nodes_[n];
     const std::uint32_t slots = acquire(nd.edge_capacity), first = acquire(nd.first_edge);
     for (std::uint32_t i = slot_of(key, slots), probes = 0; probes < slots; i = (i + 1) & (slots - 1), ++probes) {
-      const std::uint32_t c = acquire(edges_[first + i].child);
+      const std::uint32_t c = acquire(links_[first + i].child);
       if (c == kNone) break;
-      if (edges_[first + i].key == key) return c;
+      if (links_[first + i].key == key) return c;
     }
     // Past the limit every further outcome leads to the overflow child, once it is in use.
     if (acquire(nd.num_edges) >= limit && acquire(nodes_[overflow_child(n)].key) == kOverflowUsed)
@@ -364,7 +378,7 @@ class Tree {
   // when no thread is searching, as tree reuse does). An outcome missing from a table that has
   // overflowed leads to the overflow child, as it would in the next search.
   std::uint32_t find_outcome(std::uint32_t n, std::uint64_t key) const {
-    const std::uint32_t c = edges_[probe(nodes_[n].first_edge, nodes_[n].edge_capacity, key)].child;
+    const std::uint32_t c = links_[probe(nodes_[n].first_edge, nodes_[n].edge_capacity, key)].child;
     if (c != kNone) return c;
     return overflow_used(n) ? overflow_child(n) : kNone;
   }
@@ -374,7 +388,7 @@ class Tree {
   void for_each_outcome(std::uint32_t n, F&& f) const {
     const Node& nd = nodes_[n];
     for (std::uint32_t s = nd.first_edge; s < nd.first_edge + nd.edge_capacity; ++s)
-      if (edges_[s].child != kNone) f(edges_[s].key, edges_[s].child);
+      if (links_[s].child != kNone) f(links_[s].key, links_[s].child);
   }
   bool overflow_used(std::uint32_t n) const { return nodes_[overflow_child(n)].key == kOverflowUsed; }
   void mark_overflow_used(std::uint32_t n) { nodes_[overflow_child(n)].key = kOverflowUsed; }
@@ -384,8 +398,8 @@ class Tree {
     Node& nd = nodes_[n];
     if (2u * (nd.num_edges + 1u) > nd.edge_capacity && !grow_table(nd)) return false;
     const std::uint32_t slot = probe(nd.first_edge, nd.edge_capacity, key);
-    edges_[slot].key = key;
-    edges_[slot].child = child;
+    links_[slot].key = key;
+    links_[slot].child = child;
     ++nd.num_edges;
     return true;
   }
@@ -471,6 +485,11 @@ class Tree {
     return kNone;
   }
 
+  void new_edge(std::uint32_t e, std::uint64_t key) {
+    stats_[e] = EdgeStats{0, 0, 0};
+    links_[e] = EdgeLink{key, kNone, 0};
+  }
+
   void init_node(std::uint32_t i, std::uint64_t key, NodeKind kind) {
     nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0, kind, 0, 0};
   }
@@ -507,14 +526,14 @@ class Tree {
   }
   std::uint32_t probe(std::uint32_t first, std::uint32_t slots, std::uint64_t key) const {
     for (std::uint32_t i = slot_of(key, slots);; i = (i + 1) & (slots - 1u)) {
-      const Edge& slot = edges_[first + i];
+      const EdgeLink& slot = links_[first + i];
       if (slot.child == kNone || slot.key == key) return first + i;
     }
   }
   std::uint32_t new_table(std::uint32_t slots) {
     const std::uint32_t t = new_block(slots);
     if (t != kNone)
-      for (std::uint32_t s = t; s < t + slots; ++s) edges_[s] = Edge{0, kNone, 0, 0, 0, 0};
+      for (std::uint32_t s = t; s < t + slots; ++s) links_[s] = EdgeLink{0, kNone, 0};
     return t;
   }
   // Doubles an outcome table (its old slots stay behind in the arena, unused, and stay right for a
@@ -526,7 +545,7 @@ class Tree {
     const std::uint32_t t = new_table(slots);
     if (t == kNone) return false;
     for (std::uint32_t s = old_first; s < old_first + old_slots; ++s)
-      if (edges_[s].child != kNone) edges_[probe(t, slots, edges_[s].key)] = edges_[s];
+      if (links_[s].child != kNone) links_[probe(t, slots, links_[s].key)] = links_[s];
     release(nd.first_edge, t);
     release(nd.edge_capacity, std::uint16_t(slots));
     return true;
@@ -552,11 +571,12 @@ class Tree {
   }
 
   // What every access reads, then the allocation counters on a cache line of their own: in a
-  // shared tree every expansion writes them, and on the line of `nodes_` and `edges_` each write
+  // shared tree every expansion writes them, and on the line of the arenas' pointers each write
   // would make the other threads' next read of those pointers miss.
   std::uint32_t node_cap_, edge_cap_;
   std::unique_ptr<Node[]> nodes_;
-  std::unique_ptr<Edge[]> edges_;
+  std::unique_ptr<EdgeStats[]> stats_;  // an outcome table's slots use only their links
+  std::unique_ptr<EdgeLink[]> links_;
   alignas(64) std::uint32_t node_count_ = 0;
   std::uint32_t edge_count_ = 0;
   std::uint32_t refused_ = 0;
