@@ -4,10 +4,12 @@
 // included, every node's visits equal the visits of the edges chosen from it, and no virtual loss
 // is left anywhere.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <thread>
 #include <vector>
 
@@ -163,6 +165,37 @@ TEST_CASE("node store: an edge index, once handed out, keeps its edge while its 
   tree.stats(handed_out[1]).visits += 1;  // an update through an old index lands on the live edge
   CHECK(tree.stats(tree.find_edge(root, 1)).visits == 8);
 }
+
+#if !defined(__SANITIZE_ADDRESS__)  // there the arenas come from its allocator, which holds what is freed
+// This process's resident memory (Linux: /proc/self/statm counts pages).
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * std::size_t(::sysconf(_SC_PAGESIZE));
+}
+
+TEST_CASE("node store: arenas start on huge-page boundaries, and a dropped tree gives its pages back") {
+  constexpr std::size_t kMiB = std::size_t(1) << 20;
+  // A block of a few MiB from the heap stays resident once freed. Dropping a first tree raises the
+  // heap allocator's threshold for mapping blocks to its biggest arena's size, so that a smaller
+  // second tree would come from the heap: the second is the test.
+  for (const std::size_t bytes : {64 * kMiB, 48 * kMiB}) {
+    const std::size_t before = resident_bytes();
+    {
+      Tree<false> tree(bytes);
+      CHECK(std::uintptr_t(&tree.node(0)) % kHugePage == 0);
+      CHECK(std::uintptr_t(&tree.stats(0)) % kHugePage == 0);
+      CHECK(std::uintptr_t(&tree.link(0)) % kHugePage == 0);
+      std::uint32_t nodes = 1;
+      while (tree.new_node(nodes) != kNone) ++nodes;
+      CHECK(nodes == Tree<false>::node_cap_for(bytes));
+      CHECK(resident_bytes() >= before + bytes / 4);  // the node arena (2/5 of the bytes), touched
+    }
+    CHECK(resident_bytes() < before + 4 * kMiB);
+  }
+}
+#endif
 
 TEST_CASE("node store: a reader sees a prefix of the edges, even while a writer fills a block and opens the next") {
   // The interleaving of a shared tree, played in one thread: the reader has read the first block
