@@ -176,46 +176,8 @@ class Worker {
 
   // One iteration from `root`, a state of the searcher's information set.
   void iterate(const State& root, Rng& rng) {
-    State s = root;
-    const int trees = int(forest_.trees.size());
-    std::array<std::uint32_t, kMaxPlayers> cur{};
-    for (int t = 0; t < trees; ++t) cur[t] = TreeT::root();
-    depth_ = 0;
-    arms_.clear();
-    bool grown = false;
-    while (!grown && s.to_move() != kTerminal) {
-      const Player p = s.to_move();
-      bool stuck = false;
-      if (p >= 0) {
-        const int chooser_tree = cfg_.algorithm == Algorithm::MoIsmcts ? p : 0;
-        Move m = 0;
-        if (!select_decision(chooser_tree, cur[chooser_tree], s, p, rng, m)) break;
-        for (int t = 0; t < trees && !stuck; ++t)
-          if (t != chooser_tree) stuck = !follow_decision(t, cur[t], observe<G>(s, m, forest_.observers[t]), p);
-        for (int t = 0; t < trees && !stuck; ++t) stuck = !descend(t, cur[t], child_key(t, s, m), grown);
-        // The move chosen is played even where a tree cannot follow it (a full arena): its edge is
-        // credited with a playout from the position it leads to, never from the one it leaves.
-        s.apply(m);
-        if (stuck) break;
-      } else {
-        JointMove joint{};
-        for (int t = 0; t < trees && !stuck; ++t) stuck = !simultaneous(t, cur[t], num_players_of<G>(s));
-        if (stuck) break;                         // no arm chosen: the playout starts here
-        std::array<bool, kMaxPlayers> counted{};  // the node's visit goes with the first arm chosen in its tree
-        for (int q = 0; q < num_players_of<G>(s); ++q) {
-          const int t = cfg_.algorithm == Algorithm::MoIsmcts ? q : 0;
-          // A seat whose arms the arena cannot hold bids as the playout would, so that the arms
-          // chosen before it are credited from the joint move's outcome, as for the decision above.
-          if (!stuck) stuck = !select_arm(t, cur[t], s, q, !counted[t], rng, joint[q]);
-          if (stuck) joint[q] = rollout_move(s, q, rng);
-          counted[t] = true;
-        }
-        for (int t = 0; t < trees && !stuck; ++t) stuck = !descend_outcome(t, cur[t], outcome_key(t, s, joint), grown);
-        apply_joint<G>(s, joint);
-        if (stuck) break;
-      }
-    }
-    backup(rollout(s, rng));
+    if (forest_.trees.size() == 1) iterate_in<1>(root, rng);
+    else iterate_in<0>(root, rng);
   }
 
   // Plays s out (random or heuristic moves) and returns every player's reward in [0, 1].
@@ -257,6 +219,52 @@ class Worker {
   }
 
  private:
+  // iterate over `kTrees` trees: 1 (UCT, SO-ISMCTS, PIMC's determinizations: the loops over trees
+  // vanish), or 0 for as many as the forest has (MO-ISMCTS, one a seat).
+  template <int kTrees>
+  void iterate_in(const State& root, Rng& rng) {
+    State s = root;
+    const int trees = kTrees == 1 ? 1 : int(forest_.trees.size());
+    std::array<std::uint32_t, kMaxPlayers> cur{};
+    for (int t = 0; t < trees; ++t) cur[t] = TreeT::root();
+    depth_ = 0;
+    arms_.clear();
+    bool grown = false;
+    while (!grown && s.to_move() != kTerminal) {
+      const Player p = s.to_move();
+      bool stuck = false;
+      if (p >= 0) {
+        const int chooser_tree = kTrees != 1 && cfg_.algorithm == Algorithm::MoIsmcts ? p : 0;
+        Move m = 0;
+        if (!select_decision(chooser_tree, cur[chooser_tree], s, p, rng, m)) break;
+        for (int t = 0; t < trees && !stuck; ++t)
+          if (t != chooser_tree) stuck = !follow_decision(t, cur[t], observe<G>(s, m, forest_.observers[t]), p);
+        for (int t = 0; t < trees && !stuck; ++t) stuck = !descend(t, cur[t], child_key(t, s, m), grown);
+        // The move chosen is played even where a tree cannot follow it (a full arena): its edge is
+        // credited with a playout from the position it leads to, never from the one it leaves.
+        s.apply(m);
+        if (stuck) break;
+      } else {
+        JointMove joint{};
+        for (int t = 0; t < trees && !stuck; ++t) stuck = !simultaneous(t, cur[t], num_players_of<G>(s));
+        if (stuck) break;                         // no arm chosen: the playout starts here
+        std::array<bool, kMaxPlayers> counted{};  // the node's visit goes with the first arm chosen in its tree
+        for (int q = 0; q < num_players_of<G>(s); ++q) {
+          const int t = kTrees != 1 && cfg_.algorithm == Algorithm::MoIsmcts ? q : 0;
+          // A seat whose arms the arena cannot hold bids as the playout would, so that the arms
+          // chosen before it are credited from the joint move's outcome, as for the decision above.
+          if (!stuck) stuck = !select_arm(t, cur[t], s, q, !counted[t], rng, joint[q]);
+          if (stuck) joint[q] = rollout_move(s, q, rng);
+          counted[t] = true;
+        }
+        for (int t = 0; t < trees && !stuck; ++t) stuck = !descend_outcome(t, cur[t], outcome_key(t, s, joint), grown);
+        apply_joint<G>(s, joint);
+        if (stuck) break;
+      }
+    }
+    backup<kTrees>(rollout(s, rng));
+  }
+
   struct Step {
     std::uint32_t tree, edge;
     std::uint32_t node;  // the node the edge leaves, whose visit this step counts if `visit`
@@ -786,10 +794,11 @@ class Worker {
     return true;
   }
 
+  template <int kTrees>
   void backup(const Values& v) {
     for (std::size_t i = 0; i < depth_; ++i) {
       const Step& st = path_[i];
-      TreeT& tree = forest_.trees[st.tree];
+      TreeT& tree = forest_.trees[kTrees == 1 ? 0 : st.tree];
       EdgeStats& e = tree.stats(st.edge);
       const double x = v[st.chooser];
       if (st.visit) TreeT::add(tree.node(st.node).visits, 1u);
