@@ -219,7 +219,7 @@ class Worker {
   }
 
  private:
-  // iterate over `kTrees` trees: 1 (UCT, SO-ISMCTS, PIMC's determinizations: the loops over trees
+  // `iterate` over `kTrees` trees: 1 (UCT, SO-ISMCTS, PIMC's determinizations: the loops over trees
   // vanish), or 0 for as many as the forest has (MO-ISMCTS, one a seat).
   template <int kTrees>
   void iterate_in(const State& root, Rng& rng) {
@@ -609,6 +609,7 @@ class Worker {
         const double exploration = ExplorationCache(cfg_.c)(parent);
         for (int u = 0; u < count; ++u) {
           const EdgeStats& e = tree.stats(block + std::uint32_t(u));
+          assert(e.visits > 0 && "a private node's visits are the sum of its edges' visits");
           const double score = ucb_score(double(e.reward) / kRewardScale, e.visits, exploration);
           if (score > best) best = score, best_u = u;
         }

@@ -52,11 +52,12 @@ inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 // deterministic) and a plain integer add for the atomics of tree parallelism.
 inline constexpr double kRewardScale = double(1u << 24);
 
-// An edge is two records at the same index of two arenas, split by when they are read. A choice
+// An edge is two records at the same index of two arrays, split by when they are read. A choice
 // reads every edge's statistics, so they are packed four to a cache line; the rest is read for the
-// edge taken, or for edges looked up by key. (UCT's choice at a visited node reads nothing else:
-// one 32-byte record of both would double the lines of each step, and at 100k iterations, where
-// the tree outgrows the cache, those lines are the cost.)
+// edge taken, or for edges looked up by key. (UCT's choice at a visited node reads nothing else, so
+// it reads half the lines a 32-byte edge would take. On the machine of bench/RESULTS.md that
+// changed no time, where the TLB's misses were the cost; the lines count where the caches are the
+// limit.)
 struct EdgeStats {
   std::uint64_t reward;        // UCB: fixed-point sum of the chooser's returns;
                                // Exp3 / regret matching: a double (cumulative estimate / regret)
@@ -183,8 +184,8 @@ class Tree {
     return std::uint32_t(std::min<std::size_t>(bytes * 3 / 5 / kEdgeBytes, kNone - 1));
   }
 
-  // An arena of n entries, uninitialised (nothing reads an entry before it is written). The cap comes from the user
-  // (memory=), so a machine that cannot give it is bad input, not a crash.
+  // An arena of n entries, uninitialised (nothing reads an entry before it is written). The cap
+  // comes from the user (memory=), so a machine that cannot give it is bad input, not a crash.
   template <class T>
   static T* reserve(std::uint32_t n, std::size_t bytes) {
     // A cap beyond the machine's memory is refused before asking: an allocator may abort rather
