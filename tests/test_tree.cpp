@@ -168,7 +168,7 @@ TEST_CASE("node store: an edge index, once handed out, keeps its edge while its 
 
 // Not under the sanitizers: AddressSanitizer's arenas come from its allocator, which holds what is
 // freed, and ThreadSanitizer's shadow of the memory touched is resident too.
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#if !defined(NURAGHE_ASAN) && !defined(NURAGHE_TSAN)
 // This process's resident memory (Linux: /proc/self/statm counts pages).
 std::size_t resident_bytes() {
   std::ifstream statm("/proc/self/statm");

@@ -98,6 +98,23 @@ struct Node {
 };
 static_assert(sizeof(Node) <= 32, "a node must fit in 32 bytes");
 
+// Whether this build runs under AddressSanitizer or ThreadSanitizer: GCC's macros, or clang's
+// __has_feature (clang before 2025 defines no such macro).
+#if defined(__SANITIZE_ADDRESS__)
+#define NURAGHE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define NURAGHE_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define NURAGHE_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define NURAGHE_TSAN 1
+#endif
+#endif
+
 // An arena's memory is mapped from the kernel, not taken from the heap: a tree's pages go back to
 // the kernel when the tree is dropped (a freed heap block of a few MiB stays resident, and a bot's
 // trees of the last search would be held while it grows the next). An arena of at least one huge
@@ -105,21 +122,22 @@ static_assert(sizeof(Node) <= 32, "a node must fit in 32 bytes");
 // inside it with huge pages (madvise: Debian enables transparent huge pages only on request). A
 // tree bigger than the caches is walked at random, and with 4 KiB pages nearly every step missed
 // the TLB too: huge pages made Connect Four's 100k-iteration search about 1.4x faster
-// (bench/RESULTS.md). The tail short of a whole huge page keeps small pages and the rounding past
-// the end is never touched, so what is resident never exceeds the arena: the cap stays a hard cap.
+// (bench/RESULTS.md). The mapping ends at the small page after the arena's end, so its tail, short
+// of a whole huge page, can only ever have small pages (even where the kernel gives huge pages
+// unasked): what is resident never exceeds the arena, and the cap stays a hard cap.
 // Under AddressSanitizer arenas come from its allocator, which checks their bounds.
 inline constexpr std::size_t kHugePage = std::size_t(2) << 20;
 
-// What an arena of `bytes` maps: whole huge pages from one, else whole small pages.
+// What an arena of `bytes` maps: whole small pages.
 inline std::size_t arena_mapping(std::size_t bytes) {
-  const std::size_t unit = bytes >= kHugePage ? kHugePage : std::size_t(::sysconf(_SC_PAGESIZE));
-  return (bytes + unit - 1) / unit * unit;
+  const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+  return (bytes + page - 1) / page * page;
 }
 
 // An arena of `bytes` (uninitialised), or nullptr when the kernel refuses it (or bytes is 0).
 inline void* map_arena(std::size_t bytes) {
   if (bytes == 0) return nullptr;
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(NURAGHE_ASAN)
   return std::malloc(bytes);
 #else
   const std::size_t size = arena_mapping(bytes), slack = bytes >= kHugePage ? kHugePage : 0;
@@ -139,7 +157,7 @@ inline void* map_arena(std::size_t bytes) {
 struct UnmapArena {
   std::size_t bytes = 0;
   void operator()(void* p) const noexcept {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(NURAGHE_ASAN)
     std::free(p);
 #else
     if (p != nullptr) ::munmap(p, arena_mapping(bytes));
