@@ -52,9 +52,9 @@ class CallbackBot final : public Bot<G> {
 template <Game G>
 BotMaker<G> maker_with(const ExternalBots& external) {
   BotMaker<G> m;
-  m.make = [&external](const std::string& spec, std::uint64_t seed) -> std::unique_ptr<Bot<G>> {
+  m.make = [&external](const std::string& spec, std::uint64_t seed, SpecSeeds rule) -> std::unique_ptr<Bot<G>> {
     const auto it = external.find(spec);
-    if (it == external.end()) return make_bot<G>(spec, seed);
+    if (it == external.end()) return make_bot<G>(spec, seed, rule);
     return std::make_unique<CallbackBot<G>>(it->second, seed);
   };
   m.threads = [&external](const std::string& spec) { return external.count(spec) ? 1 : spec_threads(spec); };
@@ -312,7 +312,7 @@ class GameOps final : public AnyGame {
     std::vector<std::unique_ptr<Bot<G>>> owned;
     std::vector<Bot<G>*> table;
     for (int p = 0; p < n; ++p) {
-      owned.push_back(maker.make(bots[std::size_t(p)], play_bot_seed(config.seed, p)));
+      owned.push_back(maker.make(bots[std::size_t(p)], play_bot_seed(config.seed, p), SpecSeeds::Streams));
       table.push_back(owned.back().get());
     }
     return play_game<G>(start, table);
@@ -321,7 +321,11 @@ class GameOps final : public AnyGame {
   std::vector<Json> arena(const ArenaSettings& a, const ArenaRunOptions& options,
                           const ExternalBots& external) const override {
     std::vector<Json> out;
-    for (const auto& g : run_arena<G>(a, options, maker_with<G>(external)).games) out.push_back(g.line);
+    // Each game's results-file line, and its deal (which the line leaves to the header's rules).
+    for (const auto& g : run_arena<G>(a, options, maker_with<G>(external)).games) {
+      out.push_back(g.line);
+      out.back()["deal"] = g.deal;
+    }
     return out;
   }
 };

@@ -1,11 +1,14 @@
 #pragma once
-// A tournament: every bot plays every seat equally often, and every rotation of a table replays the
-// same deal ("duplicate"), so the luck of the deal cancels between the bots. The unit is therefore
-// the duplicate set (deal d: games d*n .. d*n + n-1 for n seats), for statistics and for sharding.
+// A tournament: every deal is played in a balanced set of seatings (bots/tables.hpp: every bot in
+// every seat, and directly after every other bot, equally often), each replaying the same deal
+// ("duplicate"), so the luck of the deal and the neighbours' effects cancel between the bots. The
+// unit is therefore the duplicate set (deal d: the k games d*k .. d*k + k-1, k = n (n - 1) for n
+// seats), for statistics and for sharding.
 //
-// Reproducibility: game g is deal g / n with the bots rotated g % n seats; the deal's seed is a
-// hash of --seed and d, and each seat's bot is built fresh with a seed hashed from (deal seed,
-// rotation, seat). So with iteration budgets a game's result does not depend on --jobs, --shard or a resume.
+// Reproducibility: game g is deal g / k in seating g % k; the deal's seed is a hash of --seed and
+// d, and each seat's bot is built fresh with a seed hashed from (deal seed, seating, seat), into
+// which a spec's seed= is mixed. So with iteration budgets a game's result does not depend on
+// --jobs, --shard or a resume.
 //
 // Results go to a JSON-lines file: a header line that names the tournament, then one line per
 // finished game, appended and flushed as each game ends (a killed arena loses no finished game;
@@ -27,6 +30,7 @@
 
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
+#include "bots/tables.hpp"
 #include "core/hooks.hpp"
 #include "core/json.hpp"
 #include "search/parallel.hpp"
@@ -52,6 +56,7 @@ struct ArenaSettings {
   int jobs = 1;
   int shard = 0, shards = 1;  // this process plays the deals d with d % shards == shard
   std::string out;            // results file (JSON lines); resumed if it exists
+  TableRules rules;           // fair tables; a file written before is resumed under its own (legacy)
 };
 
 // One finished game as the summary needs it (and as a results line holds it).
@@ -65,13 +70,6 @@ struct GameResult {
   std::vector<int> decisions;         // per seat
   Json line;                          // the results-file line
 };
-
-// Game g is deal g / n with the bots rotated g % n seats.
-inline std::vector<int> arena_seating(int game, int seats) {
-  std::vector<int> seat_bot(seats);
-  for (int s = 0; s < seats; ++s) seat_bot[s] = (s + game) % seats;
-  return seat_bot;
-}
 
 inline std::vector<int> ranks_of(const std::vector<double>& scores) {
   std::vector<int> ranks(scores.size(), 1);
@@ -138,6 +136,19 @@ void check_models(const std::vector<std::string>& specs, const typename G::State
   }
 }
 
+// The header's record of the table rules (bots/tables.hpp). A file without it was played under the
+// old ones, which a header therefore never names.
+inline void put_table_rules(Json& header, const TableRules& rules) {
+  if (rules.seatings == Seatings::Balanced) header["seatings"] = "balanced";
+  if (rules.seeds == SpecSeeds::Streams) header["bot_seeds"] = "streams";
+}
+
+// "12 or 24": the multiples of `unit` on either side of `n` (the one above alone when none is below).
+inline std::string multiples_near(int n, int unit) {
+  const int below = std::max(0, n) / unit * unit;
+  return (below > 0 ? std::to_string(below) + " or " : std::string()) + std::to_string(below + unit);
+}
+
 // What identifies a tournament: two files may be merged, and a file resumed, only if these agree.
 // The header line is this plus "version" (the program that started the file), which is recorded
 // for the reader's information and never compared: a newer build resumes an older file.
@@ -149,6 +160,7 @@ Json arena_header(const ArenaSettings& a, int seats) {
          {"map", a.config.map_file}, {"bots", a.bots}, {"seed", a.config.seed}};
   if (const std::string hash = map_hash_text<G>(a.config); !hash.empty()) h["map_hash"] = hash;
   if (Json map = recorded_map<G>(a.config); !map.is_null()) h["map_data"] = std::move(map);
+  put_table_rules(h, a.rules);
   // Each model file's hash, by its path as the specs give it: a model edited since is another
   // tournament. Only where a bot has eval=, so that every other header stays as it was.
   if (const auto paths = model_paths(a.bots); !paths.empty()) {
@@ -180,6 +192,7 @@ inline bool same_tournament(const Json& x, const Json& y) {
 
 // A results file's header, checked field by field.
 struct ResultsHeader {
+  TableRules rules = TableRules::legacy();  // as the header says: a file without the fields predates them
   std::string game;
   int players = 0;
   GameConfig config;              // players, options, map (path, recorded JSON); seed: the tournament's
@@ -193,8 +206,8 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
   const JsonIn in(j, where);
   if (!j.is_object() || !j.contains("nuraghe") || j["nuraghe"] != kind)
     in.fail(kind == "arena" ? "is not the header of an arena results file" : "is not the header of a play log");
-  in.allow_only(
-      {"nuraghe", "game", "players", "options", "map", "map_hash", "map_data", "models", "bots", "seed", "version"});
+  in.allow_only({"nuraghe", "game", "players", "options", "map", "map_hash", "map_data", "models", "bots", "seed",
+                 "version", "seatings", "bot_seeds"});
   ResultsHeader h;
   h.game = in.at("game").string();
   h.players = in.at("players").int_in(1, kMaxPlayers);
@@ -216,6 +229,15 @@ inline ResultsHeader header_from_line(const Json& j, const std::string& where, s
     models->expect_object();
     for (auto it = j["models"].begin(); it != j["models"].end(); ++it) models->at(it.key()).string();
   }
+  if (auto v = in.find("seatings")) {
+    if (v->string() != "balanced") v->fail("is not \"balanced\" (a file without it rotated the seats)");
+    h.rules.seatings = Seatings::Balanced;
+  }
+  if (auto v = in.find("bot_seeds")) {
+    if (v->string() != "streams")
+      v->fail("is not \"streams\" (a file without it let a spec's seed= replace the game's)");
+    h.rules.seeds = SpecSeeds::Streams;
+  }
   h.json = j;
   return h;
 }
@@ -229,12 +251,12 @@ inline GameResult result_from_line(const Json& j, const ResultsHeader& h, const 
   const auto n = std::size_t(h.players);
   GameResult r;
   r.index = in.at("index").int_in(0, 1 << 30);
-  r.deal = r.index / h.players;
+  r.deal = deal_of_game(r.index, h.players, h.rules.seatings);
   r.seed = in.at("seed").u64();
   for (long long b : in.at("seats").integers(0, h.players - 1, n, n)) r.seat_bot.push_back(int(b));
-  if (r.seat_bot != arena_seating(r.index, h.players))
+  if (r.seat_bot != seating_of_game(r.index, h.players, h.rules.seatings))
     in.at("seats").fail("is not the seating of game " + std::to_string(r.index));
-  if (r.seed != hash_combine(h.config.seed, std::uint64_t(r.deal)))
+  if (r.seed != arena_deal_seed(h.config.seed, r.deal))
     in.at("seed").fail("is not the seed of deal " + std::to_string(r.deal) + " of this tournament");
   const auto specs = in.at("bots").strings(n, n);
   for (std::size_t s = 0; s < n; ++s)
@@ -359,7 +381,7 @@ inline ResultsFile parse_play_log(std::istream& in, const std::string& name) {
   if (line_no == 0) input_error(name + " is empty");
   GameResult g;
   g.seed = f.header.config.seed;
-  g.seat_bot = arena_seating(0, f.header.players);
+  g.seat_bot = seating_of(0, f.header.players, Seatings::Rotations);  // seat s holds bot s
   g.line = Json{{"index", 0}, {"moves", moves}, {"bots", f.header.bots}};
   f.games.push_back(std::move(g));
   return f;
@@ -477,7 +499,68 @@ inline ResultsFileState results_file_state(const std::string& path, const std::s
   return ResultsFileState::Results;
 }
 
+// The table rules of the results file at `path`, if it is one (else nothing: the caller's checks
+// name what is wrong with it). A run resumes a file under the rules it was begun with, so that a
+// file written before fair tables goes on as it began; a note on stderr says so.
+inline std::optional<TableRules> recorded_table_rules(const std::string& path) {
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::string first;
+  bool newline = false;
+  for (char c; first.size() <= kMaxResultsLineBytes && in.get(c);) {
+    if (c == '\n') {
+      newline = true;
+      break;
+    }
+    first.push_back(c);
+  }
+  if (!newline) return std::nullopt;
+  try {
+    return header_from_line(parse_json(first, path), path).rules;
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
+// The settings a run plays: the given ones, under the rules of the results file it resumes.
+inline ArenaSettings resumed_rules(ArenaSettings a, const std::vector<std::string>& also_done = {}) {
+  std::vector<std::string> files{a.out};
+  files.insert(files.end(), also_done.begin(), also_done.end());
+  for (const auto& path : files) {
+    const std::optional<TableRules> recorded = recorded_table_rules(path);
+    if (!recorded) continue;
+    if (*recorded == TableRules::legacy() && a.rules != *recorded)
+      std::fprintf(stderr,
+                   "arena: \"%s\" was begun before fair tables: its games go on rotating the seats, and a spec's "
+                   "seed= replaces the game's seed\n",
+                   path.c_str());
+    a.rules = *recorded;
+    break;
+  }
+  return a;
+}
+
 // ---- running -------------------------------------------------------------------------------
+
+// `--fill SPEC` (or NAME=SPEC): the bots given, then copies of SPEC in the seats they leave, labelled
+// NAME.1, NAME.2, ... (NAME "fill" by default), so that two bots can be compared at a table of
+// three to five seats and the copies' rows are an A/A check of the table.
+inline std::vector<std::string> filled_seats(std::vector<std::string> bots, const std::string& fill, int seats) {
+  if (int(bots.size()) >= seats)
+    input_error("--fill \"" + fill + "\": the " + std::to_string(bots.size()) + " bots given take every one of the " +
+                std::to_string(seats) + " seats (give --players)");
+  const std::string head = fill.substr(0, fill.find(':'));
+  const auto eq = head.find('=');
+  const std::string name = eq == std::string::npos ? "fill" : fill.substr(0, eq);
+  const std::string spec = eq == std::string::npos ? fill : fill.substr(eq + 1);
+  if (parse_spec(spec, "--fill").values.count("label"))
+    input_error("--fill \"" + fill + "\": the copies are labelled " + name + ".1, " + name +
+                ".2, ...: name them with --fill NAME=SPEC, not label=");
+  for (int k = 1; int(bots.size()) < seats; ++k)
+    bots.push_back(labelled_spec(name + "." + std::to_string(k) + "=" + spec));
+  return bots;
+}
 
 // Progress on stderr: a bar redrawn in place on a terminal, a line every 10% otherwise, or nothing.
 enum class ProgressMode { Off, Lines, Bar };
@@ -520,33 +603,24 @@ inline int spec_threads(const std::string& spec) {
 // default seats nuraghe's own bots (make_bot); the Python module's also seats bots written in Python.
 template <Game G>
 struct BotMaker {
-  std::function<std::unique_ptr<Bot<G>>(const std::string& spec, std::uint64_t seed)> make =
-      [](const std::string& spec, std::uint64_t seed) { return make_bot<G>(spec, seed); };
+  std::function<std::unique_ptr<Bot<G>>(const std::string& spec, std::uint64_t seed, SpecSeeds rule)> make =
+      [](const std::string& spec, std::uint64_t seed, SpecSeeds rule) { return make_bot<G>(spec, seed, rule); };
   std::function<int(const std::string& spec)> threads = spec_threads;
 };
-
-// The seed of the bot in seat s of game g (deal seed `deal_seed`, n seats). The deal is shared by
-// the rotations; the bots' own randomness is not (two copies of one deterministic bot would
-// otherwise replay the same game in every rotation).
-inline std::uint64_t arena_bot_seed(std::uint64_t deal_seed, int g, int n, int s) {
-  return hash_combine(hash_combine(deal_seed, std::uint64_t(g % n) + 1), std::uint64_t(s) + 1);
-}
-inline std::uint64_t arena_deal_seed(std::uint64_t tournament_seed, int deal) {
-  return hash_combine(tournament_seed, std::uint64_t(deal));
-}
 
 template <Game G>
 GameResult play_arena_game(const ArenaSettings& a, int n, int g, const BotMaker<G>& maker = {}) {
   GameResult r;
-  r.index = g, r.deal = g / n;
+  const int set = seatings_per_deal(n, a.rules.seatings);
+  r.index = g, r.deal = g / set;
   r.seed = arena_deal_seed(a.config.seed, r.deal);
-  r.seat_bot = arena_seating(g, n);
+  r.seat_bot = seating_of(g % set, n, a.rules.seatings);
   GameConfig config = a.config;
   config.seed = r.seed;
   std::vector<std::unique_ptr<Bot<G>>> owned;
   std::vector<Bot<G>*> seats;
   for (int s = 0; s < n; ++s) {
-    owned.push_back(maker.make(a.bots[r.seat_bot[s]], arena_bot_seed(r.seed, g, n, s)));
+    owned.push_back(maker.make(a.bots[r.seat_bot[s]], arena_bot_seed(r.seed, g % set, s), a.rules.seeds));
     seats.push_back(owned.back().get());
   }
   const GameRecord rec = play_game<G>(G::initial(config), seats);
@@ -588,6 +662,7 @@ struct ArenaRun {
   std::vector<GameResult> games;  // this shard's games, finished, by index
   int resumed = 0;                // how many came from the results file
   int jobs = 1;                   // the jobs actually used
+  TableRules rules;               // the rules played under (a resumed file's own)
 };
 
 // Validates the settings (InputError on anything wrong, before any game runs) and returns the seat
@@ -599,11 +674,15 @@ int check_arena(const ArenaSettings& a, const BotMaker<G>& maker = {}, const Set
   if (int(a.bots.size()) != n)
     input_error("arena: " + std::to_string(a.bots.size()) + " bots for " + std::to_string(n) + " seats (give one " +
                 names.one_bot + " per seat)");
-  if (a.games <= 0 || a.games % n != 0)
-    input_error("arena: " + names.games + " must be a positive multiple of the seat count " + std::to_string(n) +
-                " so that every bot plays every seat equally");
+  const int set = seatings_per_deal(n, a.rules.seatings);
+  if (a.games <= 0 || a.games % set != 0)
+    input_error("arena: " + names.games + " " + std::to_string(a.games) + " is not a positive multiple of " +
+                std::to_string(set) + ", the seatings of one deal at " + std::to_string(n) + " seats" +
+                (a.rules.seatings == Seatings::Balanced && n > 2 ? " (every bot in every seat and after every other)"
+                                                                 : " (every bot in every seat)") +
+                ": give " + multiples_near(a.games, set));
   if (a.shards < 1 || a.shard < 0 || a.shard >= a.shards) input_error("arena: bad shard");
-  for (const auto& spec : a.bots) maker.make(spec, 0);  // reject bad specs before any game runs
+  for (const auto& spec : a.bots) maker.make(spec, 0, a.rules.seeds);  // reject bad specs before any game runs
   check_models<G>(a.bots, probe, a.config);
   return n;
 }
@@ -620,9 +699,11 @@ struct ArenaRunOptions {
 
 // Plays this shard's games of the tournament, skipping those already in the results file.
 template <Game G>
-ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, const BotMaker<G>& maker = {}) {
+ArenaRun run_arena(const ArenaSettings& settings, const ArenaRunOptions& options = {}, const BotMaker<G>& maker = {}) {
+  const ArenaSettings a = resumed_rules(settings, options.also_done);
   const int n = check_arena<G>(a, maker, options.names);
   ArenaRun run;
+  run.rules = a.rules;
   std::set<int> done;
   const Json header = arena_header<G>(a, n);
   const auto take_finished = [&](const std::string& path, bool own_file) {
@@ -661,8 +742,9 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, 
   ResultsWriter writer = a.out.empty() ? ResultsWriter() : ResultsWriter(a.out);
 
   std::vector<int> todo;
+  const int set = seatings_per_deal(n, a.rules.seatings);
   for (int g = 0; g < a.games; ++g)
-    if ((g / n) % a.shards == a.shard && !done.count(g)) todo.push_back(g);
+    if ((g / set) % a.shards == a.shard && !done.count(g)) todo.push_back(g);
 
   // jobs x search threads within the cores.
   int threads = 1;
@@ -675,7 +757,7 @@ ArenaRun run_arena(const ArenaSettings& a, const ArenaRunOptions& options = {}, 
 
   Progress progress(int(todo.size()), options.progress);
   std::mutex results_mutex;
-  const std::size_t batch = options.batch_deals > 0 ? std::size_t(options.batch_deals) * std::size_t(n) : todo.size();
+  const std::size_t batch = options.batch_deals > 0 ? std::size_t(options.batch_deals) * std::size_t(set) : todo.size();
   for (std::size_t from = 0; from < todo.size(); from += batch) {
     if (options.should_stop && options.should_stop(run.games)) break;
     const std::size_t to = std::min(todo.size(), from + batch);

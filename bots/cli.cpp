@@ -394,12 +394,12 @@ int run_cli(int argc, char** argv) {
   std::vector<std::string> arena_bot;
   Common arena_common;
   auto* arena =
-      app.add_subcommand("arena", "play a tournament with rotated seats and duplicate deals; print a result table");
+      app.add_subcommand("arena", "play a tournament of duplicate deals in balanced seatings; print a result table");
   add_game_options(arena, arena_common, true);
   arena->add_option("--bots", arena_bots, "bot specs, one per seat, separated by commas")->check(kNotEmpty);
   arena->add_option("-b,--bot", arena_bot, "a bot spec (repeatable, one per seat)")->check(kNotEmpty);
   add_integer(arena, "-n,--games", arena_args.settings.games, 1, 1 << 30,
-              "number of games (a multiple of the seat count)")
+              "number of games (whole deals: a multiple of n (n - 1) for n seats)")
       ->required();
   add_integer(arena, "-j,--jobs", arena_args.settings.jobs, 1, 256, "games played in parallel");
   arena->add_option("--out", arena_args.settings.out, "results file (JSON lines); an existing one is resumed")
@@ -409,6 +409,10 @@ int run_cli(int argc, char** argv) {
       ->default_str("0/1");
   arena->add_flag("--self-play", arena_args.self_play,
                   "the one --bot given plays every seat; the table compares the seats");
+  arena
+      ->add_option("--fill", arena_args.fill,
+                   "SPEC or NAME=SPEC: copies of one bot (NAME.1, NAME.2, ...) in the seats the bots given leave")
+      ->check(kNotEmpty);
   arena->add_option("--format", arena_args.format, "table, csv or json")->check(kNotEmpty);
   arena
       ->add_option("--sprt", arena_args.sprt,
@@ -679,7 +683,7 @@ int run_cli(int argc, char** argv) {
       ArenaSettings& a = arena_args.settings;
       a.game = arena_common.game;
       a.bots = bot_specs(arena_bots, arena_bot);
-      a.config = arena_common.config(arena_args.self_play ? 0 : a.bots.size());
+      a.config = arena_common.config(arena_args.self_play || !arena_args.fill.empty() ? 0 : a.bots.size());
       if (!arena_shard.empty()) parse_shard(arena_shard, a.shard, a.shards);
       return run_arena_command(arena_args);
     }

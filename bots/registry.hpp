@@ -8,6 +8,7 @@
 
 #include "bots/bot.hpp"
 #include "bots/search_bot.hpp"
+#include "bots/tables.hpp"
 #include "core/hooks.hpp"
 #include "core/params.hpp"
 
@@ -63,12 +64,16 @@ int heuristic_style(const Params& params) {
       (known.empty() ? std::string(" (it has one heuristic, without styles)") : " (its styles: " + known + ")"));
 }
 
-// Builds a bot for game G. `default_seed` is used unless the spec sets seed=.
+// Builds a bot for game G. `default_seed` is the caller's seed for this seat of this game; a spec's
+// seed= names a stream mixed into it (bot_seed, bots/tables.hpp), so that copies of one spec are
+// equal players, or under the old rules of a results file written before (SpecSeeds::Replace)
+// replaces it.
 template <Game G>
-std::unique_ptr<Bot<G>> make_bot(const std::string& text, std::uint64_t default_seed) {
+std::unique_ptr<Bot<G>> make_bot(const std::string& text, std::uint64_t default_seed,
+                                 SpecSeeds rule = SpecSeeds::Streams) {
   const Spec spec = parse_spec(text, "bot");
   const Params params = bot_params(spec);
-  const std::uint64_t seed = params.given("seed") ? std::uint64_t(params.integer("seed")) : default_seed;
+  const std::uint64_t seed = bot_seed(default_seed, params.given("seed"), std::uint64_t(params.integer("seed")), rule);
   if (spec.name == "random") return std::make_unique<RandomBot<G>>(seed);
   if (spec.name == "heuristic") {
     if constexpr (HasHeuristic<G>) return std::make_unique<HeuristicBot<G>>(seed, heuristic_style<G>(params));

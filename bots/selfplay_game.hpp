@@ -48,11 +48,13 @@ Rows play_selfplay_game(const SelfplaySettings& a, int n, int g, int observation
   const int deal = g / n;
   GameConfig config = a.config;
   config.seed = arena_deal_seed(a.config.seed, deal);
-  const std::vector<int> seating = arena_seating(g, n);
+  // Selfplay keeps the rotations: its data's columns say "seating g % players", and a row's worth
+  // does not depend on who sits beside whom as a table's comparison of two bots does.
+  const std::vector<int> seating = seating_of_game(g, n, Seatings::Rotations);
   std::vector<std::unique_ptr<Bot<G>>> owned;
   std::vector<Bot<G>*> seats;
   for (int s = 0; s < n; ++s) {
-    owned.push_back(make_bot<G>(spec_of(a, seating, s), arena_bot_seed(config.seed, g, n, s)));
+    owned.push_back(make_bot<G>(spec_of(a, seating, s), arena_bot_seed(config.seed, g % n, s)));
     seats.push_back(owned.back().get());
   }
   Rows rows;

@@ -6,6 +6,7 @@
 // seed, so a table is reproducible.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -58,6 +59,13 @@ inline constexpr int kMinSetsForIntervals = 10;
 // Self-play: every seat holds one and the same spec.
 inline bool is_self_play(const std::vector<std::string>& bots) {
   return bots.size() > 1 && std::all_of(bots.begin(), bots.end(), [&](const std::string& b) { return b == bots[0]; });
+}
+
+// Seat s's share of game g's win: 1/k for each of k seats tied on the best return.
+inline double share_of_win(const GameResult& g, std::size_t s) {
+  const double best = *std::max_element(g.returns.begin(), g.returns.end());
+  const double leaders = double(std::count(g.returns.begin(), g.returns.end(), best));
+  return g.returns[s] == best ? 1.0 / leaders : 0.0;
 }
 
 inline std::vector<DuplicateSet> duplicate_sets(const std::vector<GameResult>& games) {
@@ -120,11 +128,6 @@ inline Summary summarize(const std::vector<std::string>& bots, const std::vector
   }
 
   // Per set, for every pair (or every seat in self-play), the sums the statistics need.
-  const auto share_of_win = [](const GameResult& g, std::size_t s) {
-    const double best = *std::max_element(g.returns.begin(), g.returns.end());
-    const double leaders = double(std::count(g.returns.begin(), g.returns.end(), best));
-    return g.returns[s] == best ? 1.0 / leaders : 0.0;
-  };
   sum.self_play = is_self_play(bots);
   if (sum.self_play) {
     const int n = games.empty() ? int(bots.size()) : int(games[0].seat_bot.size());
@@ -320,6 +323,63 @@ inline std::string format_summary(const Summary& s, const std::string& format) {
     out += line;
   }
   return out;
+}
+
+// ---- the A/A check --------------------------------------------------------------------------
+//
+// Are the bots of a table equal players, as copies of one bot must be on a fair table? For each bot
+// and each of two measures (its share of the wins and its mean score), the per-deal contrast
+// between the bot and the table's mean (deals are independent; the games of one deal are not) is
+// tested for mean zero: z = mean / (sd / sqrt(deals)), two-sided normal p-value, Bonferroni over
+// bots and measures. With a few dozen deals or more, the normal approximation is close.
+struct EqualPlayersCheck {
+  int deals = 0, tests = 0;
+  double max_z = 0;                           // the largest |z|
+  std::string worst;                          // "bot B win share" for the largest |z|
+  double p = 1;                               // Bonferroni-adjusted: the smallest p-value times the tests, at most 1
+  std::vector<double> win_share, mean_score;  // per bot, over every game
+};
+
+inline EqualPlayersCheck equal_players_check(const std::vector<std::string>& bots,
+                                             const std::vector<GameResult>& games) {
+  const std::size_t b = bots.size();
+  EqualPlayersCheck c;
+  c.win_share.assign(b, 0.0), c.mean_score.assign(b, 0.0);
+  // Per deal and bot: summed win shares, scores and seats taken.
+  std::map<int, std::vector<std::array<double, 3>>> deals;
+  std::vector<double> seats_taken(b, 0.0);
+  for (const auto& g : games) {
+    auto& d = deals.try_emplace(g.deal, b, std::array<double, 3>{0, 0, 0}).first->second;
+    for (std::size_t s = 0; s < g.seat_bot.size(); ++s) {
+      const auto bot = std::size_t(g.seat_bot[s]);
+      const double win = share_of_win(g, s);
+      d[bot][0] += win, d[bot][1] += g.scores[s], d[bot][2] += 1;
+      c.win_share[bot] += win, c.mean_score[bot] += g.scores[s], seats_taken[bot] += 1;
+    }
+  }
+  for (std::size_t i = 0; i < b; ++i)
+    if (seats_taken[i] > 0) c.win_share[i] /= seats_taken[i], c.mean_score[i] /= seats_taken[i];
+  c.deals = int(deals.size());
+  if (c.deals < 2 || b < 2) return c;
+  double smallest_p = 1;
+  for (int measure = 0; measure < 2; ++measure)
+    for (std::size_t i = 0; i < b; ++i) {
+      double sum = 0, sum2 = 0;
+      for (const auto& [deal, d] : deals) {
+        double table = 0;
+        for (const auto& x : d) table += x[2] > 0 ? x[measure] / x[2] : 0.0;
+        const double contrast = (d[i][2] > 0 ? d[i][measure] / d[i][2] : 0.0) - table / double(b);
+        sum += contrast, sum2 += contrast * contrast;
+      }
+      const double n = double(c.deals), mean = sum / n, var = std::max(0.0, (sum2 - n * mean * mean) / (n - 1));
+      const double z = var > 0 ? mean / std::sqrt(var / n) : (mean == 0 ? 0.0 : 1e9);
+      ++c.tests;
+      if (std::abs(z) > c.max_z)
+        c.max_z = std::abs(z), c.worst = bot_name(bots[i]) + (measure ? " mean score" : " win share");
+      smallest_p = std::min(smallest_p, std::erfc(std::abs(z) / std::sqrt(2.0)));
+    }
+  c.p = std::min(1.0, smallest_p * c.tests);
+  return c;
 }
 
 }  // namespace nuraghe

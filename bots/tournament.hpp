@@ -17,6 +17,7 @@ struct ArenaCommand {
   std::string sprt;              // "elo0,elo1,alpha,beta", or empty
   int resamples = 1000;          // bootstrap resamples for the intervals
   bool self_play = false;        // the one bot given sits in every seat
+  std::string fill;              // a spec (or NAME=SPEC) whose copies take the seats the bots leave
 };
 int run_arena_command(const ArenaCommand& c);
 

@@ -35,7 +35,8 @@ inline void check_format(const std::string& format) {
 // no finished game and resumes per rank); rank 0 gathers every rank's games and writes the one
 // results file, which later runs also resume from.
 template <Game G>
-ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
+ArenaRun mpi_arena(const ArenaSettings& given, ArenaRunOptions options) {
+  const ArenaSettings a = resumed_rules(given);  // the results file's own rules, when it resumes one
   const int rank = mpi::rank(), ranks = mpi::size();
   ArenaSettings mine = a;
   mine.shard = rank, mine.shards = ranks;
@@ -49,7 +50,7 @@ ArenaRun mpi_arena(const ArenaSettings& a, ArenaRunOptions options) {
   for (const auto& g : run.games) lines.push_back(g.line.dump());
   const std::vector<std::string> all = mpi::gather_lines(lines);
   ArenaRun merged;
-  merged.resumed = run.resumed;
+  merged.resumed = run.resumed, merged.rules = run.rules;
   if (rank == 0) {
     const int n = int(a.bots.size());
     Json first_line = arena_header<G>(a, n);
@@ -86,18 +87,23 @@ int arena(const ArenaCommand& c) {
       input_error("--sprt compares two bots in a two-player game (pairs of games with seats swapped)");
     if (a.shards != 1) input_error("--sprt decides as the games come in: it cannot run in shards");
   }
-  // One spec is one bot: given twice it would be two rows of one player, and their comparison
-  // meaningless. Self-play seats it everywhere and compares the seats instead.
+  // One spec is one bot: given twice under one name it would be two rows of one player, and their
+  // comparison meaningless. Copies under two labels are two equal players (an A/A table); --fill
+  // seats labelled copies of one bot in the seats the listed bots leave; self-play seats one spec
+  // everywhere and compares the seats instead.
+  const int n = num_players_of<G>(G::initial(a.config));
   if (c.self_play) {
+    if (!c.fill.empty()) input_error("arena: --self-play seats one bot everywhere, so there is no seat for --fill");
     if (a.bots.size() != 1) input_error("--self-play seats one bot everywhere: give exactly one --bot");
-    a.bots.assign(std::size_t(num_players_of<G>(G::initial(a.config))), a.bots[0]);
+    a.bots.assign(std::size_t(n), a.bots[0]);
   } else {
+    if (!c.fill.empty()) a.bots = filled_seats(a.bots, c.fill, n);
     for (std::size_t i = 0; i < a.bots.size(); ++i)
       for (std::size_t k = i + 1; k < a.bots.size(); ++k)
-        if (same_bot(a.bots[i], a.bots[k]))
-          input_error("arena: \"" + a.bots[i] + "\" and \"" + a.bots[k] +
-                      "\" are the same bot given twice: give --self-play for one bot in every seat, or make the specs "
-                      "differ (e.g. seed=)");
+        if (same_bot(a.bots[i], a.bots[k]) && bot_name(a.bots[i]) == bot_name(a.bots[k]))
+          input_error("arena: \"" + a.bots[i] +
+                      "\" is given twice: copies of one bot need two labels (--bot a=SPEC "
+                      "--bot b=SPEC), --fill SPEC seats copies in the seats left, --self-play one bot in every seat");
     check_bot_names(a.bots, "arena");
   }
   ArenaRunOptions options;
@@ -137,8 +143,9 @@ int arena(const ArenaCommand& c) {
   }
   if (c.format == "table") {
     const int n = int(a.bots.size());
-    std::cout << "arena: " << G::kName << ", " << run.games.size() << " games (" << (run.games.size() + n - 1) / n
-              << " deals x " << n << " seatings";
+    const int set = seatings_per_deal(n, run.rules.seatings);
+    std::cout << "arena: " << G::kName << ", " << run.games.size() << " games (" << (run.games.size() + set - 1) / set
+              << " deals x " << set << " seatings";
     if (a.shards > 1) std::cout << ", shard " << a.shard << "/" << a.shards;
     std::cout << "), seed " << a.config.seed;
     if (run.resumed) std::cout << ", " << run.resumed << " resumed from " << a.out;
@@ -315,7 +322,8 @@ int tune(const TuneCommand& c) {
     a.config.seed = seed;
     a.bots.assign(1, spec);
     for (int s = 1; s < n; ++s) a.bots.push_back(pool[std::size_t(s - 1) % pool.size()]);
-    a.games = (games + n - 1) / n * n;
+    const int set = seatings_per_deal(n, a.rules.seatings);
+    a.games = (games + set - 1) / set * set;
     std::map<int, std::pair<double, int>> by_deal;
     for (const auto& g : run_arena<G>(a).games)
       for (int s = 0; s < n; ++s)

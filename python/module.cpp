@@ -206,13 +206,14 @@ py::list arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots
   ArenaSettings settings = a;
   settings.bots = seats.specs;
   settings.config.players = players_for_bots(game.info(), a.config.players, seats.specs.size());
-  // One bot given twice would be two rows of one player in the table, their comparison meaningless.
+  // One bot given twice under one name would be two rows of one player in the table, their
+  // comparison meaningless; copies under two labels are two equal players (an A/A table).
   for (std::size_t i = 0; i < seats.specs.size(); ++i)
     for (std::size_t k = i + 1; k < seats.specs.size(); ++k)
-      if (seats.same_bot(seats.specs[i], seats.specs[k]))
-        input_error("arena: \"" + seats.specs[i] + "\" and \"" + seats.specs[k] +
-                    "\" are the same bot given twice: make the specs differ (e.g. seed=), or give two Python "
-                    "bots different names");
+      if (seats.same_bot(seats.specs[i], seats.specs[k]) && bot_name(seats.specs[i]) == bot_name(seats.specs[k]))
+        input_error("arena: \"" + seats.specs[i] + "\" is given twice: copies of one bot need two labels (\"" +
+                    seats.specs[i] + (seats.specs[i].find(':') == std::string::npos ? ":" : ",") +
+                    "label=a\" and ...label=b), or two Python bots different names");
   check_bot_names(seats.specs, "arena");  // two specs that share a label= would share a table row's name
   ArenaRunOptions options;
   options.names = SettingNames{"games=", "bot in bots=", "out="};

@@ -45,9 +45,39 @@ if diff <(games_of "$tmp/whole.jsonl") <(games_of "$tmp/killed.jsonl") >/dev/nul
 if diff <(untimed "$tmp/whole.csv") <(untimed "$tmp/again.csv") >/dev/null; then ok; else bad "re-running a finished tournament changed the table"; fi
 
 # A run killed before its header was written leaves an empty or half-line file: it starts again.
-printf '{"bots":["random","random:seed=2"],"ga' >"$tmp/empty.jsonl"
+printf '{"bot_seeds":"streams","bots":["random","random:seed=2"],"ga' >"$tmp/empty.jsonl"
 if "$nuraghe" arena --game tictactoe --bots random,random:seed=2 --games 4 --out "$tmp/empty.jsonl" >/dev/null 2>&1 &&
   [[ $(wc -l <"$tmp/empty.jsonl") -eq 5 ]]; then ok; else bad "a file with a half-written header was not started again"; fi
+
+# ---- fair tables ------------------------------------------------------------------------------
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# A file written before fair tables (no "seatings" nor "bot_seeds" in its header: seats rotated, a
+# spec's seed= replaced the game's seed) resumes under its own rules: cut to its first game and
+# resumed, it holds the games it held, and a note says which rules it goes on with.
+old="$here/fuzz/corpus/fuzz_results/arena-goofspiel-3p.jsonl"
+head -2 "$old" >"$tmp/old.jsonl"
+old_tour=(arena --game goofspiel --players 3 -o cards=5 --bots random:seed=1,random:seed=2,random:seed=3 --games 3 --seed 1)
+"$nuraghe" "${old_tour[@]}" --out "$tmp/old.jsonl" >/dev/null 2>"$tmp/old.err" || bad "resuming an old file failed: $(cat "$tmp/old.err")"
+if grep -q "begun before fair tables" "$tmp/old.err"; then ok; else bad "resuming an old file did not say which rules it goes on with"; fi
+if diff <(games_of "$old") <(games_of "$tmp/old.jsonl") >/dev/null; then ok; else bad "an old file resumed plays other games than it held"; fi
+# ... and reads: results, replay.
+expect_output "results of an old file" "^2,0,[0-9]+," "$nuraghe" results "$tmp/old.jsonl"
+expect_output "replay of an old file's game 2" "^scores: " "$nuraghe" replay "$tmp/old.jsonl" --index 2
+# A new file names its rules; at three seats a deal is six games, all orders.
+"$nuraghe" arena --game goofspiel --players 3 -o cards=4 --bots random,random:seed=2,random:seed=3 --games 6 --seed 1 --out "$tmp/fair.jsonl" >/dev/null 2>&1 || bad "fair arena failed"
+expect_output "a new file's header names its rules" '"bot_seeds":"streams".*"seatings":"balanced"' head -1 "$tmp/fair.jsonl"
+if [[ $(tail -n +2 "$tmp/fair.jsonl" | grep -o '"seats":\[[0-9,]*\]' | sort -u | wc -l) -eq 6 ]]; then ok; else bad "a three-seat deal is not played in its six orders"; fi
+expect_error "three seats, --games not whole deals" "--games 3 is not a positive multiple of 6.*give 6" "$nuraghe" arena --game goofspiel --players 3 --bots random,random:seed=2,random:seed=3 --games 3
+# Copies of one bot: under two labels they are two players; under one name, refused with what to do.
+expect_output "two labelled copies" '^"b",' "$nuraghe" arena --game goofspiel -o cards=3 --bot a=random --bot b=random --games 4 --format csv
+expect_error "one spec twice" "is given twice: copies of one bot need two labels" "$nuraghe" arena --game goofspiel -o cards=3 --bots random,random --games 4
+# --fill: copies in the seats the listed bots leave, each its own row.
+"$nuraghe" arena --game goofspiel --players 4 -o cards=3 --bot ismcts:iters=20 --fill random --games 12 --out "$tmp/fill.jsonl" >/dev/null 2>&1 || bad "arena --fill failed"
+expect_output "--fill labels its copies" '"bots":\["ismcts:iters=20","random:label=fill.1","random:label=fill.2","random:label=fill.3"\]' head -1 "$tmp/fill.jsonl"
+expect_output "--fill NAME=SPEC" '^"h.2",' "$nuraghe" arena --game goofspiel --players 3 -o cards=3 --bot random --fill h=random --games 6 --format csv
+expect_error "--fill with every seat taken" "take every one of the 2 seats" "$nuraghe" arena --game goofspiel -o cards=3 --bots random,random:seed=2 --fill random --games 2
+expect_error "--fill with a label" "name them with --fill NAME=SPEC" "$nuraghe" arena --game goofspiel --players 3 -o cards=3 --bot random --fill random:label=x --games 6
+expect_error "--fill with --self-play" "no seat for --fill" "$nuraghe" arena --game goofspiel --players 3 -o cards=3 --bot random --self-play --fill random --games 6
 
 # ---- shards, jobs and merge ------------------------------------------------------------------
 for i in 0 1 2; do
@@ -89,13 +119,12 @@ header_at=$(grep -m1 "^bot " "$tmp/long" | awk '{print index($0, " games") + 5}'
 rows_at=$(grep -E "^(uct|random)" "$tmp/long" | awk 'match($0, /^[^ ]+ +[0-9]+/) {print RLENGTH}' | sort -u | paste -sd' ')
 if [[ -n $header_at && $rows_at == "$header_at" && $header_at -gt 60 ]]; then ok; else bad "a long spec broke the columns: header at $header_at, rows at '$rows_at': $(cat "$tmp/long")"; fi
 expect_error "two bots of one name" 'two bots are named "x"' "$nuraghe" arena --game connect4 --bot x=random --bot x=random:seed=3 --games 2
-expect_error "a label does not make two bots" "are the same bot given twice" "$nuraghe" arena --game connect4 --bot a=random --bot b=random --games 2
 expect_error "a name given twice" "names the bot twice" "$nuraghe" arena --game connect4 --bot a=random:label=b --bot random:seed=2 --games 2
 expect_error "a label that is not a name" 'label="two words" is not a name' "$nuraghe" arena --game connect4 --bot "random:label=two words" --bot random:seed=2 --games 2
 expect_error "NAME= without a spec" 'expected NAME=SPEC or SPEC' "$nuraghe" arena --game connect4 --bot a= --bot random --games 2
 
 # ---- replay ----------------------------------------------------------------------------------
-"$nuraghe" arena --game sardegna --players 3 --bots heuristic,random,random:seed=3 --games 3 --seed 2 --out "$tmp/s.jsonl" >/dev/null 2>&1
+"$nuraghe" arena --game sardegna --players 3 --bots heuristic,random,random:seed=3 --games 6 --seed 2 --out "$tmp/s.jsonl" >/dev/null 2>&1
 if "$nuraghe" replay "$tmp/s.jsonl" --index 1 >"$tmp/replay" 2>&1; then ok; else bad "replay failed: $(head -3 "$tmp/replay")"; fi
 final=$(tail -1 "$tmp/replay")
 logged=$(sed -n 3p "$tmp/s.jsonl" | grep -o '"scores":\[[^]]*\]' | tr -d '"scores:[]' | tr ',' ' ' | sed 's/\.0\b//g')

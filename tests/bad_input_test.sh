@@ -676,7 +676,7 @@ while IFS=$'\t' read -r file label; do
   check "map file: $label / new" new --game sardegna --players 3 --map "$file"
   check "map file: $label / legal" legal --game sardegna --position base/sardegna.json --map "$file"
   if [[ $label == *duplicated* || $label == *2^32* || $label == "a province missing" ]]; then
-    check "map file: $label / arena" arena --game sardegna --players 3 --bots random,random:seed=2,random:seed=3 --games 3 --map "$file"
+    check "map file: $label / arena" arena --game sardegna --players 3 --bots random,random:seed=2,random:seed=3 --games 6 --map "$file"
   fi
 done <"$tmp/map.tsv"
 for file in /dev/zero dir no-such-map.json; do

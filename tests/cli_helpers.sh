@@ -12,8 +12,9 @@ bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 expect_output() {
   local what=$1 pattern=$2
   shift 2
-  local out
-  if ! out=$("$@" 2>"$tmp/stderr"); then bad "$what: exit status $? ($(head -c 300 "$tmp/stderr"))"; return; fi
+  local out rc=0
+  out=$("$@" 2>"$tmp/stderr") || rc=$?
+  if [[ $rc -ne 0 ]]; then bad "$what: exit status $rc ($(head -c 300 "$tmp/stderr"))"; return; fi
   if grep -Eq -- "$pattern" <<<"$out"; then ok; else bad "$what: output does not match /$pattern/: $(head -c 300 <<<"$out")"; fi
 }
 

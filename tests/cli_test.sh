@@ -7,6 +7,11 @@ nuraghe=$1
 pos=$2
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
 
+# The helpers report what they see: a command that fails is a failure with its own exit status (a
+# subshell, so that the deliberate failure is not counted).
+if (expect_output "self-check" "." bash -c 'echo out; exit 3') | grep -q "exit status 3"; then ok; else bad "expect_output does not report a command's exit status"; fi
+if (expect_output "self-check" "^never$" echo out) | grep -q "does not match"; then ok; else bad "expect_output accepts output that does not match"; fi
+
 # Listings.
 expect_output "--version names the commit built from" "^nuraghe ([0-9a-f]{7,}(-dirty)?|unknown .*)$" "$nuraghe" --version
 expect_output "games lists tictactoe" "^tictactoe " "$nuraghe" games
@@ -139,7 +144,7 @@ expect_error "bid of a spent card" 'illegal move "5"' "$nuraghe" apply --game go
 expect_error "move after the end" 'after the game is over' "$nuraghe" apply --game kuhn --position "$pos/kuhn-bet.json" --moves "bet;bet"
 expect_error "human seat out of range" 'no such seat' "$nuraghe" play --game connect4 --human 2 --bots random
 expect_error "human without input" 'no more input' "$nuraghe" play --game connect4 --human 0 --bots random
-expect_error "arena games not a multiple of the seats" 'multiple of the seat count' "$nuraghe" arena --game connect4 --bots random,random:seed=2 --games 3
+expect_error "arena games not a multiple of the seats" '--games 3 is not a positive multiple of 2, the seatings of one deal' "$nuraghe" arena --game connect4 --bots random,random:seed=2 --games 3
 expect_error "uct on a hidden-information game" 'hidden information' "$nuraghe" play --game kuhn --bots uct,random
 expect_error "search parameter out of range" 'c=-1 is out of range' "$nuraghe" play --game connect4 --bots uct:c=-1,random
 expect_error "search without a budget" 'search forever' "$nuraghe" play --game connect4 --bots uct:iters=0,random
@@ -206,7 +211,7 @@ if head -1 "$tmp/bardagi-hash.jsonl" | grep -q '"map_hash":"4caa08353126d217"'; 
 # more) when the game plays that many; a count the game does not play is refused as before.
 expect_output "play: three bots, no --players, three players" "^game sardegna, seed 1, 3 players$" \
   "$nuraghe" play --game sardegna --bots random,random:seed=2,random:seed=3
-"$nuraghe" arena --game sardegna --bots random,random:seed=2,random:seed=3 --games 3 --out "$tmp/three.jsonl" >/dev/null 2>&1
+"$nuraghe" arena --game sardegna --bots random,random:seed=2,random:seed=3 --games 6 --out "$tmp/three.jsonl" >/dev/null 2>&1
 expect_output "arena: three bots, no --players, three-player games" '"players":3' head -1 "$tmp/three.jsonl"
 expect_error "play: a bot count the game does not play" "play: 2 seats need 2 bot specs, got 3" \
   "$nuraghe" play --game tictactoe --bots random,random:seed=2,random:seed=3

@@ -58,7 +58,7 @@ for case in "ttr 2 16 3 ismcts:iters=10,heuristic heuristic" \
       "$nuraghe" learn --data "$tmp/$game" --model logistic --target $target --out "$tmp/$game-$target.json"
   done
   expect_output "$game: a search with the model plays" "ismcts" \
-    "$nuraghe" arena -g $game -p $players $options --bots "ismcts:iters=10,cutoff=leaf,eval=$tmp/$game-returns.json,$others" -n $players
+    "$nuraghe" arena -g $game -p $players $options --bots "ismcts:iters=10,cutoff=leaf,eval=$tmp/$game-returns.json,$others" -n $((players * (players - 1)))
 done
 
 expect_error "no search values" "no rows with a search-value target" \

@@ -77,7 +77,7 @@ for name in ["arena", "play"]:
     check(len(rows) == len(games), "%s --per game: %d rows for %d games" % (name, len(rows), len(games)))
     for row, g in zip(rows, games):
         check(int(row["game"]) == g["index"] and int(row["seed"]) == g["seed"], "%s game %s: index or seed" % (name, row["game"]))
-        check(int(row["deal"]) == g["index"] // n, "%s game %s: deal" % (name, row["game"]))
+        check(int(row["deal"]) == g["index"] // (n * (n - 1)), "%s game %s: deal" % (name, row["game"]))
         check(int(row["moves"]) == len(g["moves"]), "%s game %s: moves" % (name, row["game"]))
         for s in range(n):
             check(row["bot_%d" % s] == g["bots"][s], "%s game %s: bot_%d is %r" % (name, row["game"], s, row["bot_%d" % s]))

@@ -17,7 +17,10 @@ run() {
   local game=$1 players=$2 bot=$3 games=$4
   "$nuraghe" selfplay -g "$game" -p "$players" --bots "$bot" -n "$games" --seed 11 --every 3 --chunk 2 -j 2 \
     --out "$tmp/$game" >"$tmp/$game.stdout" 2>"$tmp/$game.stderr" || { bad "selfplay $game: $(cat "$tmp/$game.stderr")"; return; }
-  "$nuraghe" arena -g "$game" -p "$players" --bot "$bot" --self-play -n "$games" --seed 11 \
+  # The arena plays whole deals in their balanced seatings (n (n - 1) games); its first n games of a
+  # deal are the rotations selfplay plays, on the same seeds.
+  local set=$((players * (players - 1)))
+  "$nuraghe" arena -g "$game" -p "$players" --bot "$bot" --self-play -n $(((games + set - 1) / set * set)) --seed 11 \
     --out "$tmp/$game.jsonl" >/dev/null 2>&1 || { bad "arena $game failed"; return; }
   ok
 }
@@ -46,6 +49,7 @@ manifest = json.load(open(os.path.join(folder, "manifest.json")))
 n, size, every = manifest["players"], manifest["observation_size"], manifest["every"]
 lines = [json.loads(l) for l in open(os.path.join(tmp, game + ".jsonl"))][1:]
 played = {l["index"]: l for l in lines}
+played = {i: l for i, l in played.items() if i < manifest["games"]}  # the arena's whole deals may hold more
 check(manifest["game"] == game and manifest["games"] == len(played), "manifest names the game and its games")
 check(set(manifest["arrays"]) == {"observation", "seat", "game", "deal", "decision", "progress", "moved", "returns",
                                   "scores", "search_value"}, "manifest documents every array")

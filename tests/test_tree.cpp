@@ -239,22 +239,45 @@ TEST_CASE("many arms: 5 seats of 3 to 149 arms; visits add up and no virtual los
       }
 }
 
-TEST_CASE("many arms: seats with few arms, tree reuse between rounds keeps the trees consistent") {
-  auto s = ManyArms::make(3, 3, 12, 4, 3);
-  auto cfg = config(Algorithm::Ismcts, SimSelect::Ucb, 2, Parallel::Tree, 1500);
-  Mcts<ManyArms> mcts(cfg, true);
-  Rng rng(9);
-  while (s.to_move() != kTerminal) {
-    const auto r = mcts.search([&](Rng& x) { return s.determinize(0, x); }, 0, s.num_players(), true, rng);
-    require_consistent(check_trees(mcts));
-    JointMove joint{};
-    ManyArms::MoveList moves;
-    for (int q = 0; q < s.num_players(); ++q) {
-      s.legal_moves(q, moves);
-      joint[q] = q == 0 ? r.best : moves[rng.below(std::uint32_t(moves.size()))];
+TEST_CASE("many arms: seats with few arms, tree reuse between rounds keeps the subtree played into, consistent") {
+  // Each iteration adds one visit to the root. With reuse, a search starts from the subtree that
+  // its seat's observation led to, whose root's visits stay: the root ends with those visits on top
+  // of the search's iterations. Without reuse, with the iterations alone.
+  for (const bool reuse : {true, false}) {
+    CAPTURE(reuse);
+    auto s = ManyArms::make(3, 3, 12, 4, 3);
+    auto cfg = config(Algorithm::Ismcts, SimSelect::Ucb, 2, Parallel::Tree, 1500);
+    Mcts<ManyArms> mcts(cfg, reuse);
+    Rng rng(9);
+    long long kept = 0;  // the visits, in the last search's tree, of the node the last observation leads to
+    int searches = 0, after_visited = 0;
+    while (s.to_move() != kTerminal) {
+      const auto r = mcts.search([&](Rng& x) { return s.determinize(0, x); }, 0, s.num_players(), true, rng);
+      require_consistent(check_trees(mcts));
+      if (searches++ > 0) after_visited += kept > 0;
+      CAPTURE(searches);
+      long long root = 0;
+      mcts.for_each_tree([&](const auto& tree) { root = tree.node(tree.root()).visits; });
+      CHECK(root - r.iterations == (reuse ? kept : 0));
+      JointMove joint{};
+      ManyArms::MoveList moves;
+      for (int q = 0; q < s.num_players(); ++q) {
+        s.legal_moves(q, moves);
+        joint[q] = q == 0 ? r.best : moves[rng.below(std::uint32_t(moves.size()))];
+      }
+      const std::uint64_t token = ManyArms::observe_joint(s, joint, 0);
+      kept = 0;
+      mcts.for_each_tree([&](const auto& tree) {
+        const std::uint32_t child = child_by_token(tree, tree.root(), token, !full_state(cfg.algorithm));
+        if (child != kNone) kept = tree.node(child).visits;
+      });
+      mcts.observe(token);
+      s.apply_joint(joint);
     }
-    mcts.observe(ManyArms::observe_joint(s, joint, 0));
-    s.apply_joint(joint);
+    // Not vacuous: 4 rounds, and each search after the first had a subtree with visits to start from
+    // (the best of seat 0's at most 12 arms, 125 iterations at least, leads to 4 tokens).
+    CHECK(searches == 4);
+    CHECK(after_visited == searches - 1);
   }
 }
 

@@ -129,7 +129,7 @@ size=$(stat -c %s s.html)
 if ((size < 4 << 20)); then ok; else bad "the Sardegna page takes $size bytes"; fi
 
 # ---- an arena results file of Bardagi (simultaneous planning), game 1 ---------------------------
-"$nuraghe" arena --game bardagi --players 3 --bots heuristic,heuristic:seed=2,random --games 3 --out b.jsonl >/dev/null 2>&1 || bad "arena --out failed"
+"$nuraghe" arena --game bardagi --players 3 --bots heuristic,heuristic:seed=2,random --games 6 --out b.jsonl >/dev/null 2>&1 || bad "arena --out failed"
 line=$(python3 -c 'import json, sys
 for line in open(sys.argv[1]):
     j = json.loads(line)

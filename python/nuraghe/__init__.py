@@ -59,8 +59,9 @@ class Seeded:
 
 
 class Results(list):
-    """The games of an arena, one dict per game as its results-file line holds it: index, seed,
-    seats, bots, scores, returns, ranks, moves, movers, seconds, think_seconds, decisions."""
+    """The games of an arena, one dict per game as its results-file line holds it (index, seed,
+    seats, bots, scores, returns, ranks, moves, movers, seconds, think_seconds, decisions), and its
+    deal: every seating of one deal shares its cards."""
 
     COLUMNS = ["game", "deal", "seed", "seat", "bot", "score", "return", "rank", "think_seconds",
                "decisions", "win"]
@@ -73,7 +74,7 @@ class Results(list):
             best = max(g["returns"])
             for seat in range(n):
                 out.append({
-                    "game": g["index"], "deal": g["index"] // n, "seed": g["seed"], "seat": seat,
+                    "game": g["index"], "deal": g["deal"], "seed": g["seed"], "seat": seat,
                     "bot": g["bots"][seat], "score": g["scores"][seat], "return": g["returns"][seat],
                     "rank": g["ranks"][seat], "think_seconds": g["think_seconds"][seat],
                     "decisions": g["decisions"][seat], "win": int(g["returns"][seat] == best),
@@ -90,7 +91,7 @@ class Results(list):
 
 
 def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, out=None):
-    """A tournament as ``nuraghe arena`` plays it (rotated seats, duplicate deals), with bots given as
+    """A tournament as ``nuraghe arena`` plays it (duplicate deals in balanced seatings), with bots given as
     spec strings, Python callables ``(view, legal) -> move``, or ``Seeded(factory)``. ``out``: a
     results file, written and resumed as the command's ``--out``. Returns Results. The arguments are
     read as in new_game and play: a value out of range is an InputError, one of the wrong type a

@@ -218,18 +218,20 @@ def test_from_json_takes_what_apply_takes():
 def test_arena_refuses_the_same_bot_twice_as_the_command_line_does():
     done = subprocess.run([BIN, "arena", "--game", "nim", "--bots", "random,random", "--games", "2"],
                           capture_output=True, text=True)
-    assert done.returncode == 2 and "same bot given twice" in done.stderr
+    assert done.returncode == 2 and "is given twice: copies of one bot need two labels" in done.stderr
     for bots in (["random", "random"], ["uct:iters=10", "uct:iters=10"]):
         with pytest.raises(nuraghe.InputError) as e:
             nuraghe.arena("nim", bots, games=2)
-        assert "same bot given twice" in one_line(e)
+        assert "is given twice: copies of one bot need two labels" in one_line(e)
+    # Copies under two labels are two equal players (an A/A table), as on the command line.
+    assert len(nuraghe.arena("nim", ["random:label=a", "random:label=b"], games=2)) == 2
 
     def mine(view, legal):
         return 0
 
     with pytest.raises(nuraghe.InputError) as e:
         nuraghe.arena("nim", [mine, mine], games=2)
-    assert "same bot given twice" in one_line(e)
+    assert "is given twice" in one_line(e)
     # play() seats whom it is given: one spec in every seat is a game of that bot against itself.
     assert nuraghe.play("nim", ["random", "random"])["moves"]
     assert nuraghe.play("nim", [mine, mine])["moves"]

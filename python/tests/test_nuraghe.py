@@ -173,13 +173,25 @@ def test_seeded_python_bots_do_not_depend_on_jobs(tmp_path):
     assert "python:seeded" in table
 
 
-def test_to_pandas():
+# Two uct bots of unequal strength draw some tic-tac-toe games: shared wins and ranks are in the table.
+# At three seats a deal is n (n - 1) = 6 games (docs/arena.md), not n.
+@pytest.mark.parametrize("game,bots", [
+    ("tictactoe", ["uct:iters=200", "uct:iters=20"]),
+    ("sardegna", ["random", "random:seed=2", "heuristic"]),
+])
+def test_to_pandas_is_the_programs_table_per_seat(tmp_path, game, bots):
     pandas = pytest.importorskip("pandas")
-    results = nuraghe.arena("tictactoe", ["random", "uct:iters=50"], games=4)
+    out = tmp_path / "r.jsonl"
+    results = nuraghe.arena(game, bots, games=12, seed=3, out=str(out))
     df = results.to_pandas()
-    assert isinstance(df, pandas.DataFrame) and len(df) == 8
-    assert list(df.columns) == nuraghe.Results.COLUMNS
-    assert df.groupby("game")["win"].sum().min() >= 1
+    assert isinstance(df, pandas.DataFrame) and list(df.columns) == nuraghe.Results.COLUMNS
+    lines = cli("results", str(out), "--per", "seat", "--format", "json").stdout.splitlines()
+    table = [json.loads(line) for line in lines]
+    assert len(table) == 12 * len(bots) and all(list(row) == nuraghe.Results.COLUMNS for row in table)
+    # Row by row and value by value (to_dict gives Python's numbers: a seed past 2^63 stays exact).
+    assert len(df) == len(table)
+    for mine, theirs in zip(df.to_dict("records"), table):
+        assert mine == theirs
 
 
 def test_bots_from_specs_act_and_analyze():
@@ -299,7 +311,7 @@ def test_the_player_count_comes_from_the_bots_when_not_given(tmp_path):
     game = nuraghe.play("sardegna", bots, seed=3)
     assert len(game["scores"]) == 3
     assert game["moves"] == [line["move"] for line in lines if "move" in line]
-    results = nuraghe.arena("sardegna", bots, games=3)
+    results = nuraghe.arena("sardegna", bots, games=6)
     assert {len(r["scores"]) for r in results} == {3}
     # A count the game does not play is still refused, in the same words as before.
     with pytest.raises(nuraghe.InputError, match="2 seats need 2 bots, got 3"):

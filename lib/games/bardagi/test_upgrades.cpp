@@ -171,6 +171,42 @@ TEST_CASE("verslun-free-home-action: the Kaupmadur's home action from any area, 
   CHECK(!legal(s, make_move(MoveKind::Home)));
 }
 
+// docs/rules-bardagi.md, Rulings, "The home action from anywhere": the
+// tile lifts where the Kaupmadur must stand, not how often. The home action stays "Free action,
+// once per round" (rulebook, "2. Actions - Continued"): with the tile a seat has one home action a
+// round, at home or away, never a second one after it.
+TEST_CASE("verslun-free-home-action adds no second home action: one a round, at home or away") {
+  State s = activating(make_selection({2, 2, 2, 0}));
+  const Board& b = s.board();
+  s.villages[0].upgrades = 1u << s.tiles().tile("verslun-free-home-action");
+  const int away = std::countr_zero(b.of_kind[std::size_t(AreaKind::Town)] & ~b.homes);
+  for (const int where : {int(b.home[0]), away}) {
+    CAPTURE(where);
+    State t = s;
+    t.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(where);
+    REQUIRE(legal(t, make_move(MoveKind::Home)));
+    t.free_used = std::uint8_t(t.free_used | 1 << int(State::FreeAction::HomeAction));  // taken this round
+    for (const int then : {int(b.home[0]), away}) {                                     // wherever he stands afterwards
+      t.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(then);
+      CHECK(!legal(t, make_move(MoveKind::Home)));
+    }
+  }
+  // Played through: the home action's trade and refills at home, then the Kaupmadur's card takes him
+  // to a Town, where the tile's "does not need to be on Home area" gives nothing more.
+  State t = s;
+  t.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(b.home[0]);
+  t.apply(make_move(MoveKind::Home));
+  for (int guard = 0; guard < 64 && (t.trade_next < kResources || t.restock_next); ++guard) {
+    MoveList moves;
+    t.legal_moves(moves);
+    REQUIRE(moves.size() > 0);
+    t.apply(moves[0]);
+  }
+  CHECK(t.used(State::FreeAction::HomeAction));
+  t.unit_area[0][std::size_t(Unit::Kaupmadur)] = std::uint8_t(away);
+  CHECK(!legal(t, make_move(MoveKind::Home)));
+}
+
 namespace {
 // What owning tile t changes, measured on a position made for its effect kind: a number without
 // the tile and with it (Rulings: "No tile is inert"). Never its cap raise or end glory.
