@@ -190,6 +190,33 @@ inline bool same_tournament(const Json& x, const Json& y) {
   return a == b;
 }
 
+// Where two tournaments differ, for a refusal that says it: "the file's bots [...], this run's [...]",
+// the first identifying field that differs (same_tournament's comparison), each value cut to a
+// readable length; empty when they are one tournament. `this_one` names the second header.
+inline std::string tournament_difference(const Json& file, const Json& other, const std::string& this_one) {
+  Json a = tournament_identity(file), b = tournament_identity(other);
+  if (a.contains("map_hash") && b.contains("map_hash")) {
+    for (Json* id : {&a, &b}) id->erase("map"), id->erase("map_data");
+  } else {
+    a.erase("map_hash"), b.erase("map_hash");
+  }
+  const auto shown = [](const Json& j, const std::string& key) {
+    if (!j.contains(key)) return std::string("none");
+    std::string text = j[key].dump();
+    return text.size() > 120 ? text.substr(0, 100) + "... (" + std::to_string(text.size()) + " characters)" : text;
+  };
+  std::vector<std::string> keys{"game", "players", "options", "map_hash", "map",      "map_data",
+                                "bots", "seed",    "models",  "seatings", "bot_seeds"};
+  for (const auto& [key, value] : a.items())
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  for (const auto& [key, value] : b.items())
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  for (const auto& key : keys)
+    if (a.contains(key) != b.contains(key) || (a.contains(key) && a[key] != b[key]))
+      return "the file's " + key + " " + shown(a, key) + ", " + this_one + "'s " + shown(b, key);
+  return "";
+}
+
 // A results file's header, checked field by field.
 struct ResultsHeader {
   TableRules rules = TableRules::legacy();  // as the header says: a file without the fields predates them
@@ -454,9 +481,9 @@ class ResultsWriter {
   std::mutex mutex_;
 };
 
-// What an --out path holds before a run writes to it. Only an absent or empty file, a results
-// file, or the first bytes of this very header (a run killed while writing it) may be written:
-// anything else belongs to the user and is refused, never overwritten.
+// What an --out path holds before a run writes to it. Only an absent file, a results file, or the
+// first bytes of this very header (a run killed while writing it) may be written: anything else,
+// an empty file too, belongs to the user and is refused, never overwritten.
 enum class ResultsFileState { Absent, Empty, HalfHeader, Results };
 
 inline ResultsFileState results_file_state(const std::string& path, const std::string& header_text,
@@ -709,11 +736,17 @@ ArenaRun run_arena(const ArenaSettings& settings, const ArenaRunOptions& options
   const auto take_finished = [&](const std::string& path, bool own_file) {
     ResultsFile f = read_results(path);
     if (!same_tournament(f.header.json, header))
-      input_error("\"" + path +
-                  "\" is the results file of another tournament (game, players, options, map, bots, seed or a model "
-                  "file differ): "
-                  "use another " +
-                  options.names.out);
+      input_error("\"" + path + "\" is the results file of another tournament (" +
+                  tournament_difference(f.header.json, header, "this run") + "): use another " + options.names.out);
+    // A recorded map that is not the map its hash names was edited by hand: games added to the file
+    // would be played on another map than its own (and `results` would refuse the file).
+    if (!f.header.map_hash.empty() && !f.header.config.map_data.is_null()) {
+      GameConfig recorded = f.header.config;
+      recorded.map_file.clear();
+      if (const std::string hash = map_hash_text<G>(recorded); hash != f.header.map_hash)
+        input_error("\"" + path + "\" records a map (map_data) whose hash is " + hash + ", not its map_hash " +
+                    f.header.map_hash + ": the file was edited; nothing was played or written");
+    }
     if (f.truncated_at && own_file) {  // drop the half-written line so the next write starts on a fresh line
       std::fprintf(stderr, "arena: dropping a truncated last line of %s\n", path.c_str());
       std::filesystem::resize_file(path, *f.truncated_at);
@@ -729,8 +762,11 @@ ArenaRun run_arena(const ArenaSettings& settings, const ArenaRunOptions& options
     first_line["version"] = options.version;
     const std::string header_text = first_line.dump();
     switch (results_file_state(a.out, header_text, options.names)) {
-      case ResultsFileState::Absent:
-      case ResultsFileState::Empty: ResultsWriter(a.out).write(first_line); break;
+      case ResultsFileState::Absent: ResultsWriter(a.out).write(first_line); break;
+      case ResultsFileState::Empty:  // someone's file, perhaps made for notes: not the arena's to fill
+        input_error(options.names.out_file(a.out) +
+                    " exists and is empty, not an arena results file: choose another file or remove it (nothing was "
+                    "written)");
       case ResultsFileState::HalfHeader:  // a run killed while writing its header: start again
         std::filesystem::resize_file(a.out, 0);
         ResultsWriter(a.out).write(first_line);

@@ -123,20 +123,23 @@ int cmd_games() {
 
 // Each bot with its own parameters; the parameters all searching bots share, once, at the end.
 int cmd_bots() {
+  // seed= and label= every bot takes, so each bot lists them; the rest of the search's parameters
+  // only the searching bots take (those with iters=), listed once below them.
   const std::vector<ParamSpec> shared = search_params();
   const auto is_shared = [&](const ParamSpec& p) {
-    return std::any_of(shared.begin(), shared.end(),
-                       [&](const ParamSpec& q) { return q.name == p.name && p.name != "seed"; });
+    return p.name != "seed" && p.name != "label" &&
+           std::any_of(shared.begin(), shared.end(), [&](const ParamSpec& q) { return q.name == p.name; });
   };
   for (const auto& b : bot_catalog()) {
-    const bool searches = std::any_of(b.params.begin(), b.params.end(), is_shared);
+    const bool searches =
+        std::any_of(b.params.begin(), b.params.end(), [](const ParamSpec& p) { return p.name == "iters"; });
     std::cout << b.name << "  " << b.help << (searches ? "; takes the search parameters below" : "") << "\n";
     for (const auto& p : b.params)
       if (!is_shared(p)) std::cout << "    " << p.describe() << "\n";
   }
   std::cout << "\nsearch parameters of uct, cheat-uct, pimc, ismcts and mo-ismcts:\n";
   for (const auto& p : shared)
-    if (p.name != "seed") std::cout << "    " << p.describe() << "\n";
+    if (is_shared(p)) std::cout << "    " << p.describe() << "\n";
   return 0;
 }
 

@@ -31,8 +31,9 @@ Spec without_label(Spec s) {
 }
 
 ParamSpec seed_param() {
-  return ParamSpec::integer("seed", 0, 0, 9007199254740991LL,
-                            "random seed (default: derived from the game seed and the seat)");
+  return ParamSpec::integer(
+      "seed", 0, 0, 9007199254740991LL,
+      "a random stream of its own, mixed into the seed each game gives the seat (default: that seed alone)");
 }
 
 }  // namespace

@@ -96,8 +96,8 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
     AllGames::dispatch(f.header.game, []<Game G>() { return 0; });  // a game this program knows
     if (!header) header = f.header;
     else if (!same_tournament(f.header.json, header->json))
-      input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] +
-                  "\" (game, players, options, map, bots or seed differ)");
+      input_error("merge: \"" + path + "\" belongs to another tournament than \"" + files[0] + "\" (" +
+                  tournament_difference(f.header.json, header->json, "\"" + files[0] + "\"") + ")");
     for (auto& g : f.games) {
       const auto [it, fresh] = games.emplace(g.index, g);
       if (!fresh && (it->second.scores != g.scores || it->second.seat_bot != g.seat_bot || it->second.seed != g.seed))

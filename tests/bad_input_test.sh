@@ -533,6 +533,19 @@ for kind in manifest:
         for row in manifest[kind]:
             f.write("\t".join(row) + "\n")
 PYTHON
+# Fixtures of issue 44's cases: an existing empty file (someone's, not a results file to fill), and
+# a results file whose recorded map (map_data) was edited by hand, its map_hash left as it was.
+: >"$ws/res/empty.jsonl"
+if [[ -f $ws/base/board.json ]]; then
+  setup arena --game sardegna --map base/board.json --bots random,random:seed=2 --games 2 --out res/edited-map.jsonl >/dev/null
+  python3 - "$ws/res/edited-map.jsonl" <<'PYTHON'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+header = json.loads(lines[0])
+header["map_data"]["provinces"][0]["name"] += " (edited)"
+open(sys.argv[1], "w").write("\n".join([json.dumps(header)] + lines[1:]) + "\n")
+PYTHON
+fi
 python3 "$tmp/gen.py" "$ws" "$tmp" || { echo "bad-input battery: the input generator failed"; exit 1; }
 # Every entry of the scratch folder dates from 2000: whatever a case writes is newer than the marker.
 find "$ws" -exec touch -h -d @946684800 {} +
@@ -1042,6 +1055,33 @@ check "eval= model: a hidden layer too wide" arena --game tictactoe --bots "$ttt
 check "eval= model of other options / selfplay" selfplay --game goofspiel -o cards=5 --bots "ismcts:iters=10,cutoff=leaf,eval=base/model-goofspiel-cards.json" --games 2 --out sp-out
 check "cutoff=leaves" arena --game tictactoe --bots "uct:iters=10,cutoff=leaves,random" --games 2
 check "eval= model edited since the results file began" arena --game tictactoe --bots "$ttt_eval=base/model-edit.json,random" --games 2 --out res/model.jsonl
+
+# Found by the battery of issue 44.
+check "arena --out an existing empty file" arena --game tictactoe --bots random,random:seed=2 --games 2 --out res/empty.jsonl
+if [[ -f $ws/res/edited-map.jsonl ]]; then
+  check "arena resumes a file whose map_data is not its map_hash's" arena --game sardegna --map base/board.json --bots random,random:seed=2 --games 4 --out res/edited-map.jsonl
+fi
+# A 100 KB value is not echoed whole: the line is cut, saying how long the value was.
+long=$(head -c 100000 /dev/zero | tr '\0' x)
+check "a 100 KB bot spec" arena --game nim --bots "$long,random" --games 2
+check "a 100 KB option" new --game goofspiel -o "cards=$long"
+check "a 100 KB --out" arena --game nim --bots random,random:seed=2 --games 2 --out "res/$long"
+if [[ -z $only ]]; then
+  for args in "arena --game nim --bots $long,random --games 2" "new --game goofspiel -o cards=$long"; do
+    # shellcheck disable=SC2086 # the words of args
+    chars=$("$nuraghe" $args 2>&1 >/dev/null | wc -c)
+    if [[ $chars -lt 400 ]]; then ok; else bad "an error line echoes a 100 KB value: $chars characters"; fi
+    # shellcheck disable=SC2086
+    if "$nuraghe" $args 2>&1 >/dev/null | grep -q "(1000[0-9][0-9] characters)"; then ok; else bad "a cut value does not say how long it was"; fi
+  done
+fi
+# Another tournament's file: the refusal names what differs, with both values.
+if [[ -z $only ]]; then
+  (cd "$ws" && "$nuraghe" arena --game tictactoe --bots random,random:seed=3 --games 2 --out res/r.jsonl) >/dev/null 2>"$tmp/differ.err"
+  if grep -q 'the file.s bots \["random","random:seed=2"\], this run.s \["random","random:seed=3"\]' "$tmp/differ.err"; then ok; else bad "a results file of another tournament: the refusal does not name what differs: $(cat "$tmp/differ.err")"; fi
+  (cd "$ws" && "$nuraghe" arena --game tictactoe --bots random,random:seed=2 --games 2 --seed 7 --out res/r.jsonl) >/dev/null 2>"$tmp/differ.err"
+  if grep -q 'the file.s seed 1, this run.s 7' "$tmp/differ.err"; then ok; else bad "another seed: the refusal does not name it: $(cat "$tmp/differ.err")"; fi
+fi
 
 elapsed=$((${EPOCHREALTIME/./} / 1000 - ${started_at/./} / 1000))
 echo "bad-input battery: $cases cases in $((elapsed / 1000)).$((elapsed % 1000 / 100)) s"

@@ -19,6 +19,10 @@ expect_output "games lists connect4" "^connect4 " "$nuraghe" games
 expect_output "games lists goofspiel with its option" "option cards: integer in \[1, 16\]" "$nuraghe" games
 expect_output "games lists kuhn" "^kuhn " "$nuraghe" games
 expect_output "bots lists random" "^random " "$nuraghe" bots
+# Only the searching bots take the search parameters; every bot takes seed= and label=.
+if "$nuraghe" bots | grep -E "^(random|heuristic) " | grep -q "search parameters"; then bad "bots says random or heuristic take the search parameters"; else ok; fi
+expect_error "random refuses a search parameter" 'iters' "$nuraghe" play --game nim --bots random:iters=5,random
+if [[ $("$nuraghe" bots | sed -n '/^random /,/^heuristic /p' | grep -cE '^    (seed|label):') -eq 2 ]]; then ok; else bad "bots does not list random's seed= and label="; fi
 
 # One game, reproducible from its seed.
 "$nuraghe" play --game connect4 --bots random,random --seed 1 >"$tmp/a" 2>&1

@@ -330,3 +330,19 @@ TEST_CASE("params: minus zero is no number a person writes, as an integer or a r
   CHECK((Params::try_real("0", r) && r == 0));
   CHECK((Params::try_real("-0.5", r) && r == -0.5));
 }
+
+TEST_CASE("InputError: a long value is cut, saying how long it was; a line break is escaped") {
+  const std::string value(100000, 'x');
+  const std::string what = InputError("bot \"" + value + "\" is not available").what();
+  CHECK(what.size() < 200);
+  CHECK(what == "bot \"" + std::string(kValueHead, 'x') + "...\" (100000 characters) is not available");
+  const std::string word = InputError("--seed " + value + " is not a number").what();
+  CHECK(word == "--seed " + std::string(kValueHead, 'x') + "... (100000 characters) is not a number");
+  // A message of short values is left as it is; a value at the limit too.
+  const std::string usual = "arena: \"uct:iters=10\" is given twice: copies of one bot need two labels";
+  CHECK(InputError(usual).what() == usual);
+  const std::string limit = "\"" + std::string(kLongValue, 'y') + "\" as given";
+  CHECK(InputError(limit).what() == limit);
+  // One line, whatever the value holds.
+  CHECK(std::string(InputError("option \"a\nb\tc\x01\" is bad").what()) == "option \"a\\nb\\tc\\x01\" is bad");
+}
