@@ -4,6 +4,7 @@
 // streams, and the A/A check: copies of one bot are equal players at every table of every game).
 #include <doctest/doctest.h>
 
+#include <map>
 #include <set>
 
 #include "bots/games.hpp"
@@ -156,10 +157,11 @@ namespace {
 // A table of `n` labelled copies of `spec` (a1, a2, ...), `deals` whole deals from `seed`.
 template <Game G>
 EqualPlayersCheck copies_check(const std::string& spec, int n, int deals, std::uint64_t seed, TableRules rules = {},
-                               std::vector<std::string> bots = {}) {
+                               std::vector<std::string> bots = {}, std::map<std::string, std::string> options = {}) {
   ArenaSettings a;
   a.game = G::kName;
   a.config.players = n;
+  a.config.options = std::move(options);
   a.config.seed = seed;
   a.rules = rules;
   if (bots.empty())
@@ -224,4 +226,18 @@ TEST_CASE("A/A: the check rejects the tables as they were before fair tables") {
   MESSAGE("Bardagi seed=3 / seed=4, fair tables: win shares " << after.win_share[0] << " / " << after.win_share[1]
                                                               << ", |z| " << after.max_z << ", p " << after.p);
   CHECK(after.p >= alpha);
+  // Bardagi, three players, Winter side: heuristic:seed=7, seed=2 and seed=3 (16.5 / 36.2 / 47.3%),
+  // 600 games under each rules.
+  const std::vector<std::string> three{"heuristic:seed=7", "heuristic:seed=2", "heuristic:seed=3"};
+  const std::map<std::string, std::string> winter{{"side", "winter"}};
+  const int sets = testing::kLightFactor > 1 ? 2 : 1;
+  const EqualPlayersCheck rotated = copies_check<Bardagi>("", 3, 200 / sets, 5, TableRules::legacy(), three, winter);
+  MESSAGE("Bardagi winter, three seeds, old rules: win shares " << rotated.win_share[0] << " / " << rotated.win_share[1]
+                                                                << " / " << rotated.win_share[2] << ", p "
+                                                                << rotated.p);
+  CHECK(rotated.p < alpha);
+  const EqualPlayersCheck fair = copies_check<Bardagi>("", 3, 100 / sets, 5, TableRules{}, three, winter);
+  MESSAGE("Bardagi winter, three seeds, fair tables: win shares " << fair.win_share[0] << " / " << fair.win_share[1]
+                                                                  << " / " << fair.win_share[2] << ", p " << fair.p);
+  CHECK(fair.p >= alpha);
 }
