@@ -96,6 +96,9 @@ int arena(const ArenaCommand& c) {
     if (!c.fill.empty()) input_error("arena: --self-play seats one bot everywhere, so there is no seat for --fill");
     if (a.bots.size() != 1) input_error("--self-play seats one bot everywhere: give exactly one --bot");
     a.bots.assign(std::size_t(n), a.bots[0]);
+    // One bot in every seat has no neighbours to balance: the rotations put it in every seat, n games
+    // a deal (a deterministic bot would replay one game in all n (n - 1) balanced seatings).
+    a.rules.seatings = Seatings::Rotations;
   } else {
     if (!c.fill.empty()) a.bots = filled_seats(a.bots, c.fill, n);
     for (std::size_t i = 0; i < a.bots.size(); ++i)

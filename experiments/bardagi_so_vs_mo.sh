@@ -3,16 +3,16 @@
 # table with the heuristic: ismcts and mo-ismcts at 500 iterations a move, otherwise the search of
 # experiments/bardagi_mo_ismcts_vs_heuristic.sh (heuristic rollouts cut off after 20 steps by the
 # static evaluation, pruned moves, progressive bias 10), and the heuristic in the third seat. GAMES
-# games (default 30: 10 deals in their 3 seatings), Summer side, full game, --seed 1. Win share with
-# the arena's 95% bootstrap interval over deals and a 95% Wilson interval over games, mean score,
-# ms a move, Elo, and the head-to-head differences of the arena's table.
+# games, a multiple of 6 (default 60: 10 deals in their 6 seatings), Summer side, full game,
+# --seed 1. Win share with the arena's 95% bootstrap interval over deals and a 95% Wilson interval
+# over games, mean score, ms a move, Elo, and the head-to-head differences of the arena's table.
 #   experiments/bardagi_so_vs_mo.sh [GAMES]
 # Writes experiments/bardagi_so_vs_mo.{csv,txt,png}; statistics by experiments/bardagi_stats.py.
 # Set-up shared with the other experiments in experiments/common.sh: every nuraghe run (a private copy
 # of build/nuraghe) takes /tmp/nuraghe-cpu.lock, so it never overlaps a build or another experiment.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-games=${1:-30}
+games=${1:-60}
 jobs=2
 params=iters=500,rollout=heuristic,cutoff=20,prune=on,bias=10
 

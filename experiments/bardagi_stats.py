@@ -22,8 +22,9 @@ Called by the experiments/bardagi_*.sh scripts:
         LABEL (the search studies)
 
 A results file is a header line, then one game a line (docs/arena.md). Games of one deal share its
-seed. With the same bot in every seat, two rotations of a deal could be the same game; every study
-counts each distinct game (seed and moves) once, and says how many there were.
+seed. With the same bot in every seat, two seatings of a deal could be the same game; every study
+counts each distinct game (seed and moves) once, and says how many there were. Deals are told apart
+by their seeds, so files written before fair tables (n rotations a deal) read the same way.
 """
 import csv
 import json
@@ -50,6 +51,16 @@ def bot_name(spec):
         if item.strip().startswith("label="):
             return item.strip()[len("label="):]
     return spec.strip()
+
+
+def short_name(spec):
+    """A column heading for a bot: its label (fill.1, ... for --fill's copies), else its name and the
+    first 10 characters of its parameters."""
+    name = bot_name(spec)
+    if name != spec.strip() or ":" not in spec:
+        return name
+    head, _, params = spec.partition(":")
+    return f"{head}:{params[:10]}"
 
 Z = 1.959963984540054
 RESAMPLES = 2000
@@ -327,7 +338,7 @@ def upgrades(csv_path, plot_dir, tiles_path, stacks_dir, sources):
                   f"{statistics.mean(glory):.1f} end glory from tiles; no tile at all: "
                   f"{pct(sum(1 for c in counts if c == 0) / len(counts))} of the seats")
         cols = ["offered", "off.rnds", "buys/game", "per offer", "by winners [95% Wilson]", "by others [95% Wilson]"]
-        cols += [f"by {b.split(':')[0]}{'' if ':' not in b else ':' + b.split(':')[1][:10]}" for b in bots]
+        cols += [f"by {short_name(b)}" for b in bots]
         print()
         print(f"   {'tile':<26} {'size':<5} " + " ".join(f"{c:>24}" if 'Wilson' in c else f"{c:>10}" for c in cols))
         plot = open(os.path.join(plot_dir, f"upgrades{si}.dat"), "w")
@@ -349,7 +360,10 @@ def upgrades(csv_path, plot_dir, tiles_path, stacks_dir, sources):
             out_rows.append(base + ["bought_by_winner_seats", win_buy[t], win_seats] + share_wilson(win_buy[t], win_seats))
             out_rows.append(base + ["bought_by_other_seats", other_buy[t], other_seats] + share_wilson(other_buy[t], other_seats))
             for b in bots:
-                out_rows.append(base + [f"bought_by_seats_of {b}", bot_buy[b][t], bot_seats[b]] + share_wilson(bot_buy[b][t], bot_seats[b]))
+                row = by_tile[(t, "bought", "bot " + bot_name(b))]
+                seats_of_b = int(row["n"])
+                bought_by_b = round(float(row["value"]) * seats_of_b)
+                out_rows.append(base + [f"bought_by_seats_of {b}", bought_by_b, seats_of_b] + share_wilson(bought_by_b, seats_of_b))
         plot.close()
         never = [t for t in ids if buys[t] == 0]
         print(f"\n   never bought: {', '.join(never) if never else 'none'}")

@@ -97,9 +97,10 @@ experiment_finish() {
 }
 
 # bardagi_table LABEL HEADING BOT BOT BOT: the Bardagi search studies' table (bardagi_bandits.sh,
-# bardagi_so_vs_mo.sh): one 3-player arena of $games games (--seed 1, --jobs $jobs) between the three
-# bots, its table, the win shares with both intervals (bardagi_stats.py wins, LABEL in $csv), the
-# think time a game, and the win-share plot titled HEADING. After experiment_start and _header.
+# bardagi_so_vs_mo.sh): one 3-player arena of $games games (--seed 1, --jobs $jobs; a multiple of 6:
+# $games / 6 deals, each in its six seatings) between the three bots, its table, the win shares with
+# both intervals (bardagi_stats.py wins, LABEL in $csv), the think time a game, and the win-share plot
+# titled HEADING. After experiment_start and _header.
 bardagi_table() {
   local label=$1 heading=$2
   shift 2
@@ -119,7 +120,7 @@ bardagi_table() {
   rm -f "$csv"
   {
     echo
-    echo "## win share with both intervals (bootstrap: over the $((games / 3)) deals; Wilson: over the $games games)"
+    echo "## win share with both intervals (bootstrap: over the $((games / 6)) deals; Wilson: over the $games games)"
     python3 "$root/experiments/bardagi_stats.py" wins "$tmp/arena.csv" "$label" "$csv" 2>"$tmp/plot.dat"
     echo
     python3 "$root/experiments/bardagi_stats.py" think "$tmp/results.jsonl"

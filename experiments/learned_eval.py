@@ -26,15 +26,22 @@ def calibrate(path, hand, learned, iters):
     print("%d %.3f %.3f" % (max(1, round(iters * ms_hand / ms_learned)), ms_hand, ms_learned))
 
 
+def games_a_deal(header):
+    """The games of one deal: n (n - 1) balanced seatings at n players, or n rotations in a file
+    written before fair tables (its header without "seatings": "balanced"; docs/arena.md)."""
+    players = header["players"]
+    return players * (players - 1) if header.get("seatings") == "balanced" else players
+
+
 def compare(path, hand, learned, seed):
     lines = [json.loads(line) for line in open(path)]
     header, games = lines[0], lines[1:]
-    players = header["players"]
+    per_deal = games_a_deal(header)
     by_deal = {}
     for g in games:
         seat = {b: i for i, b in enumerate(g["bots"])}
         h, l = g["ranks"][seat[hand]], g["ranks"][seat[learned]]
-        by_deal.setdefault(g["index"] // players, []).append(1.0 if l < h else 0.5 if l == h else 0.0)
+        by_deal.setdefault(g["index"] // per_deal, []).append(1.0 if l < h else 0.5 if l == h else 0.0)
     deals = [sum(v) / len(v) for v in by_deal.values()]
     mean = sum(deals) / len(deals)
     rng = random.Random(seed)

@@ -6,10 +6,11 @@
 # its rollouts off with the hand-written evaluation (Sardegna's at the leaf), against the same spec
 # with `eval=` the model in its place. The learned spec's iterations are set so that both take the same time a move: one
 # calibration arena at equal iterations gives the two ms/move (reported), and the learned spec
-# gets iterations x (hand ms / learned ms). Then the match on fresh deals: at 2 players the two
-# specs face each other; at 3 and 4 they sit in one seat each beside copies of the heuristic told
-# apart by seed=. The figure: the learned spec's score against the hand-written one (1 a game it
-# finished above it, 1/2 a tie) with its 95% bootstrap interval over deals, as an Elo difference.
+# gets iterations x (hand ms / learned ms). Then the match on DEALS fresh deals, each in its
+# n (n - 1) seatings at n players: at 2 players the two specs face each other; at 3 and 4 they sit
+# in one seat each beside copies of the heuristic (--fill heuristic). The figure: the learned spec's
+# score against the hand-written one (1 a game it finished above it, 1/2 a tie) with its 95%
+# bootstrap interval over deals, as an Elo difference.
 # Last, the generation curve of `nuraghe improve` on Sardegna, plotted.
 #   experiments/learned_eval.sh [DEALS] [CASE...]   (CASE: sardegna-2 ttr-2 ttr-4 bardagi-3 curve)
 # Writes experiments/learned_eval.{txt,csv,png} afresh (give every case in one command); keeps the
@@ -42,21 +43,25 @@ study() {
   locked "$nuraghe" learn --data "$dir/data" --model logistic --with-evaluate --target returns --seed 1 --threads "$jobs" \
     --out "$dir/model.json" >"$dir/learn.txt"
   local learned_at_equal="$algorithm:iters=$iters,$spec,eval=$dir/model.json"
-  # The seats beside the two specs: copies of the heuristic told apart by seed=.
+  # The seats beside the two specs: copies of the heuristic (fill.1, fill.2), from 3 players on.
   local others=() bots
-  for ((k = 1; k <= players - 2; ++k)); do others+=("heuristic:seed=$k"); done
-  bots=$(IFS=,; echo "$hand,$learned_at_equal${others[*]:+,${others[*]}}")
-  locked "$nuraghe" arena -g "$game" -p "$players" --bots "$bots" -n $((players * 10)) --seed 1000 -j 1 \
-    --format json >"$dir/calibration.json"
+  if ((players > 2)); then others=(--fill heuristic); fi
+  # A deal is played in its n (n - 1) seatings; the calibration plays about 10 games a seat, rounded
+  # up to whole deals.
+  local seatings=$((players * (players - 1)))
+  local calibration_games=$(( (players * 10 + seatings - 1) / seatings * seatings ))
+  bots="$hand,$learned_at_equal"
+  locked "$nuraghe" arena -g "$game" -p "$players" --bots "$bots" "${others[@]}" -n "$calibration_games" --seed 1000 \
+    -j 1 --format json >"$dir/calibration.json"
   local calibration learned_iters ms_hand ms_learned
   calibration=$(python3 "$root/experiments/learned_eval.py" calibrate "$dir/calibration.json" "$hand" "$learned_at_equal" "$iters")
   read -r learned_iters ms_hand ms_learned <<<"$calibration"
   local learned="$algorithm:iters=$learned_iters,$spec,eval=$dir/model.json"
-  bots=$(IFS=,; echo "$hand,$learned${others[*]:+,${others[*]}}")
-  echo "$name: $game, $players players: $((deals * players)) games ..." >&2
+  bots="$hand,$learned"
+  echo "$name: $game, $players players: $((deals * seatings)) games ..." >&2
   rm -f "$dir/results.jsonl"
-  locked "$nuraghe" arena -g "$game" -p "$players" --bots "$bots" -n $((deals * players)) --seed 2 -j "$jobs" \
-    --out "$dir/results.jsonl" >"$dir/arena.txt"
+  locked "$nuraghe" arena -g "$game" -p "$players" --bots "$bots" "${others[@]}" -n $((deals * seatings)) --seed 2 \
+    -j "$jobs" --out "$dir/results.jsonl" >"$dir/arena.txt"
   local line
   line=$(python3 "$root/experiments/learned_eval.py" compare "$dir/results.jsonl" "$hand" "$learned" 1)
   {
@@ -65,8 +70,8 @@ study() {
     echo "# build/nuraghe selfplay -g $game -p $players --bots heuristic -n $data_games --every 5 --seed 1 --out data"
     echo "# build/nuraghe learn --data data --model logistic --with-evaluate --target returns --seed 1 --out model.json"
     grep -E "rows|held out|learned|hand-written" "$dir/learn.txt" | sed 's/^/  /'
-    echo "calibration ($((players * 10)) games at $iters iterations each, one job): hand $ms_hand ms/move, learned $ms_learned ms/move -> learned iters=$learned_iters"
-    echo "# build/nuraghe arena -g $game -p $players --bots \"$bots\" -n $((deals * players)) --seed 2"
+    echo "calibration ($calibration_games games at $iters iterations each, one job): hand $ms_hand ms/move, learned $ms_learned ms/move -> learned iters=$learned_iters"
+    echo "# build/nuraghe arena -g $game -p $players --bots \"$bots\"${others[*]:+ ${others[*]}} -n $((deals * seatings)) --seed 2"
     cat "$dir/arena.txt"
     echo "learned against hand-written: $line"
   } | sed "s|$dir/||g" >>"$txt"

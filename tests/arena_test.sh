@@ -68,6 +68,10 @@ expect_output "replay of an old file's game 2" "^scores: " "$nuraghe" replay "$t
 expect_output "a new file's header names its rules" '"bot_seeds":"streams".*"seatings":"balanced"' head -1 "$tmp/fair.jsonl"
 if [[ $(tail -n +2 "$tmp/fair.jsonl" | grep -o '"seats":\[[0-9,]*\]' | sort -u | wc -l) -eq 6 ]]; then ok; else bad "a three-seat deal is not played in its six orders"; fi
 expect_error "three seats, --games not whole deals" "--games 3 is not a positive multiple of 6.*give 6" "$nuraghe" arena --game goofspiel --players 3 --bots random,random:seed=2,random:seed=3 --games 3
+# Self-play has one bot, no neighbours to balance: its deals are the n rotations (the header says so
+# by naming no "seatings").
+"$nuraghe" arena --game goofspiel --players 3 -o cards=4 --bot random --self-play --games 3 --out "$tmp/self.jsonl" >/dev/null 2>&1 || bad "self-play of 3 games at 3 seats failed"
+if head -1 "$tmp/self.jsonl" | grep -q '"bot_seeds":"streams"' && ! head -1 "$tmp/self.jsonl" | grep -q '"seatings"'; then ok; else bad "a self-play file's header: $(head -1 "$tmp/self.jsonl")"; fi
 # Copies of one bot: under two labels they are two players; under one name, refused with what to do.
 expect_output "two labelled copies" '^"b",' "$nuraghe" arena --game goofspiel -o cards=3 --bot a=random --bot b=random --games 4 --format csv
 expect_error "one spec twice" "is given twice: copies of one bot need two labels" "$nuraghe" arena --game goofspiel -o cards=3 --bots random,random --games 4
