@@ -18,8 +18,12 @@ int run_learn_command(const LearnCommand& c) {
     check_output_path(c.curve, "--curve", c.force);
     if (same_file(c.curve, c.out)) input_error("learn: --curve and --out name one file");
   }
+  for (std::size_t i = 0; i < c.data.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file(c.data[i], c.data[j]))  // its rows would count twice
+        input_error("learn: --data \"" + c.data[i] + "\" is given twice (as \"" + c.data[j] + "\")");
   commands::Data d;
-  for (std::size_t i = 0; i < c.data.size(); ++i) commands::read_folder(c.data[i], int(i), c.target, d);
+  for (std::size_t i = 0; i < c.data.size(); ++i) commands::read_folder(c, int(i), d);
   d.fill_samples();
   if (d.samples.x.rows() == 0)
     input_error("learn: the --data folders hold no rows with a " + c.target + " target" +

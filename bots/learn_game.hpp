@@ -13,6 +13,7 @@
 #include "bots/arena.hpp"
 #include "bots/learn.hpp"
 #include "bots/notation.hpp"
+#include "bots/selfplay_game.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
 #include "core/npy.hpp"
@@ -34,20 +35,32 @@ struct DataIdentity {
   Json options = Json::object();
 };
 
-// One game of the data: where its rows are, and its line of games.jsonl (to replay it).
+// One game of the data: where its rows are, and its line of games.jsonl (to replay it) with what
+// every row of it needs from the line, read once.
 struct DataGame {
   int folder = 0;
   Json line;
+  std::uint64_t seed = 0;
+  long long moves = 0;
+  std::vector<double> returns;  // by seat
+};
+
+// A folder's manifest and the map it names (checked against the game in learn_game).
+struct DataFolder {
+  std::string manifest, map;
 };
 
 struct Data {
   DataIdentity id;
   Json manifests = Json::array();  // each folder's manifest without its chunk list
+  std::vector<DataFolder> folders;
   learn::Samples samples;
   std::vector<int> seat, decision;      // by row
   std::vector<long long> game_key;      // by row: a key of `games`
   std::map<long long, DataGame> games;  // by folder << 32 | game index
-  long long rows_read = 0;              // before rows without a target were left out
+  // The first game of each chunk, by its key and its line's name, replayed by the manifest's rules.
+  std::vector<std::pair<long long, std::string>> replayed;
+  long long rows_read = 0;  // before rows without a target were left out
   // The rows kept, as read (row-major), until all folders are in and samples.x is filled once.
   std::vector<float> features;
   std::vector<double> targets;
@@ -73,7 +86,7 @@ inline DataIdentity identity_of(const JsonIn& m) {
   DataIdentity id;
   id.game = m.at("game").string();
   id.players = m.at("players").int_in(1, kMaxPlayers);
-  id.observation_size = m.at("observation_size").int_in(1, 1 << 24);
+  id.observation_size = m.at("observation_size").int_in(1, kMaxObservation);
   m.at("options").expect_object();
   for (const auto& [name, value] : m.at("options").json().items())
     if (!value.is_string()) m.at("options").fail("must map each option to its value as a string");
@@ -83,12 +96,34 @@ inline DataIdentity identity_of(const JsonIn& m) {
   return id;
 }
 
-// Reads a folder's manifest and arrays into `d`, checking them against each other and against the
-// folders read before.
-inline void read_folder(const std::string& folder, int index, const std::string& target, Data& d) {
+// A file of the data is never one learn writes, --force or not: the fit would destroy its own data
+// (however the two paths are spelled: same_file compares the files themselves).
+inline void check_not_output(const LearnCommand& c, const std::string& folder, const std::string& input) {
+  for (const auto& [flag, output] :
+       {std::pair<const char*, const std::string*>{"--out", &c.out}, {"--curve", &c.curve}})
+    if (!output->empty() && same_file(*output, input))
+      input_error("learn: ", flag, " \"", *output, "\" is a file of --data \"", folder, "\" (\"", input,
+                  "\"): give another file (--force replaces no file of the data)");
+}
+
+// A number of an array for a message: "nan", "1.5".
+inline std::string number_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+// Reads the manifest and arrays of --data folder `index` into `d`, checking them against each
+// other and against the folders read before: the run's chunks in order and each once, each chunk's
+// games its own, every row's return in [0, 1] and its game's, so that no row counts twice and no
+// target is dropped or changed without a word.
+inline void read_folder(const LearnCommand& c, int index, Data& d) {
+  const std::string& folder = c.data[std::size_t(index)];
+  const std::string& target = c.target;
   const std::string path = (fs::path(folder) / "manifest.json").string();
   if (!fs::is_regular_file(path))
     input_error("learn: --data \"" + folder + "\" holds no manifest.json (a folder of nuraghe selfplay --out)");
+  check_not_output(c, folder, path);
   const Json manifest = parse_json(read_input_file(path, "self-play manifest"), path);
   const JsonIn m(manifest, path);
   if (m.at("nuraghe").string() != "selfplay") m.at("nuraghe").fail("must be \"selfplay\"");
@@ -101,6 +136,7 @@ inline void read_folder(const std::string& folder, int index, const std::string&
     input_error("learn: --data \"" + folder +
                 "\" is self-play of another game, options, map or seat count than the first --data folder");
   }
+  d.folders.push_back({path, id.map});
   if (target == "search-value")
     for (const JsonIn& reward : m.at("reward").array())
       if (!reward.is_null() && reward.string() == "score")
@@ -111,9 +147,33 @@ inline void read_folder(const std::string& folder, int index, const std::string&
   kept.erase("chunks"), kept.erase("arrays"), kept.erase("games_file");
   d.manifests.push_back(kept);
   const int n = id.players, size = id.observation_size;
-  for (const JsonIn& chunk : m.at("chunks").array()) {
+
+  // The run's chunks, in order and each once (a chunk listed twice would count its rows twice),
+  // chunk i holding games [i * chunk_games, (i + 1) * chunk_games) of the run's `games`.
+  const long long games = m.at("games").integer(1, 1LL << 30), chunk_games = m.at("chunk_games").integer(1, 1LL << 30);
+  const std::vector<JsonIn> chunks = m.at("chunks").array();
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const JsonIn& chunk = chunks[i];
     chunk.allow_only({"name", "games", "rows"});
+    const std::string name = chunk_name(int(i));
+    if (chunk.at("name").string() != name)
+      chunk.at("name").fail("must be \"" + name + "\" (the run's chunks, in order, each once)");
+    const long long first = (long long)i * chunk_games, last = std::min(games, first + chunk_games);
+    if (first >= games)
+      chunk.fail("is past the run's " + std::to_string(games) + " games in chunks of " + std::to_string(chunk_games));
+    const std::vector<JsonIn> range = chunk.at("games").array_of_size(2);
+    if (range[0].integer(0, games) != first || range[1].integer(0, games) != last)
+      chunk.at("games").fail("must be [" + std::to_string(first) + ", " + std::to_string(last) + "]");
+    // Every file of the chunk, those learn does not read too: the data is the user's.
+    for (const SelfplayArray& array : kSelfplayArrays)
+      check_not_output(c, folder, (fs::path(folder) / name / (std::string(array.name) + ".npy")).string());
+    check_not_output(c, folder, (fs::path(folder) / name / "games.jsonl").string());
+  }
+
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const JsonIn& chunk = chunks[i];
     const fs::path dir = fs::path(folder) / chunk.at("name").string();
+    const long long first = (long long)i * chunk_games, last = std::min(games, first + chunk_games);
     const auto where = [&](const char* name) { return (dir / (std::string(name) + ".npy")).string(); };
     const long long rows = chunk.at("rows").integer(0, 1LL << 40);
     const auto obs = npy::read<float>(where("observation"));
@@ -129,37 +189,112 @@ inline void read_folder(const std::string& folder, int index, const std::string&
     check_shape(obs, "observation", size), check_shape(seat, "seat", 1), check_shape(game, "game", 1);
     check_shape(deal, "deal", 1), check_shape(decision, "decision", 1), check_shape(returns, "returns", n);
     check_shape(value, "search_value", 1);
+
+    // The chunk's games, each once: a line of another chunk's game would stand for it twice.
     const std::string games_path = (dir / "games.jsonl").string();
     std::istringstream lines(read_input_file(games_path, "self-play games", std::size_t(1) << 30));
     std::string text;
-    for (int i = 0; std::getline(lines, text); ++i) {
-      const Json line = parse_json(text, games_path + " line " + std::to_string(i + 1));
-      const long long g = JsonIn(line, games_path).at("index").integer(0, 1 << 30);
-      d.games[(long long)index << 32 | g] = DataGame{index, line};
+    std::set<long long> seen;
+    for (int l = 0; std::getline(lines, text); ++l) {
+      const std::string source = "\"" + games_path + "\" line " + std::to_string(l + 1);
+      const Json line = parse_json(text, source);
+      const JsonIn in(line, source);
+      const long long g = in.at("index").integer(first, last - 1);
+      if (!seen.insert(g).second) in.at("index").fail("names game " + std::to_string(g) + " a second time");
+      const std::vector<double> line_returns = in.at("returns").reals(0, 1, std::size_t(n), std::size_t(n));
+      if (g == first) d.replayed.emplace_back((long long)index << 32 | g, source);
+      d.games[(long long)index << 32 | g] =
+          DataGame{index, line, in.at("seed").u64(), (long long)in.at("moves").array().size(), line_returns};
     }
+    if ((long long)seen.size() != last - first)
+      input_error("learn: \"" + games_path + "\" holds " + std::to_string(seen.size()) + " games, not the " +
+                  std::to_string(last - first) + " of its chunk (games " + std::to_string(first) + " to " +
+                  std::to_string(last - 1) + ")");
+
     for (long long r = 0; r < rows; ++r) {
+      const std::string row = " row " + std::to_string(r);
       const int s = seat.values[std::size_t(r)];
       if (s < 0 || s >= n) input_error("learn: \"" + where("seat") + "\" holds seat " + std::to_string(s));
+      const long long g = game.values[std::size_t(r)];
+      if (g < first || g >= last)
+        input_error("learn: \"" + where("game") + "\"" + row + " names game " + std::to_string(g) +
+                    ", not one of its chunk (games " + std::to_string(first) + " to " + std::to_string(last - 1) + ")");
+      const long long key = (long long)index << 32 | g;
+      const DataGame& line = d.games.at(key);
+      // Every seat's return: in [0, 1], and the one its game ended with. A NaN is refused, never
+      // left out: the row's target would be gone without a word.
+      for (int p = 0; p < n; ++p) {
+        const float v = returns.row(r)[p];
+        if (!(v >= 0 && v <= 1))
+          input_error("learn: \"" + where("returns") + "\"" + row + ": seat " + std::to_string(p) + "'s return is " +
+                      number_text(v) + ", not a number in [0, 1]");
+        if (v != float(line.returns[std::size_t(p)]))
+          input_error("learn: \"" + where("returns") + "\"" + row + ": seat " + std::to_string(p) + "'s return is " +
+                      number_text(v) + ", not the " + number_text(line.returns[std::size_t(p)]) + " of game " +
+                      std::to_string(g) + " in \"" + games_path + "\"");
+      }
       ++d.rows_read;
-      const double y = target == "returns" ? double(returns.row(r)[s]) : double(value.values[std::size_t(r)]);
-      if (std::isnan(y)) continue;  // no search value: the seat did not move, or did not search
-      const long long key = (long long)index << 32 | game.values[std::size_t(r)];
-      if (!d.games.count(key))
-        input_error("learn: \"" + where("game") + "\" names game " + std::to_string(game.values[std::size_t(r)]) +
-                    ", which its games.jsonl does not hold");
-      const long long moves = (long long)JsonIn(d.games.at(key).line, games_path).at("moves").array().size();
-      if (decision.values[std::size_t(r)] < 0 || decision.values[std::size_t(r)] >= moves)
+      double y = returns.row(r)[s];
+      if (target == "search-value") {
+        const float v = value.values[std::size_t(r)];
+        if (std::isnan(v)) continue;  // no search value: the seat did not move, or did not search
+        if (!(v >= 0 && v <= 1))
+          input_error("learn: \"" + where("search_value") + "\"" + row + ": the search value is " + number_text(v) +
+                      ", not a number in [0, 1] (or NaN, where the seat did not search)");
+        y = v;
+      }
+      if (decision.values[std::size_t(r)] < 0 || decision.values[std::size_t(r)] >= line.moves)
         input_error("learn: a row of \"" + where("decision") + "\" names decision " +
-                    std::to_string(decision.values[std::size_t(r)]) + ", past the game's " + std::to_string(moves) +
-                    " moves in its games.jsonl");
+                    std::to_string(decision.values[std::size_t(r)]) + ", past the game's " +
+                    std::to_string(line.moves) + " moves in its games.jsonl");
       d.seat.push_back(s), d.decision.push_back(decision.values[std::size_t(r)]), d.game_key.push_back(key);
       // The deal by its seed, not its number: two folders of one --seed played the same deals,
       // which must not fall on both sides of a split.
-      d.samples.group.push_back((long long)JsonIn(d.games.at(key).line, "self-play games").at("seed").u64());
+      d.samples.group.push_back((long long)line.seed);
       d.samples.position.push_back(key << 20 | decision.values[std::size_t(r)]);
       d.targets.push_back(y);
       d.features.insert(d.features.end(), obs.row(r), obs.row(r) + size);
     }
+  }
+}
+
+// The data's game by the manifest's rules: no map for a game without maps, its players, options
+// and map accepted by the game, its observation the manifest's size, and the first game of each
+// chunk replayed to the end its line records (a manifest naming another game, other options or
+// another map than its games were played by, where the observations happen to have one size).
+template <Game G>
+void check_game(const Data& d) {
+  for (const DataFolder& f : d.folders)
+    if (!HasMap<G> && !f.map.empty())
+      input_error("learn: \"", f.manifest, "\": \"map\" names \"", f.map, "\", but ", d.id.game, " takes no map");
+  const std::string manifest = d.folders.front().manifest;
+  const auto setup = [&](std::uint64_t seed) {
+    try {
+      return G::initial(config_of(d.id, seed));
+    } catch (const InputError& e) {
+      input_error("learn: \"", manifest, "\": ", e.what());
+    }
+  };
+  const int size = G::observation_size(setup(1));
+  if (size != d.id.observation_size)
+    input_error("learn: \"", manifest, "\": observation_size ", d.id.observation_size, " is not that of ", d.id.game,
+                " with its players, options and map (", size, " floats): this is not ", d.id.game, "'s self-play");
+  for (const auto& [key, source] : d.replayed) {
+    const DataGame& game = d.games.at(key);
+    const JsonIn line(game.line, source);
+    typename G::State s = setup(game.seed);
+    const std::string rules = " by the manifest's rules (" + d.id.game + ", its options and map)";
+    for (const JsonIn& move : line.at("moves").array()) {
+      try {
+        apply_step<G>(s, parse_step<G>(s, move.string()));
+      } catch (const InputError& e) {
+        move.fail("does not replay" + rules + ": " + e.what());
+      }
+    }
+    if (s.to_move() != kTerminal) line.at("moves").fail("end before the game does" + rules);
+    const Values end = s.returns();
+    for (int p = 0; p < d.id.players; ++p)
+      if (end[p] != game.returns[std::size_t(p)]) line.at("returns").fail("are not those the game ends with" + rules);
   }
 }
 
@@ -175,7 +310,7 @@ Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k,
       std::sort(game_rows.begin(), game_rows.end(),
                 [&](int a, int b) { return d.decision[std::size_t(a)] < d.decision[std::size_t(b)]; });
       const JsonIn line(d.games.at(key).line, "self-play games");
-      typename G::State s = G::initial(config_of(d.id, line.at("seed").u64()));
+      typename G::State s = G::initial(config_of(d.id, d.games.at(key).seed));
       const std::vector<JsonIn> moves = line.at("moves").array();
       int at = 0;
       for (int r : game_rows) {
@@ -221,6 +356,7 @@ int learn_game(const LearnCommand& c, Data& d) {
   if constexpr (!HasTensors<G>) {
     input_error("learn: " + d.id.game + " has no observation tensors");
   } else {
+    check_game<G>(d);
     {  // the map the data was played on, by its hash (a map file edited since would replay other games)
       if (map_hash_text<G>(config_of(d.id, 1)) != d.id.map_hash)
         input_error("learn: the map file \"" + d.id.map +
@@ -241,6 +377,14 @@ int learn_game(const LearnCommand& c, Data& d) {
     o.threads = c.threads;
     o.hidden = c.hidden;
     o.epochs = c.epochs;
+    {  // a model the search could not load is refused before it is fitted (the caps, docs/learning.md)
+      std::vector<int> outputs = o.kind == ModelKind::Mlp ? c.hidden : std::vector<int>{};
+      outputs.push_back(1);
+      const int inputs = d.id.observation_size + (c.with_evaluate ? 1 : 0);
+      if (const std::string why = model_size_error(inputs, std::size_t(inputs), outputs); !why.empty())
+        input_error("learn: a " + c.model + " model of " + std::to_string(inputs) + " inputs" +
+                    (o.kind == ModelKind::Mlp ? " and these --hidden layers" : "") + " is too large: " + why);
+    }
     const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, kHeldOutStream));
     Eigen::VectorXd hand_values;
     if (c.with_evaluate || hand_figures)

@@ -91,7 +91,67 @@ expect_error "values beyond the shape" "returns.npy.*do not fill its shape" \
   "$nuraghe" learn --data "$tmp/long" --out "$tmp/x.json"
 cp "$tmp/data/chunk-00000/returns.npy" "$tmp/long/chunk-00000/returns.npy"
 expect_error "a decision past the game" "past the game's" "$nuraghe" learn --data "$tmp/long" --out "$tmp/x.json"
+
+# Connect Four in chunks of 4 games (three chunks) for the refusals below, each on an edited copy.
+"$nuraghe" selfplay -g connect4 --bots random -n 12 --chunk 4 --out "$tmp/c4c" >/dev/null 2>&1 ||
+  bad "connect4 selfplay in chunks failed"
+# copy_with NAME PYTHON: $tmp/NAME, a copy of $tmp/c4c after the Python statements, which see its
+# manifest as `m` (written back), its path as `folder` and numpy as `np`.
+copy_with() {
+  rm -rf "${tmp:?}/$1" && cp -r "$tmp/c4c" "$tmp/$1"
+  /usr/bin/python3 - "$tmp/$1" "$2" <<'PYTHON'
+import json, sys
+import numpy as np
+folder = sys.argv[1]
+m = json.load(open(folder + "/manifest.json"))
+exec(sys.argv[2])
+json.dump(m, open(folder + "/manifest.json", "w"), indent=2)
+PYTHON
+}
+
+# An output that is a file of the data (the manifest, a chunk's array or games.jsonl, read by learn
+# or not) is refused, --force or not, however its path is spelled (relative, through "..", through a
+# link), and the file is left as it was.
+cp -r "$tmp/c4c" "$tmp/own" && cp -r "$tmp/c4c" "$tmp/own-before" && ln -s "$tmp/own" "$tmp/own-link"
+relative=$(realpath --relative-to=. "$tmp/own")
+for out in "$tmp/own/manifest.json" "$relative/chunk-00001/observation.npy" "$tmp/own-link/chunk-00000/games.jsonl" \
+  "$tmp/own/chunk-00002/../chunk-00000/moved.npy"; do
+  expect_error "--out $out, a file of the data" "--out .* is a file of --data" \
+    "$nuraghe" learn --data "$tmp/own" --out "$out" --force
+done
+expect_error "--curve, a file of the data" "--curve .* is a file of --data" \
+  "$nuraghe" learn --data "$tmp/own-link" --out "$tmp/x.json" --curve "$relative/chunk-00000/games.jsonl" --force
+diff -r "$tmp/own" "$tmp/own-before" >/dev/null && ok || bad "a refused learn changed a file it reads"
+
+# Rows counted twice: a folder given twice, a chunk listed twice or out of order, a chunk folder
+# holding another chunk's games.
+expect_error "one folder given twice" "given twice" \
+  "$nuraghe" learn --data "$tmp/c4c" --data "$relative/../c4c" --out "$tmp/refused-twice-folder.json"
+copy_with twice 'm["chunks"].append(m["chunks"][0])'
+expect_error "a chunk listed twice" 'chunks\[3\]' "$nuraghe" learn --data "$tmp/twice" --out "$tmp/refused-twice.json"
+copy_with order 'm["chunks"][0], m["chunks"][1] = m["chunks"][1], m["chunks"][0]'
+expect_error "chunks out of order" 'chunks\[0\]\.name must be "chunk-00000"' \
+  "$nuraghe" learn --data "$tmp/order" --out "$tmp/refused-order.json"
+copy_with copied 'import shutil; shutil.rmtree(folder + "/chunk-00001"); shutil.copytree(folder + "/chunk-00000", folder + "/chunk-00001"); m["chunks"][1]["rows"] = m["chunks"][0]["rows"]'
+expect_error "a chunk folder holding another chunk's games" 'chunk-00001/games.jsonl.*index must be an integer in \[4, 7\]' \
+  "$nuraghe" learn --data "$tmp/copied" --out "$tmp/refused-copied.json"
+# A manifest naming another game than its data's, a map for a game without maps.
+copy_with other-game 'm["game"] = "tictactoe"'
+expect_error "a manifest naming another game" "observation_size 85 .*tictactoe" \
+  "$nuraghe" learn --data "$tmp/other-game" --out "$tmp/refused-other-game.json"
+copy_with map 'm["map"] = "board.json"'
+expect_error "a map for a game without maps" '"map".*connect4 takes no map' \
+  "$nuraghe" learn --data "$tmp/map" --out "$tmp/refused-map.json"
+# A return that is NaN or outside [0, 1] (each row's target), a search value outside [0, 1].
+copy_with nan 'r = np.load(folder + "/chunk-00001/returns.npy"); r[3, 1] = np.nan; np.save(folder + "/chunk-00001/returns.npy", r)'
+expect_error "a NaN return" 'chunk-00001/returns.npy.*row 3' "$nuraghe" learn --data "$tmp/nan" --out "$tmp/refused-nan.json"
+copy_with above 'r = np.load(folder + "/chunk-00000/returns.npy"); r[0, 0] = 1.5; np.save(folder + "/chunk-00000/returns.npy", r)'
+expect_error "a return above 1" 'chunk-00000/returns.npy.*row 0' "$nuraghe" learn --data "$tmp/above" --out "$tmp/refused-above.json"
+copy_with value 'v = np.load(folder + "/chunk-00000/search_value.npy"); v[1] = -2; np.save(folder + "/chunk-00000/search_value.npy", v)'
+expect_error "a search value below 0" 'chunk-00000/search_value.npy.*row 1' \
+  "$nuraghe" learn --data "$tmp/value" --target search-value --out "$tmp/refused-value.json"
 [[ ! -e $tmp/x.json ]] && ok || bad "a refused fit wrote its --out file"
+compgen -G "$tmp/refused-*.json" >/dev/null && bad "a refused fit wrote its --out file: $(ls "$tmp"/refused-*.json)" || ok
 
 echo "learn_test: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

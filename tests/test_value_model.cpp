@@ -8,6 +8,7 @@
 #include <fstream>
 #include <new>
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include "bots/arena.hpp"
@@ -23,32 +24,51 @@
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 
 // Every allocation of this test program is counted, so that a test can say that a stretch of code
-// allocated nothing (the evaluator's promise to the search).
+// allocated nothing (the evaluator's promise to the search), and its bytes too (malloc's usable
+// size, which free gives back), so that a test can bound the most a stretch of code held at once.
 namespace {
 std::atomic<long long> g_allocations{0};
+std::atomic<long long> g_live_bytes{0}, g_peak_bytes{0};
+
+void* counted(void* p) {
+  if (!p) throw std::bad_alloc();
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  const long long live = g_live_bytes.fetch_add((long long)malloc_usable_size(p), std::memory_order_relaxed) +
+                         (long long)malloc_usable_size(p);
+  for (long long peak = g_peak_bytes.load(); live > peak && !g_peak_bytes.compare_exchange_weak(peak, live);) {
+  }
+  return p;
+}
+void released(void* p) {
+  if (p) g_live_bytes.fetch_sub((long long)malloc_usable_size(p), std::memory_order_relaxed);
+  std::free(p);
+}
+
+// The most bytes held at once while f runs, beyond those held when it started.
+template <class F>
+long long peak_bytes_of(F&& f) {
+  const long long before = g_live_bytes.load();
+  g_peak_bytes.store(before);
+  f();
+  return g_peak_bytes.load() - before;
+}
 }  // namespace
 
-void* operator new(std::size_t n) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
+void* operator new(std::size_t n) { return counted(std::malloc(n ? n : 1)); }
 void* operator new[](std::size_t n) { return operator new(n); }
 void* operator new(std::size_t n, std::align_val_t a) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
   const std::size_t align = std::size_t(a);
-  if (void* p = std::aligned_alloc(align, (n + align - 1) / align * align)) return p;
-  throw std::bad_alloc();
+  return counted(std::aligned_alloc(align, (n + align - 1) / align * align));
 }
 void* operator new[](std::size_t n, std::align_val_t a) { return operator new(n, a); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept { released(p); }
+void operator delete[](void* p) noexcept { released(p); }
+void operator delete(void* p, std::size_t) noexcept { released(p); }
+void operator delete[](void* p, std::size_t) noexcept { released(p); }
+void operator delete(void* p, std::align_val_t) noexcept { released(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { released(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { released(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { released(p); }
 
 using namespace nuraghe;
 
@@ -139,6 +159,13 @@ TEST_CASE("a model written and read again is the same model, with the same hash"
     CHECK(back.data == m.data);
     CHECK(model_to_json(back) == j);
     CHECK(model_hash(back) == model_hash(m));
+    CHECK(model_hash(m) == hash_json(j));  // written piece by piece, the same text
+    for (const bool evaluate_input : {false, true}) {
+      m.evaluate_input = evaluate_input;
+      std::string text;
+      model_detail::write_compact(m, [&](std::string_view piece) { text += piece; });
+      CHECK(text == model_to_json(m).dump());
+    }
   }
   // Floats that are not short decimals (0.1f) come back bit for bit.
   ValueModel m = small_model(ModelKind::Linear);
@@ -204,6 +231,11 @@ TEST_CASE("every malformed model is one InputError naming the field") {
   });
   with("data not a list", "data", [](Json& j) { j["data"] = Json::object(); });
   with("a list, not an object", "must be a JSON object", [](Json& j) { j = Json::array(); });
+  with("a mean entry that is a list", "mean[2]", [](Json& j) { j["mean"][2] = Json::array({1.0}); });
+  with("a weight that is null", "layers[1].weights[0]", [](Json& j) { j["layers"][1]["weights"][0] = nullptr; });
+  with("a bias that is an object", "layers[0].bias[1]", [](Json& j) { j["layers"][0]["bias"][1] = Json::object(); });
+  with("a feature written as a float", "features[1]", [](Json& j) { j["features"][1] = 4.0; });
+  with("a feature that is true", "features[0]", [](Json& j) { j["features"][0] = true; });
   REQUIRE(cases.size() >= 10);
   for (const Case& c : cases) {
     CAPTURE(c.what);
@@ -211,6 +243,19 @@ TEST_CASE("every malformed model is one InputError naming the field") {
     CHECK(message.find(c.field) != std::string::npos);
     CHECK(message.find("model \"m.json\"") == 0);
     CHECK(message.find('\n') == std::string::npos);
+    // The same from the file, which read_model parses without a JSON tree of its number lists.
+    const ModelFile file(small_model(ModelKind::Mlp), "malformed.json");
+    std::ofstream(file.path) << c.j.dump(1);
+    std::string from_file;
+    try {
+      read_model(file.path);
+    } catch (const InputError& e) {
+      from_file = e.what();
+    }
+    CAPTURE(from_file);
+    CHECK(from_file.find(c.field) != std::string::npos);
+    CHECK(from_file.find("model \"" + file.path + "\": ") == 0);
+    CHECK(from_file.find('\n') == std::string::npos);
   }
 }
 
@@ -221,6 +266,129 @@ TEST_CASE("read_model: a missing or malformed file is one InputError line") {
   CHECK_THROWS_WITH_AS(read_model(broken.path), doctest::Contains("malformed JSON"), InputError);
   const ModelFile good(small_model(ModelKind::Linear), "good.json");
   CHECK(model_hash(read_model(good.path)) == model_hash(small_model(ModelKind::Linear)));
+}
+
+// A model's JSON of `features` kept features over an observation of `observation` floats, hidden
+// layers of `hidden` units each and one output: its numbers all 0 but the scales (1).
+Json model_of_shape(int observation, int features, const std::vector<int>& hidden) {
+  Json j = model_to_json(small_model(ModelKind::Mlp));
+  j["observation_size"] = observation;
+  j["features"] = Json::array(), j["mean"] = Json::array(), j["scale"] = Json::array();
+  for (int i = 0; i < features; ++i) j["features"].push_back(i), j["mean"].push_back(0.0), j["scale"].push_back(1.0);
+  j["layers"] = Json::array();
+  int inputs = features;
+  for (const int outputs : [&] {
+         std::vector<int> all = hidden;
+         all.push_back(1);
+         return all;
+       }()) {
+    j["layers"].push_back(Json{{"inputs", inputs},
+                               {"outputs", outputs},
+                               {"weights", std::vector<float>(std::size_t(inputs) * std::size_t(outputs), 0.0f)},
+                               {"bias", std::vector<float>(std::size_t(outputs), 0.0f)}});
+    inputs = outputs;
+  }
+  return j;
+}
+
+TEST_CASE("a model beyond the size caps is refused in one line before anything is allocated") {
+  // The largest observation of any game (Bardagi at 5 players: 2,820 floats) with the evaluation's
+  // input, and the largest layers learn fits (--hidden 4096,4096), are within the caps.
+  CHECK(model_size_error(2821, 2821, {4096, 4096, 1}).empty());
+  CHECK(model_size_error(kMaxObservation + 1, 1, {64, 1}).empty());
+  REQUIRE(error_of(model_of_shape(19, 3, {64})).empty());
+
+  struct Case {
+    std::string what;
+    Json j;
+    std::vector<const char*> words;  // what the message must say
+  };
+  const std::vector<Case> cases = {
+      // 1 KB that asked for 16 GiB: 256 hidden units over an observation of 2^24 floats, a thread.
+      {"an observation of 2^24 floats", model_of_shape(1 << 24, 1, {256}), {"observation_size", "65536"}},
+      // 1.2 MB that took 1.9 GB at threads=4: 65,536 hidden units.
+      {"65,536 hidden units", model_of_shape(19, 1, {1 << 16}), {"layers[0].outputs", "4096"}},
+      // 60 KB that a thread would spread over 4096 x 65,536 floats (1 GiB).
+      {"a first layer too large spread over the observation",
+       model_of_shape(kMaxObservation, 1, {4096}),
+       {"1024 MiB", "a search thread", "128 MiB"}},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    std::string message;
+    const long long peak = peak_bytes_of([&] { message = error_of(c.j); });
+    CAPTURE(message);
+    for (const char* word : c.words) CHECK(message.find(word) != std::string::npos);
+    CHECK(message.find("model \"m.json\"") == 0);
+    CHECK(message.find('\n') == std::string::npos);
+    CHECK(peak < (1 << 20));  // refused from the sizes the file declares, before its layers are built
+  }
+  // More weights than a model may have, declared by inputs and outputs before any is read: the
+  // list itself is not even looked at.
+  Json many = model_of_shape(8193, 1, {4096});
+  many["features"] = Json::array(), many["mean"] = Json::array(), many["scale"] = Json::array();
+  for (int i = 0; i < 8193; ++i)
+    many["features"].push_back(i), many["mean"].push_back(0.0), many["scale"].push_back(1.0);
+  many["layers"][0]["inputs"] = 8193;
+  many["layers"][0]["weights"] = Json::array();
+  const std::string message = error_of(many);
+  CAPTURE(message);
+  CHECK(message.find("layers[0]") != std::string::npos);
+  CHECK(message.find("33554432") != std::string::npos);
+}
+
+TEST_CASE("reading a model holds memory in proportion to its weights, not to its text") {
+  // An MLP of 1,000 features and 500 hidden units: 500,500 random weights, a file of about 10 MB.
+  Rng rng(4);
+  ValueModel m = small_model(ModelKind::Mlp);
+  m.observation_size = 1000;
+  m.features.clear(), m.mean.assign(1000, 0.5f), m.scale.assign(1000, 0.25f);
+  for (int i = 0; i < 1000; ++i) m.features.push_back(i);
+  m.layers = {{1000, 500, {}, std::vector<float>(500, 0.125f)}, {500, 1, {}, {0.5f}}};
+  for (auto& layer : m.layers)
+    for (int i = 0; i < layer.inputs * layer.outputs; ++i) layer.weights.push_back(float(rng.uniform() - 0.5));
+  const ModelFile file(m, "big.json");
+  const double weight_bytes = 4.0 * (1000 * 500 + 500);
+  ValueModel back;
+  const long long peak = peak_bytes_of([&] { back = read_model(file.path); });
+  MESSAGE("reading ", std::filesystem::file_size(file.path), " bytes held at most ", peak, " bytes, ",
+          double(peak) / weight_bytes, " bytes a byte of weights");
+  CHECK(back.layers[0].weights == m.layers[0].weights);
+  CHECK(back.layers[1].weights == m.layers[1].weights);
+  CHECK(peak < 1.5 * weight_bytes + (1 << 20));
+  // Its hash is that of model_to_json's text, made without that JSON tree or text.
+  std::uint64_t hash = 0;
+  const long long hash_peak = peak_bytes_of([&] { hash = model_hash(back); });
+  CHECK(hash == hash_json(model_to_json(back)));
+  CHECK(hash_peak < (1 << 16));
+}
+
+TEST_CASE("the rest of a model file is bounded too: its values, a long string, a long gap") {
+  const ModelFile file(small_model(ModelKind::Linear), "rest.json");
+  const auto message_of = [&](const std::string& text) {
+    std::ofstream(file.path) << text;
+    try {
+      read_model(file.path);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  Json j = model_to_json(small_model(ModelKind::Linear));
+  CHECK(message_of(j.dump()).empty());
+  j["data"] = Json::array({Json{{"note", std::string(2 << 20, 'x')}}});
+  CHECK(message_of(j.dump()).find("more than 1 MiB") != std::string::npos);
+  j["data"] = Json::array({std::vector<int>(300000, 7)});
+  CHECK(message_of(j.dump()).find("262144") != std::string::npos);
+  CHECK(message_of(std::string(2 << 20, ' ') + model_to_json(small_model(ModelKind::Linear)).dump())
+            .find("more than 1 MiB") != std::string::npos);
+  // Still refused as before: a key given twice, an integer beyond 64 bits, not JSON at all.
+  CHECK(message_of(R"({"format": 1, "format": 1})").find("given twice") != std::string::npos);
+  std::string huge = model_to_json(small_model(ModelKind::Linear)).dump();
+  huge.replace(huge.find("\"players\":2"), 11, "\"players\":184467440737095516160");
+  CHECK(message_of(huge).find("beyond the integers") != std::string::npos);
+  CHECK(message_of("\x01").find("malformed JSON") != std::string::npos);
+  CHECK_THROWS_WITH_AS(read_model("/dev/zero"), doctest::Contains("malformed JSON"), InputError);
 }
 
 TEST_CASE("value() is the model's formula, worked by hand") {
