@@ -12,6 +12,7 @@
 #include "bots/improve.hpp"
 #include "bots/learn.hpp"
 #include "bots/registry.hpp"
+#include "bots/search_bot.hpp"
 #include "bots/selfplay.hpp"
 #include "bots/summary.hpp"
 #include "bots/tournament.hpp"
@@ -61,27 +62,58 @@ inline Json run_identity(const ImproveCommand& c) {
   return identity;
 }
 
-inline void start_folder(const ImproveCommand& c) {
+// Refuses a run folder whose path a bot spec cannot carry (eval=PATH, where a comma would end it).
+inline void check_spec_path(const ImproveCommand& c, const fs::path& folder) {
+  const std::string model = (folder / "gen-1" / "model.json").string();
+  bool carried = false;
+  try {
+    const Spec spec = parse_spec(with_model(c.bot, model), "bot");
+    carried = spec.values.count("eval") && spec.values.at("eval") == model;
+  } catch (const InputError&) {
+  }
+  if (!carried)
+    input_error("improve: --out \"" + c.out + "\": a bot spec cannot name a model in \"" + folder.string() +
+                "\" (eval=" + model + "): use a folder whose path has no comma");
+}
+
+// The run's folder, as every file of the run names it: its canonical path, recorded in improve.json
+// ("folder", not part of the run's identity), so that every spelling of --out (run, ./run, run/,
+// an absolute path, a link) is one run, whose specs name its models (eval=FOLDER/gen-g/model.json)
+// in the same words. A run begun before the folder was recorded goes on under --out as given.
+inline fs::path start_folder(const ImproveCommand& c) {
   const fs::path out(c.out), path = out / "improve.json";
-  const Json identity = run_identity(c);
+  Json identity = run_identity(c);
   if (fs::exists(out) && !fs::is_directory(out))
     input_error("improve: --out \"" + c.out + "\" is a file, not a folder");
+  std::error_code ec;
   if (fs::exists(path)) {
-    const Json recorded = parse_json(read_input_file(path.string(), "improve run"), path.string());
+    Json recorded = parse_json(read_input_file(path.string(), "improve run"), path.string());
+    const Json folder = recorded.is_object() && recorded.contains("folder") ? recorded["folder"] : Json();
+    if (recorded.is_object()) recorded.erase("folder");
     if (recorded != identity)
       input_error("improve: --out \"" + c.out +
                   "\" holds another run (game, players, options, map, seed, bot, games, every, model, gate or "
                   "reference differ): use another --out");
-    return;
+    if (folder.is_null()) return out;
+    const fs::path here = fs::canonical(out, ec);
+    if (!folder.is_string() || ec || here.string() != folder.get<std::string>())
+      input_error("improve: --out \"" + c.out + "\" was started in " + folder.dump() +
+                  " and its files name its models there: move it back, or start a new run");
+    check_spec_path(c, here);
+    return here;
   }
-  std::error_code ec;
+  check_spec_path(c, fs::weakly_canonical(fs::absolute(out), ec));
   if (fs::exists(out) && !fs::is_empty(out))
     input_error("improve: --out \"" + c.out + "\" is a folder of other files: use a new or empty folder");
   fs::create_directories(out, ec);
   if (ec) input_error("improve: cannot create the folder --out \"" + c.out + "\": " + ec.message());
+  const fs::path here = fs::canonical(out, ec);
+  if (ec) input_error("improve: cannot read the folder --out \"" + c.out + "\": " + ec.message());
+  identity["folder"] = here.string();
   OutputFile f(path.string(), "improve run");
   f.write(identity.dump(2) + "\n");
   f.close();
+  return here;
 }
 
 // Plays (or resumes) a two-bot arena of `games` games into `file`, stopping early by `sprt` if given.
@@ -152,6 +184,15 @@ int improve(const ImproveCommand& c) {
     if (!takes_model) input_error("improve: --bot \"" + c.bot + "\" is not a searching bot (it takes no eval=)");
     make_bot<G>(c.bot, 0);  // bad specs before any game
     make_bot<G>(c.reference, 0);
+    // The bot as the gate gives it a model, by the search's own rules (reward=score, cutoff=0), now
+    // rather than after a generation's self-play and fit.
+    try {
+      const Spec candidate = parse_spec(with_model(c.bot, "MODEL.json"), "bot");
+      search_config(candidate.name, bot_params(candidate));
+    } catch (const InputError& e) {
+      input_error("improve: --bot \"" + c.bot +
+                  "\" given a model (eval=, and cutoff=leaf where it cuts nothing off): " + e.what());
+    }
   }
   if (same_bot(c.bot, c.reference)) input_error("improve: --bot and --reference are the same bot");
   // Every bot plays both seats equally (the arena's rule), checked before the folder is made.
@@ -168,8 +209,7 @@ int improve(const ImproveCommand& c) {
                   std::to_string(std::max(0, deals - held)) + " deals to learn from; a " + c.model + " model needs " +
                   std::to_string(needed) + " (give more --games)");
   }
-  start_folder(c);
-  const fs::path out(c.out);
+  const fs::path out = start_folder(c);
   std::string csv =
       "generation,rows,model_hash,gate_pairs,gate_llr,gate_verdict,accepted,elo_vs_reference,elo_low,"
       "elo_high,bot\n";
@@ -190,6 +230,7 @@ int improve(const ImproveCommand& c) {
     s.game = c.game, s.config = c.config, s.config.seed = seed_of(c, number, kData);
     s.bots = {g.best}, s.games = c.games, s.every = c.every, s.jobs = c.jobs, s.version = c.version;
     s.out = (folder / "data").string();
+    s.progress = stdout;  // with improve's own: a refusal of a later step is the one line on stderr
     run_selfplay_command(s);
     data.push_back(s.out);
 

@@ -12,6 +12,7 @@
 // whole or not at all (a folder renamed into place), so a killed run resumes at its first missing
 // chunk and, whatever --jobs, writes the same bytes.
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct SelfplaySettings {
   int jobs = 1;
   std::string out;  // the folder; an existing one of the same run is resumed
   std::string version = "unknown";
+  std::FILE* progress = stderr;  // the resume note and a line a chunk (improve: stdout, with its own progress)
 };
 
 // Plays and writes the run; InputError on bad settings or an --out folder of another run.

@@ -121,11 +121,12 @@ void write_array(const fs::path& folder, const char* name, const std::vector<T>&
   if (!out) input_error("selfplay: cannot write \"" + path.string() + "\"");
 }
 
-// Writes a chunk's arrays into a folder of their own, renamed into place once whole.
+// Writes a chunk's arrays into a folder of their own, renamed into place once whole. Neither
+// folder is there: stale_chunks removed this run's leftovers and refused anything else.
 inline void write_chunk(const fs::path& out, int c, const Rows& r) {
   const fs::path done = out / chunk_name(c), part = out / (chunk_name(c) + ".part");
-  fs::remove_all(part);
-  if (!fs::create_directory(part)) input_error("selfplay: cannot create \"" + part.string() + "\"");
+  std::error_code ec;
+  if (!fs::create_directory(part, ec)) input_error("selfplay: cannot create \"" + part.string() + "\"");
   const long long n = r.count();
   write_array(part, "observation", r.observation, n, r.observation_size, true);
   write_array(part, "seat", r.seat, n, 1, false);
@@ -144,8 +145,45 @@ inline void write_chunk(const fs::path& out, int c, const Rows& r) {
     games.close();
     if (!games) input_error("selfplay: cannot write \"" + path.string() + "\"");
   }
-  fs::remove_all(done);  // a chunk written before a kill that came ahead of the manifest's update
-  fs::rename(part, done);
+  fs::rename(part, done, ec);
+  if (ec)
+    input_error("selfplay: cannot rename \"" + part.string() + "\" to \"" + done.string() + "\": " + ec.message());
+}
+
+// The files a chunk folder holds: its arrays and games.jsonl.
+inline bool chunk_file(const std::string& name) {
+  if (name == "games.jsonl") return true;
+  for (const SelfplayArray& x : kSelfplayArrays)
+    if (name == std::string(x.name) + ".npy") return true;
+  return false;
+}
+
+// This run's leftovers in `out`, to be removed and written again: a chunk half-written when a run
+// was killed (chunk-NNNNN.part), or written whole but killed before the manifest named it
+// (chunk-NNNNN), of the chunks `written` to `total` - 1 alone. Anything else in the folder is a
+// user's and left alone; where it stands in a chunk's place (a file, a link, a folder holding
+// other files), the run is refused before anything is removed.
+inline std::vector<fs::path> stale_chunks(const fs::path& out, int written, int total) {
+  std::vector<fs::path> stale;
+  for (const auto& e : fs::directory_iterator(out)) {
+    std::string name = e.path().filename().string();
+    if (name.size() > 5 && name.ends_with(".part")) name.resize(name.size() - 5);  // the chunk's
+    if (!name.starts_with("chunk-") || name.size() == 6 || name.size() > 16 ||
+        name.find_first_not_of("0123456789", 6) != std::string::npos)
+      continue;
+    const long long c = std::stoll(name.substr(6));
+    if (c < written || c >= total || name != chunk_name(int(c))) continue;  // not a chunk this run writes
+    const std::string where = "selfplay: \"" + e.path().string() + "\"";
+    if (!e.is_directory() || e.is_symlink())
+      input_error(where + " is not a chunk folder selfplay wrote, where it writes chunk " + std::to_string(c) +
+                  ": move it away");
+    for (const auto& f : fs::directory_iterator(e.path()))
+      if (!chunk_file(f.path().filename().string()) || !f.is_regular_file() || f.is_symlink())
+        input_error(where + " holds \"" + f.path().filename().string() +
+                    "\", which selfplay did not write; it writes chunk " + std::to_string(c) + " there: move it away");
+    stale.push_back(e.path());
+  }
+  return stale;
 }
 
 // The reward= each bot backs up (a searching bot's), or null for a bot that does not search.
@@ -278,16 +316,10 @@ int run_selfplay(const SelfplaySettings& a) {
     const Json identity = run_identity<G>(a, n, observation_size);
     const fs::path out(a.out);
     std::vector<Json> chunks = resume(out, identity);
+    const int total_chunks = (a.games + a.chunk_games - 1) / a.chunk_games;
     // A chunk half-written when a run was killed, or written whole but killed before the manifest
     // named it: played again.
-    std::vector<fs::path> stale;
-    for (const auto& e : fs::directory_iterator(out)) {
-      const std::string name = e.path().filename().string();
-      const bool listed =
-          std::any_of(chunks.begin(), chunks.end(), [&](const Json& c) { return c.at("name") == name; });
-      if (e.path().extension() == ".part" || (name.rfind("chunk-", 0) == 0 && !listed)) stale.push_back(e.path());
-    }
-    for (const auto& path : stale) fs::remove_all(path);
+    for (const auto& path : stale_chunks(out, int(chunks.size()), total_chunks)) fs::remove_all(path);
 
     Json manifest = identity;
     manifest["version"] = a.version;
@@ -296,9 +328,8 @@ int run_selfplay(const SelfplaySettings& a) {
                                   {"meaning",
                                    "a line a game of the chunk: index, deal, seed (the deal's), bots (by "
                                    "seat), scores, returns, moves (notation) and movers (-2: all at once)"}};
-    const int total_chunks = (a.games + a.chunk_games - 1) / a.chunk_games;
     if (!chunks.empty())
-      std::fprintf(stderr, "selfplay: resuming \"%s\" at chunk %zu of %d\n", a.out.c_str(), chunks.size(),
+      std::fprintf(a.progress, "selfplay: resuming \"%s\" at chunk %zu of %d\n", a.out.c_str(), chunks.size(),
                    total_chunks);
     const int jobs = std::max(1, std::min(a.jobs, int(std::thread::hardware_concurrency())));
     for (int c = int(chunks.size()); c < total_chunks; ++c) {
@@ -314,7 +345,7 @@ int run_selfplay(const SelfplaySettings& a) {
       chunks.push_back(Json{{"name", chunk_name(c)}, {"games", Json::array({first, last})}, {"rows", chunk.count()}});
       manifest["chunks"] = chunks;
       write_manifest(out, manifest);
-      std::fprintf(stderr, "selfplay: %d/%d games, %lld rows in chunk %d, %.1f MB in \"%s\"\n", last, a.games,
+      std::fprintf(a.progress, "selfplay: %d/%d games, %lld rows in chunk %d, %.1f MB in \"%s\"\n", last, a.games,
                    chunk.count(), c, folder_megabytes(out), a.out.c_str());
     }
     if (chunks.size() == std::size_t(total_chunks) && total_chunks > 0) {

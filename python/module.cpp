@@ -13,6 +13,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <limits>
 #include <map>
 #include <memory>
@@ -255,25 +256,67 @@ struct PyModel {
   std::string path;
 };
 
+// A real number as predict reads one: an int or a float, Python's or numpy's, or a bool (0 or 1, as
+// numpy and Python's arithmetic read it: an observation's indicators may come as a bool array).
+bool real_number(const py::handle& x) {
+  if (PyLong_Check(x.ptr()) || PyFloat_Check(x.ptr())) return true;  // bool is an int
+  const py::module_ numpy = py::module_::import("numpy");
+  return py::isinstance(x, numpy.attr("integer")) || py::isinstance(x, numpy.attr("floating")) ||
+         py::isinstance(x, numpy.attr("bool_"));
+}
+
 // The raw value of each row of `observations` (rows x the model's input size, or one row): what the
 // model says of one seat's view, before the search floors and normalises the seats' values. The
 // input size is observation_size, plus one (the hand-written evaluation's logit) for a model with
-// evaluate_input.
+// evaluate_input. Real numbers only: numpy would read None as NaN and drop a complex's imaginary
+// part, so anything else is a TypeError; a number that is not finite as a float (the model's
+// inputs are floats) is an InputError.
 py::array_t<double> predict(const ValueModel& m, const py::handle& observations) {
-  using Floats = py::array_t<float, py::array::c_style | py::array::forcecast>;
+  using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
   if (!py::isinstance<py::array>(observations) && !py::isinstance<py::list>(observations))
-    type_error("observations= must be a numpy array (or a list) of floats, not a " + type_name(observations));
-  const Floats x = Floats::ensure(observations);  // null (the Python error cleared) when not numbers
-  if (!x) type_error("observations= must hold numbers only");
+    type_error("observations= must be a numpy array (or a list) of real numbers, not a " + type_name(observations));
+  const std::string numbers = "observations= must hold real numbers (ints, floats or bools), not ";
+  py::object array;
+  try {
+    array = py::module_::import("numpy").attr("asarray")(observations);
+  } catch (py::error_already_set& e) {  // numpy's "inhomogeneous shape"
+    if (!e.matches(PyExc_ValueError)) throw;
+    input_error("observations= must be rows of one length, or one row");
+  }
+  const std::string kind = py::str(array.attr("dtype").attr("kind")), dtype = py::str(array.attr("dtype"));
+  if (kind == "O") {  // a list holding None, a str beside numbers, an int past 64 bits, ...
+    for (const py::handle x : array.attr("flat"))
+      if (!real_number(x)) type_error(numbers + "a " + type_name(x));
+  } else if (kind != "b" && kind != "i" && kind != "u" && kind != "f") {
+    const std::string what = kind == "c"   ? "complex"
+                             : kind == "U" ? "str"
+                             : kind == "S" ? "bytes"
+                             : kind == "M" ? "datetime"
+                             : kind == "m" ? "timedelta"
+                                           : "other";
+    type_error(numbers + what + " values (numpy dtype " + dtype + ")");
+  }
+  // As doubles first, checked, then floats: numpy's own cast to float32 would warn of an overflow.
+  const Doubles x = Doubles::ensure(array);  // null (the Python error cleared) when numpy cannot convert
+  if (!x) type_error(numbers + dtype + " values");
   const py::ssize_t size = m.input_size();
   if (!((x.ndim() == 1 && x.shape(0) == size) || (x.ndim() == 2 && x.shape(1) == size)))
     input_error("observations= must have " + std::to_string(size) + " columns (the model's observation_size" +
                 (m.evaluate_input ? " and the evaluation's logit" : "") + "), as rows x " + std::to_string(size) +
                 " or one row");
   const py::ssize_t rows = x.ndim() == 1 ? 1 : x.shape(0);
+  std::vector<float> values(std::size_t(rows * size));
+  for (py::ssize_t i = 0; i < rows * size; ++i) {
+    const double v = x.data()[i];
+    if (!(std::fabs(v) <= std::numeric_limits<float>::max()))  // NaN too
+      input_error("observations=" + (x.ndim() == 2 ? " row " + std::to_string(i / size) + "," : std::string()) +
+                  " column " + std::to_string(i % size) + " is " + py::repr(py::float_(v)).cast<std::string>() +
+                  ": a model reads finite numbers within a float's range");
+    values[std::size_t(i)] = float(v);
+  }
   py::array_t<double> out(rows);
   ModelEvaluator evaluator(m);
-  for (py::ssize_t r = 0; r < rows; ++r) out.mutable_at(r) = evaluator.value(x.data() + r * size);
+  for (py::ssize_t r = 0; r < rows; ++r) out.mutable_at(r) = evaluator.value(values.data() + r * size);
   return out;
 }
 

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # `nuraghe improve` on Connect Four, small: two generations of self-play, fit and SPRT gate, each
 # generation's files kept and a table of Elo against the reference; the same run started again
-# (after a kill, or to add a generation) keeps what was played; bad settings refused with one line.
+# (after a kill, or to add a generation, under any spelling of its folder) keeps what was played;
+# bad settings refused with one line, before any game.
 # Usage: improve_test.sh path/to/nuraghe
 set -u
-nuraghe=$1
+nuraghe=$(realpath "$1")  # absolute: some runs start from another folder
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"
 
-args=(improve -g connect4 --bot uct:iters=40 --games 20 --every 2 --max-deals 6 --reference random
-      --reference-games 10 --seed 4 -j 2 --out "$tmp/run")
+run_args=(improve -g connect4 --bot uct:iters=40 --games 20 --every 2 --max-deals 6 --reference random
+          --reference-games 10 --seed 4 -j 2)
+args=("${run_args[@]}" --out "$tmp/run")
 "$nuraghe" "${args[@]}" --generations 2 >"$tmp/first.out" 2>&1 || bad "improve failed: $(tail -5 "$tmp/first.out")"
 for f in improve.json gen-0/reference.jsonl gen-1/data/manifest.json gen-1/model.json gen-1/gate.jsonl \
   gen-1/reference.jsonl gen-2/model.json gen-2/gate.jsonl generations.csv; do
@@ -32,6 +34,22 @@ cmp -s "$tmp/unbroken.csv" "$tmp/run/generations.csv" && ok || bad "the resumed 
 "$nuraghe" "${args[@]}" --generations 3 >/dev/null 2>&1 || bad "a third generation failed"
 [[ $(head -3 "$tmp/run/generations.csv") == "$(head -3 "$tmp/unbroken.csv")" && $(wc -l <"$tmp/run/generations.csv") -eq 5 ]] &&
   ok || bad "adding a generation changed the earlier ones"
+
+# One folder is one run, however --out spells it: started again as ./run, run/ or from its own
+# parent, the finished run resumes and plays nothing.
+sums() { (cd "$tmp/run" && find . -type f | sort | xargs md5sum); }
+sums >"$tmp/before.sums"
+for spelling in "$tmp/./run" "$tmp/run/" run; do
+  (cd "$tmp" && "$nuraghe" "${run_args[@]}" --generations 3 --out "$spelling" >/dev/null 2>"$tmp/stderr") &&
+    ok || bad "the run under --out $spelling: $(cat "$tmp/stderr")"
+done
+sums | cmp -s - "$tmp/before.sums" && ok || bad "the run under other spellings of --out changed its files"
+# Moved, its files name models where it was: refused in one line, as is a refusal after a resumed step.
+cp -r "$tmp/run" "$tmp/moved"
+expect_error "a moved run" "was started in .*/run" "$nuraghe" "${run_args[@]}" --generations 3 --out "$tmp/moved"
+echo '{}' >"$tmp/run/gen-2/model.json"
+expect_error "an edited model after resumed self-play" "gen-2/model.json" \
+  "$nuraghe" "${run_args[@]}" --generations 3 --out "$tmp/run"
 
 # Models that read the hand-written evaluation: one generation on Goofspiel, which has one.
 "$nuraghe" improve -g goofspiel --bot ismcts:iters=20 --with-evaluate --games 20 --every 2 --max-deals 4 \
@@ -57,7 +75,24 @@ expect_error "too few deals for the first fit" "needs 5" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --model logistic --generations 1 --games 8 --out "$tmp/x6"
 expect_error "--with-evaluate without an evaluation" "connect4 has no hand-written evaluation" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --with-evaluate --generations 1 --games 20 --out "$tmp/x7"
-for x in x1 x2 x3 x4 x5 x6 x7; do [[ ! -e $tmp/$x ]] && ok || bad "a refused run created its folder $x"; done
+# Every setting is checked before any game: the model's kind, the bot as the gate will give it a
+# model, the reference's own model.
+expect_error "an unknown --model" "--model must be linear, logistic or mlp, not \"ridge\"" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --model ridge --generations 1 --games 20 --out "$tmp/x8"
+expect_error "a bot that backs up points, which a model cannot" "reward=score" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10,reward=score --generations 1 --games 20 --out "$tmp/x9"
+expect_error "a bot that cuts no rollout off, where a model would go" "give cutoff=leaf" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10,cutoff=0 --generations 1 --games 20 --out "$tmp/x10"
+expect_error "a reference with another game's model" "tictactoe" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 20 --reference-games 2 \
+  --reference "uct:iters=10,cutoff=leaf,eval=$(dirname "${BASH_SOURCE[0]}")/models/tictactoe-mlp.json" --out "$tmp/x11"
+mkdir "$tmp/x,12"  # the run's folder goes into specs (eval=FOLDER/gen-g/model.json), which a comma would cut
+expect_error "a folder a spec cannot name" "has no comma" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 20 --out "$tmp/x,12/run"
+[[ ! -e $tmp/x,12/run ]] && ok || bad "a refused run created its folder x,12/run"
+for x in x1 x2 x3 x4 x5 x6 x7 x8 x9 x10 x11; do
+  [[ ! -e $tmp/$x ]] && ok || bad "a refused run created its folder $x"
+done
 
 echo "improve_test: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

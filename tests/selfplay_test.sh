@@ -3,7 +3,8 @@
 # `nuraghe arena --self-play` (one seed: the same deals, seatings and bot seeds): every row's game,
 # deal, decision, mover and targets; with the Python module built, every observation against the
 # module's own replay of the game's moves. Then the same bytes whatever --jobs, a run resumed after
-# a kill writing what an unbroken run writes, and bad settings refused with one line.
+# a kill writing what an unbroken run writes, a user's files in the folder left alone, and bad
+# settings refused with one line.
 # Usage: selfplay_test.sh path/to/nuraghe [path/to/python-module-folder]
 set -u
 nuraghe=$1
@@ -118,10 +119,10 @@ done
   --out "$tmp/one-job" >/dev/null 2>&1 || bad "selfplay -j 1 failed"
 if diff -r "$tmp/sardegna" "$tmp/one-job" >/dev/null; then ok; else bad "-j 1 and -j 2 wrote different files"; fi
 cp -r "$tmp/sardegna" "$tmp/resumed"
-# Killed after chunk 1 was renamed into place but before the manifest named it, with chunk 2 half
-# written: both are played again.
+# Killed after chunk 1 was renamed into place but before the manifest named it, and killed again
+# while writing it anew: chunk 1 is played again, both folders replaced.
 echo stale >"$tmp/resumed/chunk-00001/observation.npy"
-mkdir "$tmp/resumed/chunk-00002.part" && echo half >"$tmp/resumed/chunk-00002.part/observation.npy"
+mkdir "$tmp/resumed/chunk-00001.part" && echo half >"$tmp/resumed/chunk-00001.part/observation.npy"
 "$python" - "$tmp/resumed/manifest.json" <<'PYTHON'
 import json, sys
 m = json.load(open(sys.argv[1]))
@@ -132,6 +133,36 @@ expect_output "a killed run resumes at its missing chunk" "4 games" \
   "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 11 --every 3 --chunk 2 --out "$tmp/resumed"
 grep -q "resuming" "$tmp/stderr" && ok || bad "the resumed run did not say so"
 if diff -r "$tmp/sardegna" "$tmp/resumed" >/dev/null; then ok; else bad "the resumed run differs from the unbroken one"; fi
+
+# What a user put in the folder is left alone: a run started again removes only its own stale
+# chunks (by name, holding only the files a chunk holds), and refuses in one line a chunk it must
+# write where someone else's files are.
+cp -r "$tmp/sardegna" "$tmp/mine"
+mkdir "$tmp/mine/chunk-extra" "$tmp/mine/chunk-00099" "$tmp/mine/notes.part"
+mine=(notes.txt todo.part chunk- chunk-.part chunk-1 chunk-extra/notes.txt chunk-00099/observation.npy
+      notes.part/observation.npy)
+for f in "${mine[@]}"; do echo mine >"$tmp/mine/$f"; done
+expect_output "a finished run started again beside a user's files" "4 games" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 11 --every 3 --chunk 2 --out "$tmp/mine"
+for f in "${mine[@]}"; do
+  [[ $(cat "$tmp/mine/$f" 2>/dev/null) == mine ]] && ok || bad "a finished run started again deleted a user's $f"
+done
+"$python" - "$tmp/mine/manifest.json" <<'PYTHON'
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["chunks"] = m["chunks"][:1]
+json.dump(m, open(sys.argv[1], "w"), indent=2)
+PYTHON
+echo mine >"$tmp/mine/chunk-00001/notes.txt"
+expect_error "a chunk to write holding a user's file" "chunk-00001.*notes.txt" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 11 --every 3 --chunk 2 --out "$tmp/mine"
+[[ $(cat "$tmp/mine/chunk-00001/notes.txt" 2>/dev/null) == mine ]] && ok || bad "a refused run deleted a user's file"
+rm -r "$tmp/mine/chunk-00001" && mkdir "$tmp/mine/chunk-00001.part"
+echo mine >"$tmp/mine/chunk-00001.part/todo.txt"
+expect_error "a half-written chunk holding a user's file" "chunk-00001.part.*todo.txt" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 11 --every 3 --chunk 2 --out "$tmp/mine"
+[[ $(cat "$tmp/mine/chunk-00001.part/todo.txt" 2>/dev/null) == mine ]] && ok ||
+  bad "a refused run deleted a user's file"
 
 # Bad settings: one line, exit 2, nothing written.
 expect_error "another run's folder" "holds the self-play of another run" \

@@ -145,7 +145,7 @@ def test_load_selfplay_joins_the_chunks(tmp_path):
     with pytest.raises(nuraghe.InputError, match="not a manifest"):
         nuraghe.load_selfplay(str(tmp_path / "other"))
     (tmp_path / "other" / "manifest.json").write_text('{"nuraghe": "selfplay"}')
-    with pytest.raises(nuraghe.InputError, match="lacks or garbles"):
+    with pytest.raises(nuraghe.InputError, match='manifest.json: missing field "format"'):
         nuraghe.load_selfplay(tmp_path / "other")
     (out / manifest["chunks"][1]["name"] / "seat.npy").unlink()
     with pytest.raises(nuraghe.InputError, match="seat.npy"):
