@@ -30,7 +30,7 @@ struct ImproveCommand {
   std::string reference = "heuristic";
   int reference_games = 100;  // games against the reference a generation
   int jobs = 1;
-  std::string out;  // the run's folder
+  std::string out;  // the run's folder: one run however spelled (improve.json records its canonical path)
   std::string version = "unknown";
 };
 int run_improve_command(const ImproveCommand& c);
