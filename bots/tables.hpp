@@ -10,8 +10,9 @@
 // - Frozen streams. A spec's `seed=` used to replace the seed the arena derives for a seat of a
 //   game, so the bot made the same "random" choices in every game: one fixed sample of a random
 //   policy, stronger or weaker than another sample. It now names a stream mixed into that seed.
-// Files written before these rules say so by lacking the header fields below; they are read,
-// resumed and replayed under the rules they were played with (TableRules::legacy()).
+// Files written before these rules say so by lacking the header fields that name them (arena.hpp,
+// put_table_rules); they are read, resumed and replayed under the rules they were played with
+// (TableRules::legacy()).
 
 #include <array>
 #include <cstdint>
