@@ -7,12 +7,22 @@
       its 95% bootstrap interval over deals, and the Elo difference they mean
   learned_eval.py moves RESULTS.jsonl HAND LEARNED          -> what each of the two plays: its moves a
       game by kind (a move's first word, two for "draw ..."), its mean score
+  learned_eval.py assemble TXT CSV WORK CASE...             -> puts each CASE's WORK/CASE/section.txt
+      and row.csv in place of that case's section of TXT and row of CSV, keeping the other cases'
 """
 
 import json
 import math
+import os
 import random
 import sys
+
+# The cases of learned_eval.sh in the order of its files, and the heading that starts each section.
+CASES = ["sardegna-2", "ttr-2", "ttr-4", "bardagi-3", "curve"]
+TITLE = ("# learned_eval: the best search spec with its hand-written evaluation against the same spec "
+         "with a learned one, at equal time a move; each section names its run (date, machine, binary)")
+CSV_HEADER = ("game,players,rows,logloss_learned,logloss_hand,iters_hand,iters_learned,ms_hand,ms_learned,"
+              "games,deals,score,score_low,score_high,elo,elo_low,elo_high")
 
 
 def elo(score):
@@ -80,11 +90,53 @@ def moves(path, hand, learned):
             name, score / played, ", ".join("%s %.1f" % (k, n / played) for k, n in top)))
 
 
+def case_of_heading(line):
+    """'## sardegna, 2 players' -> 'sardegna-2'; '## generations ...' -> 'curve'."""
+    if line.startswith("## generations"):
+        return "curve"
+    game, players = line[3:].split(", ")
+    return "%s-%s" % (game, players.split()[0])
+
+
+def assemble(txt, csv, work, cases):
+    sections = {}
+    if os.path.exists(txt):
+        current = None
+        for line in open(txt).read().splitlines(keepends=True):
+            if line.startswith("## "):
+                current = case_of_heading(line)
+                sections[current] = ""
+            if current is not None:
+                sections[current] += line
+    rows = {}
+    if os.path.exists(csv):
+        for line in open(csv).read().splitlines()[1:]:
+            game, players = line.split(",")[:2]
+            rows["%s-%s" % (game, players)] = line
+    for case in cases:
+        sections[case] = open(os.path.join(work, case, "section.txt")).read()
+        row = os.path.join(work, case, "row.csv")
+        if os.path.exists(row):
+            rows[case] = open(row).read().strip()
+    with open(txt, "w") as f:
+        f.write(TITLE + "\n")
+        for case in CASES:
+            if case in sections:
+                f.write("\n" + sections[case].strip("\n") + "\n")
+    with open(csv, "w") as f:
+        f.write(CSV_HEADER + "\n")
+        for case in CASES:
+            if case in rows:
+                f.write(rows[case] + "\n")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 6 and sys.argv[1] == "calibrate":
         calibrate(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
     elif len(sys.argv) == 6 and sys.argv[1] == "compare":
         compare(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif len(sys.argv) >= 5 and sys.argv[1] == "assemble":
+        assemble(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     elif len(sys.argv) == 5 and sys.argv[1] == "moves":
         moves(sys.argv[2], sys.argv[3], sys.argv[4])
     else:
