@@ -200,21 +200,9 @@ inline std::string tournament_difference(const Json& file, const Json& other, co
   } else {
     a.erase("map_hash"), b.erase("map_hash");
   }
-  const auto shown = [](const Json& j, const std::string& key) {
-    if (!j.contains(key)) return std::string("none");
-    std::string text = j[key].dump();
-    return text.size() > 120 ? text.substr(0, 100) + "... (" + std::to_string(text.size()) + " characters)" : text;
-  };
-  std::vector<std::string> keys{"game", "players", "options", "map_hash", "map",      "map_data",
-                                "bots", "seed",    "models",  "seatings", "bot_seeds"};
-  for (const auto& [key, value] : a.items())
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
-  for (const auto& [key, value] : b.items())
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
-  for (const auto& key : keys)
-    if (a.contains(key) != b.contains(key) || (a.contains(key) && a[key] != b[key]))
-      return "the file's " + key + " " + shown(a, key) + ", " + this_one + "'s " + shown(b, key);
-  return "";
+  return first_difference(
+      a, b, "the file", this_one,
+      {"game", "players", "options", "map_hash", "map", "map_data", "bots", "seed", "models", "seatings", "bot_seeds"});
 }
 
 // A results file's header, checked field by field.
@@ -358,6 +346,10 @@ inline ResultsFile parse_results(std::istream& in, const std::string& name) {
   }
   if (in.bad()) input_error("cannot read " + name);
   if (f.header.json.is_null()) input_error(name + " has no header line: it is not an arena results file");
+  // The lines are in the order the games finished, which --jobs and resumes change: every reader
+  // gets them in index order, so that what it computes from them (a bootstrap over deals, a sum in
+  // floating point) is the same for every such file of one tournament.
+  std::sort(f.games.begin(), f.games.end(), [](const GameResult& a, const GameResult& b) { return a.index < b.index; });
   return f;
 }
 
@@ -437,17 +429,35 @@ inline void resolve_map(ResultsFile& f, const std::string& path, const MapOverri
   }
 }
 
+// The first line of a file, read up to a bound (kMaxResultsLineBytes and one more byte, so that a
+// longer line shows as too long), and whether a newline ended it: a file's header is judged by it
+// before the file is read whole.
+struct FirstLine {
+  std::string text;
+  bool ended = false;  // a '\n' followed it
+};
+
+inline FirstLine first_line(std::istream& in) {
+  FirstLine line;
+  for (char c; line.text.size() <= kMaxResultsLineBytes && in.get(c);) {
+    if (c == '\n') {
+      line.ended = true;
+      break;
+    }
+    line.text.push_back(c);
+  }
+  return line;
+}
+
 // A results file or a play log, told apart by the header's "nuraghe" field, on its map (resolve_map).
 inline ResultsFile read_game_records(const std::string& path, const MapOverride& override = {}) {
   const std::string name = "file \"" + path + "\"";
   if (std::filesystem::is_directory(path)) input_error("cannot read " + name + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) input_error("cannot read " + name);
-  std::string first;  // the header line, up to a bound
-  for (char c; first.size() <= kMaxResultsLineBytes && in.get(c) && c != '\n';) first.push_back(c);
   bool play_log = false;
   try {
-    const Json header = parse_json(first, name);
+    const Json header = parse_json(first_line(in).text, name);
     play_log = header.is_object() && header.contains("nuraghe") && header["nuraghe"] == "play";
   } catch (const InputError&) {  // not a play log: parse_results names what is wrong
   }
@@ -501,15 +511,7 @@ inline ResultsFileState results_file_state(const std::string& path, const std::s
   if (!std::filesystem::is_regular_file(status)) input_error(name + " is not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (!in) input_error("cannot read " + name);
-  std::string first;  // the first line, up to a bound
-  bool newline = false;
-  for (char c; first.size() <= kMaxResultsLineBytes && in.get(c);) {
-    if (c == '\n') {
-      newline = true;
-      break;
-    }
-    first.push_back(c);
-  }
+  const auto [first, newline] = first_line(in);
   if (first.empty() && !newline) return ResultsFileState::Empty;
   if (!newline && first.size() <= header_text.size() && header_text.compare(0, first.size(), first) == 0)
     return ResultsFileState::HalfHeader;
@@ -533,18 +535,10 @@ inline std::optional<TableRules> recorded_table_rules(const std::string& path) {
   std::error_code ec;
   if (path.empty() || !std::filesystem::is_regular_file(path, ec)) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
-  std::string first;
-  bool newline = false;
-  for (char c; first.size() <= kMaxResultsLineBytes && in.get(c);) {
-    if (c == '\n') {
-      newline = true;
-      break;
-    }
-    first.push_back(c);
-  }
-  if (!newline) return std::nullopt;
+  const FirstLine first = first_line(in);
+  if (!first.ended) return std::nullopt;
   try {
-    return header_from_line(parse_json(first, path), path).rules;
+    return header_from_line(parse_json(first.text, path), path).rules;
   } catch (const InputError&) {
     return std::nullopt;
   }

@@ -91,9 +91,8 @@ inline fs::path start_folder(const ImproveCommand& c) {
     const Json folder = recorded.is_object() && recorded.contains("folder") ? recorded["folder"] : Json();
     if (recorded.is_object()) recorded.erase("folder");
     if (recorded != identity)
-      input_error("improve: --out \"" + c.out +
-                  "\" holds another run (game, players, options, map, seed, bot, games, every, model, gate or "
-                  "reference differ): use another --out");
+      input_error("improve: --out \"" + c.out + "\" holds another run (" +
+                  first_difference(recorded, identity, "the folder", "this run") + "): use another --out");
     if (folder.is_null()) return out;
     const fs::path here = fs::canonical(out, ec);
     if (!folder.is_string() || ec || here.string() != folder.get<std::string>())

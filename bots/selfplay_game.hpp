@@ -272,9 +272,8 @@ inline std::vector<Json> resume(const fs::path& out, const Json& identity) {
   Json id = manifest;
   for (const char* k : {"version", "chunks", "arrays", "games_file"}) id.erase(k);
   if (id != identity)
-    input_error("selfplay: --out \"" + out.string() +
-                "\" holds the self-play of another run (game, players, options, map, bots, seed, games, --every or "
-                "--chunk differ): use another --out");
+    input_error("selfplay: --out \"" + out.string() + "\" holds the self-play of another run (" +
+                first_difference(id, identity, "the folder", "this run") + "): use another --out");
   const int chunk_games = identity.at("chunk_games").get<int>(), games = identity.at("games").get<int>();
   for (const JsonIn& c : in.at("chunks").array()) {
     c.allow_only({"name", "games", "rows"});

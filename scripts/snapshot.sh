@@ -87,27 +87,44 @@ for path in sys.argv[1:]:
 PYTHON
 }
 
-# ---- Tournaments: game, seats, bots (one job, seed 1, every deal in every seating)
+# ---- Tournaments: game, seats, bots (one job, seed 1, whole deals in their balanced seatings:
+# two deals at 2 seats, one at more). Between them they play every search mode on iteration
+# budgets (uct, cheat-uct, pimc by vote and by average, ismcts, mo-ismcts), every bandit at
+# simultaneous nodes (ucb, exp3, rm), rollouts random and heuristic, cutoff= at a step count and at
+# the leaf, bias=, prune=, reward=score, final=sample and root parallelism (threads=2 with one tree
+# each: deterministic, unlike the shared tree), beside the heuristics.
 tournaments=(
   "sardegna 2 ismcts:iters=100,heuristic"
+  "sardegna 2 pimc:iters=50,dets=4,ismcts:iters=100,cutoff=leaf,final=sample"
   "sardegna 4 ismcts:iters=100,mo-ismcts:iters=50,heuristic,heuristic:seed=2"
   "tictactoe 2 uct:iters=100,random"
+  "tictactoe 2 uct:iters=100,reward=score,c=1.5,cheat-uct:iters=60"
   "connect4 2 uct:iters=100,heuristic"
+  "connect4 2 uct:iters=200,rollout=heuristic,bias=5,pimc:iters=30,dets=3,combine=average"
   "goofspiel 2 ismcts:iters=100,heuristic"
+  "goofspiel 2 mo-ismcts:iters=100,sim=exp3,ismcts:iters=100,threads=2"
   "goofspiel 5 ismcts:iters=100,mo-ismcts:iters=50,sim=rm,heuristic,heuristic:seed=2,random"
   "kuhn 2 ismcts:iters=100,random"
   "nim 2 uct:iters=100,random"
   "ttr 2 ismcts:iters=20,prune=on,rollout=heuristic,cutoff=20,heuristic"
+  "ttr 2 ismcts:iters=20,prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10,mo-ismcts:iters=10,cutoff=leaf"
   "ttr 5 ismcts:iters=20,prune=on,heuristic,heuristic:style=route-focus,heuristic:style=one-step,heuristic:style=long-route"
   "bardagi 2 mo-ismcts:iters=20,rollout=heuristic,cutoff=20,heuristic"
+  "bardagi 3 mo-ismcts:iters=20,rollout=heuristic,cutoff=20,prune=on,bias=10,sim=exp3,ismcts:iters=20,cutoff=leaf,heuristic"
   "bardagi 5 mo-ismcts:iters=10,heuristic,heuristic:seed=2,heuristic:seed=3,random"
 )
+declare -A played=()
 for t in "${tournaments[@]}"; do
   read -r game seats bots <<<"$t"
   name=$out/arena-$game-$seats
-  echo "snapshot: arena $game, $seats seats" >&2
-  "$nuraghe" arena --game "$game" --players "$seats" --bots "$bots" --games $((2 * seats)) --seed 1 --jobs 1 \
-    --format json --out "$name.jsonl" >"$name.json" 2>/dev/null
+  played[$game-$seats]=$(( ${played[$game-$seats]:-0} + 1 ))
+  ((played[$game-$seats] == 1)) || name+=-${played[$game-$seats]}
+  games=$((seats == 2 ? 4 : seats * (seats - 1)))
+  echo "snapshot: arena $game, $seats seats, $bots" >&2
+  # A refused tournament stops the snapshot: a record that silently lacks it would compare equal.
+  "$nuraghe" arena --game "$game" --players "$seats" --bots "$bots" --games "$games" --seed 1 --jobs 1 \
+    --format json --out "$name.jsonl" >"$name.json" 2>"$scratch/arena.err" ||
+    { echo "snapshot: arena $game $seats $bots failed: $(cat "$scratch/arena.err")" >&2; exit 1; }
   normalise "$name.jsonl" "$name.json"
 done
 

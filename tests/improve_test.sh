@@ -65,7 +65,7 @@ expect_error "not a searching bot" "not a searching bot" \
   "$nuraghe" improve -g connect4 --bot random --generations 1 --games 2 --out "$tmp/x2"
 expect_error "eval= given" "sets eval= itself" \
   "$nuraghe" improve -g connect4 --bot uct:eval=m.json,cutoff=leaf --generations 1 --games 2 --out "$tmp/x3"
-expect_error "another run's folder" "holds another run" \
+expect_error "another run's folder, naming what differs" "holds another run \\(the folder's bot \"uct:iters=40\", this run's \"uct:iters=41\"\\)" \
   "$nuraghe" improve -g connect4 --bot uct:iters=41 --games 20 --generations 1 --out "$tmp/run"
 expect_error "odd --games" "--games must be even" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 5 --out "$tmp/x4"

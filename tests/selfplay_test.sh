@@ -165,7 +165,7 @@ expect_error "a half-written chunk holding a user's file" "chunk-00001.part.*tod
   bad "a refused run deleted a user's file"
 
 # Bad settings: one line, exit 2, nothing written.
-expect_error "another run's folder" "holds the self-play of another run" \
+expect_error "another run's folder, naming what differs" "holds the self-play of another run \\(the folder's seed 11, this run's 12\\)" \
   "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 12 --every 3 --chunk 2 --out "$tmp/sardegna"
 expect_error "--out a file" "is a file" "$nuraghe" selfplay -g kuhn --bots random -n 2 --out "$tmp/sardegna.stdout"
 mkdir "$tmp/full" && echo mine >"$tmp/full/notes.txt"

@@ -83,6 +83,20 @@ expect_output "score --json of a position" '^\{"ended_by":"not-over"' "$nuraghe"
 expect_error "score --results of another game than --game" "holds games of ttr, not of kuhn" "$nuraghe" score --game kuhn --results "$tmp/ring-arena.jsonl"
 expect_error "score with neither --position nor --results" "give --position FILE" "$nuraghe" score --game ttr
 
+# A results file lists its games in the order they finished, which --jobs changes: every figure
+# read from it (stats' bootstrap intervals over deals, sums in floating point) is the same whatever
+# that order. (Before the games were put in index order as they are read, the reversed file of
+# these 48 games gave another interval for one ticket.)
+"$nuraghe" arena --game ttr --players 4 --bots heuristic,heuristic:style=destination-hungry,heuristic:style=one-step,heuristic:style=long-route \
+  --games 48 --jobs 1 --out "$tmp/order.jsonl" >/dev/null 2>&1 || bad "arena of 48 games failed"
+{ head -1 "$tmp/order.jsonl"; tail -n +2 "$tmp/order.jsonl" | tac; } >"$tmp/reversed.jsonl"
+for f in order reversed; do
+  "$nuraghe" stats "$tmp/$f.jsonl" --by ticket --format csv >"$tmp/$f-tickets.csv" 2>"$tmp/stderr" || bad "stats of $f: $(cat "$tmp/stderr")"
+  "$nuraghe" merge "$tmp/$f.jsonl" --format csv >"$tmp/$f-table.csv" 2>"$tmp/stderr" || bad "merge of $f: $(cat "$tmp/stderr")"
+done
+if [[ -s $tmp/order-tickets.csv ]] && cmp -s "$tmp/order-tickets.csv" "$tmp/reversed-tickets.csv"; then ok; else bad "stats --by ticket depends on the order of the file's lines: $(diff "$tmp/order-tickets.csv" "$tmp/reversed-tickets.csv" | head -3)"; fi
+if [[ -s $tmp/order-table.csv ]] && cmp -s "$tmp/order-table.csv" "$tmp/reversed-table.csv"; then ok; else bad "merge's table depends on the order of the file's lines"; fi
+
 # stats --by route|ticket|city: the figures agree with score --results' own lists of the same games.
 "$nuraghe" stats "$tmp/ring-arena.jsonl" --by route --format csv >"$tmp/routes.csv" 2>"$tmp/stderr" || bad "stats --by route: $(cat "$tmp/stderr")"
 if [[ $(head -1 "$tmp/routes.csv") == "item,statistic,group,n,value,low,high" ]]; then ok; else bad "stats csv header: $(head -1 "$tmp/routes.csv")"; fi

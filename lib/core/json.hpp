@@ -428,6 +428,32 @@ class JsonIn {
   std::string path_;
 };
 
+// ---- Telling two records apart
+
+// Where two objects that should be one record (a file's header and this run's) differ, for a refusal
+// that says it: "the file's seed 1, this run's 7". Names the first differing field, in the order of
+// `first_keys` and then of the objects' own keys; each value is cut to a readable length; a field
+// one of them lacks shows as "none". Empty when they are equal.
+inline std::string first_difference(const Json& a, const Json& b, const std::string& a_name, const std::string& b_name,
+                                    std::vector<std::string> first_keys = {}) {
+  const auto shown = [](const Json& j, const std::string& key) {
+    if (!j.is_object() || !j.contains(key)) return std::string("none");
+    std::string text = j[key].dump();
+    return text.size() > 120 ? text.substr(0, 100) + "... (" + std::to_string(text.size()) + " characters)" : text;
+  };
+  std::vector<std::string>& keys = first_keys;
+  for (const Json* j : {&a, &b})
+    if (j->is_object())
+      for (const auto& [key, value] : j->items())
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  for (const auto& key : keys) {
+    const bool in_a = a.is_object() && a.contains(key), in_b = b.is_object() && b.contains(key);
+    if (in_a != in_b || (in_a && a[key] != b[key]))
+      return a_name + "'s " + key + " " + shown(a, key) + ", " + b_name + "'s " + shown(b, key);
+  }
+  return a == b ? "" : a_name + " " + shown(Json{{"", a}}, "") + ", " + b_name + " " + shown(Json{{"", b}}, "");
+}
+
 // ---- Names and ids
 
 // The index of `name` among `names`, or -1.
