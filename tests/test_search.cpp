@@ -768,7 +768,7 @@ void check_visits_are_edges_visits(const typename G::State& start, long long ite
 
 TEST_CASE("over full states a node's visits are its edges' visits, in a search's tree and in tree reuse's copy") {
   // The choice at a visited node over full states counts untried edges from the node's visits
-  // (Worker::choose_in_block): that holds only while a decision's visits are the sum of its edges'.
+  // (EdgeChooser::choose_in_block): that holds only while a decision's visits are the sum of its edges'.
   SUBCASE("Connect Four: decisions only") {
     check_visits_are_edges_visits<Connect4>(Connect4::State{}, 3000, 1 << 20, 8 << 10);
   }

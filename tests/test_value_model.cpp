@@ -484,11 +484,12 @@ TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after wa
   before = g_allocations.load();
   for (int i = 0; i < 2000; ++i) worker.iterate(root, rng);
   CHECK(g_allocations.load() == before);
-  // A leaf evaluated directly: a value per seat, summing to 1.
+  // A leaf evaluated directly, by the evaluator the worker holds: a value per seat, summing to 1.
+  const search::LeafEvaluator<TicTacToe> leaf(cfg);
   TicTacToe::State s = root;
   s.apply(4);
   before = g_allocations.load();
-  const Values v = worker.rollout(s, rng);
+  const Values v = leaf.rollout(s, rng);
   CHECK(g_allocations.load() == before);
   CHECK(v[0] + v[1] == doctest::Approx(1.0));
   CHECK(s == [&] {
@@ -519,13 +520,12 @@ TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there"
   search::SearchConfig cfg;
   cfg.cutoff = search::kLeafCutoff;
   cfg.eval = &m;
-  auto forest = search::make_forest<false>(search::Algorithm::Uct, 2, 0, std::size_t(1) << 20);
-  search::Worker<TicTacToe, false> worker(cfg, forest);
+  const search::LeafEvaluator<TicTacToe> leaf(cfg);
   TicTacToe::State s = root;
   s.apply(0);
   Rng rng(1);
   const double a = 1 / (1 + std::exp(-4.0)), b = 0.5;
-  const Values v = worker.rollout(s, rng);
+  const Values v = leaf.rollout(s, rng);
   CHECK(v[0] == doctest::Approx(a / (a + b)));
   CHECK(v[1] == doctest::Approx(b / (a + b)));
 }

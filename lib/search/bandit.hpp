@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/rng.hpp"
+
 namespace nuraghe::search {
 
 enum class SimSelect : std::uint8_t { Ucb, Exp3, RegretMatching };
@@ -89,6 +91,18 @@ inline void exploration_free_policy(const std::uint32_t* visits, int k, double g
     total += p[i];
   }
   for (int i = 0; i < k; ++i) p[i] = total > 0 ? p[i] / total : 1.0 / k;
+}
+
+// An index in [0, k) drawn with probability prob(i) by one uniform number (the probabilities sum
+// to 1; the last index takes what rounding leaves): a mixed bandit's arm, a sampled final move.
+template <class Prob>
+int sample_index(int k, const Prob& prob, Rng& rng) {
+  double x = rng.uniform();
+  for (int i = 0; i < k - 1; ++i) {
+    if (x < prob(i)) return i;
+    x -= prob(i);
+  }
+  return k - 1;
 }
 
 }  // namespace nuraghe::search

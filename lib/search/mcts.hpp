@@ -44,7 +44,7 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
       }
     }
     // Node t's visits stay the sum of its edges' (the search's choice over full states counts on it,
-    // Worker::choose_in_block): where the arena has no room for its edges, the visits of those
+    // EdgeChooser::choose_in_block): where the arena has no room for its edges, the visits of those
     // copied (none: 0, a fresh node). A seat's arms node keeps no visits of its own.
     void edges(std::uint32_t f, std::uint32_t t) {
       const std::uint32_t total = from.num_edges(f);
