@@ -130,7 +130,7 @@ ValueModel bench_model(int players, int hidden) {
   return m;
 }
 
-// What the search does at a new leaf, through its own evaluator (search::LeafEvaluator), at positions along
+// What the search does at a new leaf, through its own evaluator (search::Evaluator), at positions along
 // random games: `eval` none and rollout random or heuristic, a playout to the end; with a model and
 // cutoff=leaf, every seat's observation and the model's value of it. Items are leaves.
 // Observations alone: every seat's, without a model (the part of an evaluation the game pays for).
@@ -142,7 +142,7 @@ void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   search::SearchConfig cfg;
   cfg.rollout = leaf == Leaf::HeuristicPlayout ? search::Rollout::Heuristic : search::Rollout::Random;
   if (leaf == Leaf::Linear || leaf == Leaf::Mlp64) cfg.cutoff = search::kLeafCutoff, cfg.eval = &model;
-  const search::LeafEvaluator<G> evaluator(cfg);
+  const search::Evaluator<G> evaluator(cfg);
   Rng rng(3);
   std::vector<float> observation(std::size_t(model.input_size()));
   std::size_t i = 0;

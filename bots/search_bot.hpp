@@ -95,6 +95,10 @@ std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p
     input_error("bot " + name + ": " + game + " has no heuristic policy for rollout=heuristic");
   if (cfg.cutoff > 0 && !HasEvaluation<G> && !p.given("eval"))
     input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=" + std::to_string(cfg.cutoff));
+  if (cfg.prior == search::Prior::Heuristic && !HasHeuristic<G>)
+    input_error("bot " + name + ": " + game + " has no heuristic policy for prior=heuristic");
+  if (cfg.mix > 0 && !HasEvaluation<G> && !p.given("eval"))
+    input_error("bot " + name + ": " + game + " has no static evaluation to mix with the rollout (give eval=MODEL)");
   if (cfg.bias > 0 && !HasHeuristic<G>)
     input_error("bot " + name + ": " + game + " has no heuristic policy for bias=" + p.text("bias"));
   if (cfg.prune && !HasSearchMoves<G>)

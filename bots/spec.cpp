@@ -57,6 +57,14 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::text("eval",
                       "a learned value model's file (docs/learning.md): the evaluation where cutoff= stops a "
                       "rollout, in place of the game's own; games with tensors only, not with reward=score"),
+      ParamSpec::real("mix", 0, 0, 1,
+                      "a leaf's value as mix x its evaluation (eval='s model, else the game's) + (1 - mix) x its "
+                      "rollout's (0: the rollout's alone)"),
+      ParamSpec::choice("prior", "none", {"none", "uniform", "heuristic"},
+                        "priors over a node's moves, for PUCT selection at every choice (none: UCB); heuristic: "
+                        "the game's heuristic move gets prior_weight, the rest share the remainder"),
+      ParamSpec::real("cpuct", 1.0, 0, 100, "PUCT's exploration constant (with prior=)"),
+      ParamSpec::real("prior_weight", 0.5, 0, 1, "prior=heuristic: the heuristic move's share of the prior"),
       ParamSpec::real("bias", 0, 0, 1000,
                       "progressive bias: the heuristic's move at a tree node gets bias / (1 + its tries) on its "
                       "score, and is tried first"),
@@ -151,6 +159,23 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.cutoff = p.text("cutoff") == "leaf" ? kLeafCutoff : int(p.integer("cutoff"));
   c.prune = p.text("prune") == "on";
   c.bias = p.real("bias");
+  c.mix = p.real("mix");
+  c.prior = p.text("prior") == "uniform"     ? Prior::Uniform
+            : p.text("prior") == "heuristic" ? Prior::Heuristic
+                                             : Prior::None;
+  c.cpuct = p.real("cpuct");
+  c.prior_weight = p.real("prior_weight");
+  if (c.prior != Prior::None && c.bias > 0)
+    input_error("bot " + name + ": bias=" + p.text("bias") + " with prior=" + p.text("prior") +
+                ": give one (prior=heuristic is the bias as PUCT's prior)");
+  if (c.prior != Prior::None && c.sim != SimSelect::Ucb)
+    input_error("bot " + name + ": prior=" + p.text("prior") + " with sim=" + p.text("sim") +
+                ": priors steer PUCT, which replaces UCB; Exp3 and regret matching take none (use sim=ucb)");
+  if (c.prior == Prior::None && (p.given("cpuct") || p.given("prior_weight")))
+    input_error("bot " + name + ": " + (p.given("cpuct") ? "cpuct=" : "prior_weight=") +
+                " is PUCT's, which needs prior= (uniform or heuristic)");
+  if (c.prior != Prior::Heuristic && p.given("prior_weight"))
+    input_error("bot " + name + ": prior_weight= is prior=heuristic's");
   c.reward = p.text("reward") == "score" ? Reward::Score : Reward::Win;
   // A game's static evaluation estimates each seat's share of the win; a playout cut off there
   // would back up a win share where the others back up scaled points, and the means would mix the
@@ -162,9 +187,14 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   if (c.reward == Reward::Score && p.given("eval"))
     input_error("bot " + name + ": reward=score with eval=" + p.text("eval") +
                 " would mix points with the model's win shares; use reward=win");
-  if (p.given("eval") && c.cutoff == 0)
+  if (c.mix > 0 && c.cutoff == kLeafCutoff)
+    input_error("bot " + name + ": mix=" + p.text("mix") +
+                " with cutoff=leaf: the leaf is evaluated and never rolled out, so there is nothing to mix");
+  if (c.mix > 0 && c.reward == Reward::Score)
+    input_error("bot " + name + ": mix=" + p.text("mix") + " with reward=score would mix points with win shares");
+  if (p.given("eval") && c.cutoff == 0 && c.mix == 0)
     input_error("bot " + name + ": eval=" + p.text("eval") +
-                " is used where a rollout is cut off; give cutoff=leaf (or cutoff=N rollout steps)");
+                " is used where a rollout is cut off or mixed; give cutoff=leaf, cutoff=N rollout steps or mix=A");
   c.threads = int(p.integer("threads"));
   c.parallel = p.text("parallel") == "tree" ? Parallel::Tree : Parallel::Root;
   c.memory_bytes = std::size_t(p.integer("memory")) << 20;

@@ -922,6 +922,17 @@ check "bot list ending in a comma" arena --game tictactoe --bots "random,random,
 check "bot spec 'ismcts:reward=score,cutoff=5' / play" play --game goofspiel --bots ismcts:iters=5,reward=score,cutoff=5,random
 check "bot spec 'ismcts:reward=score,cutoff=5' / analyze" analyze --game goofspiel --position base/goofspiel.json --seat 0 --bot ismcts:iters=5,reward=score,cutoff=5
 
+# Priors, PUCT and mix= (docs/search.md, "Priors and PUCT"): combinations that mean nothing.
+check "bot spec 'prior=heuristic' for a game without a heuristic" play --game kuhn --bots ismcts:iters=5,prior=heuristic,random
+check "bot spec 'prior=' with bias=" play --game connect4 --bots uct:iters=5,prior=heuristic,bias=3,random
+check "bot spec 'prior=' with sim=exp3" play --game goofspiel --bots ismcts:iters=5,prior=uniform,sim=exp3,random
+check "bot spec 'cpuct=' without a prior" play --game connect4 --bots uct:iters=5,cpuct=2,random
+check "bot spec 'prior_weight=' without prior=heuristic" play --game connect4 --bots uct:iters=5,prior=uniform,prior_weight=0.3,random
+check "bot spec 'prior=' unknown" play --game connect4 --bots uct:iters=5,prior=soft,random
+check "bot spec 'mix=' with cutoff=leaf" play --game connect4 --bots uct:iters=5,mix=0.5,cutoff=leaf,random
+check "bot spec 'mix=' out of range" play --game connect4 --bots uct:iters=5,mix=1.5,random
+check "bot spec 'mix=' for a game without an evaluation" play --game kuhn --bots ismcts:iters=5,mix=0.5,random
+
 # Game options.
 for opt in cards=0x5 cards=05 cards=99 cards=0 cards=-1 cards=5.0 cards=1e1 "cards= 5" "cards=5 " cards= nosuch=1 cards "cards =5" =5; do
   check "game option '$opt' / new" new --game goofspiel -o "$opt"

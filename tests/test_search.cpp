@@ -379,7 +379,8 @@ void check_no_peeking(const GameConfig& config, Player seat, bool cheat_shows = 
        {"ismcts:iters=300", "ismcts:iters=300,reuse=on", "ismcts:iters=300,threads=2",
         "ismcts:iters=300,threads=2,reuse=on", "mo-ismcts:iters=300", "mo-ismcts:iters=300,reuse=on",
         "mo-ismcts:iters=300,threads=2", "pimc:iters=50,dets=6", "pimc:iters=50,dets=6,threads=2",
-        "ismcts:iters=300,sim=exp3", "ismcts:iters=300,sim=rm,reuse=on"}) {
+        "ismcts:iters=300,sim=exp3", "ismcts:iters=300,sim=rm,reuse=on", "ismcts:iters=300,prior=uniform",
+        "mo-ismcts:iters=300,prior=uniform,cpuct=2,reuse=on", "pimc:iters=50,dets=6,prior=uniform"}) {
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<G>(spec, a, b, seat, 11));
   }
@@ -415,7 +416,8 @@ TEST_CASE("no peeking: sardegna alt-sentinel") {
   REQUIRE(pairs.size() >= 2);
   for (const std::string spec :
        {"ismcts:iters=150", "ismcts:iters=150,reuse=on,threads=2", "mo-ismcts:iters=150,reuse=on",
-        "pimc:iters=40,dets=4", "ismcts:iters=100,rollout=heuristic,cutoff=20"}) {
+        "pimc:iters=40,dets=4", "ismcts:iters=100,rollout=heuristic,cutoff=20", "ismcts:iters=100,prior=heuristic",
+        "mo-ismcts:iters=100,prior=heuristic,prior_weight=0.8,mix=0.5,reuse=on"}) {
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<Sardegna>(spec, a, b, 1, 5, 4));
   }
@@ -456,7 +458,8 @@ TEST_CASE("no peeking: bardagi, an unrevealed selection and private runes") {
   for (const std::string spec :
        {"ismcts:iters=150", "ismcts:iters=100,rollout=heuristic,cutoff=10,prune=on,bias=10,reuse=on",
         "mo-ismcts:iters=150", "mo-ismcts:iters=100,rollout=heuristic,cutoff=10,prune=on,threads=2",
-        "pimc:iters=30,dets=4"}) {
+        "pimc:iters=30,dets=4", "mo-ismcts:iters=100,rollout=heuristic,cutoff=10,prune=on,prior=heuristic",
+        "ismcts:iters=100,mix=0.3,rollout=heuristic,prior=uniform"}) {
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<Bardagi>(spec, a, b, observer, 7, 4));
   }
@@ -828,4 +831,79 @@ TEST_CASE("search bots reject what a game cannot give") {
                        doctest::Contains("reward=score with cutoff=3"), InputError);
   CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:reward=score", 1));
   CHECK_NOTHROW(make_bot<Goofspiel>("ismcts:reward=score,cutoff=0", 1));
+}
+
+// ---- Priors and PUCT (docs/search.md, "Priors and PUCT")
+
+TEST_CASE("PUCT chooses by its formula: Q + cpuct * P * sqrt(N) / (1 + n), an untried edge at the node's mean") {
+  // Three edges at a root visited 16 times (N), priors 0.5, 0.3, 0.2: the first tried 10 times for
+  // 6 wins, the second 5 for 4, the third never. By hand, with cpuct = 1:
+  //   edge 0: 0.6 + 0.5 * 4 / 11 = 0.782;  edge 1: 0.8 + 0.3 * 4 / 6 = 1.0;
+  //   edge 2: (6 + 4) / 15 + 0.2 * 4 / 1 = 1.467, so the untried edge is chosen;
+  // with its prior at 0.05 instead: 0.667 + 0.2 = 0.867, and edge 1 is.
+  search::SearchConfig cfg;
+  cfg.prior = search::Prior::Uniform;
+  cfg.cpuct = 1.0;
+  search::Tree<false> tree(std::size_t(1) << 20);
+  const std::uint32_t root = search::Tree<false>::root();
+  const std::uint64_t keys[3] = {10, 11, 12};
+  const std::uint32_t first = tree.add_edges(root, keys, 3);
+  REQUIRE(first != search::kNone);
+  const auto set = [&](int u, std::uint32_t visits, double wins, double prior) {
+    search::EdgeStats& e = tree.stats(first + std::uint32_t(u));
+    e.visits = visits;
+    e.reward = std::uint64_t(wins * search::kRewardScale);
+    e.prior = std::uint16_t(prior * search::kPriorScale + 0.5);
+  };
+  set(0, 10, 6, 0.5);
+  set(1, 5, 4, 0.3);
+  set(2, 0, 0, 0.2);
+  search::EdgeChooser<false> chooser(cfg);
+  const auto edge_of = [&](int u) { return first + std::uint32_t(u); };
+  CHECK(chooser.choose_puct(tree, 3, edge_of, 16) == 2);
+  set(2, 0, 0, 0.05);
+  CHECK(chooser.choose_puct(tree, 3, edge_of, 16) == 1);
+  // cpuct 0: the best mean alone, the untried edge at the node's mean 0.667 below edge 1's 0.8.
+  cfg.cpuct = 0;
+  CHECK(chooser.choose_puct(tree, 3, edge_of, 16) == 1);
+}
+
+TEST_CASE("PUCT with a prior on the winning move finds it in fewer iterations than UCB") {
+  // Connect Four: the first player holds columns 0, 1, 2 of the bottom row and plays column 3 to win.
+  auto s = Connect4::initial(GameConfig{});
+  for (const Move m : {0, 6, 1, 6, 2, 5}) s.apply(m);
+  REQUIRE(s.to_move() == 0);
+  // The fewest iterations (of 1 to 64) at which the search's move is the win, over 10 seeds.
+  const auto fewest = [&](const std::string& spec) {
+    int worst = 0;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      int n = 1;
+      for (; n <= 64; ++n) {
+        auto bot = make_bot<Connect4>("uct:iters=" + std::to_string(n) + "," + spec, seed);
+        bot->start(0);
+        if (bot->choose(InfoSet<Connect4>(s, 0)) == 3) break;
+      }
+      worst = std::max(worst, n);
+    }
+    return worst;
+  };
+  const int ucb = fewest("c=0.7"), puct = fewest("prior=heuristic");
+  CAPTURE(ucb);
+  CAPTURE(puct);
+  CHECK(puct == 1);  // the heuristic takes a win, and its move is tried first
+  CHECK(ucb > puct);
+  CHECK(ucb <= 64);  // UCB finds it too, once it has tried the moves
+}
+
+TEST_CASE("without a prior the search is UCB's: the same statistics with and without PUCT's parameters off") {
+  // prior=none is the default; giving it spelled out changes nothing, and a PUCT search differs.
+  auto s = Connect4::initial(GameConfig{});
+  const auto stats = [&](const std::string& spec) {
+    auto bot = make_bot<Connect4>(spec, 5);
+    bot->start(0);
+    bot->choose(InfoSet<Connect4>(s, 0));
+    return visits_of(dynamic_cast<MctsBot<Connect4>*>(bot.get())->last_result());
+  };
+  CHECK(stats("uct:iters=500") == stats("uct:iters=500,prior=none"));
+  CHECK(stats("uct:iters=500") != stats("uct:iters=500,prior=uniform"));
 }

@@ -485,7 +485,7 @@ TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after wa
   for (int i = 0; i < 2000; ++i) worker.iterate(root, rng);
   CHECK(g_allocations.load() == before);
   // A leaf evaluated directly, by the evaluator the worker holds: a value per seat, summing to 1.
-  const search::LeafEvaluator<TicTacToe> leaf(cfg);
+  const search::Evaluator<TicTacToe> leaf(cfg);
   TicTacToe::State s = root;
   s.apply(4);
   before = g_allocations.load();
@@ -520,7 +520,7 @@ TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there"
   search::SearchConfig cfg;
   cfg.cutoff = search::kLeafCutoff;
   cfg.eval = &m;
-  const search::LeafEvaluator<TicTacToe> leaf(cfg);
+  const search::Evaluator<TicTacToe> leaf(cfg);
   TicTacToe::State s = root;
   s.apply(0);
   Rng rng(1);

@@ -24,6 +24,13 @@ inline double ucb_score(double reward_sum, std::uint32_t tries, double explorati
   return reward_sum * inverse + exploration * std::sqrt(inverse);
 }
 
+// PUCT (Silver et al. 2017, AlphaZero's selection, as Rosin's 2011 predictor + UCB): an arm's mean
+// q, its prior p, the parent's count n and the arm's tries; the exploration term shrinks as the
+// arm is tried and favours the arms the prior expects to be good.
+inline double puct_score(double q, double p, double n, std::uint32_t tries, double cpuct) {
+  return q + cpuct * p * std::sqrt(n) / (1.0 + double(tries));
+}
+
 // log(n) for a count n >= 1, within 1e-12 of std::log and a few times cheaper (no library call): n
 // = 2^e m with m in [sqrt(1/2), sqrt(2)), and log m = 2 atanh(t), t = (m - 1) / (m + 1), |t| < 0.172,
 // by its series to t^13 (the next term is below 2e-13).

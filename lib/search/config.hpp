@@ -18,6 +18,9 @@ enum class Final : std::uint8_t { Max, Sample };
 enum class Rollout : std::uint8_t { Random, Heuristic };
 enum class Reward : std::uint8_t { Win, Score };
 enum class Parallel : std::uint8_t { Root, Tree };
+// Where a node's priors over its moves come from (docs/search.md, "Priors and PUCT"): none (UCB, as
+// without this option), equal shares, the game's heuristic move, or a policy model.
+enum class Prior : std::uint8_t { None, Uniform, Heuristic, Model };
 
 // SearchConfig::cutoff for `cutoff=leaf`: a new leaf is evaluated at once, without any rollout step.
 inline constexpr int kLeafCutoff = -1;
@@ -36,8 +39,16 @@ struct SearchConfig {
   // A learned evaluation (core/value_model.hpp) in place of the game's static one, where a rollout
   // is cut off. Not owned: it must outlive the search. The game must have tensors (HasTensors).
   const ValueModel* eval = nullptr;
+  // A leaf's value as mix * evaluation + (1 - mix) * rollout (0: the rollout's alone): the
+  // evaluation is the learned model's (eval=) or else the game's, of the leaf itself.
+  double mix = 0;
   bool prune = false;  // the tree tries only the game's search_moves (HasSearchMoves)
   double bias = 0;     // progressive bias: the heuristic's move gets bias / (1 + tries) on its score
+  // With a prior, every choice of the search is PUCT (docs/search.md): Q + cpuct * P * sqrt(N) / (1 + n).
+  Prior prior = Prior::None;
+  double cpuct = 1.0;
+  double prior_weight = 0.5;           // prior=heuristic: the heuristic's move's share; the rest are shared equally
+  const ValueModel* policy = nullptr;  // prior=MODEL: a policy model (kind "policy"); not owned
   Reward reward = Reward::Win;
   int threads = 1;
   Parallel parallel = Parallel::Root;

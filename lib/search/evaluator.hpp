@@ -1,8 +1,13 @@
 #pragma once
-// What a search learns at a new leaf: every seat's value, from a rollout (random moves, or the game's
-// heuristic with epsilon), cut off after `cutoff` steps (or at the leaf) by the game's static
-// evaluation or by a learned value model, or played to the end and scored by the game's returns or
-// its points. The searcher's tree never sees how: it gets one value a seat in [0, 1].
+// What the search is told about a position it has not searched: every seat's value at a new leaf,
+// and the mover's priors over its moves at a new node (docs/search.md, "The evaluator").
+// - Values: a rollout (random moves, or the game's heuristic with epsilon), cut off after `cutoff`
+//   steps (or at the leaf) by the game's static evaluation or by a learned value model, or played
+//   to the end and scored by the game's returns or its points; with mix=a, a * the leaf's
+//   evaluation + (1 - a) * the rollout's value.
+// - Priors (prior=): equal shares, or the game's heuristic move's share prior_weight and the rest
+//   shared equally; each from the mover's own view of the state.
+// The searcher's tree never sees how: it gets one value a seat in [0, 1], one probability a move.
 
 #include <algorithm>
 #include <optional>
@@ -16,16 +21,29 @@
 namespace nuraghe::search {
 
 template <Game G>
-class LeafEvaluator {
+class Evaluator {
  public:
   using State = typename G::State;
 
   // A learned evaluation's buffers are allocated here, once: an evaluation allocates nothing.
-  explicit LeafEvaluator(const SearchConfig& config) : cfg_(config) {
+  explicit Evaluator(const SearchConfig& config) : cfg_(config) {
     if (cfg_.eval) {
       observation_.resize(std::size_t(cfg_.eval->input_size()));
       model_.emplace(*cfg_.eval);
     }
+  }
+
+  // Every seat's value of the new leaf s in [0, 1]: its rollout's, or with mix= the mix of its
+  // evaluation and its rollout's. s is played on.
+  Values value(State& s, Rng& rng) const {
+    if (cfg_.mix > 0 && s.to_move() != kTerminal) {
+      const Values e = evaluation(s);
+      const Values r = rollout(s, rng);
+      Values v{};
+      for (int p = 0; p < kMaxPlayers; ++p) v[p] = cfg_.mix * e[p] + (1 - cfg_.mix) * r[p];
+      return v;
+    }
+    return rollout(s, rng);
   }
 
   // Plays s out (random or heuristic moves) and returns every player's reward in [0, 1].
@@ -56,6 +74,33 @@ class LeafEvaluator {
     if constexpr (HasHeuristic<G>)
       if (cfg_.rollout == Rollout::Heuristic && rng.uniform() >= cfg_.epsilon) return G::heuristic_move(s, p, rng);
     return random_legal_move<G>(s, p, rng);
+  }
+
+  // The evaluation of s that mix= weighs against the rollout: the learned model's (eval=), else the
+  // game's own (a bot without either is refused: bots/search_bot.hpp).
+  Values evaluation(const State& s) const {
+    if constexpr (HasTensors<G>)
+      if (cfg_.eval) return learned_values(s);
+    if constexpr (HasEvaluation<G>) return G::evaluate(s);
+    return Values{};
+  }
+
+  // The priors of the `k` moves `legal` of seat p at s, written to out[0..k), summing to 1: from
+  // what p sees of s only (the heuristic move is p's own choice at s; a determinization's hidden
+  // cards are p's as the searcher guessed them).
+  void priors(const State& s, Player p, const Move* legal, int k, double* out, Rng& rng) const {
+    const double even = 1.0 / k;
+    if (cfg_.prior == Prior::Heuristic) {
+      if constexpr (HasHeuristic<G>) {
+        const Move h = G::heuristic_move(s, p, rng);
+        const double w = cfg_.prior_weight;
+        double sum = 0;  // 1, unless the heuristic's move is not among these (prune=on left it out)
+        for (int i = 0; i < k; ++i) sum += out[i] = (1 - w) * even + (legal[i] == h ? w : 0.0);
+        for (int i = 0; i < k; ++i) out[i] /= sum;
+        return;
+      }
+    }
+    for (int i = 0; i < k; ++i) out[i] = even;
   }
 
   // The learned evaluation of s (cfg.eval), as core/value_model.hpp's learned_values defines it.

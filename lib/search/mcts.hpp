@@ -57,7 +57,8 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
           return;
         }
         copied_visits += from.stats(fe).visits;
-        to.stats(e).visits = from.stats(fe).visits, to.stats(e).reward = from.stats(fe).reward;
+        to.stats(e).visits = from.stats(fe).visits, to.stats(e).reward = from.stats(fe).reward,
+        to.stats(e).prior = from.stats(fe).prior;
         to.link(e).available = from.link(fe).available;
         chain(from.link(fe).child, to.link(e).child);
       });

@@ -53,6 +53,39 @@ class EdgeChooser {
     return nth_untried(tree, count, edge_of, untried, first_untried, rng);
   }
 
+  // PUCT over `count` edges (edge_of(u), kNone for none), each with its prior P set: the best
+  //   Q + cpuct * P * sqrt(N) / (1 + tries),
+  // where N is the node's exact visit count `parent`, or where that is 0 the edge's availability,
+  // and Q an edge's mean return for its chooser; an untried edge's Q is the mean over the node's
+  // tried edges (the node's value so far; 1/2 before any), so the untried are tried in prior order
+  // and a move of small prior waits until the tried ones look worse. Ties go to the first edge;
+  // -1 if there is no edge. No random number is drawn.
+  template <class EdgeOf>
+  int choose_puct(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent) {
+    double tried_reward = 0, tried = 0;
+    for (int u = 0; u < count; ++u) {
+      if (edge_of(u) == kNone) continue;
+      const EdgeStats& e = tree.stats(edge_of(u));
+      if (const std::uint32_t visits = TreeT::load(e.visits); visits > 0)
+        tried_reward += double(TreeT::load(e.reward)) / kRewardScale, tried += visits;
+    }
+    const double first_play = tried > 0 ? tried_reward / tried : 0.5;
+    int best_u = -1;
+    double best = -1e300;
+    for (int u = 0; u < count; ++u) {
+      if (edge_of(u) == kNone) continue;
+      const std::uint32_t edge = edge_of(u);
+      const EdgeStats& e = tree.stats(edge);
+      if (parent == 0) TreeT::add(tree.link(edge).available, 1u);
+      const std::uint32_t tries = tries_of(e);  // virtual loss counts as tries that returned 0, as in ucb
+      const double n = parent ? double(parent) : double(TreeT::load(tree.link(edge).available));
+      const double q = tries > 0 ? double(TreeT::load(e.reward)) / kRewardScale / tries : first_play;
+      const double score = puct_score(q, double(TreeT::load(e.prior)) / kPriorScale, n, tries, cfg_.cpuct);
+      if (score > best) best = score, best_u = u;
+    }
+    return best_u;
+  }
+
   // choose_edge over one block of `count` edges from `block`, every one of them legal now, at a
   // node whose exact visit count `parent` (> 0) is every edge's availability, with no favoured
   // edge: the same choice from the same random numbers, without choose_edge's checks for missing
@@ -125,7 +158,7 @@ class EdgeChooser {
   // An edge's tries as the bandits count them: its visits, and in a shared tree the threads below
   // it now (virtual loss, which a private tree never has).
   static std::uint32_t tries_of(const EdgeStats& e) {
-    if constexpr (Shared) return TreeT::load(e.visits) + TreeT::load(e.virtual_loss);
+    if constexpr (Shared) return TreeT::load(e.visits) + std::uint32_t(TreeT::load(e.virtual_loss));
     else return e.visits;
   }
 

@@ -62,8 +62,11 @@ struct EdgeStats {
   std::uint64_t reward;        // UCB: fixed-point sum of the chooser's returns;
                                // Exp3 / regret matching: a double (cumulative estimate / regret)
   std::uint32_t visits;        // times chosen
-  std::uint32_t virtual_loss;  // threads currently below this edge (tree parallelism)
+  std::uint16_t virtual_loss;  // threads currently below this edge (tree parallelism: at most 256)
+  std::uint16_t prior;         // the chooser's prior probability of the edge in units of 1/kPriorScale,
+                               // at least 1 once set (0: not set; a search without priors never sets it)
 };
+inline constexpr double kPriorScale = 65535.0;
 struct EdgeLink {
   std::uint64_t key;        // the move, or the observer's token of it; in an outcome table, the outcome
   std::uint32_t child;      // first child node (chained through Node::sibling), or kNone
@@ -556,7 +559,7 @@ class Tree {
   }
 
   void new_edge(std::uint32_t e, std::uint64_t key) {
-    stats_[e] = EdgeStats{0, 0, 0};
+    stats_[e] = EdgeStats{0, 0, 0, 0};
     links_[e] = EdgeLink{key, kNone, 0};
   }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -88,7 +89,7 @@ class Worker {
         if (stuck) break;
       }
     }
-    backup<kTrees>(leaf_.rollout(s, rng));
+    backup<kTrees>(leaf_.value(s, rng));
   }
 
   // One step of an iteration's path: the edge taken in one tree, credited by backup.
@@ -128,24 +129,33 @@ class Worker {
     if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
     const std::uint32_t parent = exact_visits(tree, n);
     const std::uint32_t count = parent != 0 && kind == NodeKind::Decision ? tree.own_edges(n) : 0;
-    if (count == 0 || (HasHeuristic<G> && cfg_.bias > 0))
+    if (count == 0 || (HasHeuristic<G> && cfg_.bias > 0) || puct_)
       return select_listed(t, n, kind, parent, count, s, p, rng, out);
     const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
     const std::uint32_t edge = block + std::uint32_t(chooser_.choose_in_block(tree, block, int(count), parent, rng));
-    if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, 1u);
+    if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
     out = Move(tree.link(edge).key);
     push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
     return true;
   }
 
   // select_decision where the moves must be listed (a node's first visits, information sets), or
-  // where the bias favours the heuristic's move; `block_size` is the node's block as select_decision
-  // found it over full states (0: none, or not over full states).
+  // where the bias favours the heuristic's move, or the choice is PUCT's; `block_size` is the
+  // node's block as select_decision found it over full states (0: none, or not over full states).
   [[gnu::noinline]] bool select_listed(int t, std::uint32_t n, NodeKind kind, std::uint32_t parent,
                                        std::uint32_t block_size, const State& s, Player p, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
-    if (const std::uint32_t count = block_size; count > 0) {  // bias over a block of full-state moves
+    if (const std::uint32_t count = block_size; count > 0) {  // bias or PUCT over a block of full-state moves
       const std::uint32_t block = tree.first_edge(n);
+      if (puct_) {  // the block's priors were set when its edges were made (below)
+        const std::uint32_t edge =
+            block + std::uint32_t(chooser_.choose_puct(
+                        tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent));
+        if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
+        out = Move(tree.link(edge).key);
+        push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
+        return true;
+      }
       int favoured = -1;  // the heuristic's move among the block's edges
       if constexpr (HasHeuristic<G>)
         if (count > 1) {
@@ -158,7 +168,7 @@ class Worker {
                        : chooser_.choose_edge(
                              tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng, favoured);
       const std::uint32_t edge = block + std::uint32_t(chosen);
-      if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, 1u);
+      if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
       out = Move(tree.link(edge).key);
       push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
       return true;
@@ -189,17 +199,50 @@ class Worker {
     }
     const int count = block == kNone ? keys.count : k;
     const auto edge_of = [&](int u) { return block == kNone ? keys.edge[u] : block + std::uint32_t(u); };
-    const int chosen =
-        chooser_.choose_edge(tree, count, edge_of, parent, rng, favoured_edge(s, p, legal, block, by_move, rng));
+    int chosen;
+    if (puct_) {
+      // Edges new to the node get the mover's priors, once: an edge keyed by an opponent's token
+      // gets the summed priors of the moves behind it.
+      set_priors(tree, count, edge_of, s, p, legal, rng, [&](int u, const double* prob) {
+        if (block != kNone) return prob[u];
+        if (by_move) return prob[keys.first[u]];
+        double sum = 0;
+        for (int j = 0; j < keys.size[u]; ++j) sum += prob[keys.group[keys.begin[u] + j]];
+        return sum;
+      });
+      chosen = chooser_.choose_puct(tree, count, edge_of, parent);
+    } else {
+      chosen = chooser_.choose_edge(tree, count, edge_of, parent, rng, favoured_edge(s, p, legal, block, by_move, rng));
+    }
     if (chosen < 0) return false;  // the arena is full and this node has no edge
     const std::uint32_t edge = edge_of(chosen);
-    if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, 1u);
+    if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
 
     // The move: the edge's own, or one of the legal moves behind an opponent's token, at random.
     out = legal[block == kNone ? keys.first[chosen] : chosen];
     if (!by_move && keys.size[chosen] > 1) out = legal[keys.group[keys.begin[chosen] + rng.below(keys.size[chosen])]];
     push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
     return true;
+  }
+
+  // The priors of the `count` edges edge_of(u) of a node that have none yet, from the evaluator's
+  // priors of seat p over `legal` (computed only when some edge lacks them); prior_of(u, prob) is
+  // edge u's share of them. Stored in units of 1/kPriorScale, at least 1 (0 means "not set"). In a
+  // shared tree two threads may set one edge's prior at once: each store is whole (atomic).
+  template <class EdgeOf, class PriorOf>
+  void set_priors(TreeT& tree, int count, const EdgeOf& edge_of, const State& s, Player p, const MoveListOf<G>& legal,
+                  Rng& rng, const PriorOf& prior_of) {
+    bool missing = false;
+    for (int u = 0; u < count && !missing; ++u)
+      missing = edge_of(u) != kNone && TreeT::load(tree.stats(edge_of(u)).prior) == 0;
+    if (!missing) return;
+    leaf_.priors(s, p, legal.begin(), int(legal.size()), priors_.data(), rng);
+    for (int u = 0; u < count; ++u) {
+      const std::uint32_t e = edge_of(u);
+      if (e == kNone || TreeT::load(tree.stats(e).prior) != 0) continue;
+      const double share = std::clamp(prior_of(u, priors_.data()), 0.0, 1.0);
+      TreeT::store(tree.stats(e).prior, std::uint16_t(std::max(1.0, std::round(share * kPriorScale))));
+    }
   }
 
   // With bias > 0, the edge (as choose_edge counts them) of the move the game's heuristic would
@@ -254,7 +297,7 @@ class Worker {
       if (e == kNone) return false;
     }
     TreeT::add(tree.link(e).available, 1u);
-    if constexpr (Shared) TreeT::add(tree.stats(e).virtual_loss, 1u);
+    if constexpr (Shared) TreeT::add(tree.stats(e).virtual_loss, std::uint16_t(1));
     push(Step{.tree = std::uint32_t(t), .edge = e, .node = n, .chooser = chooser});
     return true;
   }
@@ -331,14 +374,24 @@ class Worker {
     if (available == 0) return false;
     int pick = 0;
     double prob = 1.0;
-    if (cfg_.sim == SimSelect::Ucb) {
+    if (cfg_.sim == SimSelect::Ucb && puct_) {  // decoupled PUCT: seat q's arms by q's priors
+      // arm i is legal move index[i]: the arms are the legal moves whose edges the arena holds.
+      std::array<std::uint16_t, G::kMaxMoves> index;
+      for (int u = 0, i = 0; u < keys.count; ++u)
+        if (keys.edge[u] != kNone) index[i++] = std::uint16_t(u);
+      set_priors(
+          tree, available, [&](int i) { return arm[i]; }, s, q, legal, rng,
+          [&](int i, const double* prob) { return prob[index[i]]; });
+      pick = chooser_.choose_puct(
+          tree, available, [&](int i) { return arm[i]; }, exact_visits(tree, n));
+    } else if (cfg_.sim == SimSelect::Ucb) {
       pick = chooser_.choose_edge(
           tree, available, [&](int i) { return arm[i]; }, exact_visits(tree, n), rng);
     } else {
       std::array<double, G::kMaxMoves> stat, p;
       pick = chooser_.sample_arm(tree, arm.data(), available, stat.data(), p.data(), rng, prob);
     }
-    if constexpr (Shared) TreeT::add(tree.stats(arm[pick]).virtual_loss, 1u);
+    if constexpr (Shared) TreeT::add(tree.stats(arm[pick]).virtual_loss, std::uint16_t(1));
     const std::uint32_t begin = std::uint32_t(arms_.size());
     if (cfg_.sim == SimSelect::RegretMatching)
       for (int i = 0; i < available; ++i) arms_.push_back(arm[i]);
@@ -364,7 +417,7 @@ class Worker {
       const double x = v[st.chooser];
       if (st.visit) TreeT::add(tree.node(st.node).visits, 1u);
       TreeT::add(e.visits, 1u);
-      if constexpr (Shared) TreeT::add(e.virtual_loss, std::uint32_t(-1));
+      if constexpr (Shared) TreeT::add(e.virtual_loss, std::uint16_t(-1));
       if (!st.arm || cfg_.sim == SimSelect::Ucb) {
         TreeT::add(e.reward, std::uint64_t(x * kRewardScale + 0.5));
       } else if (cfg_.sim == SimSelect::Exp3) {
@@ -381,6 +434,7 @@ class Worker {
 
   const SearchConfig& cfg_;
   const bool full_ = full_state(cfg_.algorithm);  // a node is one state (UCT, PIMC's determinizations)
+  const bool puct_ = cfg_.prior != Prior::None;   // every choice is PUCT's, by the evaluator's priors
   Forest<Shared>& forest_;
   std::vector<Step> path_;  // the iteration's steps: the first depth_ (a buffer that only grows,
   std::size_t depth_ = 0;   // so that a step is one store, without push_back's call)
@@ -390,7 +444,8 @@ class Worker {
   std::array<std::uint64_t, G::kMaxMoves> tokens_;
   EdgeIndex<Shared> edges_;
   EdgeChooser<Shared> chooser_;
-  LeafEvaluator<G> leaf_;
+  Evaluator<G> leaf_;
+  std::array<double, G::kMaxMoves> priors_;  // the evaluator's priors of one node's legal moves
 };
 
 }  // namespace nuraghe::search
