@@ -46,7 +46,11 @@ study() {
   local hand="$algorithm:iters=$iters,$spec"
   local t0=$SECONDS
   echo "$name: $game, $players players: self-play ..." >&2
-  [[ -f $dir/data/manifest.json ]] && grep -q "\"games\": $data_games" "$dir/data/manifest.json" ||
+  # The data is whole once its manifest's chunks reach the last game (a run killed in its self-play
+  # leaves a manifest of the chunks so far, which selfplay resumes).
+  python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); c = m["chunks"]
+sys.exit(0 if m["games"] == int(sys.argv[2]) and c and c[-1]["games"][1] == m["games"] else 1)' \
+    "$dir/data/manifest.json" "$data_games" 2>/dev/null ||
     locked "$nuraghe" selfplay -g "$game" -p "$players" --bots heuristic -n "$data_games" --every 5 -j "$jobs" \
       --seed 1 --out "$dir/data" >/dev/null
   # A model counts once learn has finished (learn.txt in place); a new model voids the calibration
