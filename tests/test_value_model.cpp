@@ -530,6 +530,34 @@ TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there"
   CHECK(v[1] == doctest::Approx(b / (a + b)));
 }
 
+TEST_CASE("mix=a values a leaf as a * its evaluation + (1 - a) * its rollout's result") {
+  const ValueModel m = cell_model(0);
+  TicTacToe::State leaf_state = TicTacToe::initial(GameConfig{});
+  leaf_state.apply(0);  // the model favours seat 0 here: its evaluation is not a game's result
+  search::SearchConfig pure, mixed;
+  pure.eval = mixed.eval = &m;
+  mixed.mix = 0.3;
+  const search::Evaluator<TicTacToe> rollout_only(pure), mixing(mixed);
+  const Values e = rollout_only.evaluation(leaf_state);
+  int differ = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CAPTURE(seed);
+    TicTacToe::State a = leaf_state, b = leaf_state;
+    Rng ra(seed), rb(seed);
+    const Values r = rollout_only.value(a, ra);  // mix=0: the rollout alone, to the game's end
+    const Values v = mixing.value(b, rb);
+    CHECK(a == b);  // the same rollout was played
+    for (int p = 0; p < 2; ++p) CHECK(v[p] == doctest::Approx(0.3 * e[p] + 0.7 * r[p]));
+    differ += v[0] != doctest::Approx(r[0]);
+  }
+  CHECK(differ == 20);
+  // A terminal leaf is its result, unmixed.
+  TicTacToe::State won = TicTacToe::initial(GameConfig{});
+  for (int cell : {0, 3, 1, 4, 2}) won.apply(Move(cell));
+  Rng rng(1);
+  CHECK(mixing.value(won, rng) == won.returns());
+}
+
 TEST_CASE("a model for another game, seat count, observation size, options or map is refused") {
   const ValueModel m = cell_model(0);
   CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 19, false).empty());

@@ -51,11 +51,7 @@ class Evaluator {
   Values rollout(State& s, Rng& rng) const {
     const int steps = cfg_.cutoff == kLeafCutoff ? 0 : cfg_.cutoff;
     for (int depth = 0; s.to_move() != kTerminal; ++depth) {
-      if (cfg_.cutoff != 0 && depth >= steps) {
-        if constexpr (HasTensors<G>)
-          if (cfg_.eval) return learned_values(s);
-        if constexpr (HasEvaluation<G>) return G::evaluate(s);
-      }
+      if (cfg_.cutoff != 0 && depth >= steps && can_evaluate()) return evaluation(s);
       const Player p = s.to_move();
       if (p == kSimultaneous) {
         JointMove joint{};
@@ -76,8 +72,17 @@ class Evaluator {
     return random_legal_move<G>(s, p, rng);
   }
 
-  // The evaluation of s that mix= weighs against the rollout: the learned model's (eval=), else the
-  // game's own (a bot without either is refused: bots/search_bot.hpp).
+  // Whether this game and spec can evaluate a position without playing it out: a learned model
+  // (eval=) or the game's own evaluate. Without either, cutoff= and mix= are refused
+  // (bots/search_bot.hpp), and a cut-off rollout plays on to the end.
+  bool can_evaluate() const {
+    if constexpr (HasEvaluation<G>) return true;
+    if constexpr (HasTensors<G>) return cfg_.eval != nullptr;
+    return false;
+  }
+
+  // The evaluation of s that cutoff= stops at and mix= weighs against the rollout: the learned
+  // model's (eval=), else the game's own; meaningful only where can_evaluate().
   Values evaluation(const State& s) const {
     if constexpr (HasTensors<G>)
       if (cfg_.eval) return learned_values(s);
