@@ -15,6 +15,7 @@
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
 #include "core/hooks.hpp"
+#include "core/model_file.hpp"
 #include "core/value_model.hpp"
 
 namespace nuraghe {
@@ -153,8 +154,9 @@ class StateOf final : public AnyState {
   // meets a game's settings (arena, play), for a state does not keep the options it was made with.
   std::vector<double> evaluate(const ValueModel& m) const override {
     if constexpr (HasTensors<G>) {
-      const std::string why = model_mismatch(m, G::kName, m.options, map_hash_text<G>(s_), num_players_of<G>(s_),
-                                             G::observation_size(s_), HasEvaluation<G>);
+      if (m.is_policy()) input_error("evaluate: the model is a policy model; evaluate takes a value model");
+      const std::string why = model_mismatch(m, {G::kName, m.options, map_hash_text<G>(s_), num_players_of<G>(s_),
+                                                 G::observation_size(s_), HasEvaluation<G>, G::num_actions(s_)});
       if (!why.empty()) input_error("evaluate: " + why);
       ModelEvaluator evaluator(m);
       std::vector<float> observation(std::size_t(m.input_size()));

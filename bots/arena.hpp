@@ -33,6 +33,7 @@
 #include "bots/tables.hpp"
 #include "core/hooks.hpp"
 #include "core/json.hpp"
+#include "core/model_file.hpp"
 #include "search/parallel.hpp"
 
 namespace nuraghe {
@@ -98,40 +99,54 @@ Json recorded_map(const GameConfig& config) {
   return nullptr;
 }
 
-// Whether a bot's text may name a model: the Python module's bots ("python:NAME") are no specs
-// of nuraghe's, and only a spec with eval= is read here.
-inline bool names_a_model(const std::string& text) { return text.find("eval=") != std::string::npos; }
+// The model files a bot's spec names, as (parameter, path) in the spec's order: eval=PATH (a value
+// model) and prior=PATH (a policy model; prior's words none, uniform and heuristic name none). The
+// Python module's bots ("python:NAME") are no specs of nuraghe's and name none.
+inline std::vector<std::pair<std::string, std::string>> named_models(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> models;
+  if (text.find("eval=") == std::string::npos && text.find("prior=") == std::string::npos) return models;
+  const Spec spec = parse_spec(text, "bot");
+  for (const std::string& key : spec.order) {
+    const std::string& value = spec.values.at(key);
+    if (key == "eval" || (key == "prior" && value != "none" && value != "uniform" && value != "heuristic"))
+      models.emplace_back(key, value);
+  }
+  return models;
+}
 
-// The model files the specs name (eval=PATH), as written in them, each once, in order.
+// The model files the specs name (eval=PATH, prior=PATH), as written in them, each once, in order.
 inline std::vector<std::string> model_paths(const std::vector<std::string>& specs) {
   std::vector<std::string> paths;
-  for (const auto& text : specs) {
-    if (!names_a_model(text)) continue;
-    const Spec spec = parse_spec(text, "bot");
-    const auto it = spec.values.find("eval");
-    if (it != spec.values.end() && std::find(paths.begin(), paths.end(), it->second) == paths.end())
-      paths.push_back(it->second);
-  }
+  for (const auto& text : specs)
+    for (const auto& [key, path] : named_models(text))
+      if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(path);
   return paths;
 }
 
-// Refuses, before any game starts, a bot whose model (eval=) was fitted for another game, options,
-// map, seat count or observation size than those of state s, which the command plays or searches:
-// the model would read numbers that mean something else, or past its end.
+// What a model must match to serve in the game of state s under `config` (model_mismatch).
+template <Game G>
+requires HasTensors<G> ModelFit model_fit(const typename G::State& s, const GameConfig& config) {
+  Json options = Json::object();
+  for (const auto& [k, v] : config.options) options[k] = v;
+  return {G::kName,         options,          map_hash_text<G>(s), num_players_of<G>(s), G::observation_size(s),
+          HasEvaluation<G>, G::num_actions(s)};
+}
+
+// Refuses, before any game starts, a bot whose model (eval= or prior=) was fitted for another
+// game, options, map, seat count, observation size or action space than those of state s, which
+// the command plays or searches: the model would read numbers that mean something else, or past
+// its end.
 template <Game G>
 void check_models(const std::vector<std::string>& specs, const typename G::State& s, const GameConfig& config) {
   for (const auto& text : specs) {
-    if (!names_a_model(text)) continue;
-    const Spec spec = parse_spec(text, "bot");
-    if (!spec.values.count("eval")) continue;
-    make_bot<G>(text, 0);  // the spec's own checks first (a game without tensors, cutoff, reward)
+    const auto models = named_models(text);
+    if (models.empty()) continue;
+    make_bot<G>(text, 0);  // the spec's own checks first (a game without tensors, cutoff, reward, kinds)
     if constexpr (HasTensors<G>) {
-      const std::string& path = spec.values.at("eval");
-      Json options = Json::object();
-      for (const auto& [k, v] : config.options) options[k] = v;
-      const std::string why = model_mismatch(*shared_model(path), G::kName, options, map_hash_text<G>(s),
-                                             num_players_of<G>(s), G::observation_size(s), HasEvaluation<G>);
-      if (!why.empty()) input_error("bot " + spec.name + ": eval=" + path + ": " + why);
+      for (const auto& [key, path] : models) {
+        const std::string why = model_mismatch(*shared_model(path), model_fit<G>(s, config));
+        if (!why.empty()) input_error("bot " + parse_spec(text, "bot").name + ": " + key + "=" + path + ": " + why);
+      }
     }
   }
 }

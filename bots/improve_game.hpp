@@ -18,6 +18,7 @@
 #include "bots/tournament.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
+#include "core/model_file.hpp"
 #include "core/value_model.hpp"
 #include "learn/fit.hpp"
 

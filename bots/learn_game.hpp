@@ -16,6 +16,7 @@
 #include "bots/selfplay_game.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
+#include "core/model_file.hpp"
 #include "core/npy.hpp"
 #include "core/value_model.hpp"
 #include "learn/fit.hpp"

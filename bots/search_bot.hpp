@@ -3,6 +3,7 @@
 // generic search core with a different SearchConfig. The spec parameters are listed in
 // bots/spec.cpp (`nuraghe bots` prints them).
 
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 
@@ -14,7 +15,7 @@
 namespace nuraghe {
 
 // Reads and cross-checks a searching bot's parameters (types and ranges are checked by Params).
-// The config's eval is left null: make_search_bot loads the model.
+// The config's eval and policy are left null: make_search_bot loads the models.
 search::SearchConfig search_config(const std::string& name, const Params& p);
 
 // The model in the file at `path`, read once per process: the bots of one process that name one
@@ -25,10 +26,10 @@ template <Game G>
 class MctsBot final : public Bot<G> {
  public:
   using State = typename G::State;
-  // `model` is the config's eval, kept alive for as long as the bot is.
+  // `model` and `policy` are the config's eval and policy, kept alive for as long as the bot is.
   MctsBot(const search::SearchConfig& config, bool reuse, std::uint64_t seed,
-          std::shared_ptr<const ValueModel> model = nullptr)
-      : model_(std::move(model)), mcts_(config, reuse), seed_(seed) {}
+          std::shared_ptr<const ValueModel> model = nullptr, std::shared_ptr<const ValueModel> policy = nullptr)
+      : model_(std::move(model)), policy_(std::move(policy)), mcts_(config, reuse), seed_(seed) {}
 
   void start(Player seat) override {
     Bot<G>::start(seat);
@@ -75,7 +76,7 @@ class MctsBot final : public Bot<G> {
   const search::SearchResult& last_result() const { return last_; }
 
  private:
-  std::shared_ptr<const ValueModel> model_;
+  std::shared_ptr<const ValueModel> model_, policy_;
   search::Mcts<G> mcts_;
   std::uint64_t seed_;
   std::uint64_t decisions_ = 0;
@@ -113,11 +114,31 @@ std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p
     if (model->game != game)
       input_error("bot " + name + ": eval=" + p.text("eval") + ": the model is for the game " + model->game + ", not " +
                   game);
+    if (model->is_policy())
+      input_error("bot " + name + ": eval=" + p.text("eval") +
+                  " is a policy model; eval= takes a value model (a policy goes to prior=)");
     cfg.eval = model.get();
   } else if (cfg.cutoff == search::kLeafCutoff && !HasEvaluation<G>) {
     input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=leaf (give eval=MODEL)");
   }
-  return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed, std::move(model));
+  std::shared_ptr<const ValueModel> policy;
+  if (cfg.prior == search::Prior::Model) {
+    const std::string path = p.text("prior");
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+      input_error("bot " + name + ": prior=" + path +
+                  " is neither none, uniform nor heuristic, nor a policy model's file (there is no such file)");
+    if (!HasTensors<G>)
+      input_error("bot " + name + ": " + game + " has no observation tensors for a policy model (prior=" + path + ")");
+    policy = shared_model(path);
+    if (policy->game != game)
+      input_error("bot " + name + ": prior=" + path + ": the model is for the game " + policy->game + ", not " + game);
+    if (!policy->is_policy())
+      input_error("bot " + name + ": prior=" + path +
+                  " is a value model; prior= takes a policy model (a value model goes to eval=)");
+    cfg.policy = policy.get();
+  }
+  return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed, std::move(model), std::move(policy));
 }
 
 }  // namespace nuraghe

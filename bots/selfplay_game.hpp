@@ -15,6 +15,7 @@
 #include "bots/selfplay.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
+#include "core/model_file.hpp"
 #include "core/npy.hpp"
 #include "search/parallel.hpp"
 

@@ -6,6 +6,7 @@
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
 #include "core/hooks.hpp"
+#include "core/model_file.hpp"
 #include "games/all_games.hpp"
 
 namespace nuraghe {
@@ -60,9 +61,10 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::real("mix", 0, 0, 1,
                       "a leaf's value as mix x its evaluation (eval='s model, else the game's) + (1 - mix) x its "
                       "rollout's (0: the rollout's alone)"),
-      ParamSpec::choice("prior", "none", {"none", "uniform", "heuristic"},
-                        "priors over a node's moves, for PUCT selection at every choice (none: UCB); heuristic: "
-                        "the game's heuristic move gets prior_weight, the rest share the remainder"),
+      ParamSpec::text("prior",
+                      "priors over a node's moves, for PUCT selection at every choice: none (UCB), uniform, "
+                      "heuristic (the game's heuristic move gets prior_weight, the rest share the remainder) or a "
+                      "policy model's file (docs/learning.md; games with tensors only)"),
       ParamSpec::real("cpuct", 1.0, 0, 100, "PUCT's exploration constant (with prior=)"),
       ParamSpec::real("prior_weight", 0.5, 0, 1, "prior=heuristic: the heuristic move's share of the prior"),
       ParamSpec::real("bias", 0, 0, 1000,
@@ -160,9 +162,11 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.prune = p.text("prune") == "on";
   c.bias = p.real("bias");
   c.mix = p.real("mix");
-  c.prior = p.text("prior") == "uniform"     ? Prior::Uniform
-            : p.text("prior") == "heuristic" ? Prior::Heuristic
-                                             : Prior::None;
+  const std::string prior = p.text("prior");
+  c.prior = prior.empty() || prior == "none" ? Prior::None
+            : prior == "uniform"             ? Prior::Uniform
+            : prior == "heuristic"           ? Prior::Heuristic
+                                             : Prior::Model;
   c.cpuct = p.real("cpuct");
   c.prior_weight = p.real("prior_weight");
   if (c.prior != Prior::None && c.bias > 0)
@@ -173,7 +177,7 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
                 ": priors steer PUCT, which replaces UCB; Exp3 and regret matching take none (use sim=ucb)");
   if (c.prior == Prior::None && (p.given("cpuct") || p.given("prior_weight")))
     input_error("bot " + name + ": " + (p.given("cpuct") ? "cpuct=" : "prior_weight=") +
-                " is PUCT's, which needs prior= (uniform or heuristic)");
+                " is PUCT's, which needs prior= (uniform, heuristic or a policy model)");
   if (c.prior != Prior::Heuristic && p.given("prior_weight"))
     input_error("bot " + name + ": prior_weight= is prior=heuristic's");
   c.reward = p.text("reward") == "score" ? Reward::Score : Reward::Win;

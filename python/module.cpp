@@ -27,6 +27,7 @@
 #include "bots/games.hpp"
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
+#include "core/model_file.hpp"
 #include "core/value_model.hpp"
 #include "python/convert.hpp"
 
@@ -273,6 +274,7 @@ bool real_number(const py::handle& x) {
 // inputs are floats) is an InputError.
 py::array_t<double> predict(const ValueModel& m, const py::handle& observations) {
   using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
+  if (m.is_policy()) input_error("predict takes a value model; this is a policy model (logits over actions)");
   if (!py::isinstance<py::array>(observations) && !py::isinstance<py::list>(observations))
     type_error("observations= must be a numpy array (or a list) of real numbers, not a " + type_name(observations));
   const std::string numbers = "observations= must hold real numbers (ints, floats or bools), not ";

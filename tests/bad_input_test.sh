@@ -102,6 +102,12 @@ write("model-wide.json", changed(kind="mlp", layers=[{"inputs": 2, "outputs": 1 
 write("model-goofspiel-cards.json", changed(game="goofspiel", options={"cards": "7"}, observation_size=30))
 with open(base + "/model-broken.json", "w") as f:
     f.write(json.dumps(good)[:-20])
+# Policy models (prior=FILE): a good one, and one over another action space.
+policy = changed(nuraghe="policy-model", target="visits", num_actions=9,
+                 layers=[{"inputs": 2, "outputs": 9, "weights": [0.5] * 18, "bias": [0.0] * 9}])
+write("policy.json", policy)
+write("policy-linear.json", dict(policy, kind="linear"))
+write("policy-goofspiel.json", dict(policy, game="goofspiel", observation_size=54))
 PYTHON
 setup arena --game tictactoe --bots uct:iters=10,cutoff=leaf,eval=base/model-edit.json,random --games 2 --out res/model.jsonl >/dev/null
 # The model edited after the tournament started: resuming it must be refused.
@@ -1065,6 +1071,14 @@ check "cutoff=leaf without a model on a game without evaluation" arena --game ti
 check "eval= model: a hidden layer too wide" arena --game tictactoe --bots "$ttt_eval=base/model-wide.json,random" --games 2
 check "eval= model of other options / selfplay" selfplay --game goofspiel -o cards=5 --bots "ismcts:iters=10,cutoff=leaf,eval=base/model-goofspiel-cards.json" --games 2 --out sp-out
 check "cutoff=leaves" arena --game tictactoe --bots "uct:iters=10,cutoff=leaves,random" --games 2
+# Policy models (prior=FILE).
+check "prior= a word misspelt" arena --game tictactoe --bots "uct:iters=10,prior=heurstic,random" --games 2
+check "prior= a value model" arena --game tictactoe --bots "uct:iters=10,prior=base/model.json,random" --games 2
+check "eval= a policy model" arena --game tictactoe --bots "$ttt_eval=base/policy.json,random" --games 2
+check "prior= a policy of kind linear" arena --game tictactoe --bots "uct:iters=10,prior=base/policy-linear.json,random" --games 2
+check "prior= a policy of another game" arena --game tictactoe --bots "uct:iters=10,prior=base/policy-goofspiel.json,random" --games 2
+check "prior= a policy over another action space" arena --game goofspiel --players 2 --bots "ismcts:iters=10,prior=base/policy-goofspiel.json,random" --games 2
+check "prior= a policy with sim=exp3" arena --game tictactoe --bots "uct:iters=10,prior=base/policy.json,sim=exp3,random" --games 2
 check "eval= model edited since the results file began" arena --game tictactoe --bots "$ttt_eval=base/model-edit.json,random" --games 2 --out res/model.jsonl
 
 # Found by the battery of issue 44.

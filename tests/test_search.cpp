@@ -1,15 +1,20 @@
 // The search core against positions and games whose right answers are known.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
 #include <Eigen/Dense>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "bots/summary.hpp"
+#include "core/model_file.hpp"
 #include "game_tests.hpp"
 #include "invariants.hpp"
 #include "toy_games.hpp"
@@ -370,17 +375,74 @@ bool same_statistics_along(const std::string& spec, typename G::State a, typenam
   return same;
 }
 
+// A model of G under `config` that reads every float of the seat's observation, with weights made
+// up (no fit): a value model, or a policy over the game's actions. Written to a file removed at the
+// end of the test.
+template <Game G>
+struct MadeUpModel {
+  std::string path;
+  MadeUpModel(const GameConfig& config, bool policy) {
+    const auto s = G::initial(config);
+    ValueModel m;
+    m.game = std::string(G::kName);
+    for (const auto& [k, v] : config.options) m.options[k] = v;
+    m.players = num_players_of<G>(s);
+    m.observation_size = G::observation_size(s);
+    m.kind = ModelKind::Logistic;
+    m.target = policy ? "visits" : "returns";
+    m.num_actions = policy ? G::num_actions(s) : 0;
+    for (int i = 0; i < m.observation_size; ++i) {
+      m.features.push_back(i);
+      m.mean.push_back(0.25f);
+      m.scale.push_back(0.5f);
+    }
+    const int outputs = policy ? m.num_actions : 1;
+    ValueModel::Layer layer{m.observation_size, outputs, {}, std::vector<float>(std::size_t(outputs), 0.0f)};
+    Rng rng(std::uint64_t(m.observation_size * 31 + outputs));
+    for (int w = 0; w < m.observation_size * outputs; ++w) layer.weights.push_back(float(rng.uniform() - 0.5));
+    m.layers.push_back(layer);
+    path = (std::filesystem::temp_directory_path() /
+            (std::string("nuraghe-peek-") + std::to_string(::getpid()) + "-" + m.game + "-" +
+             std::to_string(m.players) + (policy ? "-policy" : "-value") + ".json"))
+               .string();
+    std::ofstream(path) << model_to_json(m).dump();
+  }
+  ~MadeUpModel() { std::filesystem::remove(path); }
+};
+
 // `cheat_shows`: the hidden part changes the best play, so cheat-uct's statistics must differ.
 template <Game G>
 void check_no_peeking(const GameConfig& config, Player seat, bool cheat_shows = true) {
   const auto pairs = information_set_pairs<G>(config, seat, kLight ? 3 : 6);
   REQUIRE(pairs.size() >= 3);
-  for (const std::string spec :
-       {"ismcts:iters=300", "ismcts:iters=300,reuse=on", "ismcts:iters=300,threads=2",
-        "ismcts:iters=300,threads=2,reuse=on", "mo-ismcts:iters=300", "mo-ismcts:iters=300,reuse=on",
-        "mo-ismcts:iters=300,threads=2", "pimc:iters=50,dets=6", "pimc:iters=50,dets=6,threads=2",
-        "ismcts:iters=300,sim=exp3", "ismcts:iters=300,sim=rm,reuse=on", "ismcts:iters=300,prior=uniform",
-        "mo-ismcts:iters=300,prior=uniform,cpuct=2,reuse=on", "pimc:iters=50,dets=6,prior=uniform"}) {
+  std::vector<std::string> specs = {"ismcts:iters=300",
+                                    "ismcts:iters=300,reuse=on",
+                                    "ismcts:iters=300,threads=2",
+                                    "ismcts:iters=300,threads=2,reuse=on",
+                                    "mo-ismcts:iters=300",
+                                    "mo-ismcts:iters=300,reuse=on",
+                                    "mo-ismcts:iters=300,threads=2",
+                                    "pimc:iters=50,dets=6",
+                                    "pimc:iters=50,dets=6,threads=2",
+                                    "ismcts:iters=300,sim=exp3",
+                                    "ismcts:iters=300,sim=rm,reuse=on",
+                                    "ismcts:iters=300,prior=uniform",
+                                    "mo-ismcts:iters=300,prior=uniform,cpuct=2,reuse=on",
+                                    "pimc:iters=50,dets=6,prior=uniform"};
+  // Every mode with a value model, a policy model and a mix.
+  std::optional<MadeUpModel<G>> value, policy;
+  if constexpr (HasTensors<G>) {
+    value.emplace(config, false);
+    policy.emplace(config, true);
+    const std::string v = ",eval=" + value->path, p = ",prior=" + policy->path;
+    for (const std::string mode : {"ismcts:iters=300", "mo-ismcts:iters=300,reuse=on", "pimc:iters=50,dets=6"}) {
+      specs.push_back(mode + p);
+      specs.push_back(mode + ",cutoff=leaf" + v);
+      specs.push_back(mode + ",mix=0.5" + v + p);
+    }
+    specs.push_back("ismcts:iters=300,threads=2,reuse=on,cutoff=leaf" + v + p);
+  }
+  for (const std::string& spec : specs) {
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<G>(spec, a, b, seat, 11));
   }

@@ -13,6 +13,7 @@
 
 #include "bots/arena.hpp"
 #include "bots/registry.hpp"
+#include "core/model_file.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/goofspiel/goofspiel.hpp"
 #include "games/tictactoe/tictactoe.hpp"
@@ -560,13 +561,14 @@ TEST_CASE("mix=a values a leaf as a * its evaluation + (1 - a) * its rollout's r
 
 TEST_CASE("a model for another game, seat count, observation size, options or map is refused") {
   const ValueModel m = cell_model(0);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 19, false).empty());
-  CHECK(model_mismatch(m, "connect4", Json::object(), "", 2, 19, false).find("the game tictactoe, not connect4") !=
+  CHECK(model_mismatch(m, {"tictactoe", Json::object(), "", 2, 19, false}).empty());
+  CHECK(model_mismatch(m, {"connect4", Json::object(), "", 2, 19, false}).find("the game tictactoe, not connect4") !=
         std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 3, 19, false).find("2 players, not 3") != std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "", 2, 20, false).find("19 floats") != std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json{{"cards", "13"}}, "", 2, 19, false).find("options") != std::string::npos);
-  CHECK(model_mismatch(m, "tictactoe", Json::object(), "0123456789abcdef", 2, 19, false).find("map") !=
+  CHECK(model_mismatch(m, {"tictactoe", Json::object(), "", 3, 19, false}).find("2 players, not 3") !=
+        std::string::npos);
+  CHECK(model_mismatch(m, {"tictactoe", Json::object(), "", 2, 20, false}).find("19 floats") != std::string::npos);
+  CHECK(model_mismatch(m, {"tictactoe", Json{{"cards", "13"}}, "", 2, 19, false}).find("options") != std::string::npos);
+  CHECK(model_mismatch(m, {"tictactoe", Json::object(), "0123456789abcdef", 2, 19, false}).find("map") !=
         std::string::npos);
 
   // Through the bots, as the command line builds them.
@@ -655,8 +657,8 @@ TEST_CASE("a model reading the hand-written evaluation: its input, file and refu
   CHECK(error_of(wrong).find("true or false") != std::string::npos);
 
   // Refused for a game without an evaluation: by model_mismatch, the bots and the search.
-  CHECK(model_mismatch(m, "goofspiel", Json::object(), "", 3, size, true).empty());
-  CHECK(model_mismatch(m, "goofspiel", Json::object(), "", 3, size, false).find("hand-written evaluation") !=
+  CHECK(model_mismatch(m, {"goofspiel", Json::object(), "", 3, size, true}).empty());
+  CHECK(model_mismatch(m, {"goofspiel", Json::object(), "", 3, size, false}).find("hand-written evaluation") !=
         std::string::npos);
   ValueModel ttt = cell_model(0);
   ttt.evaluate_input = true;

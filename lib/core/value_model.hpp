@@ -1,30 +1,28 @@
 #pragma once
-// A learned value function: one seat's observation (the game's tensors, core/game.hpp HasTensors)
-// to that seat's expected return in [0, 1]. Fitted by `nuraghe learn` (lib/learn/) from self-play
-// (`nuraghe selfplay`), read from its JSON file (docs/learning.md, "The model file"), and used by
-// the search where it would call the game's static evaluation (`eval=MODEL.json`).
+// A learned model of one seat's view (the game's tensors, core/game.hpp HasTensors):
+// - a value model: the seat's observation to its expected return in [0, 1]. Fitted by `nuraghe
+//   learn` (lib/learn/) from self-play (`nuraghe selfplay`), used by the search where it would call
+//   the game's static evaluation (`eval=MODEL.json`);
+// - a policy model: the mover's observation to one logit per action of the game's fixed action
+//   space (num_actions, action_index), a softmax over the legal moves' logits giving the search's
+//   priors (`prior=MODEL.json`, docs/search.md "Priors and PUCT").
+// Both are read from the same JSON file format (docs/learning.md, "The model file";
+// core/model_file.hpp).
 //
-// One layout serves the three kinds: the observation's kept features, standardised, go through
-// `layers` (a linear or logistic model is one layer of one output; an MLP two or three, ReLU between
-// them); the last layer's output is the value itself (`linear`, ridge regression's) or its logit
-// (`logistic`, `mlp`).
+// One layout serves every kind: the observation's kept features, standardised, go through `layers`
+// (a linear or logistic model is one layer; an MLP two or three, ReLU between them). A value
+// model's last layer has one output, the value itself (`linear`, ridge regression's) or its logit
+// (`logistic`, `mlp`); a policy model's has num_actions, the logits.
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <limits>
-#include <map>
-#include <streambuf>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "core/files.hpp"
 #include "core/game.hpp"
 #include "core/hooks.hpp"
 #include "core/json.hpp"
@@ -41,6 +39,7 @@ enum class ModelKind : std::uint8_t { Linear, Logistic, Mlp };
 // game is Bardagi's at 5 players (2,820 floats), and the largest model `learn` fits there (--hidden
 // 4096,4096 with --with-evaluate) has 28.3 million weights and takes 108 MiB a thread.
 inline constexpr int kMaxObservation = 1 << 16;                        // floats of an observation
+inline constexpr int kMaxActions = 1 << 16;                            // a policy's outputs (Bardagi: 3,207)
 inline constexpr int kMaxUnits = 4096;                                 // of a hidden layer: learn --hidden's most
 inline constexpr std::size_t kMaxWeights = std::size_t(1) << 25;       // of all layers: 128 MiB as floats
 inline constexpr std::size_t kMaxThreadFloats = std::size_t(1) << 25;  // held by each search thread: 128 MiB
@@ -48,7 +47,8 @@ inline constexpr std::size_t kMaxModelBytes = std::size_t(1) << 30;    // the fi
 
 // The floats a model of these shapes holds: its weights, read and kept once, and what each search
 // thread's ModelEvaluator holds besides (the first layer spread over all `input_size` inputs, the
-// later layers, the biases and every layer's outputs). `outputs` are its layers', the last 1.
+// later layers, the biases and every layer's outputs). `outputs` are its layers', the last 1 (a
+// value model) or num_actions (a policy model).
 struct ModelFootprint {
   std::size_t weights = 0, thread_floats = 0;
 };
@@ -88,7 +88,14 @@ struct ValueModel {
   int observation_size = 0;
 
   ModelKind kind = ModelKind::Linear;
-  std::string target = "returns";  // "returns" or "search-value"
+  // A value model's: "returns" or "search-value"; a policy model's: "visits" (a search's visit
+  // shares) or "moves" (the moves played).
+  std::string target = "returns";
+
+  // A policy model's outputs: one logit per action of the game's action space (its num_actions,
+  // which the model must match); 0 for a value model. A policy's kind is logistic or mlp.
+  int num_actions = 0;
+  bool is_policy() const { return num_actions > 0; }
 
   // Whether the input has one float past the observation: the logit of the game's hand-written
   // evaluation of the seat (evaluate_logit of G::evaluate's value; `learn --with-evaluate`), so that
@@ -104,7 +111,8 @@ struct ValueModel {
   std::vector<float> mean, scale;
 
   // Dense layers, in order. weights is row-major, outputs x inputs; the first layer's inputs are
-  // the kept features, each later layer's the one before's outputs; the last has one output.
+  // the kept features, each later layer's the one before's outputs; the last has one output (a
+  // value model) or num_actions (a policy model).
   struct Layer {
     int inputs = 0, outputs = 0;
     std::vector<float> weights, bias;
@@ -120,8 +128,9 @@ struct ValueModel {
     return n;
   }
 
-  // The seat's value in [0, 1] from its input (input_size() floats). `scratch` holds
-  // scratch_floats() floats; nothing is allocated, so that the search may call it at every leaf.
+  // A value model's value of the seat in [0, 1] from its input (input_size() floats). `scratch`
+  // holds scratch_floats() floats; nothing is allocated, so that the search may call it at every
+  // leaf.
   double value(const float* input, float* scratch) const;
 };
 
@@ -153,8 +162,8 @@ inline float dot(const float* a, const float* b, int n) {
 
 namespace model_detail {
 // The layers on inputs x (the first layer's `inputs` floats), each layer's outputs written from
-// `out` on; the value of the last output as `kind` reads it.
-inline double forward(ModelKind kind, const std::vector<ValueModel::Layer>& layers, const float* x, float* out) {
+// `out` on; returns the last layer's outputs.
+inline const float* forward_layers(const std::vector<ValueModel::Layer>& layers, const float* x, float* out) {
   for (std::size_t l = 0; l < layers.size(); ++l) {
     const ValueModel::Layer& layer = layers[l];
     for (int o = 0; o < layer.outputs; ++o)
@@ -165,7 +174,12 @@ inline double forward(ModelKind kind, const std::vector<ValueModel::Layer>& laye
     x = out;
     out += layer.outputs;
   }
-  const double y = x[0];
+  return x;
+}
+
+// A value model's layers on x: the value of its one output as `kind` reads it.
+inline double forward(ModelKind kind, const std::vector<ValueModel::Layer>& layers, const float* x, float* out) {
+  const double y = forward_layers(layers, x, out)[0];
   if (kind == ModelKind::Linear) return std::clamp(y, 0.0, 1.0);
   return 1.0 / (1.0 + std::exp(-y));
 }
@@ -209,8 +223,10 @@ class ModelEvaluator {
     scratch_.resize(outputs);
   }
 
-  // The seat's value in [0, 1] from its input (the model's input_size() floats).
+  // A value model's value of the seat in [0, 1] from its input (the model's input_size() floats).
   double value(const float* input) { return model_detail::forward(kind_, layers_, input, scratch_.data()); }
+  // A policy model's logits, one an action, from the mover's input; valid until the next call.
+  const float* logits(const float* input) { return model_detail::forward_layers(layers_, input, scratch_.data()); }
 
   int observation_size() const { return observation_size_; }
   bool evaluate_input() const { return evaluate_input_; }
@@ -251,471 +267,26 @@ requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const ty
   return v;
 }
 
-// ---- The model file (docs/learning.md, "The model file")
-
-inline constexpr int kModelFormat = 1;
-inline constexpr std::array<std::string_view, 3> kModelKinds = {"linear", "logistic", "mlp"};
-inline constexpr std::array<std::string_view, 2> kModelTargets = {"returns", "search-value"};
-
-// The file's JSON, every field in one fixed way: numbers as the doubles the floats are, so that
-// writing what was read gives the same text again (model_hash depends on it).
-inline Json model_to_json(const ValueModel& m) {
-  Json layers = Json::array();
-  for (const ValueModel::Layer& l : m.layers)
-    layers.push_back(Json{{"inputs", l.inputs}, {"outputs", l.outputs}, {"weights", l.weights}, {"bias", l.bias}});
-  Json j{{"nuraghe", "value-model"},
-         {"format", kModelFormat},
-         {"game", m.game},
-         {"options", m.options},
-         {"map_hash", m.map_hash},
-         {"players", m.players},
-         {"observation_size", m.observation_size},
-         {"kind", kModelKinds[std::size_t(m.kind)]},
-         {"target", m.target},
-         {"features", m.features},
-         {"mean", m.mean},
-         {"scale", m.scale},
-         {"layers", layers},
-         {"data", m.data}};
-  // Written only when true, so that a model without it keeps the hash it had before the field.
-  if (m.evaluate_input) j["evaluate_input"] = true;
-  return j;
-}
-
-namespace model_detail {
-// One line naming the entry i of a number list ("layers[0].weights[3] must be ..."), as JsonIn names
-// fields. The number lists are read entry by entry, not through JsonIn's array(): a JsonIn an entry
-// (its path and source as strings) took ten times the memory of the number's text.
-[[noreturn]] inline void entry_fail(const std::string& source, const std::string& list, std::size_t i,
-                                    const std::string& what) {
-  input_error(source, ": ", list, "[", i, "] ", what);
-}
-// An entry as a float: finite, and finite as a float too.
-inline float float_entry(double v, const std::string& source, const std::string& list, std::size_t i) {
-  if (!(std::abs(v) <= double(std::numeric_limits<float>::max())))
-    entry_fail(source, list, i,
-               "must be a number within a float's range (at most 3.4e38 in size), not " +
-                   (std::isfinite(v) ? Json(v).dump() : std::string("one too large for a double")));
-  return float(v);
-}
-
-// A model file's number lists (mean, scale, layers[k].weights, layers[k].bias) as read_model's
-// parser keeps them: the floats themselves, by the path JsonIn gives the field ("layers[1].bias").
-// A JSON tree of them took 16 to 48 bytes a number; the tree holds an empty list in their place.
-using NumberLists = std::map<std::string, std::vector<float>>;
-
-// The list `field` of n floats: the one the parser kept, else the JSON tree's.
-inline std::vector<float> floats(const JsonIn& field, std::size_t n, NumberLists* kept) {
-  if (kept)
-    if (const auto it = kept->find(field.path()); it != kept->end()) {
-      if (it->second.size() != n)
-        field.fail("must have " + std::to_string(n) + " entries, not " + std::to_string(it->second.size()));
-      return std::move(it->second);
-    }
-  const Json& list = field.json();
-  if (!list.is_array() || list.size() != n) field.array_of_size(n);  // fails, saying which
-  std::vector<float> out;
-  out.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!list[i].is_number())
-      entry_fail(field.source(), field.path(), i, "must be a number, not " + JsonIn(list[i], "").describe());
-    out.push_back(float_entry(list[i].get<double>(), field.source(), field.path(), i));
+// The priors of seat p's `k` moves `legal` at s, into out[0..k): the policy model's softmax over
+// their actions' logits, from p's own observation (written into `input`, the model's input_size()
+// floats). It reads only what p sees, as the observation does (the invariant suite checks it), so
+// a search may take it at any state of p's information set. A model's num_actions is checked
+// against the game's before a search (model_mismatch).
+template <Game G>
+requires HasTensors<G>
+void policy_priors(ModelEvaluator& policy, const typename G::State& s, Player p, const Move* legal, int k, double* out,
+                   float* input) {
+  G::observation(s, p, input);
+  const float* logit = policy.logits(input);
+  double most = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < k; ++i) most = std::max(most, out[i] = logit[G::action_index(s, legal[i])]);
+  double sum = 0;
+  for (int i = 0; i < k; ++i) sum += out[i] = std::exp(out[i] - most);
+  if (!(sum > 0) || !std::isfinite(sum)) {  // NaN logits: equal shares, never a NaN into the tree
+    for (int i = 0; i < k; ++i) out[i] = 1.0 / k;
+    return;
   }
-  return out;
-}
-}  // namespace model_detail
-
-// Reads a model, checking every field (InputError naming it): the file's kind and format, the
-// game's identity, the kind and target, features strictly increasing inside the observation, one
-// mean and positive scale a feature, and layers that chain from the features to one output, within
-// the size caps. `kept`: the number lists read_model's parser kept aside (model_detail::NumberLists).
-inline ValueModel model_from_json(const JsonIn& in, model_detail::NumberLists* kept = nullptr) {
-  using namespace model_detail;
-  in.allow_only({"nuraghe", "format", "game", "options", "map_hash", "players", "observation_size", "evaluate_input",
-                 "kind", "target", "features", "mean", "scale", "layers", "data"});
-  if (const JsonIn tag = in.at("nuraghe"); tag.string() != "value-model")
-    tag.fail("must be \"value-model\" (this is not a value model file)");
-  in.at("format").int_in(kModelFormat, kModelFormat);
-  ValueModel m;
-  m.game = in.at("game").string();
-  if (!valid_id(m.game)) in.at("game").fail("\"" + m.game + "\" is not a game's name");
-  const JsonIn options = in.at("options");
-  options.expect_object();
-  for (auto it = options.json().begin(); it != options.json().end(); ++it) options.at(it.key()).string();
-  m.options = options.json();
-  m.map_hash = in.at("map_hash").string();
-  const bool hex = std::all_of(m.map_hash.begin(), m.map_hash.end(),
-                               [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-  if (!(m.map_hash.empty() || (m.map_hash.size() == 16 && hex)))
-    in.at("map_hash")
-        .fail("must be \"\" (a game without a map) or 16 lowercase hex digits, not \"" + m.map_hash + "\"");
-  m.players = in.at("players").int_in(1, kMaxPlayers);
-  m.observation_size = in.at("observation_size").int_in(1, kMaxObservation);
-  if (auto e = in.find("evaluate_input")) m.evaluate_input = e->boolean();
-  m.kind = in.at("kind").one_of<ModelKind>(kModelKinds, "a model kind");
-  m.target = kModelTargets[std::size_t(in.at("target").one_of(kModelTargets, "a target"))];
-
-  const std::vector<JsonIn> features = in.at("features").array(1, std::size_t(m.input_size()));
-  for (std::size_t i = 0; i < features.size(); ++i) {
-    m.features.push_back(features[i].int_in(0, m.input_size() - 1));
-    if (i > 0 && m.features[i] <= m.features[i - 1])
-      features[i].fail("must be greater than the feature before it (features are strictly increasing)");
-  }
-  const std::size_t k = m.features.size();
-  m.mean = floats(in.at("mean"), k, kept);
-  const JsonIn scale = in.at("scale");
-  m.scale = floats(scale, k, kept);
-  for (std::size_t i = 0; i < k; ++i)
-    if (!(m.scale[i] > 0) || !std::isfinite(1.0f / m.scale[i]))
-      entry_fail(scale.source(), scale.path(), i,
-                 "must be a positive number (a standard deviation), not " + Json(double(m.scale[i])).dump());
-
-  // The layers' shapes first: the caps hold on what the file declares, before any layer is built.
-  const std::vector<JsonIn> layers =
-      m.kind == ModelKind::Mlp ? in.at("layers").array(2, 3) : in.at("layers").array_of_size(1);
-  std::vector<int> outputs;
-  std::size_t weights = 0;
-  for (std::size_t l = 0; l < layers.size(); ++l) {
-    const JsonIn& layer = layers[l];
-    layer.allow_only({"inputs", "outputs", "weights", "bias"});
-    const int inputs = l == 0 ? int(k) : outputs.back();
-    layer.at("inputs").int_in(inputs, inputs);
-    outputs.push_back(l + 1 == layers.size() ? layer.at("outputs").int_in(1, 1)
-                                             : layer.at("outputs").int_in(1, kMaxUnits));
-    weights += std::size_t(inputs) * std::size_t(outputs.back());
-    if (weights > kMaxWeights)
-      layer.fail("brings the model to " + std::to_string(weights) + " weights, more than the " +
-                 std::to_string(kMaxWeights) + " a model may have");
-  }
-  if (const std::string why = model_size_error(m.input_size(), k, outputs); !why.empty()) in.fail(why);
-  for (std::size_t l = 0; l < layers.size(); ++l) {
-    ValueModel::Layer out;
-    out.inputs = l == 0 ? int(k) : outputs[l - 1];
-    out.outputs = outputs[l];
-    out.weights = floats(layers[l].at("weights"), std::size_t(out.outputs) * std::size_t(out.inputs), kept);
-    out.bias = floats(layers[l].at("bias"), std::size_t(out.outputs), kept);
-    m.layers.push_back(std::move(out));
-  }
-  if (auto data = in.find("data")) {
-    data->array();
-    m.data = data->json();
-  }
-  return m;
-}
-
-namespace model_detail {
-// The rest of a model file besides its number lists (the game's identity, the features, the
-// layers' shapes, `data`, which holds a few self-play manifests) is a small JSON tree: bounded, so
-// that no field of any size may take memory the weights' caps do not allow.
-inline constexpr std::size_t kMaxOtherValues = std::size_t(1) << 18;
-inline constexpr std::size_t kMaxOtherText = std::size_t(16) << 20;  // bytes of its strings and keys
-// The most bytes of one token (a string, a number) or of the space between two: the parser holds
-// a token whole before it reaches the reader, so that the stream must stop it.
-inline constexpr std::size_t kMaxToken = std::size_t(1) << 20;
-
-// The file as the parser reads it, in blocks: at most kMaxModelBytes, and at most kMaxToken past
-// the end of the last token the reader saw (mark()); beyond either it ends, and says so.
-class BoundedInput : public std::streambuf {
- public:
-  explicit BoundedInput(std::streambuf* from) : from_(from) {}
-  void mark() { mark_ = consumed(); }
-  bool too_large() const { return too_large_; }
-  bool token_too_long() const { return token_too_long_; }
-
- protected:
-  int_type underflow() override {
-    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    if (read_ - mark_ > kMaxToken) {
-      token_too_long_ = true;
-      return traits_type::eof();
-    }
-    const std::streamsize n = from_->sgetn(buffer_, sizeof buffer_);
-    if (n <= 0) return traits_type::eof();
-    if (read_ >= kMaxModelBytes) {
-      too_large_ = true;
-      return traits_type::eof();
-    }
-    read_ += std::size_t(n);
-    setg(buffer_, buffer_, buffer_ + n);
-    return traits_type::to_int_type(buffer_[0]);
-  }
-
- private:
-  std::size_t consumed() const { return read_ - std::size_t(egptr() - gptr()); }
-  std::streambuf* from_;
-  char buffer_[1 << 16];
-  std::size_t read_ = 0, mark_ = 0;
-  bool too_large_ = false, token_too_long_ = false;
-};
-
-// The SAX reader of a model file: its number lists into NumberLists, each number checked as it
-// comes, the rest into a JSON tree through json_detail::CheckedBuilder, with its checks (a key given
-// twice, nesting, integers beyond 64 bits) and within the bounds above.
-class ModelParser {
- public:
-  ModelParser(Json& tree, const std::string& source, NumberLists& lists, BoundedInput& input)
-      : builder_(tree, source), source_(source), lists_(lists), input_(input) {}
-
-  bool null() { return list_ ? not_a_number("null") : value() && builder_.null(); }
-  bool boolean(bool v) { return list_ ? not_a_number(v ? "true" : "false") : value() && builder_.boolean(v); }
-  bool number_integer(Json::number_integer_t v) {
-    if (list_) return keep(double(v));
-    shape(v);
-    return value() && builder_.number_integer(v);
-  }
-  bool number_unsigned(Json::number_unsigned_t v) {
-    if (list_) return keep(double(v));
-    shape((long long)std::min<Json::number_unsigned_t>(v, std::numeric_limits<long long>::max()));
-    return value() && builder_.number_unsigned(v);
-  }
-  bool number_float(Json::number_float_t v, const Json::string_t& text) {
-    if (!list_) return value() && builder_.number_float(v, text);
-    if (text.find_first_of(".eE") == std::string::npos)  // as CheckedBuilder says it
-      input_error(source_, ": ", list_path_, "[", list_->size(), "] ", text,
-                  " is beyond the integers this program reads (64 bits)");
-    return keep(v);
-  }
-  bool string(Json::string_t& v) {
-    if (list_) return not_a_number("a string");
-    text(v.size());
-    return value() && builder_.string(v);
-  }
-  bool binary(Json::binary_t& v) { return value() && builder_.binary(v); }  // not in JSON text
-  bool start_object(std::size_t n) {
-    if (list_) return not_a_number("an object");
-    value();
-    frames_.push_back({});
-    if (at_layer()) layer_inputs_ = layer_outputs_ = -1;
-    return builder_.start_object(n);
-  }
-  bool key(Json::string_t& k) {
-    text(k.size());
-    input_.mark();
-    frames_.back().key = k;
-    return builder_.key(k);
-  }
-  bool end_object() {
-    input_.mark();
-    frames_.pop_back();
-    return builder_.end_object();
-  }
-  bool start_array(std::size_t n) {
-    if (list_) return not_a_number("a list");
-    value();
-    frames_.push_back({});
-    frames_.back().array = true;
-    start_list();
-    return builder_.start_array(n);
-  }
-  bool end_array() {
-    input_.mark();
-    frames_.pop_back();
-    list_ = nullptr;
-    return builder_.end_array();
-  }
-  template <class Exception>
-  bool parse_error(std::size_t position, const std::string& token, const Exception& e) {
-    return builder_.parse_error(position, token, e);
-  }
-  bool failed() const { return builder_.failed(); }
-
- private:
-  struct Frame {
-    bool array = false;
-    long long index = -1;  // of the array's current entry
-    std::string key;       // the object's current key
-  };
-
-  // A value of the tree starts: counted, and in an array, its next entry.
-  bool value() {
-    input_.mark();
-    if (++values_ > kMaxOtherValues)
-      input_error(source_, ": more than ", kMaxOtherValues,
-                  " JSON values besides the number lists (mean, scale, weights, bias); no model has so many");
-    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
-    return true;
-  }
-  void text(std::size_t bytes) {
-    if ((text_ += bytes) > kMaxOtherText)
-      input_error(source_, ": more than ", kMaxOtherText >> 20, " MiB of strings and keys; no model has so many");
-  }
-  // Whether the open container is layers[k] (an object in the top object's list "layers").
-  bool at_layer() const {
-    return frames_.size() == 3 && !frames_[0].array && frames_[0].key == "layers" && frames_[1].array &&
-           !frames_[2].array;
-  }
-  // An integer of the tree: layers[k].inputs and .outputs are kept, to reserve its weights.
-  void shape(long long v) {
-    if (!at_layer()) return;
-    if (frames_[2].key == "inputs") layer_inputs_ = v;
-    if (frames_[2].key == "outputs") layer_outputs_ = v;
-  }
-  // The array just opened: one of the number lists, or one for the tree.
-  void start_list() {
-    if (frames_.size() < 2) return;
-    std::size_t most = 0;
-    std::string path;
-    const Frame& field = frames_[frames_.size() - 2];
-    if (frames_.size() == 2 && !field.array && (field.key == "mean" || field.key == "scale")) {
-      path = field.key, most = std::size_t(kMaxObservation) + 1;
-    } else if (frames_.size() == 4 && !frames_[0].array && frames_[0].key == "layers" && frames_[1].array &&
-               !field.array && (field.key == "weights" || field.key == "bias")) {
-      path = "layers[" + std::to_string(frames_[1].index) + "]." + field.key;
-      most = field.key == "bias" ? std::size_t(kMaxUnits) : kMaxWeights - weights_;
-    } else {
-      return;
-    }
-    list_ = &lists_[path];
-    list_path_ = path, list_most_ = most, list_weights_ = field.key == "weights";
-    // A file nuraghe wrote names a layer's inputs and outputs before its weights (keys are sorted).
-    if (list_weights_ && layer_inputs_ > 0 && layer_outputs_ > 0 &&
-        std::size_t(layer_inputs_) <= kMaxWeights / std::size_t(layer_outputs_) &&
-        std::size_t(layer_inputs_ * layer_outputs_) <= most)
-      list_->reserve(std::size_t(layer_inputs_ * layer_outputs_));
-  }
-  bool keep(double v) {
-    input_.mark();
-    if (list_->size() >= list_most_) {
-      if (list_weights_)
-        input_error(source_, ": ", list_path_, " brings the model past the ", kMaxWeights, " weights a model may have");
-      input_error(source_, ": ", list_path_, " has more than the ", list_most_, " entries a model may have");
-    }
-    list_->push_back(float_entry(v, source_, list_path_, list_->size()));
-    if (list_weights_) ++weights_;
-    return true;
-  }
-  bool not_a_number(const char* what) {
-    entry_fail(source_, list_path_, list_->size(), std::string("must be a number, not ") + what);
-  }
-
-  json_detail::CheckedBuilder builder_;
-  const std::string& source_;
-  NumberLists& lists_;
-  BoundedInput& input_;
-  std::vector<Frame> frames_;  // the containers open
-  std::size_t values_ = 0, text_ = 0, weights_ = 0;
-  long long layer_inputs_ = -1, layer_outputs_ = -1;  // of the layer open, where given
-  std::vector<float>* list_ = nullptr;                // the number list open, if any
-  std::string list_path_;
-  std::size_t list_most_ = 0;
-  bool list_weights_ = false;
-};
-}  // namespace model_detail
-
-// The model in the file at `path` (InputError, one line, when unreadable or malformed), read as it
-// streams in: the memory it takes is that of its weights and a small tree of the rest, whatever the
-// file's text (tests/test_value_model.cpp measures it).
-inline ValueModel read_model(const std::string& path) {
-  using namespace model_detail;
-  const std::string source = "model \"" + path + "\"";
-  std::ifstream file;
-  std::streambuf* from = std::cin.rdbuf();
-  if (path != "-") {
-    std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (!std::filesystem::exists(status)) input_error("cannot read ", source, ": no such file");
-    if (std::filesystem::is_directory(status)) input_error("cannot read ", source, ": it is a directory");
-    file.open(path, std::ios::binary);
-    if (!file) input_error("cannot read ", source);
-    from = file.rdbuf();
-  }
-  BoundedInput bounded(from);
-  std::istream in(&bounded);
-  Json tree;
-  NumberLists lists;
-  ModelParser parser(tree, source, lists, bounded);
-  const bool ok = Json::sax_parse(in, &parser, nlohmann::detail::input_format_t::json, /*strict=*/true,
-                                  /*ignore_comments=*/false);
-  if (bounded.too_large()) input_error(source, " is larger than ", kMaxModelBytes >> 20, " MiB");
-  if (bounded.token_too_long())
-    input_error(source, ": a value, or a space between two, of more than ", kMaxToken >> 20, " MiB; no model has one");
-  if (!ok || parser.failed() || (path != "-" && file.bad())) input_error(source, ": malformed JSON");
-  return model_from_json(JsonIn(tree, source), &lists);
-}
-
-// What identifies a model's content: two files with one hash hold the same model.
-namespace model_detail {
-// model_to_json(m).dump(), the compact text, piece by piece into out(std::string_view): keys in
-// nlohmann's sorted order, each number as nlohmann writes it. The JSON tree of a large model took
-// 16 to 48 bytes a weight, and its text as much again (tests/test_value_model.cpp compares both).
-template <class Out>
-void write_compact(const ValueModel& m, Out&& out) {
-  const auto floats = [&](const std::vector<float>& v) {
-    out("[");
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      if (i) out(",");
-      out(Json(double(v[i])).dump());
-    }
-    out("]");
-  };
-  out("{\"data\":");
-  out(m.data.dump());
-  if (m.evaluate_input) out(",\"evaluate_input\":true");
-  out(",\"features\":");
-  out(Json(m.features).dump());
-  out(",\"format\":" + std::to_string(kModelFormat) + ",\"game\":");
-  out(Json(m.game).dump());
-  out(",\"kind\":");
-  out(Json(std::string(kModelKinds[std::size_t(m.kind)])).dump());
-  out(",\"layers\":[");
-  for (std::size_t l = 0; l < m.layers.size(); ++l) {
-    const ValueModel::Layer& layer = m.layers[l];
-    out(l ? ",{\"bias\":" : "{\"bias\":");
-    floats(layer.bias);
-    out(",\"inputs\":" + std::to_string(layer.inputs) + ",\"outputs\":" + std::to_string(layer.outputs) +
-        ",\"weights\":");
-    floats(layer.weights);
-    out("}");
-  }
-  out("],\"map_hash\":");
-  out(Json(m.map_hash).dump());
-  out(",\"mean\":");
-  floats(m.mean);
-  out(",\"nuraghe\":\"value-model\",\"observation_size\":" + std::to_string(m.observation_size) + ",\"options\":");
-  out(m.options.dump());
-  out(",\"players\":" + std::to_string(m.players) + ",\"scale\":");
-  floats(m.scale);
-  out(",\"target\":");
-  out(Json(m.target).dump());
-  out("}");
-}
-}  // namespace model_detail
-
-// hash_json(model_to_json(m)), FNV-1a over the same text, without building it.
-inline std::uint64_t model_hash(const ValueModel& m) {
-  std::uint64_t h = 0xCBF29CE484222325ULL;
-  model_detail::write_compact(m, [&h](std::string_view piece) {
-    for (const unsigned char c : piece) {
-      h ^= c;
-      h *= 0x100000001B3ULL;
-    }
-  });
-  return h;
-}
-inline std::string model_hash_text(const ValueModel& m) { return hash_text(model_hash(m)); }
-
-// Why the model does not fit the game it is to evaluate, or "" when it does: its game, options,
-// map (hash_text as results files write it, "" without a map), seat count and observation size,
-// and, for a model reading the hand-written evaluation, whether the game has one.
-inline std::string model_mismatch(const ValueModel& m, std::string_view game, const Json& options,
-                                  const std::string& map_hash, int players, int observation_size, bool has_evaluation) {
-  const auto differs = [](const std::string& what, const std::string& model, const std::string& here) {
-    return "the model is for " + what + " " + model + ", not " + here;
-  };
-  if (m.game != game) return differs("the game", m.game, std::string(game));
-  if (m.options != options) return differs("the options", m.options.dump(), options.dump());
-  if (m.map_hash != map_hash)
-    return differs("the map of hash", m.map_hash.empty() ? "(none)" : m.map_hash,
-                   map_hash.empty() ? "(none)" : map_hash);
-  if (m.players != players)
-    return "the model is for " + std::to_string(m.players) + " players, not " + std::to_string(players);
-  if (m.observation_size != observation_size)
-    return "the model is for observations of " + std::to_string(m.observation_size) + " floats, not " +
-           std::to_string(observation_size) + " (the game's observation has changed since it was fitted)";
-  if (m.evaluate_input && !has_evaluation)
-    return "the model reads the game's hand-written evaluation (evaluate_input), which " + std::string(game) +
-           " does not have";
-  return "";
+  for (int i = 0; i < k; ++i) out[i] /= sum;
 }
 
 }  // namespace nuraghe

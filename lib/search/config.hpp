@@ -48,7 +48,7 @@ struct SearchConfig {
   Prior prior = Prior::None;
   double cpuct = 1.0;
   double prior_weight = 0.5;           // prior=heuristic: the heuristic's move's share; the rest are shared equally
-  const ValueModel* policy = nullptr;  // prior=MODEL: a policy model (kind "policy"); not owned
+  const ValueModel* policy = nullptr;  // prior=MODEL: a policy model (is_policy()); not owned
   Reward reward = Reward::Win;
   int threads = 1;
   Parallel parallel = Parallel::Root;

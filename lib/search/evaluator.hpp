@@ -5,8 +5,9 @@
 //   steps (or at the leaf) by the game's static evaluation or by a learned value model, or played
 //   to the end and scored by the game's returns or its points; with mix=a, a * the leaf's
 //   evaluation + (1 - a) * the rollout's value.
-// - Priors (prior=): equal shares, or the game's heuristic move's share prior_weight and the rest
-//   shared equally; each from the mover's own view of the state.
+// - Priors (prior=): equal shares; the game's heuristic move's share prior_weight and the rest
+//   shared equally; or a policy model's softmax over the legal moves; each from the mover's own
+//   view of the state.
 // The searcher's tree never sees how: it gets one value a seat in [0, 1], one probability a move.
 
 #include <algorithm>
@@ -25,12 +26,18 @@ class Evaluator {
  public:
   using State = typename G::State;
 
-  // A learned evaluation's buffers are allocated here, once: an evaluation allocates nothing.
+  // A learned model's buffers are allocated here, once: an evaluation allocates nothing.
   explicit Evaluator(const SearchConfig& config) : cfg_(config) {
+    std::size_t input = 0;
     if (cfg_.eval) {
-      observation_.resize(std::size_t(cfg_.eval->input_size()));
+      input = std::size_t(cfg_.eval->input_size());
       model_.emplace(*cfg_.eval);
     }
+    if (cfg_.prior == Prior::Model && cfg_.policy) {
+      input = std::max(input, std::size_t(cfg_.policy->input_size()));
+      policy_.emplace(*cfg_.policy);
+    }
+    observation_.resize(input);
   }
 
   // Every seat's value of the new leaf s in [0, 1]: its rollout's, or with mix= the mix of its
@@ -94,6 +101,8 @@ class Evaluator {
   // what p sees of s only (the heuristic move is p's own choice at s; a determinization's hidden
   // cards are p's as the searcher guessed them).
   void priors(const State& s, Player p, const Move* legal, int k, double* out, Rng& rng) const {
+    if constexpr (HasTensors<G>)
+      if (policy_) return policy_priors<G>(*policy_, s, p, legal, k, out, observation_.data());
     const double even = 1.0 / k;
     if (cfg_.prior == Prior::Heuristic) {
       if constexpr (HasHeuristic<G>) {
@@ -127,10 +136,10 @@ class Evaluator {
 
  private:
   const SearchConfig& cfg_;
-  // The learned evaluation's (the evaluator is const to its callers): a seat's observation, the
-  // model prepared.
+  // The learned models' (the evaluator is const to its callers): a seat's observation, the value
+  // and the policy model prepared.
   mutable std::vector<float> observation_;
-  mutable std::optional<ModelEvaluator> model_;
+  mutable std::optional<ModelEvaluator> model_, policy_;
 };
 
 }  // namespace nuraghe::search
