@@ -177,7 +177,17 @@ std::size_t resident_bytes() {
   return resident * std::size_t(::sysconf(_SC_PAGESIZE));
 }
 
-TEST_CASE("node store: arenas start on huge-page boundaries, and a dropped tree gives its pages back") {
+TEST_CASE("node store: a short search on a new tree faults in small pages, not huge ones") {
+  // Each arena's first kSmallPrefix bytes keep small pages: a tree of a few hundred nodes holds a
+  // few pages resident, where a huge page's first touch made 2 MiB resident (and zeroed it).
+  constexpr std::size_t kMiB = std::size_t(1) << 20;
+  const std::size_t before = resident_bytes();
+  Tree<false> tree(64 * kMiB);
+  for (int i = 0; i < 300; ++i) REQUIRE(tree.new_node(std::uint32_t(i + 1)) != kNone);
+  CHECK(resident_bytes() < before + kMiB);
+}
+
+TEST_CASE("node store: arenas' huge pages start on huge-page boundaries, and a dropped tree gives its pages back") {
   constexpr std::size_t kMiB = std::size_t(1) << 20;
   // A block of a few MiB from the heap stays resident once freed. Dropping a first tree raises the
   // heap allocator's threshold for mapping blocks to its biggest arena's size, so that a smaller
@@ -186,9 +196,10 @@ TEST_CASE("node store: arenas start on huge-page boundaries, and a dropped tree 
     const std::size_t before = resident_bytes();
     {
       Tree<false> tree(bytes);
-      CHECK(std::uintptr_t(&tree.node(0)) % kHugePage == 0);
-      CHECK(std::uintptr_t(&tree.stats(0)) % kHugePage == 0);
-      CHECK(std::uintptr_t(&tree.link(0)) % kHugePage == 0);
+      // Past each arena's small-page prefix (map_arena).
+      CHECK((std::uintptr_t(&tree.node(0)) + kSmallPrefix) % kHugePage == 0);
+      CHECK((std::uintptr_t(&tree.stats(0)) + kSmallPrefix) % kHugePage == 0);
+      CHECK((std::uintptr_t(&tree.link(0)) + kSmallPrefix) % kHugePage == 0);
       std::uint32_t nodes = 1;
       while (tree.new_node(nodes) != kNone) ++nodes;
       CHECK(nodes == Tree<false>::node_cap_for(bytes));

@@ -120,16 +120,22 @@ static_assert(sizeof(Node) <= 32, "a node must fit in 32 bytes");
 
 // An arena's memory is mapped from the kernel, not taken from the heap: a tree's pages go back to
 // the kernel when the tree is dropped (a freed heap block of a few MiB stays resident, and a bot's
-// trees of the last search would be held while it grows the next). An arena of at least one huge
-// page (2 MiB) starts on a huge-page boundary, and the kernel is asked to back the huge pages wholly
-// inside it with huge pages (madvise: Debian enables transparent huge pages only on request). A
-// tree bigger than the caches is walked at random, and with 4 KiB pages nearly every step missed
-// the TLB too: huge pages made Connect Four's 100k-iteration search about 1.4x faster
-// (bench/RESULTS.md). The mapping ends at the small page after the arena's end, so its tail, short
-// of a whole huge page, can only ever have small pages (even where the kernel gives huge pages
+// trees of the last search would be held while it grows the next). A tree bigger than the caches is
+// walked at random, and with 4 KiB pages nearly every step missed the TLB too: huge pages made
+// Connect Four's 100k-iteration search about 1.4x faster (bench/RESULTS.md). So the kernel is
+// asked to back an arena with huge pages (madvise: Debian enables transparent huge pages only on
+// request), all but its first kSmallPrefix bytes: the kernel zeroes a huge page whole when it is
+// first touched, and a new tree touches each of its three arenas, so that a short search on a new
+// tree (a new bot, a PIMC determinization, a tree reuse=on copies) spent as long zeroing 6 MiB as
+// on 5,000 iterations of Kuhn poker. A tree's first 8,192 nodes now fault in small pages as they
+// are reached, and a tree that outgrows them gets huge pages from there on (bench/RESULTS.md,
+// "The fixed cost of a search"). The arena is placed so that its huge part starts on a huge-page
+// boundary, and its mapping ends at the small page after its end, so that its tail, short of a
+// whole huge page, can only ever have small pages (even where the kernel gives huge pages
 // unasked): what is resident never exceeds the arena, and the cap stays a hard cap.
 // Under AddressSanitizer arenas come from its allocator, which checks their bounds.
 inline constexpr std::size_t kHugePage = std::size_t(2) << 20;
+inline constexpr std::size_t kSmallPrefix = std::size_t(256) << 10;
 
 // What an arena of `bytes` maps: whole small pages.
 inline std::size_t arena_mapping(std::size_t bytes) {
@@ -143,16 +149,21 @@ inline void* map_arena(std::size_t bytes) {
 #if defined(NURAGHE_ASAN)
   return std::malloc(bytes);
 #else
-  const std::size_t size = arena_mapping(bytes), slack = bytes >= kHugePage ? kHugePage : 0;
+  const std::size_t size = arena_mapping(bytes);
+  const bool huge = bytes >= kSmallPrefix + kHugePage;  // room for one huge page past the prefix
+  const std::size_t slack = huge ? kHugePage : 0;
   void* raw = ::mmap(nullptr, size + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return nullptr;
-  if (slack == 0) return raw;
-  // The huge-page boundary inside the mapping; the slack before and after it is given back.
-  const std::uintptr_t start = std::uintptr_t(raw), aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
-  if (aligned > start) ::munmap(raw, aligned - start);
-  if (aligned - start < slack) ::munmap(reinterpret_cast<void*>(aligned + size), slack - (aligned - start));
-  ::madvise(reinterpret_cast<void*>(aligned), bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
-  return reinterpret_cast<void*>(aligned);
+  if (!huge) return raw;
+  // The arena starts kSmallPrefix before a huge-page boundary inside the mapping; the slack before
+  // and after it is given back.
+  const std::uintptr_t start = std::uintptr_t(raw);
+  const std::uintptr_t boundary = (start + kSmallPrefix + kHugePage - 1) / kHugePage * kHugePage;
+  const std::uintptr_t arena = boundary - kSmallPrefix;
+  if (arena > start) ::munmap(raw, arena - start);
+  if (arena - start < slack) ::munmap(reinterpret_cast<void*>(arena + size), slack - (arena - start));
+  ::madvise(reinterpret_cast<void*>(boundary), (bytes - kSmallPrefix) / kHugePage * kHugePage, MADV_HUGEPAGE);
+  return reinterpret_cast<void*>(arena);
 #endif
 }
 
