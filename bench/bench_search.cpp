@@ -18,15 +18,9 @@ constexpr std::size_t kMemory = std::size_t(256) << 20;  // fixed for every sear
 // One benchmark iteration = one whole search of `iterations` from `start`; items are search
 // iterations, so items_per_second is iterations per second.
 template <Game G>
-void BM_SearchFrom(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads,
-                   search::Parallel parallel, long long iterations, typename G::State start) {
-  search::SearchConfig cfg;
-  cfg.algorithm = algorithm;
-  cfg.iterations = iterations;
-  cfg.sim = sim;
-  cfg.threads = threads;
-  cfg.parallel = parallel;
-  cfg.memory_bytes = kMemory;
+void BM_SearchWith(benchmark::State& state, const search::SearchConfig& cfg, typename G::State start) {
+  const search::Algorithm algorithm = cfg.algorithm;
+  const long long iterations = cfg.iterations;
   const Player seat = start.to_move() >= 0 ? start.to_move() : 0;
   std::uint64_t seed = 1;
   for (auto _ : state) {
@@ -38,6 +32,24 @@ void BM_SearchFrom(benchmark::State& state, search::Algorithm algorithm, search:
     benchmark::DoNotOptimize(r.best);
   }
   state.SetItemsProcessed(state.iterations() * iterations);
+}
+
+search::SearchConfig search_config(search::Algorithm algorithm, search::SimSelect sim, int threads,
+                                   search::Parallel parallel, long long iterations) {
+  search::SearchConfig cfg;
+  cfg.algorithm = algorithm;
+  cfg.iterations = iterations;
+  cfg.sim = sim;
+  cfg.threads = threads;
+  cfg.parallel = parallel;
+  cfg.memory_bytes = kMemory;
+  return cfg;
+}
+
+template <Game G>
+void BM_SearchFrom(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads,
+                   search::Parallel parallel, long long iterations, typename G::State start) {
+  BM_SearchWith<G>(state, search_config(algorithm, sim, threads, parallel, iterations), start);
 }
 
 // A game's initial state for `players` seats (0: the game's default), seed 7 as the searches use.
@@ -54,6 +66,19 @@ template <Game G>
 void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::SimSelect sim, int threads,
                search::Parallel parallel, long long iterations, int players) {
   BM_SearchFrom<G>(state, algorithm, sim, threads, parallel, iterations, start_of<G>(players));
+}
+
+// ISMCTS from the game's start with `prior` (none: UCB; uniform or heuristic: PUCT), the game's
+// heuristic rollouts cut off after 20 steps by its evaluation, as its best specs search: PUCT's
+// iterations/s against UCB's at the same budget (issue 45).
+template <Game G>
+void BM_SearchPrior(benchmark::State& state, search::Prior prior, long long iterations, int players) {
+  search::SearchConfig cfg =
+      search_config(search::Algorithm::Ismcts, search::SimSelect::Ucb, 1, search::Parallel::Root, iterations);
+  cfg.rollout = search::Rollout::Heuristic;
+  cfg.cutoff = 20;
+  cfg.prior = prior;
+  BM_SearchWith<G>(state, cfg, start_of<G>(players));
 }
 
 template <Game G>
@@ -103,15 +128,17 @@ std::vector<typename G::State> positions_along_random_games(int players) {
 }
 
 // A model over every entry of G's observation at n seats, with deterministic random weights:
-// `hidden` 0 is a linear model, otherwise an MLP of one hidden layer of that many units.
+// `hidden` 0 is a linear model, otherwise an MLP of one hidden layer of that many units; a policy
+// (logistic, one logit an action of the game's) when `policy`.
 template <Game G>
-ValueModel bench_model(int players, int hidden) {
+ValueModel bench_model(int players, int hidden, bool policy = false) {
   const auto s = start_of<G>(players);
   ValueModel m;
   m.game = std::string(G::kName);
   m.players = num_players_of<G>(s);
   m.observation_size = G::observation_size(s);
-  m.kind = hidden ? ModelKind::Mlp : ModelKind::Linear;
+  m.kind = hidden ? ModelKind::Mlp : policy ? ModelKind::Logistic : ModelKind::Linear;
+  if (policy) m.num_actions = G::num_actions(s), m.target = "visits";
   Rng rng(5);
   const auto weight = [&] { return float(rng.uniform() * 0.2 - 0.1); };
   for (int i = 0; i < m.observation_size; ++i) {
@@ -120,7 +147,8 @@ ValueModel bench_model(int players, int hidden) {
     m.scale.push_back(0.5f);
   }
   int inputs = m.observation_size;
-  for (int outputs : hidden ? std::vector<int>{hidden, 1} : std::vector<int>{1}) {
+  const int last = policy ? m.num_actions : 1;
+  for (int outputs : hidden ? std::vector<int>{hidden, last} : std::vector<int>{last}) {
     ValueModel::Layer l{inputs, outputs, {}, {}};
     for (int i = 0; i < inputs * outputs; ++i) l.weights.push_back(weight());
     for (int o = 0; o < outputs; ++o) l.bias.push_back(weight());
@@ -134,21 +162,34 @@ ValueModel bench_model(int players, int hidden) {
 // random games: `eval` none and rollout random or heuristic, a playout to the end; with a model and
 // cutoff=leaf, every seat's observation and the model's value of it. Items are leaves.
 // Observations alone: every seat's, without a model (the part of an evaluation the game pays for).
-enum class Leaf { RandomPlayout, HeuristicPlayout, Linear, Mlp64, Observations };
+// A policy's priors at a new node: the mover's observation, a linear policy's logits at the legal
+// moves' actions (of the game's num_actions) and their softmax; the node's legal moves are listed
+// before the clock, as the search has them already.
+enum class Leaf { RandomPlayout, HeuristicPlayout, Linear, Mlp64, Observations, Policy };
 template <Game G>
 void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   const auto positions = positions_along_random_games<G>(players);
-  const ValueModel model = bench_model<G>(players, leaf == Leaf::Mlp64 ? 64 : 0);
+  const ValueModel model = bench_model<G>(players, leaf == Leaf::Mlp64 ? 64 : 0, leaf == Leaf::Policy);
   search::SearchConfig cfg;
   cfg.rollout = leaf == Leaf::HeuristicPlayout ? search::Rollout::Heuristic : search::Rollout::Random;
   if (leaf == Leaf::Linear || leaf == Leaf::Mlp64) cfg.cutoff = search::kLeafCutoff, cfg.eval = &model;
+  if (leaf == Leaf::Policy) cfg.prior = search::Prior::Model, cfg.policy = &model;
   const search::Evaluator<G> evaluator(cfg);
   Rng rng(3);
   std::vector<float> observation(std::size_t(model.input_size()));
+  std::vector<typename G::MoveList> legal(leaf == Leaf::Policy ? positions.size() : 0);
+  for (std::size_t j = 0; j < legal.size(); ++j)
+    legal_moves_of<G>(positions[j], std::max(positions[j].to_move(), 0), legal[j]);
+  std::vector<double> priors(leaf == Leaf::Policy ? G::kMaxMoves : 0);
   std::size_t i = 0;
   for (auto _ : state) {
     auto s = positions[i];
-    if (leaf == Leaf::Observations) {
+    if (leaf == Leaf::Policy) {
+      const Player p = std::max(s.to_move(), 0);
+      evaluator.priors(s, p, legal[i].begin(), int(legal[i].size()), priors.data(), rng);
+      benchmark::DoNotOptimize(priors.data());
+      benchmark::ClobberMemory();
+    } else if (leaf == Leaf::Observations) {
       for (int p = 0; p < num_players_of<G>(s); ++p) G::observation(s, p, observation.data());
       benchmark::DoNotOptimize(observation.data());
       benchmark::ClobberMemory();
@@ -159,6 +200,11 @@ void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   }
   state.SetItemsProcessed(state.iterations());
   state.counters["observation"] = model.observation_size;
+  if (leaf == Leaf::Policy) {
+    double moves = 0;
+    for (const auto& l : legal) moves += double(l.size());
+    state.counters["legal_moves"] = moves / double(legal.size());
+  }
 }
 
 }  // namespace
@@ -277,13 +323,26 @@ int main(int argc, char** argv) {
     for (auto [name, leaf] :
          {std::pair{"random_playout", Leaf::RandomPlayout}, std::pair{"heuristic_playout", Leaf::HeuristicPlayout},
           std::pair{"eval_linear", Leaf::Linear}, std::pair{"eval_mlp64", Leaf::Mlp64},
-          std::pair{"observations", Leaf::Observations}})
+          std::pair{"observations", Leaf::Observations}, std::pair{"policy_linear", Leaf::Policy}})
       benchmark::RegisterBenchmark(("leaf/" + g + "/" + name).c_str(), BM_Leaf<G>, leaf, players)
           ->Unit(benchmark::kMicrosecond);
   };
   leaves("sardegna4p", std::type_identity<Sardegna>{}, 4);
   leaves("ttr4p", std::type_identity<Ttr>{}, 4);
   leaves("bardagi4p", std::type_identity<Bardagi>{}, 4);
+  // PUCT against UCB at the same budget from each real game's start, 2 players (issue 45).
+  const auto priors = [](const std::string& g, auto tag, long long iterations) {
+    using G = typename decltype(tag)::type;
+    for (auto [name, prior] : {std::pair{"ucb", search::Prior::None}, std::pair{"puct_uniform", search::Prior::Uniform},
+                               std::pair{"puct_heuristic", search::Prior::Heuristic}})
+      benchmark::RegisterBenchmark(("prior/" + g + "/ismcts_" + std::to_string(iterations) + "_" + name).c_str(),
+                                   BM_SearchPrior<G>, prior, iterations, 2)
+          ->UseRealTime()
+          ->Unit(benchmark::kMillisecond);
+  };
+  priors("sardegna2p", std::type_identity<Sardegna>{}, 1000);
+  priors("ttr2p", std::type_identity<Ttr>{}, 1000);
+  priors("bardagi2p", std::type_identity<Bardagi>{}, 1000);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -243,6 +243,7 @@ class StateOf final : public AnyState {
 
   Bot<G>& bot_of(BotHandle& h) const {
     if (h.game.empty()) {
+      check_models_at<G>(h.spec, s_);  // a model of another shape would read past its buffers
       h.bot = std::shared_ptr<Bot<G>>(make_bot<G>(h.spec, h.seed));
       h.game = G::kName;
     } else if (h.game != G::kName) {

@@ -108,8 +108,7 @@ inline std::vector<std::pair<std::string, std::string>> named_models(const std::
   const Spec spec = parse_spec(text, "bot");
   for (const std::string& key : spec.order) {
     const std::string& value = spec.values.at(key);
-    if (key == "eval" || (key == "prior" && value != "none" && value != "uniform" && value != "heuristic"))
-      models.emplace_back(key, value);
+    if (key == "eval" || (key == "prior" && prior_names_a_file(value))) models.emplace_back(key, value);
   }
   return models;
 }
@@ -151,6 +150,24 @@ void check_models(const std::vector<std::string>& specs, const typename G::State
   }
 }
 
+// As check_models for one spec, where the game's options are unknown (a state does not keep them:
+// the Python module's bots): each model's own options stand for the game's.
+template <Game G>
+void check_models_at(const std::string& text, const typename G::State& s) {
+  const auto models = named_models(text);
+  if (models.empty()) return;
+  make_bot<G>(text, 0);
+  if constexpr (HasTensors<G>) {
+    for (const auto& [key, path] : models) {
+      const ValueModel& m = *shared_model(path);
+      ModelFit fit = model_fit<G>(s, GameConfig{});
+      fit.options = m.options;
+      const std::string why = model_mismatch(m, fit);
+      if (!why.empty()) input_error("bot " + parse_spec(text, "bot").name + ": " + key + "=" + path + ": " + why);
+    }
+  }
+}
+
 // The header's record of the table rules (bots/tables.hpp). A file without it was played under the
 // old ones, which a header therefore never names.
 inline void put_table_rules(Json& header, const TableRules& rules) {
@@ -177,7 +194,7 @@ Json arena_header(const ArenaSettings& a, int seats) {
   if (Json map = recorded_map<G>(a.config); !map.is_null()) h["map_data"] = std::move(map);
   put_table_rules(h, a.rules);
   // Each model file's hash, by its path as the specs give it: a model edited since is another
-  // tournament. Only where a bot has eval=, so that every other header stays as it was.
+  // tournament. Only where a bot names a model (eval=, prior=FILE), so that every other header stays as it was.
   if (const auto paths = model_paths(a.bots); !paths.empty()) {
     Json models = Json::object();
     for (const auto& path : paths) models[path] = model_hash_text(*shared_model(path));

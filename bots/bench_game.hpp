@@ -148,8 +148,10 @@ int bench_bots(const BenchCommand& c) {
   for (const auto& text : c.bots) specs.push_back(bench_spec(text, c.seconds));
   const auto start = G::initial(c.config);
   const std::string setup = std::to_string(num_players_of<G>(start)) + " players";
-  // Every spec is checked (and refused if it does not search) before the first position is played.
+  // Every spec is checked (and refused if it does not search, or names a model of another game,
+  // options, map, seat count or shape) before the first position is played.
   for (const auto& spec : specs) searching_bot<G>(spec, 1);
+  check_models<G>(specs, start, c.config);
   std::vector<std::vector<BenchSample>> samples(n_bots);
   for (int k = 0; k < c.positions; ++k) {
     const std::uint64_t seed = hash_combine(c.config.seed, std::uint64_t(k));

@@ -3,9 +3,11 @@
 // generic search core with a different SearchConfig. The spec parameters are listed in
 // bots/spec.cpp (`nuraghe bots` prints them).
 
-#include <filesystem>
+#include <algorithm>
+#include <array>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 
 #include "bots/bot.hpp"
 #include "core/hooks.hpp"
@@ -21,6 +23,19 @@ search::SearchConfig search_config(const std::string& name, const Params& p);
 // The model in the file at `path`, read once per process: the bots of one process that name one
 // file (by its canonical path) share it. Thread-safe; InputError if the file is unreadable or bad.
 std::shared_ptr<const ValueModel> shared_model(const std::string& path);
+
+// The words prior= takes; any other value is a policy model's file.
+inline constexpr std::array<std::string_view, 3> kPriorWords = {"none", "uniform", "heuristic"};
+inline bool prior_names_a_file(std::string_view value) {
+  return std::find(kPriorWords.begin(), kPriorWords.end(), value) == kPriorWords.end();
+}
+
+// The model a bot's `key`=`path` names (eval= a value model, prior= a policy), refused in one line
+// if it is of another game or of the other kind. The rest of its identity (options, map, seats,
+// observation size, action space) is checked where the game's configuration is known, before any
+// game starts (check_models, bots/arena.hpp).
+std::shared_ptr<const ValueModel> model_for_bot(const std::string& bot, std::string_view game, const std::string& key,
+                                                const std::string& path, bool policy);
 
 template <Game G>
 class MctsBot final : public Bot<G> {
@@ -108,34 +123,17 @@ std::unique_ptr<Bot<G>> make_search_bot(const std::string& name, const Params& p
   if (p.given("eval")) {
     if (!HasTensors<G>)
       input_error("bot " + name + ": " + game + " has no observation tensors for a learned evaluation (eval=)");
-    model = shared_model(p.text("eval"));
-    // The rest of its identity (options, map, seats, observation size) is checked where the
-    // game's configuration is known, before any game starts (check_models, bots/arena.hpp).
-    if (model->game != game)
-      input_error("bot " + name + ": eval=" + p.text("eval") + ": the model is for the game " + model->game + ", not " +
-                  game);
-    if (model->is_policy())
-      input_error("bot " + name + ": eval=" + p.text("eval") +
-                  " is a policy model; eval= takes a value model (a policy goes to prior=)");
+    model = model_for_bot(name, game, "eval", p.text("eval"), false);
     cfg.eval = model.get();
   } else if (cfg.cutoff == search::kLeafCutoff && !HasEvaluation<G>) {
     input_error("bot " + name + ": " + game + " has no static evaluation for cutoff=leaf (give eval=MODEL)");
   }
   std::shared_ptr<const ValueModel> policy;
   if (cfg.prior == search::Prior::Model) {
-    const std::string path = p.text("prior");
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec))
-      input_error("bot " + name + ": prior=" + path +
-                  " is neither none, uniform nor heuristic, nor a policy model's file (there is no such file)");
     if (!HasTensors<G>)
-      input_error("bot " + name + ": " + game + " has no observation tensors for a policy model (prior=" + path + ")");
-    policy = shared_model(path);
-    if (policy->game != game)
-      input_error("bot " + name + ": prior=" + path + ": the model is for the game " + policy->game + ", not " + game);
-    if (!policy->is_policy())
-      input_error("bot " + name + ": prior=" + path +
-                  " is a value model; prior= takes a policy model (a value model goes to eval=)");
+      input_error("bot " + name + ": " + game +
+                  " has no observation tensors for a policy model (prior=" + p.text("prior") + ")");
+    policy = model_for_bot(name, game, "prior", p.text("prior"), true);
     cfg.policy = policy.get();
   }
   return std::make_unique<MctsBot<G>>(cfg, p.text("reuse") == "on", seed, std::move(model), std::move(policy));

@@ -219,7 +219,7 @@ Json run_identity(const SelfplaySettings& a, int n, int observation_size) {
           {"games", a.games},
           {"every", a.every},
           {"chunk_games", a.chunk_games}};
-  // Each model's hash (eval=), as arena headers hold them: data of an edited model is another run's.
+  // Each model's hash (eval=, prior=FILE), as arena headers hold them: data of an edited model is another run's.
   if (const auto paths = model_paths(a.bots); !paths.empty()) {
     Json models = Json::object();
     for (const auto& path : paths) models[path] = model_hash_text(*shared_model(path));

@@ -61,10 +61,10 @@ std::vector<ParamSpec> search_params() {
       ParamSpec::real("mix", 0, 0, 1,
                       "a leaf's value as mix x its evaluation (eval='s model, else the game's) + (1 - mix) x its "
                       "rollout's (0: the rollout's alone)"),
-      ParamSpec::text("prior",
-                      "priors over a node's moves, for PUCT selection at every choice: none (UCB), uniform, "
-                      "heuristic (the game's heuristic move gets prior_weight, the rest share the remainder) or a "
-                      "policy model's file (docs/learning.md; games with tensors only)"),
+      ParamSpec::word_or_file("prior", "none", {kPriorWords.begin(), kPriorWords.end()},
+                              "priors over a node's moves, for PUCT selection at every choice: none (UCB), uniform, "
+                              "heuristic (the game's heuristic move gets prior_weight, the rest share the remainder) "
+                              "or a policy model's file (docs/learning.md; games with tensors only)"),
       ParamSpec::real("cpuct", 1.0, 0, 100, "PUCT's exploration constant (with prior=)"),
       ParamSpec::real("prior_weight", 0.5, 0, 1, "prior=heuristic: the heuristic move's share of the prior"),
       ParamSpec::real("bias", 0, 0, 1000,
@@ -163,10 +163,10 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.bias = p.real("bias");
   c.mix = p.real("mix");
   const std::string prior = p.text("prior");
-  c.prior = prior.empty() || prior == "none" ? Prior::None
-            : prior == "uniform"             ? Prior::Uniform
-            : prior == "heuristic"           ? Prior::Heuristic
-                                             : Prior::Model;
+  c.prior = prior_names_a_file(prior) ? Prior::Model
+            : prior == "uniform"      ? Prior::Uniform
+            : prior == "heuristic"    ? Prior::Heuristic
+                                      : Prior::None;
   c.cpuct = p.real("cpuct");
   c.prior_weight = p.real("prior_weight");
   if (c.prior != Prior::None && c.bias > 0)
@@ -214,6 +214,21 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   if (p.given("rollout") == false && p.given("epsilon"))
     input_error("bot " + name + ": epsilon is for rollout=heuristic");
   return c;
+}
+
+std::shared_ptr<const ValueModel> model_for_bot(const std::string& bot, std::string_view game, const std::string& key,
+                                                const std::string& path, bool policy) {
+  const std::string where = "bot " + bot + ": " + key + "=" + path;
+  std::error_code ec;
+  if (policy && !std::filesystem::exists(path, ec))
+    input_error(where + " is neither none, uniform nor heuristic, nor a policy model's file (there is no such file)");
+  auto model = shared_model(path);
+  if (model->game != game)
+    input_error(where + ": the model is for the game " + model->game + ", not " + std::string(game));
+  if (model->is_policy() != policy)
+    input_error(where + (policy ? " is a value model; prior= takes a policy model (a value model goes to eval=)"
+                                : " is a policy model; eval= takes a value model (a policy goes to prior=)"));
+  return model;
 }
 
 std::shared_ptr<const ValueModel> shared_model(const std::string& path) {

@@ -494,7 +494,9 @@ PYBIND11_MODULE(_nuraghe, m) {
                std::to_string(s.s->to_move()) + ">";
       });
 
-  // A learned value model (docs/learning.md), as `eval=` reads it: one seat's observation to its value.
+  // A learned model (docs/learning.md): a value model, as `eval=` reads it (one seat's observation to
+  // its value), or a policy model, as `prior=` reads it (is_policy, num_actions; evaluate and
+  // predict take value models only).
   py::class_<PyModel>(m, "Model")
       .def_property_readonly("path", [](const PyModel& x) { return x.path; })
       .def_property_readonly("game", [](const PyModel& x) { return x.model->game; })
@@ -505,6 +507,8 @@ PYBIND11_MODULE(_nuraghe, m) {
       .def_property_readonly("target", [](const PyModel& x) { return x.model->target; })
       .def_property_readonly("observation_size", [](const PyModel& x) { return x.model->observation_size; })
       .def_property_readonly("evaluate_input", [](const PyModel& x) { return x.model->evaluate_input; })
+      .def_property_readonly("is_policy", [](const PyModel& x) { return x.model->is_policy(); })
+      .def_property_readonly("num_actions", [](const PyModel& x) { return x.model->num_actions; })
       .def_property_readonly("hash", [](const PyModel& x) { return model_hash_text(*x.model); })
       .def(
           "evaluate", [](const PyModel& x, const py::handle& s) { return state_arg(s).s->evaluate(*x.model); },
@@ -513,8 +517,9 @@ PYBIND11_MODULE(_nuraghe, m) {
           "predict", [](const PyModel& x, const py::handle& observations) { return predict(*x.model, observations); },
           py::arg("observations"))
       .def("__repr__", [](const PyModel& x) {
-        return "<nuraghe.Model " + std::string(kModelKinds[std::size_t(x.model->kind)]) + " for " + x.model->game +
-               ", " + std::to_string(x.model->players) + " players, " + model_hash_text(*x.model) + ">";
+        return "<nuraghe.Model " + std::string(x.model->is_policy() ? "policy " : "") +
+               std::string(kModelKinds[std::size_t(x.model->kind)]) + " for " + x.model->game + ", " +
+               std::to_string(x.model->players) + " players, " + model_hash_text(*x.model) + ">";
       });
   m.def(
       "load_model",

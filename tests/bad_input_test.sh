@@ -108,10 +108,14 @@ policy = changed(nuraghe="policy-model", target="visits", num_actions=9,
 write("policy.json", policy)
 write("policy-linear.json", dict(policy, kind="linear"))
 write("policy-goofspiel.json", dict(policy, game="goofspiel", observation_size=54))
+write("policy-edit.json", policy)
+write("policy-nim.json", dict(policy, game="nim"))
 PYTHON
 setup arena --game tictactoe --bots uct:iters=10,cutoff=leaf,eval=base/model-edit.json,random --games 2 --out res/model.jsonl >/dev/null
-# The model edited after the tournament started: resuming it must be refused.
+setup arena --game tictactoe --bots uct:iters=10,prior=base/policy-edit.json,random --games 2 --out res/policy.jsonl >/dev/null
+# The models edited after the tournaments started: resuming them must be refused.
 sed -i 's/"weights": \[1.0, 0.5\]/"weights": [1.0, 0.25]/' "$ws/base/model-edit.json"
+sed -i 's/"bias": \[0.0, 0.0/"bias": [0.5, 0.0/' "$ws/base/policy-edit.json"
 
 cat >"$tmp/gen.py" <<'PYTHON'
 # Writes the mutated inputs into the scratch folder and a manifest of them (tab-separated).
@@ -1078,6 +1082,8 @@ check "eval= a policy model" arena --game tictactoe --bots "$ttt_eval=base/polic
 check "prior= a policy of kind linear" arena --game tictactoe --bots "uct:iters=10,prior=base/policy-linear.json,random" --games 2
 check "prior= a policy of another game" arena --game tictactoe --bots "uct:iters=10,prior=base/policy-goofspiel.json,random" --games 2
 check "prior= a policy over another action space" arena --game goofspiel --players 2 --bots "ismcts:iters=10,prior=base/policy-goofspiel.json,random" --games 2
+check "prior= a policy on a game without tensors" arena --game nim --bots "uct:iters=10,prior=base/policy-nim.json,random" --games 2
+check "prior= policy edited since the results file began" arena --game tictactoe --bots "uct:iters=10,prior=base/policy-edit.json,random" --games 2 --out res/policy.jsonl
 check "prior= a policy with sim=exp3" arena --game tictactoe --bots "uct:iters=10,prior=base/policy.json,sim=exp3,random" --games 2
 check "eval= model edited since the results file began" arena --game tictactoe --bots "$ttt_eval=base/model-edit.json,random" --games 2 --out res/model.jsonl
 

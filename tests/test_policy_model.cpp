@@ -134,9 +134,19 @@ TEST_CASE("a policy model's file: written, read and hashed; apart from a value m
   value.layers[0] = {1, 1, {1.0f}, {0.0f}};
   CHECK_FALSE(model_to_json(value).contains("num_actions"));
   CHECK(model_to_json(value)["nuraghe"] == "value-model");
-  // The example file reads, and writes back the text its hash names.
+  // The example file reads, and writes back the text its hash names; so does an MLP policy, whose
+  // compact text (written piece by piece for the hash) is the JSON's own.
   const ValueModel example = read_model(kExample);
   CHECK(model_hash(example) == hash_json(model_to_json(example)));
+  ValueModel mlp = m;
+  mlp.kind = ModelKind::Mlp;
+  mlp.layers = {{1, 2, {0.5f, -1.25f}, {0.0f, 0.125f}},
+                {2, 9, std::vector<float>(18, 0.375f), std::vector<float>(9, -2.0f)}};
+  std::string text;
+  model_detail::write_compact(mlp, [&](std::string_view piece) { text += piece; });
+  CHECK(text == model_to_json(mlp).dump());
+  CHECK(model_hash(mlp) == hash_json(model_to_json(mlp)));
+  CHECK(model_to_json(from_json(model_to_json(mlp))) == model_to_json(mlp));
 }
 
 TEST_CASE("every malformed policy model is one InputError naming the field") {

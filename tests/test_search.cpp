@@ -402,8 +402,7 @@ struct MadeUpModel {
     for (int w = 0; w < m.observation_size * outputs; ++w) layer.weights.push_back(float(rng.uniform() - 0.5));
     m.layers.push_back(layer);
     path = (std::filesystem::temp_directory_path() /
-            (std::string("nuraghe-peek-") + std::to_string(::getpid()) + "-" + m.game + "-" +
-             std::to_string(m.players) + (policy ? "-policy" : "-value") + ".json"))
+            (std::string("nuraghe-peek-") + std::to_string(::getpid()) + "-" + model_hash_text(m) + ".json"))
                .string();
     std::ofstream(path) << model_to_json(m).dump();
   }

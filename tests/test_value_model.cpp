@@ -706,4 +706,7 @@ TEST_CASE("the model file of docs/learning.md loads and gives its value worked b
   std::vector<float> obs(19, 0.0f), scratch(m.scratch_floats());
   obs[0] = 1, obs[4] = 1;
   CHECK(m.value(obs.data(), scratch.data()) == doctest::Approx(1 / (1 + std::exp(-4.75))).epsilon(1e-6));
+  // Its hash, as results files written before policy models existed recorded it (bed9419's binary):
+  // a value model's file text, and so its hash, did not change when the format gained policies.
+  CHECK(model_hash_text(m) == "77a6e071ae493e8f");
 }

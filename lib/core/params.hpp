@@ -44,6 +44,10 @@ struct ParamSpec {
   }
   // Any text (a file's path); the default "" means not given.
   static ParamSpec text(std::string n, std::string h) { return {std::move(n), Kind::Text, "", 0, 0, {}, std::move(h)}; }
+  // One of `words` or any other text, read as a file's path ("prior=heuristic", "prior=p.json").
+  static ParamSpec word_or_file(std::string n, std::string def, std::vector<std::string> words, std::string h) {
+    return {std::move(n), Kind::Text, std::move(def), 0, 0, std::move(words), std::move(h)};
+  }
 
   // "iters: integer in [1, 1000000000], default 1000 -- iterations per move"
   std::string describe() const {
@@ -66,7 +70,13 @@ struct ParamSpec {
         for (std::size_t i = 0; i < choices.size(); ++i) s += (i ? "|" : "") + choices[i];
         break;
       }
-      case Kind::Text: return s + "text, default none -- " + help;
+      case Kind::Text: {
+        if (choices.empty()) return s + "text, default none -- " + help;
+        s += "one of ";
+        for (std::size_t i = 0; i < choices.size(); ++i) s += (i ? "|" : "") + choices[i];
+        s += " or a file's path";
+        break;
+      }
     }
     return s + ", default " + default_value + " -- " + help;
   }

@@ -65,7 +65,7 @@ inline ModelFootprint model_footprint(int input_size, std::size_t features, cons
 }
 
 // Why a model of these shapes is beyond the caps, or "" (model_footprint's arguments; every count
-// within kMaxObservation and kMaxUnits, as a model file's are checked to be first).
+// within kMaxObservation, kMaxUnits and kMaxActions, as a model file's are checked to be first).
 inline std::string model_size_error(int input_size, std::size_t features, const std::vector<int>& outputs) {
   const ModelFootprint f = model_footprint(input_size, features, outputs);
   if (f.weights > kMaxWeights)
@@ -161,10 +161,11 @@ inline float dot(const float* a, const float* b, int n) {
 }  // namespace model_detail
 
 namespace model_detail {
-// The layers on inputs x (the first layer's `inputs` floats), each layer's outputs written from
-// `out` on; returns the last layer's outputs.
-inline const float* forward_layers(const std::vector<ValueModel::Layer>& layers, const float* x, float* out) {
-  for (std::size_t l = 0; l < layers.size(); ++l) {
+// The first `count` layers on inputs x (the first layer's `inputs` floats), each layer's outputs
+// written from `out` on; returns the last one's outputs (x itself for count 0).
+inline const float* forward_layers(const std::vector<ValueModel::Layer>& layers, std::size_t count, const float* x,
+                                   float* out) {
+  for (std::size_t l = 0; l < count; ++l) {
     const ValueModel::Layer& layer = layers[l];
     for (int o = 0; o < layer.outputs; ++o)
       out[o] = layer.bias[std::size_t(o)] +
@@ -179,7 +180,7 @@ inline const float* forward_layers(const std::vector<ValueModel::Layer>& layers,
 
 // A value model's layers on x: the value of its one output as `kind` reads it.
 inline double forward(ModelKind kind, const std::vector<ValueModel::Layer>& layers, const float* x, float* out) {
-  const double y = forward_layers(layers, x, out)[0];
+  const double y = forward_layers(layers, layers.size(), x, out)[0];
   if (kind == ModelKind::Linear) return std::clamp(y, 0.0, 1.0);
   return 1.0 / (1.0 + std::exp(-y));
 }
@@ -225,8 +226,18 @@ class ModelEvaluator {
 
   // A value model's value of the seat in [0, 1] from its input (the model's input_size() floats).
   double value(const float* input) { return model_detail::forward(kind_, layers_, input, scratch_.data()); }
-  // A policy model's logits, one an action, from the mover's input; valid until the next call.
-  const float* logits(const float* input) { return model_detail::forward_layers(layers_, input, scratch_.data()); }
+  // A policy model's logits of `k` actions, out[i] that of action action_of(i), from the mover's
+  // input: the hidden layers whole, the last only at those actions' rows (a node's legal moves are
+  // a few of the game's thousands of actions: Ticket to Ride's 2,665).
+  template <class ActionOf>
+  void logits(const float* input, int k, const ActionOf& action_of, double* out) {
+    const float* x = model_detail::forward_layers(layers_, layers_.size() - 1, input, scratch_.data());
+    const ValueModel::Layer& last = layers_.back();
+    for (int i = 0; i < k; ++i) {
+      const auto a = std::size_t(action_of(i));
+      out[i] = last.bias[a] + model_detail::dot(last.weights.data() + a * std::size_t(last.inputs), x, last.inputs);
+    }
+  }
 
   int observation_size() const { return observation_size_; }
   bool evaluate_input() const { return evaluate_input_; }
@@ -277,9 +288,10 @@ requires HasTensors<G>
 void policy_priors(ModelEvaluator& policy, const typename G::State& s, Player p, const Move* legal, int k, double* out,
                    float* input) {
   G::observation(s, p, input);
-  const float* logit = policy.logits(input);
+  policy.logits(
+      input, k, [&](int i) { return G::action_index(s, legal[i]); }, out);
   double most = -std::numeric_limits<double>::infinity();
-  for (int i = 0; i < k; ++i) most = std::max(most, out[i] = logit[G::action_index(s, legal[i])]);
+  for (int i = 0; i < k; ++i) most = std::max(most, out[i]);
   double sum = 0;
   for (int i = 0; i < k; ++i) sum += out[i] = std::exp(out[i] - most);
   if (!(sum > 0) || !std::isfinite(sum)) {  // NaN logits: equal shares, never a NaN into the tree

@@ -120,6 +120,32 @@ def test_model_refusals(tmp_path):
         nuraghe.load_model(None)
 
 
+POLICY = os.path.join(ROOT, "tests", "models", "tictactoe-policy.json")
+
+
+def test_a_policy_model_loads_steers_a_bot_and_is_refused_where_it_does_not_fit(tmp_path):
+    policy = nuraghe.load_model(POLICY)
+    assert policy.is_policy and policy.num_actions == 9 and policy.target == "visits"
+    assert "policy" in repr(policy)
+    assert not nuraghe.load_model(MLP).is_policy and nuraghe.load_model(MLP).num_actions == 0
+    with pytest.raises(nuraghe.InputError, match="value model"):
+        policy.evaluate(nuraghe.new_game("tictactoe"))
+    with pytest.raises(nuraghe.InputError, match="value model"):
+        policy.predict(np.zeros((1, 19), dtype=np.float32))
+    # X on a3 and b3 (cells 0 and 1), O on a2 and b2: the policy's cell 2 (c3) completes the row.
+    s = nuraghe.new_game("tictactoe")
+    for m in ["a3", "a2", "b3", "b2"]:
+        s.apply(m)
+    assert nuraghe.make_bot("uct:iters=6,prior=" + POLICY, 0).act(s) == "c3"
+    # A policy over another action space is refused before the bot searches.
+    other = json.load(open(POLICY))
+    other.update(game="goofspiel", observation_size=54)
+    path = tmp_path / "goofspiel-policy.json"
+    path.write_text(json.dumps(other))
+    with pytest.raises(nuraghe.InputError, match="the policy is over 9 actions, not the game's 13"):
+        nuraghe.make_bot("ismcts:iters=10,prior=" + str(path), 0).act(nuraghe.new_game("goofspiel", players=2))
+
+
 def selfplay(tmp_path, game, bots, games, *extra):
     out = tmp_path / game
     subprocess.run([BIN, "selfplay", "-g", game, "--bots", bots, "-n", str(games), "--seed", "3",
