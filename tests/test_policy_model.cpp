@@ -215,6 +215,28 @@ TEST_CASE("a policy model is refused for another game or action space, and where
   CHECK(refusal([&] {
           check_models<TicTacToe>({"uct:iters=10,prior=" + wrong.path}, root, GameConfig{});
         }).find("prior=" + wrong.path + ": the model is for 3 players, not 2") != std::string::npos);
+  // The search itself refuses a policy of another action space, seat count or kind (a caller that
+  // skipped the check), before any iteration: a logit row past the model's last would be read.
+  for (const auto& [what, model] : std::vector<std::pair<std::string, ValueModel>>{
+           {"8 actions",
+            [] {
+              ValueModel m = cell_policy(2);
+              m.num_actions = 8;
+              m.layers.back().outputs = 8;
+              m.layers.back().weights.resize(8), m.layers.back().bias.resize(8);
+              return m;
+            }()},
+           {"3 players", three},
+           {"a value model", read_model(std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-mlp.json")}}) {
+    CAPTURE(what);
+    search::SearchConfig cfg;
+    cfg.algorithm = search::Algorithm::Uct;
+    cfg.prior = search::Prior::Model;
+    cfg.policy = &model;
+    search::Mcts<TicTacToe> mcts(cfg, false);
+    Rng rng(1);
+    CHECK_THROWS_AS(mcts.search([&](Rng&) { return root; }, 0, 2, false, rng), InputError);
+  }
   // A results header names the policy's file and hash, as it does a value model's.
   CHECK(model_paths({"uct:prior=" + policy.path + ",cutoff=leaf,eval=" + value.path, "uct:prior=heuristic"}) ==
         std::vector<std::string>{policy.path, value.path});

@@ -459,7 +459,7 @@ TreeCheck search_shared(const SearchConfig& cfg, int players, int threads, long 
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t)
     pool.emplace_back([&, t] {
-      Worker<G, true> worker(cfg, forest);
+      Worker<G, true> worker(cfg, PreparedModels(cfg), forest);
       Rng rng(hash_combine(99, std::uint64_t(t)));
       for (long long i = 0; i < iterations; ++i) worker.iterate(sample(t, i, rng), rng);
     });

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <new>
+#include <optional>
 
 #include <malloc.h>
 #include <unistd.h>
@@ -305,14 +306,14 @@ TEST_CASE("a model beyond the size caps is refused in one line before anything i
     std::vector<const char*> words;  // what the message must say
   };
   const std::vector<Case> cases = {
-      // 1 KB that asked for 16 GiB: 256 hidden units over an observation of 2^24 floats, a thread.
+      // 1 KB that asked for 16 GiB: 256 hidden units over an observation of 2^24 floats.
       {"an observation of 2^24 floats", model_of_shape(1 << 24, 1, {256}), {"observation_size", "65536"}},
       // 1.2 MB that took 1.9 GB at threads=4: 65,536 hidden units.
       {"65,536 hidden units", model_of_shape(19, 1, {1 << 16}), {"layers[0].outputs", "4096"}},
-      // 60 KB that a thread would spread over 4096 x 65,536 floats (1 GiB).
+      // 60 KB that a bot would spread over 4096 x 65,536 floats (1 GiB).
       {"a first layer too large spread over the observation",
        model_of_shape(kMaxObservation, 1, {4096}),
-       {"1024 MiB", "a search thread", "128 MiB"}},
+       {"1024 MiB", "a searching bot", "128 MiB"}},
   };
   for (const Case& c : cases) {
     CAPTURE(c.what);
@@ -478,7 +479,7 @@ TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after wa
   cfg.eval = &m;
   cfg.memory_bytes = std::size_t(8) << 20;
   auto forest = search::make_forest<false>(cfg.algorithm, 2, 0, cfg.memory_bytes);
-  search::Worker<TicTacToe, false> worker(cfg, forest);
+  search::Worker<TicTacToe, false> worker(cfg, search::PreparedModels(cfg), forest);
   const TicTacToe::State root = TicTacToe::initial(GameConfig{});
   Rng rng(3);
   for (int i = 0; i < 200; ++i) worker.iterate(root, rng);
@@ -498,6 +499,37 @@ TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after wa
     t.apply(4);
     return t;
   }());  // no rollout step was played
+}
+
+TEST_CASE("a searching bot prepares its model once: a search after the first holds only scratch") {
+  // An MLP of 4,096 hidden units: its prepared first layer, spread over the 19 floats of the
+  // observation, is 4,096 x 19 floats (311 KB); a thread's scratch is the layers' 4,097 outputs.
+  ValueModel m = small_model(ModelKind::Mlp);
+  constexpr int kHidden = 4096;
+  m.layers = {{3, kHidden, std::vector<float>(std::size_t(3) * kHidden, 0.01f), std::vector<float>(kHidden, 0.0f)},
+              {kHidden, 1, std::vector<float>(kHidden, 0.01f), {0.0f}}};
+  const long long prepared = static_cast<long long>(sizeof(float)) * kHidden * 19;
+  search::SearchConfig cfg;
+  cfg.algorithm = search::Algorithm::Uct;
+  cfg.iterations = 50;
+  cfg.cutoff = search::kLeafCutoff;
+  cfg.eval = &m;
+  cfg.memory_bytes = std::size_t(1) << 20;
+  const TicTacToe::State root = TicTacToe::initial(GameConfig{});
+  Rng rng(5);
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    cfg.threads = threads;
+    long long built = 0;
+    std::optional<search::Mcts<TicTacToe>> mcts;
+    built = peak_bytes_of([&] { mcts.emplace(cfg, false); });
+    CHECK(built >= prepared);  // the bot's one copy
+    for (int search = 0; search < 3; ++search) {
+      CAPTURE(search);
+      const long long held = peak_bytes_of([&] { mcts->search([&](Rng&) { return root; }, 0, 2, false, rng); });
+      CHECK(held < prepared / 4);
+    }
+  }
 }
 
 TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there") {

@@ -1,8 +1,8 @@
 #pragma once
 // The model file (docs/learning.md, "The model file"): a ValueModel (core/value_model.hpp) to
 // JSON and back, every field checked as it is read, streamed so that the memory a file takes is
-// that of its weights; the hash that names a model's content; and the check that a model fits the
-// game it is to serve.
+// that of its weights; and the hash that names a model's content. (The check that a model fits the
+// game it is to serve, model_mismatch, is core/value_model.hpp's: the search makes it too.)
 
 #include <algorithm>
 #include <array>
@@ -488,43 +488,5 @@ inline std::uint64_t model_hash(const ValueModel& m) {
   return h;
 }
 inline std::string model_hash_text(const ValueModel& m) { return hash_text(model_hash(m)); }
-
-// What a model must match in the game it is to serve (model_mismatch).
-struct ModelFit {
-  std::string_view game;
-  Json options = Json::object();
-  std::string map_hash;  // hash_text as results files write it, "" without a map
-  int players = 0, observation_size = 0;
-  bool has_evaluation = false;  // the game's hand-written evaluate, for a model reading it
-  int num_actions = 0;          // the game's action space, for a policy model
-};
-
-// Why the model does not fit the game it is to evaluate, or "" when it does: its game, options,
-// map (hash_text as results files write it, "" without a map), seat count and observation size;
-// for a model reading the hand-written evaluation, whether the game has one; for a policy model,
-// the game's number of actions.
-inline std::string model_mismatch(const ValueModel& m, const ModelFit& here) {
-  const auto& [game, options, map_hash, players, observation_size, has_evaluation, num_actions] = here;
-  const auto differs = [](const std::string& what, const std::string& model, const std::string& here) {
-    return "the model is for " + what + " " + model + ", not " + here;
-  };
-  if (m.game != game) return differs("the game", m.game, std::string(game));
-  if (m.options != options) return differs("the options", m.options.dump(), options.dump());
-  if (m.map_hash != map_hash)
-    return differs("the map of hash", m.map_hash.empty() ? "(none)" : m.map_hash,
-                   map_hash.empty() ? "(none)" : map_hash);
-  if (m.players != players)
-    return "the model is for " + std::to_string(m.players) + " players, not " + std::to_string(players);
-  if (m.observation_size != observation_size)
-    return "the model is for observations of " + std::to_string(m.observation_size) + " floats, not " +
-           std::to_string(observation_size) + " (the game's observation has changed since it was fitted)";
-  if (m.evaluate_input && !has_evaluation)
-    return "the model reads the game's hand-written evaluation (evaluate_input), which " + std::string(game) +
-           " does not have";
-  if (m.is_policy() && m.num_actions != num_actions)
-    return "the policy is over " + std::to_string(m.num_actions) + " actions, not the game's " +
-           std::to_string(num_actions);
-  return "";
-}
 
 }  // namespace nuraghe

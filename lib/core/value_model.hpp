@@ -20,7 +20,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.hpp"
@@ -32,25 +34,25 @@ namespace nuraghe {
 enum class ModelKind : std::uint8_t { Linear, Logistic, Mlp };
 
 // ---- Size caps (docs/learning.md, "Limits")
-// A file of a few bytes can declare layers of any size, and the search spreads the first layer over
-// the whole input in every thread (ModelEvaluator): 256 units over an observation of 2^24 floats
-// took 16 GiB a thread, from a 1 KB file. A model is refused beyond these, from the sizes it
-// declares, before any layer is built. They are far above real use: the largest observation of any
-// game is Bardagi's at 5 players (2,820 floats), and the largest model `learn` fits there (--hidden
-// 4096,4096 with --with-evaluate) has 28.3 million weights and takes 108 MiB a thread.
-inline constexpr int kMaxObservation = 1 << 16;                        // floats of an observation
-inline constexpr int kMaxActions = 1 << 16;                            // a policy's outputs (Bardagi: 3,207)
-inline constexpr int kMaxUnits = 4096;                                 // of a hidden layer: learn --hidden's most
-inline constexpr std::size_t kMaxWeights = std::size_t(1) << 25;       // of all layers: 128 MiB as floats
-inline constexpr std::size_t kMaxThreadFloats = std::size_t(1) << 25;  // held by each search thread: 128 MiB
-inline constexpr std::size_t kMaxModelBytes = std::size_t(1) << 30;    // the file; read as it streams in
+// A file of a few bytes can declare layers of any size, and a searching bot spreads the first layer
+// over the whole input (PreparedModel): 256 units over an observation of 2^24 floats took 16 GiB,
+// from a 1 KB file. A model is refused beyond these, from the sizes it declares, before any layer
+// is built. They are far above real use: the largest observation of any game is Bardagi's at 5
+// players (2,820 floats), and the largest model `learn` fits there (--hidden 4096,4096 with
+// --with-evaluate) has 28.3 million weights and its prepared copy takes 108 MiB.
+inline constexpr int kMaxObservation = 1 << 16;                          // floats of an observation
+inline constexpr int kMaxActions = 1 << 16;                              // a policy's outputs (Bardagi: 3,207)
+inline constexpr int kMaxUnits = 4096;                                   // of a hidden layer: learn --hidden's most
+inline constexpr std::size_t kMaxWeights = std::size_t(1) << 25;         // of all layers: 128 MiB as floats
+inline constexpr std::size_t kMaxPreparedFloats = std::size_t(1) << 25;  // a bot's prepared copy: 128 MiB
+inline constexpr std::size_t kMaxModelBytes = std::size_t(1) << 30;      // the file; read as it streams in
 
-// The floats a model of these shapes holds: its weights, read and kept once, and what each search
-// thread's ModelEvaluator holds besides (the first layer spread over all `input_size` inputs, the
+// The floats a model of these shapes holds: its weights, read and kept once, and what a searching
+// bot's PreparedModel holds besides (the first layer spread over all `input_size` inputs, the
 // later layers, the biases and every layer's outputs). `outputs` are its layers', the last 1 (a
 // value model) or num_actions (a policy model).
 struct ModelFootprint {
-  std::size_t weights = 0, thread_floats = 0;
+  std::size_t weights = 0, prepared_floats = 0;
 };
 inline ModelFootprint model_footprint(int input_size, std::size_t features, const std::vector<int>& outputs) {
   ModelFootprint f;
@@ -58,7 +60,7 @@ inline ModelFootprint model_footprint(int input_size, std::size_t features, cons
   for (std::size_t l = 0; l < outputs.size(); ++l) {
     const auto o = std::size_t(outputs[l]);
     f.weights += inputs * o;
-    f.thread_floats += (l == 0 ? std::size_t(input_size) : inputs) * o + 2 * o;
+    f.prepared_floats += (l == 0 ? std::size_t(input_size) : inputs) * o + 2 * o;
     inputs = o;
   }
   return f;
@@ -70,11 +72,11 @@ inline std::string model_size_error(int input_size, std::size_t features, const 
   const ModelFootprint f = model_footprint(input_size, features, outputs);
   if (f.weights > kMaxWeights)
     return cat("it has ", f.weights, " weights, more than the ", kMaxWeights, " a model may have");
-  if (f.thread_floats > kMaxThreadFloats)
-    return cat("a search thread would hold ", (f.thread_floats * sizeof(float) + (1 << 19)) >> 20,
+  if (f.prepared_floats > kMaxPreparedFloats)
+    return cat("a searching bot would hold ", (f.prepared_floats * sizeof(float) + (1 << 19)) >> 20,
                " MiB for it (the first layer's ", outputs.front(), " outputs spread over the ", input_size,
-               " floats of its input), more than the ", kMaxThreadFloats * sizeof(float) >> 20,
-               " MiB a model may take a thread");
+               " floats of its input), more than the ", kMaxPreparedFloats * sizeof(float) >> 20,
+               " MiB a model's prepared copy may take");
   return "";
 }
 
@@ -133,6 +135,44 @@ struct ValueModel {
   // leaf.
   double value(const float* input, float* scratch) const;
 };
+
+// What a model must match in the game it is to serve (model_mismatch).
+struct ModelFit {
+  std::string_view game;
+  Json options = Json::object();
+  std::string map_hash;  // hash_text as results files write it, "" without a map
+  int players = 0, observation_size = 0;
+  bool has_evaluation = false;  // the game's hand-written evaluate, for a model reading it
+  int num_actions = 0;          // the game's action space, for a policy model
+};
+
+// Why the model does not fit the game it is to evaluate, or "" when it does: its game, options,
+// map (hash_text as results files write it, "" without a map), seat count and observation size;
+// for a model reading the hand-written evaluation, whether the game has one; for a policy model,
+// the game's number of actions.
+inline std::string model_mismatch(const ValueModel& m, const ModelFit& here) {
+  const auto& [game, options, map_hash, players, observation_size, has_evaluation, num_actions] = here;
+  const auto differs = [](const std::string& what, const std::string& model, const std::string& here) {
+    return "the model is for " + what + " " + model + ", not " + here;
+  };
+  if (m.game != game) return differs("the game", m.game, std::string(game));
+  if (m.options != options) return differs("the options", m.options.dump(), options.dump());
+  if (m.map_hash != map_hash)
+    return differs("the map of hash", m.map_hash.empty() ? "(none)" : m.map_hash,
+                   map_hash.empty() ? "(none)" : map_hash);
+  if (m.players != players)
+    return "the model is for " + std::to_string(m.players) + " players, not " + std::to_string(players);
+  if (m.observation_size != observation_size)
+    return "the model is for observations of " + std::to_string(m.observation_size) + " floats, not " +
+           std::to_string(observation_size) + " (the game's observation has changed since it was fitted)";
+  if (m.evaluate_input && !has_evaluation)
+    return "the model reads the game's hand-written evaluation (evaluate_input), which " + std::string(game) +
+           " does not have";
+  if (m.is_policy() && m.num_actions != num_actions)
+    return "the policy is over " + std::to_string(m.num_actions) + " actions, not the game's " +
+           std::to_string(num_actions);
+  return "";
+}
 
 // The evaluation input of a seat whose hand-written value is v: its logit, v first kept inside
 // [1e-3, 1 - 1e-3] so that a won or lost position stays a finite number.
@@ -199,11 +239,12 @@ inline double ValueModel::value(const float* input, float* scratch) const {
 // features[i], bias less the weights' products with mean), and a dropped feature's column is 0.
 // A leaf then costs no gather and no division: one dense loop a row over the observation, which
 // the compiler vectorises; measured, the gather alone took more than half of a linear model's
-// time. value() allocates nothing and equals the model's value() up to float rounding. One
-// evaluator a thread; it keeps nothing of the model it was made from.
-class ModelEvaluator {
+// time. It keeps nothing of the model it was made from and never changes, so every thread and
+// every search of a bot shares one (a policy over Bardagi's 3,207 actions is tens of MiB); each
+// thread evaluates through its own ModelEvaluator, which holds only the layers' outputs.
+class PreparedModel {
  public:
-  explicit ModelEvaluator(const ValueModel& m)
+  explicit PreparedModel(const ValueModel& m)
       : kind_(m.kind), observation_size_(m.observation_size), evaluate_input_(m.evaluate_input), layers_(m.layers) {
     const ValueModel::Layer& given = m.layers.front();
     ValueModel::Layer& first = layers_.front();
@@ -219,19 +260,22 @@ class ModelEvaluator {
       }
       first.bias[std::size_t(o)] -= float(shift);
     }
-    std::size_t outputs = 0;
-    for (const ValueModel::Layer& l : layers_) outputs += std::size_t(l.outputs);
-    scratch_.resize(outputs);
+    for (const ValueModel::Layer& l : layers_) scratch_floats_ += std::size_t(l.outputs);
   }
 
+  // Floats of scratch an evaluation writes: every layer's outputs.
+  std::size_t scratch_floats() const { return scratch_floats_; }
+
   // A value model's value of the seat in [0, 1] from its input (the model's input_size() floats).
-  double value(const float* input) { return model_detail::forward(kind_, layers_, input, scratch_.data()); }
+  double value(const float* input, float* scratch) const {
+    return model_detail::forward(kind_, layers_, input, scratch);
+  }
   // A policy model's logits of `k` actions, out[i] that of action action_of(i), from the mover's
   // input: the hidden layers whole, the last only at those actions' rows (a node's legal moves are
   // a few of the game's thousands of actions: Ticket to Ride's 2,665).
   template <class ActionOf>
-  void logits(const float* input, int k, const ActionOf& action_of, double* out) {
-    const float* x = model_detail::forward_layers(layers_, layers_.size() - 1, input, scratch_.data());
+  void logits(const float* input, int k, const ActionOf& action_of, double* out, float* scratch) const {
+    const float* x = model_detail::forward_layers(layers_, layers_.size() - 1, input, scratch);
     const ValueModel::Layer& last = layers_.back();
     for (int i = 0; i < k; ++i) {
       const auto a = std::size_t(action_of(i));
@@ -247,7 +291,30 @@ class ModelEvaluator {
   int observation_size_;
   bool evaluate_input_;
   std::vector<ValueModel::Layer> layers_;
-  std::vector<float> scratch_;  // every layer's outputs
+  std::size_t scratch_floats_ = 0;
+};
+
+// One thread's evaluations with a prepared model: the model shared, the scratch its own. value()
+// and logits() allocate nothing.
+class ModelEvaluator {
+ public:
+  explicit ModelEvaluator(std::shared_ptr<const PreparedModel> m)
+      : model_(std::move(m)), scratch_(model_->scratch_floats()) {}
+  // For a one-off use: prepares a model of its own.
+  explicit ModelEvaluator(const ValueModel& m) : ModelEvaluator(std::make_shared<const PreparedModel>(m)) {}
+
+  double value(const float* input) { return model_->value(input, scratch_.data()); }
+  template <class ActionOf>
+  void logits(const float* input, int k, const ActionOf& action_of, double* out) {
+    model_->logits(input, k, action_of, out, scratch_.data());
+  }
+
+  int observation_size() const { return model_->observation_size(); }
+  bool evaluate_input() const { return model_->evaluate_input(); }
+
+ private:
+  std::shared_ptr<const PreparedModel> model_;
+  std::vector<float> scratch_;
 };
 
 // Each seat's learned value is at least this before the seats' values are normalised to sum to 1,

@@ -11,6 +11,7 @@
 // The searcher's tree never sees how: it gets one value a seat in [0, 1], one probability a move.
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -21,24 +22,40 @@
 
 namespace nuraghe::search {
 
+// A search's learned models (the config's eval and policy) prepared for evaluation
+// (core/value_model.hpp, PreparedModel) once per bot: its threads and searches share them, read
+// only, and each Evaluator keeps only its buffers.
+struct PreparedModels {
+  std::shared_ptr<const PreparedModel> eval, policy;
+
+  PreparedModels() = default;
+  explicit PreparedModels(const SearchConfig& cfg) {
+    if (cfg.eval) eval = std::make_shared<const PreparedModel>(*cfg.eval);
+    if (cfg.prior == Prior::Model && cfg.policy) policy = std::make_shared<const PreparedModel>(*cfg.policy);
+  }
+};
+
 template <Game G>
 class Evaluator {
  public:
   using State = typename G::State;
 
-  // A learned model's buffers are allocated here, once: an evaluation allocates nothing.
-  explicit Evaluator(const SearchConfig& config) : cfg_(config) {
+  // A learned model's buffers are allocated here, once: an evaluation allocates nothing. `models`
+  // are the config's, prepared (PreparedModels(config)).
+  Evaluator(const SearchConfig& config, const PreparedModels& models) : cfg_(config) {
     std::size_t input = 0;
-    if (cfg_.eval) {
+    if (models.eval) {
       input = std::size_t(cfg_.eval->input_size());
-      model_.emplace(*cfg_.eval);
+      model_.emplace(models.eval);
     }
-    if (cfg_.prior == Prior::Model && cfg_.policy) {
+    if (models.policy) {
       input = std::max(input, std::size_t(cfg_.policy->input_size()));
-      policy_.emplace(*cfg_.policy);
+      policy_.emplace(models.policy);
     }
     observation_.resize(input);
   }
+  // For a one-off evaluator (tests, benchmarks): prepares the config's models for itself.
+  explicit Evaluator(const SearchConfig& config) : Evaluator(config, PreparedModels(config)) {}
 
   // Every seat's value of the new leaf s in [0, 1]: its rollout's, or with mix= the mix of its
   // evaluation and its rollout's. s is played on.

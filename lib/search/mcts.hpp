@@ -104,7 +104,8 @@ class Mcts {
   using State = typename G::State;
   using Clock = std::chrono::steady_clock;
 
-  Mcts(const SearchConfig& config, bool reuse) : cfg_(config), reuse_(reuse) {}
+  // The config's learned models are prepared here, once for every search of the bot.
+  Mcts(const SearchConfig& config, bool reuse) : cfg_(config), models_(config), reuse_(reuse) {}
   const SearchConfig& config() const { return cfg_; }
 
   // Searches for `seat`. sample(rng) gives the root state of one iteration: the true state for
@@ -112,7 +113,7 @@ class Mcts {
   template <class Sampler>
   SearchResult search(const Sampler& sample, Player seat, int players, bool simultaneous, Rng& rng) {
     const auto start = Clock::now();
-    check_eval(sample, players);
+    check_models(sample, players);
     SearchResult result;
     const std::uint64_t base = rng.next();
     if (cfg_.algorithm == Algorithm::Pimc) {
@@ -171,28 +172,35 @@ class Mcts {
   }
 
  private:
-  // A learned evaluation writes observations into buffers of the model's size: a model of another
-  // seat count or observation size is refused here, once, before any thread writes one (the
-  // command line refuses it earlier, naming the file).
+  // A learned model reads observations of its size into buffers of that size, and a policy the
+  // rows of its action space: a value model or policy of another game, seat count, observation
+  // size or action space, or of the other kind, is refused here, once, before any thread
+  // evaluates (the command line refuses it earlier, naming the file, and checks the game's options
+  // and map too: the search does not know them).
   template <class Sampler>
-  void check_eval(const Sampler& sample, int players) {
-    if (!cfg_.eval || eval_checked_) return;
+  void check_models(const Sampler& sample, int players) {
+    const ValueModel* policy = cfg_.prior == Prior::Model ? cfg_.policy : nullptr;
+    if (models_checked_ || (!cfg_.eval && !policy)) return;
     if constexpr (HasTensors<G>) {
       Rng probe_rng(0);
       const State probe = sample(probe_rng);
-      if (cfg_.eval->players != players || cfg_.eval->observation_size != G::observation_size(probe))
-        input_error("search: the model is for " + std::to_string(cfg_.eval->players) + " players and observations of " +
-                    std::to_string(cfg_.eval->observation_size) + " floats, not " + std::to_string(players) + " and " +
-                    std::to_string(G::observation_size(probe)));
-      if (cfg_.eval->evaluate_input && !HasEvaluation<G>)
-        input_error("search: the model reads the hand-written evaluation, which " + std::string(G::kName) +
-                    " does not have");
+      for (const ValueModel* m : {cfg_.eval, policy}) {
+        if (!m) continue;
+        const bool as_policy = m == policy;
+        if (m->is_policy() != as_policy)
+          input_error(std::string("search: ") + (as_policy ? "the prior is a value model, not a policy model"
+                                                           : "the evaluation is a policy model, not a value model"));
+        const ModelFit fit{G::kName,         m->options,           m->map_hash, players, G::observation_size(probe),
+                           HasEvaluation<G>, G::num_actions(probe)};
+        const std::string why = model_mismatch(*m, fit);
+        if (!why.empty()) input_error("search: " + why);
+      }
     } else {
-      input_error("search: " + std::string(G::kName) + " has no observation tensors for a learned evaluation");
+      input_error("search: " + std::string(G::kName) + " has no observation tensors for a learned model");
     }
-    eval_checked_ = true;
+    models_checked_ = true;
   }
-  bool eval_checked_ = false;
+  bool models_checked_ = false;
 
   bool out_of_time(const Clock::time_point& start) const {
     return cfg_.milliseconds > 0 &&
@@ -244,7 +252,7 @@ class Mcts {
     }
     std::vector<long long> done(threads, 0);
     run_on_threads(threads, [&](int i) {
-      Worker<G, false> worker(cfg_, forests[i]);
+      Worker<G, false> worker(cfg_, models_, forests[i]);
       Rng rng(hash_combine(base, std::uint64_t(i)));
       const long long budget = share(i, threads);
       for (long long n = 0; budget == 0 || n < budget; ++n) {
@@ -276,7 +284,7 @@ class Mcts {
         fresh_or_reused<true>(shared_ ? &*shared_ : nullptr, &roots_, seat, players, cfg_.memory_bytes);
     std::atomic<long long> started{0}, done{0};
     run_on_threads(threads, [&](int thread) {
-      Worker<G, true> worker(cfg_, forest);
+      Worker<G, true> worker(cfg_, models_, forest);
       Rng rng(hash_combine(base, std::uint64_t(thread)));
       for (long long n = 0;; ++n) {
         if (cfg_.iterations > 0 && started.fetch_add(1, std::memory_order_relaxed) >= cfg_.iterations) break;
@@ -323,7 +331,7 @@ class Mcts {
       Rng rng(hash_combine(base, std::uint64_t(d)));
       const State root = sample(rng);
       Forest<false> forest = make_forest<false>(Algorithm::CheatUct, players, seat, bytes);
-      Worker<G, false> worker(uct, forest);
+      Worker<G, false> worker(uct, models_, forest);
       const auto end = deadline(d);
       for (long long n = 0; cfg_.iterations == 0 || n < cfg_.iterations; ++n) {
         if (cfg_.milliseconds > 0 && (n == 1 || (n > 0 && (n & 15) == 0)) && Clock::now() >= end) break;
@@ -375,6 +383,7 @@ class Mcts {
   }
 
   SearchConfig cfg_;
+  PreparedModels models_;
   bool reuse_;
   bool valid_ = false;
   Player seat_ = -1;

@@ -33,8 +33,9 @@ class Worker {
 
   // Scratch grows to what the search uses and is kept between iterations: a path as deep as the
   // tree (a few hundred steps is already a deep one), the arms of one simultaneous node.
-  Worker(const SearchConfig& config, Forest<Shared>& forest)
-      : cfg_(config), forest_(forest), chooser_(config), leaf_(config) {
+  // `models` are the config's learned models, prepared once for every worker of the bot.
+  Worker(const SearchConfig& config, const PreparedModels& models, Forest<Shared>& forest)
+      : cfg_(config), forest_(forest), chooser_(config), leaf_(config, models) {
     path_.resize(256);
     arms_.reserve(std::size_t(kMaxPlayers) * G::kMaxMoves);
   }
