@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bots/games.hpp"
+#include "model_helpers.hpp"
 #include "reference_uct.hpp"
 #include "scaling_games.hpp"
 #include "search/mcts.hpp"
@@ -132,30 +133,11 @@ std::vector<typename G::State> positions_along_random_games(int players) {
 // (logistic, one logit an action of the game's) when `policy`.
 template <Game G>
 ValueModel bench_model(int players, int hidden, bool policy = false) {
-  const auto s = start_of<G>(players);
-  ValueModel m;
-  m.game = std::string(G::kName);
-  m.players = num_players_of<G>(s);
-  m.observation_size = G::observation_size(s);
-  m.kind = hidden ? ModelKind::Mlp : policy ? ModelKind::Logistic : ModelKind::Linear;
-  if (policy) m.num_actions = G::num_actions(s), m.target = "visits";
-  Rng rng(5);
-  const auto weight = [&] { return float(rng.uniform() * 0.2 - 0.1); };
-  for (int i = 0; i < m.observation_size; ++i) {
-    m.features.push_back(i);
-    m.mean.push_back(0.25f);
-    m.scale.push_back(0.5f);
-  }
-  int inputs = m.observation_size;
-  const int last = policy ? m.num_actions : 1;
-  for (int outputs : hidden ? std::vector<int>{hidden, last} : std::vector<int>{last}) {
-    ValueModel::Layer l{inputs, outputs, {}, {}};
-    for (int i = 0; i < inputs * outputs; ++i) l.weights.push_back(weight());
-    for (int o = 0; o < outputs; ++o) l.bias.push_back(weight());
-    m.layers.push_back(std::move(l));
-    inputs = outputs;
-  }
-  return m;
+  return testing::made_up_model<G>(start_of<G>(players), GameConfig{}, policy,
+                                   hidden   ? ModelKind::Mlp
+                                   : policy ? ModelKind::Logistic
+                                            : ModelKind::Linear,
+                                   hidden ? std::vector<int>{hidden} : std::vector<int>{}, 5);
 }
 
 // What the search does at a new leaf, through its own evaluator (search::Evaluator), at positions along

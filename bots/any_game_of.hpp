@@ -173,7 +173,7 @@ class StateOf final : public AnyState {
   }
 
   Analysis analyze(BotHandle& handle, const Unlock& unlock, const GameConfig* settings) const override {
-    if (settings) check_models<G>({handle.spec}, s_, *settings);
+    if (settings) check_models<G>({handle.spec}, s_, settings);
     auto* searcher = dynamic_cast<MctsBot<G>*>(&bot_of(handle));
     if (!searcher)
       input_error("analyze: bot " + parse_spec(handle.spec, "bot").name +
@@ -243,7 +243,7 @@ class StateOf final : public AnyState {
 
   Bot<G>& bot_of(BotHandle& h) const {
     if (h.game.empty()) {
-      check_models_at<G>(h.spec, s_);  // a model of another shape would read past its buffers
+      check_models<G>({h.spec}, s_, nullptr);  // the game's options are unknown here
       h.bot = std::shared_ptr<Bot<G>>(make_bot<G>(h.spec, h.seed));
       h.game = G::kName;
     } else if (h.game != G::kName) {

@@ -134,36 +134,22 @@ requires HasTensors<G> ModelFit model_fit(const typename G::State& s, const Game
 // Refuses, before any game starts, a bot whose model (eval= or prior=) was fitted for another
 // game, options, map, seat count, observation size or action space than those of state s, which
 // the command plays or searches: the model would read numbers that mean something else, or past
-// its end.
+// its end. `config` is the game's configuration; where it is unknown (null: a state does not keep
+// its options, as for the Python module's bots), each model's own options stand for the game's.
 template <Game G>
-void check_models(const std::vector<std::string>& specs, const typename G::State& s, const GameConfig& config) {
+void check_models(const std::vector<std::string>& specs, const typename G::State& s, const GameConfig* config) {
   for (const auto& text : specs) {
     const auto models = named_models(text);
     if (models.empty()) continue;
     make_bot<G>(text, 0);  // the spec's own checks first (a game without tensors, cutoff, reward, kinds)
     if constexpr (HasTensors<G>) {
       for (const auto& [key, path] : models) {
-        const std::string why = model_mismatch(*shared_model(path), model_fit<G>(s, config));
+        const ValueModel& m = *shared_model(path);
+        ModelFit fit = model_fit<G>(s, config ? *config : GameConfig{});
+        if (!config) fit.options = m.options;
+        const std::string why = model_mismatch(m, fit);
         if (!why.empty()) input_error("bot " + parse_spec(text, "bot").name + ": " + key + "=" + path + ": " + why);
       }
-    }
-  }
-}
-
-// As check_models for one spec, where the game's options are unknown (a state does not keep them:
-// the Python module's bots): each model's own options stand for the game's.
-template <Game G>
-void check_models_at(const std::string& text, const typename G::State& s) {
-  const auto models = named_models(text);
-  if (models.empty()) return;
-  make_bot<G>(text, 0);
-  if constexpr (HasTensors<G>) {
-    for (const auto& [key, path] : models) {
-      const ValueModel& m = *shared_model(path);
-      ModelFit fit = model_fit<G>(s, GameConfig{});
-      fit.options = m.options;
-      const std::string why = model_mismatch(m, fit);
-      if (!why.empty()) input_error("bot " + parse_spec(text, "bot").name + ": " + key + "=" + path + ": " + why);
     }
   }
 }
@@ -736,7 +722,7 @@ int check_arena(const ArenaSettings& a, const BotMaker<G>& maker = {}, const Set
                 ": give " + multiples_near(a.games, set));
   if (a.shards < 1 || a.shard < 0 || a.shard >= a.shards) input_error("arena: bad shard");
   for (const auto& spec : a.bots) maker.make(spec, 0, a.rules.seeds);  // reject bad specs before any game runs
-  check_models<G>(a.bots, probe, a.config);
+  check_models<G>(a.bots, probe, &a.config);
   return n;
 }
 

@@ -151,7 +151,7 @@ int bench_bots(const BenchCommand& c) {
   // Every spec is checked (and refused if it does not search, or names a model of another game,
   // options, map, seat count or shape) before the first position is played.
   for (const auto& spec : specs) searching_bot<G>(spec, 1);
-  check_models<G>(specs, start, c.config);
+  check_models<G>(specs, start, &c.config);
   std::vector<std::vector<BenchSample>> samples(n_bots);
   for (int k = 0; k < c.positions; ++k) {
     const std::uint64_t seed = hash_combine(c.config.seed, std::uint64_t(k));

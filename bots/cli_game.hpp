@@ -177,7 +177,7 @@ int cmd_play(const PlayArgs& a) {
   if (int(specs.size()) != needed)
     input_error("play: " + std::to_string(n) + " seats need " + std::to_string(needed) + " bot specs, got " +
                 std::to_string(specs.size()));
-  check_models<G>(specs, start, config);
+  check_models<G>(specs, start, &config);
 
   std::vector<std::unique_ptr<Bot<G>>> owned;
   std::vector<Bot<G>*> seats;

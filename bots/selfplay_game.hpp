@@ -311,7 +311,7 @@ int run_selfplay(const SelfplaySettings& a) {
       input_error("selfplay: --games must be a positive multiple of the seat count " + std::to_string(n) +
                   " so that every deal is played in every seating");
     for (const auto& spec : a.bots) make_bot<G>(spec, 0);  // bad specs before any game
-    check_models<G>(a.bots, probe, a.config);              // a model of another game, options or map
+    check_models<G>(a.bots, probe, &a.config);             // a model of another game, options or map
     const int observation_size = G::observation_size(probe);
     const Json identity = run_identity<G>(a, n, observation_size);
     const fs::path out(a.out);

@@ -308,7 +308,7 @@ int tune(const TuneCommand& c) {
   }
   if (params.empty()) input_error("tune: give at least one --param NAME=LOW:HIGH");
   for (const auto& spec : pool) make_bot<G>(spec, 0);
-  check_models<G>(base.bots, G::initial(base.config), base.config);
+  check_models<G>(base.bots, G::initial(base.config), &base.config);
 
   // The search starts from the spec's own values (given or default), so that what it returns
   // is measured against what the user had.

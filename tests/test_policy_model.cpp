@@ -12,14 +12,23 @@
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
 #include "core/model_file.hpp"
+#include "game_tests.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/kuhn/kuhn.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "model_helpers.hpp"
 #include "search/search.hpp"
 
 using namespace nuraghe;
+using testing::error_of;
+using testing::from_json;
+using testing::ModelFile;
+using testing::refusal;
 
 namespace {
+
+// The configuration of a game without options (tic-tac-toe's).
+const GameConfig kNoOptions;
 
 const std::string kExample = std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-policy.json";
 
@@ -42,37 +51,6 @@ ValueModel cell_policy(int to, float bias = 4.0f, int from = 0, float weight = 0
   layer.bias[std::size_t(to)] = bias;
   m.layers.push_back(layer);
   return m;
-}
-
-ValueModel from_json(const Json& j) { return model_from_json(JsonIn(j, "model \"p.json\"")); }
-
-std::string error_of(const Json& j) {
-  try {
-    from_json(j);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// A file for the bots to read, removed at the end of the test.
-struct ModelFile {
-  std::string path;
-  ModelFile(const ValueModel& m, const std::string& name) {
-    path = (std::filesystem::temp_directory_path() / ("nuraghe-policy-" + std::to_string(::getpid()) + "-" + name))
-               .string();
-    std::ofstream(path) << model_to_json(m).dump(1);
-  }
-  ~ModelFile() { std::filesystem::remove(path); }
-};
-
-std::string refusal(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 TicTacToe::State position(std::initializer_list<int> cells) {
@@ -189,7 +167,7 @@ TEST_CASE("a policy model is refused for another game or action space, and where
   const ModelFile value(read_model(std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-mlp.json"),
                         "ttt-value.json");
   const TicTacToe::State root = TicTacToe::initial(GameConfig{});
-  CHECK_NOTHROW(check_models<TicTacToe>({"uct:iters=10,prior=" + policy.path}, root, GameConfig{}));
+  CHECK_NOTHROW(check_models<TicTacToe>({"uct:iters=10,prior=" + policy.path}, root, &kNoOptions));
   CHECK(model_mismatch(cell_policy(2), {"tictactoe", Json::object(), "", 2, 19, false, 9}).empty());
   CHECK(model_mismatch(cell_policy(2), {"tictactoe", Json::object(), "", 2, 19, false, 10})
             .find("the policy is over 9 actions, not the game's 10") != std::string::npos);
@@ -213,7 +191,7 @@ TEST_CASE("a policy model is refused for another game or action space, and where
   three.players = 3;
   const ModelFile wrong(three, "ttt-policy-3.json");
   CHECK(refusal([&] {
-          check_models<TicTacToe>({"uct:iters=10,prior=" + wrong.path}, root, GameConfig{});
+          check_models<TicTacToe>({"uct:iters=10,prior=" + wrong.path}, root, &kNoOptions);
         }).find("prior=" + wrong.path + ": the model is for 3 players, not 2") != std::string::npos);
   // The search itself refuses a policy of another action space, seat count or kind (a caller that
   // skipped the check), before any iteration: a logit row past the model's last would be read.

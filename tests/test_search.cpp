@@ -17,6 +17,7 @@
 #include "core/model_file.hpp"
 #include "game_tests.hpp"
 #include "invariants.hpp"
+#include "model_helpers.hpp"
 #include "toy_games.hpp"
 
 using namespace nuraghe;
@@ -375,40 +376,6 @@ bool same_statistics_along(const std::string& spec, typename G::State a, typenam
   return same;
 }
 
-// A model of G under `config` that reads every float of the seat's observation, with weights made
-// up (no fit): a value model, or a policy over the game's actions. Written to a file removed at the
-// end of the test.
-template <Game G>
-struct MadeUpModel {
-  std::string path;
-  MadeUpModel(const GameConfig& config, bool policy) {
-    const auto s = G::initial(config);
-    ValueModel m;
-    m.game = std::string(G::kName);
-    for (const auto& [k, v] : config.options) m.options[k] = v;
-    m.players = num_players_of<G>(s);
-    m.observation_size = G::observation_size(s);
-    m.kind = ModelKind::Logistic;
-    m.target = policy ? "visits" : "returns";
-    m.num_actions = policy ? G::num_actions(s) : 0;
-    for (int i = 0; i < m.observation_size; ++i) {
-      m.features.push_back(i);
-      m.mean.push_back(0.25f);
-      m.scale.push_back(0.5f);
-    }
-    const int outputs = policy ? m.num_actions : 1;
-    ValueModel::Layer layer{m.observation_size, outputs, {}, std::vector<float>(std::size_t(outputs), 0.0f)};
-    Rng rng(std::uint64_t(m.observation_size * 31 + outputs));
-    for (int w = 0; w < m.observation_size * outputs; ++w) layer.weights.push_back(float(rng.uniform() - 0.5));
-    m.layers.push_back(layer);
-    path = (std::filesystem::temp_directory_path() /
-            (std::string("nuraghe-peek-") + std::to_string(::getpid()) + "-" + model_hash_text(m) + ".json"))
-               .string();
-    std::ofstream(path) << model_to_json(m).dump();
-  }
-  ~MadeUpModel() { std::filesystem::remove(path); }
-};
-
 // `cheat_shows`: the hidden part changes the best play, so cheat-uct's statistics must differ.
 template <Game G>
 void check_no_peeking(const GameConfig& config, Player seat, bool cheat_shows = true) {
@@ -429,10 +396,13 @@ void check_no_peeking(const GameConfig& config, Player seat, bool cheat_shows = 
                                     "mo-ismcts:iters=300,prior=uniform,cpuct=2,reuse=on",
                                     "pimc:iters=50,dets=6,prior=uniform"};
   // Every mode with a value model, a policy model and a mix.
-  std::optional<MadeUpModel<G>> value, policy;
+  std::optional<testing::ModelFile> value, policy;
   if constexpr (HasTensors<G>) {
-    value.emplace(config, false);
-    policy.emplace(config, true);
+    // Models that read every float of the seat's observation, with weights made up (no fit).
+    const auto root = G::initial(config);
+    const std::string name = cat("peek-", G::kName, "-", num_players_of<G>(root));
+    value.emplace(testing::made_up_model<G>(root, config, false), name + "-value.json");
+    policy.emplace(testing::made_up_model<G>(root, config, true), name + "-policy.json");
     const std::string v = ",eval=" + value->path, p = ",prior=" + policy->path;
     for (const std::string mode : {"ismcts:iters=300", "mo-ismcts:iters=300,reuse=on", "pimc:iters=50,dets=6"}) {
       specs.push_back(mode + p);

@@ -18,6 +18,7 @@
 #include "games/connect4/connect4.hpp"
 #include "games/goofspiel/goofspiel.hpp"
 #include "games/tictactoe/tictactoe.hpp"
+#include "model_helpers.hpp"
 #include "search/playout.hpp"
 #include "toy_games.hpp"
 
@@ -73,8 +74,14 @@ void operator delete(void* p, std::size_t, std::align_val_t) noexcept { released
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { released(p); }
 
 using namespace nuraghe;
+using testing::error_of;
+using testing::from_json;
+using testing::ModelFile;
 
 namespace {
+
+// The configuration of a game without options (tic-tac-toe's).
+const GameConfig kNoOptions;
 
 // Tic-tac-toe's observation (19 floats): the seat's marks (cells 0-8), the opponent's (9-17),
 // whether the seat is to move (18). A model of one feature: the seat's mark in `cell`.
@@ -106,29 +113,6 @@ ValueModel small_model(ModelKind kind) {
   }
   return m;
 }
-
-ValueModel from_json(const Json& j) { return model_from_json(JsonIn(j, "model \"m.json\"")); }
-
-// The message of the InputError that reading j throws ("" if none).
-std::string error_of(const Json& j) {
-  try {
-    from_json(j);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// A file for the bots to read, removed at the end of the test.
-struct ModelFile {
-  std::string path;
-  explicit ModelFile(const ValueModel& m, const std::string& name) {
-    path =
-        (std::filesystem::temp_directory_path() / ("nuraghe-test-" + std::to_string(::getpid()) + "-" + name)).string();
-    std::ofstream(path) << model_to_json(m).dump(1);
-  }
-  ~ModelFile() { std::filesystem::remove(path); }
-};
 
 }  // namespace
 
@@ -607,18 +591,18 @@ TEST_CASE("a model for another game, seat count, observation size, options or ma
   const ModelFile good(m, "good-ttt.json");
   const std::string spec = "uct:iters=50,cutoff=leaf,eval=" + good.path;
   const TicTacToe::State root = TicTacToe::initial(GameConfig{});
-  CHECK_NOTHROW(check_models<TicTacToe>({spec, "random"}, root, GameConfig{}));
+  CHECK_NOTHROW(check_models<TicTacToe>({spec, "random"}, root, &kNoOptions));
   CHECK_THROWS_WITH_AS(make_bot<Connect4>(spec, 1), doctest::Contains("the model is for the game tictactoe"),
                        InputError);
   ValueModel three = m;
   three.players = 3;
   const ModelFile three_file(three, "three-ttt.json");
-  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + three_file.path}, root, GameConfig{}),
+  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + three_file.path}, root, &kNoOptions),
                        doctest::Contains("3 players, not 2"), InputError);
   ValueModel wide = m;
   wide.observation_size = 20;
   const ModelFile wide_file(wide, "wide-ttt.json");
-  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + wide_file.path}, root, GameConfig{}),
+  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + wide_file.path}, root, &kNoOptions),
                        doctest::Contains("observations of 20 floats, not 19"), InputError);
   // The search itself refuses it too (a caller that skipped the check), before any iteration.
   search::SearchConfig cfg;
@@ -696,7 +680,7 @@ TEST_CASE("a model reading the hand-written evaluation: its input, file and refu
   ttt.evaluate_input = true;
   const ModelFile file(ttt, "evaluate-ttt.json");
   const TicTacToe::State root = TicTacToe::initial(GameConfig{});
-  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + file.path}, root, GameConfig{}),
+  CHECK_THROWS_WITH_AS(check_models<TicTacToe>({"uct:cutoff=leaf,eval=" + file.path}, root, &kNoOptions),
                        doctest::Contains("hand-written evaluation"), InputError);
   search::SearchConfig cfg;
   cfg.algorithm = search::Algorithm::Uct;
