@@ -122,6 +122,31 @@ class EdgeChooser {
         tree, count, [&](int u) { return block + std::uint32_t(u); }, parent, rng);
   }
 
+  // choose_edge over a seat's `count` arms arm[0..count) at a simultaneous node, every one present
+  // and none favoured: the same choice from the same random numbers, in two passes, as a seat's
+  // arms are few and after their first visits all tried. The first counts the untried arms (and
+  // the availability where `parent` is 0); an untried arm is then drawn uniformly, or else the
+  // second takes the best UCB score, without choose_edge's tests of each edge for both.
+  int choose_arm(TreeT& tree, const std::uint32_t* arm, int count, std::uint32_t parent, Rng& rng) {
+    int untried = 0, first_untried = -1;
+    for (int i = 0; i < count; ++i) {
+      if (parent == 0) TreeT::add(tree.link(arm[i]).available, 1u);
+      if (tries_of(tree.stats(arm[i])) == 0 && untried++ == 0) first_untried = i;
+    }
+    if (untried > 0)
+      return nth_untried(
+          tree, count, [&](int i) { return arm[i]; }, untried, first_untried, rng);
+    ExplorationCache exploration(cfg_.c);
+    int best_u = -1;
+    double best = -1;
+    for (int i = 0; i < count; ++i) {
+      const EdgeStats& e = tree.stats(arm[i]);
+      const double score = ucb(e, tries_of(e), exploration(parent ? parent : TreeT::load(tree.link(arm[i]).available)));
+      if (score > best) best = score, best_u = i;
+    }
+    return best_u;
+  }
+
   // An Exp3 or regret-matching arm among the `available` arms of one seat (edges arm[0..available)),
   // drawn from the bandit's policy over their statistics; `prob` is the probability it had. `stat`
   // and `p` are scratch of `available` doubles.

@@ -386,8 +386,7 @@ class Worker {
       pick = chooser_.choose_puct(
           tree, available, [&](int i) { return arm[i]; }, exact_visits(tree, n));
     } else if (cfg_.sim == SimSelect::Ucb) {
-      pick = chooser_.choose_edge(
-          tree, available, [&](int i) { return arm[i]; }, exact_visits(tree, n), rng);
+      pick = chooser_.choose_arm(tree, arm.data(), available, exact_visits(tree, n), rng);
     } else {
       std::array<double, G::kMaxMoves> stat, p;
       pick = chooser_.sample_arm(tree, arm.data(), available, stat.data(), p.data(), rng, prob);
