@@ -628,9 +628,9 @@ CappedSearch uct_in(std::size_t bytes, const Connect4::State& s, long long itera
   mcts.for_each_tree([&](const auto& tree) {
     c.nodes = tree.node_count();
     c.root_edges = tree.num_edges(tree.root());
-    tree.for_each_edge(tree.root(), [&](std::uint32_t e) {
-      const std::uint32_t child = tree.link(e).child;
-      c.children_with_every_edge += child != search::kNone && tree.num_edges(child) == c.root_edges;
+    tree.for_each_edge(tree.root(), [&](search::EdgeId e) {
+      const search::NodeId child = tree.link(e).child;
+      c.children_with_every_edge += child != search::kNoNode && tree.num_edges(child) == c.root_edges;
     });
   });
   return c;
@@ -762,11 +762,11 @@ TEST_CASE("memory while searching: a search holds no tree of the last search, ke
 // edges or lack of them the walk sees: decisions, fresh nodes), and how many there are.
 std::pair<int, int> decisions_disagreeing(const search::Tree<false>& tree) {
   int decisions = 0, disagree = 0;
-  for (std::uint32_t n = 0; n < tree.node_count(); ++n) {
+  for (search::NodeId n{0}; n.index < tree.node_count(); ++n) {
     // A fresh node has no edges: its visits must be 0.
     if (tree.kind(n) != search::NodeKind::Decision && tree.kind(n) != search::NodeKind::Fresh) continue;
     std::uint64_t sum = 0;
-    tree.for_each_edge(n, [&](std::uint32_t e) { sum += tree.stats(e).visits; });
+    tree.for_each_edge(n, [&](search::EdgeId e) { sum += tree.stats(e).visits; });
     ++decisions;
     disagree += sum != tree.node(n).visits;
   }
@@ -876,10 +876,10 @@ TEST_CASE("PUCT chooses by its formula: Q + cpuct * P * sqrt(N) / (1 + n), an un
   cfg.prior = search::Prior::Uniform;
   cfg.cpuct = 1.0;
   search::Tree<false> tree(std::size_t(1) << 20);
-  const std::uint32_t root = search::Tree<false>::root();
+  const search::NodeId root = search::Tree<false>::root();
   const std::uint64_t keys[3] = {10, 11, 12};
-  const std::uint32_t first = tree.add_edges(root, keys, 3);
-  REQUIRE(first != search::kNone);
+  const search::EdgeId first = tree.add_edges(root, keys, 3);
+  REQUIRE(first != search::kNoEdge);
   const auto set = [&](int u, std::uint32_t visits, double wins, double prior) {
     search::EdgeStats& e = tree.stats(first + std::uint32_t(u));
     e.visits = visits;

@@ -47,38 +47,38 @@ struct Walker {
   TreeCheck& check;
 
   // The edges of node n: their visits summed; virtual losses counted; their children walked.
-  std::uint64_t edges(std::uint32_t n, int depth) {
+  std::uint64_t edges(NodeId n, int depth) {
     const bool arms = tree.kind(n) == NodeKind::Arms;
     std::uint64_t visits = 0;
     int blocks = 0;
-    tree.for_each_block(n, [&](std::uint32_t, std::uint32_t) { ++blocks; });
+    tree.for_each_block(n, [&](EdgeId, std::uint32_t) { ++blocks; });
     check.continued += blocks > 1;
     std::vector<std::uint64_t> keys;
-    tree.for_each_edge(n, [&](std::uint32_t e) {
+    tree.for_each_edge(n, [&](EdgeId e) {
       const EdgeLink& edge = tree.link(e);
       check.repeated_keys += std::find(keys.begin(), keys.end(), edge.key) != keys.end();
       keys.push_back(edge.key);
       visits += tree.stats(e).visits;
       check.virtual_losses += tree.stats(e).virtual_loss;
-      check.children_of_arms += arms && edge.child != kNone;
-      for (std::uint32_t c = edge.child; c != kNone; c = tree.node(c).sibling) node(c, depth);
+      check.children_of_arms += arms && edge.child != kNoNode;
+      for (NodeId c = edge.child; c != kNoNode; c = tree.node(c).sibling) node(c, depth);
     });
     return visits;
   }
-  void node(std::uint32_t n, int depth = 0) {
+  void node(NodeId n, int depth = 0) {
     ++check.nodes;
     const Node& nd = tree.node(n);
     if (tree.kind(n) == NodeKind::Simultaneous) {
       ++check.simultaneous;
       check.deepest = std::max(check.deepest, ++depth);
       for (int q = 0; q < nd.seats; ++q) {
-        const std::uint32_t arms = tree.arms_node(n, q);
+        const NodeId arms = tree.arms_node(n, q);
         if (tree.num_edges(arms) == 0) continue;  // MO-ISMCTS: only the tree's own seat chooses in it
         ++check.arm_sets;
         check.wrong_arm_visits += edges(arms, depth) != nd.visits;
       }
       long long outcomes = 0;
-      tree.for_each_outcome(n, [&](std::uint64_t, std::uint32_t c) {
+      tree.for_each_outcome(n, [&](std::uint64_t, NodeId c) {
         ++outcomes;
         node(c, depth);
       });
@@ -152,8 +152,8 @@ const char* name(Algorithm a) {
 
 TEST_CASE("node store: an edge index, once handed out, keeps its edge while its node grows") {
   Tree<false> tree(std::size_t(1) << 20);
-  const std::uint32_t root = Tree<false>::root();
-  std::vector<std::uint32_t> handed_out;
+  const NodeId root = Tree<false>::root();
+  std::vector<EdgeId> handed_out;
   for (std::uint64_t key = 0; key < 3; ++key) handed_out.push_back(tree.add_edge(root, key, 3));
   tree.stats(handed_out[1]).visits = 7;
   for (std::uint64_t key = 3; key < 500; ++key) handed_out.push_back(tree.add_edge(root, key));  // many blocks
@@ -183,7 +183,7 @@ TEST_CASE("node store: a short search on a new tree faults in small pages, not h
   constexpr std::size_t kMiB = std::size_t(1) << 20;
   const std::size_t before = resident_bytes();
   Tree<false> tree(64 * kMiB);
-  for (int i = 0; i < 300; ++i) REQUIRE(tree.new_node(std::uint32_t(i + 1)) != kNone);
+  for (int i = 0; i < 300; ++i) REQUIRE(tree.new_node(std::uint64_t(i + 1)) != kNoNode);
   CHECK(resident_bytes() < before + kMiB);
 }
 
@@ -197,11 +197,11 @@ TEST_CASE("node store: arenas' huge pages start on huge-page boundaries, and a d
     {
       Tree<false> tree(bytes);
       // Past each arena's small-page prefix (map_arena).
-      CHECK((std::uintptr_t(&tree.node(0)) + kSmallPrefix) % kHugePage == 0);
-      CHECK((std::uintptr_t(&tree.stats(0)) + kSmallPrefix) % kHugePage == 0);
-      CHECK((std::uintptr_t(&tree.link(0)) + kSmallPrefix) % kHugePage == 0);
+      CHECK((std::uintptr_t(&tree.node(NodeId{0})) + kSmallPrefix) % kHugePage == 0);
+      CHECK((std::uintptr_t(&tree.stats(EdgeId{0})) + kSmallPrefix) % kHugePage == 0);
+      CHECK((std::uintptr_t(&tree.link(EdgeId{0})) + kSmallPrefix) % kHugePage == 0);
       std::uint32_t nodes = 1;
-      while (tree.new_node(nodes) != kNone) ++nodes;
+      while (tree.new_node(nodes) != kNoNode) ++nodes;
       CHECK(nodes == Tree<false>::node_cap_for(bytes));
       CHECK(resident_bytes() >= before + bytes / 4);  // the node arena (2/5 of the bytes), touched
     }
@@ -216,12 +216,12 @@ TEST_CASE("node store: a reader sees a prefix of the edges, even while a writer 
   // reader gone on to the new block, it would have seen edges 0, 1, 2 and 4 but not 3, and a search
   // that takes what it saw for a prefix (find_edges) would add edge 3's key a second time.
   Tree<true> tree(std::size_t(1) << 20);
-  const std::uint32_t root = Tree<true>::root();
+  const NodeId root = Tree<true>::root();
   for (std::uint64_t key = 0; key < 3; ++key) tree.add_edge(root, key, 4);
   std::vector<std::uint64_t> seen;
   bool written = false;
-  tree.for_each_block(root, [&](std::uint32_t first, std::uint32_t count) {
-    for (std::uint32_t e = first; e < first + count; ++e) seen.push_back(tree.link(e).key);
+  tree.for_each_block(root, [&](EdgeId first, std::uint32_t count) {
+    for (EdgeId e = first; e < first + count; ++e) seen.push_back(tree.link(e).key);
     if (!written) {
       written = true;
       tree.add_edge(root, 3, 4);
@@ -279,8 +279,8 @@ TEST_CASE("many arms: seats with few arms, tree reuse between rounds keeps the s
       const std::uint64_t token = ManyArms::observe_joint(s, joint, 0);
       kept = 0;
       mcts.for_each_tree([&](const auto& tree) {
-        const std::uint32_t child = child_by_token(tree, tree.root(), token, !full_state(cfg.algorithm));
-        if (child != kNone) kept = tree.node(child).visits;
+        const NodeId child = child_by_token(tree, tree.root(), token, !full_state(cfg.algorithm));
+        if (child != kNoNode) kept = tree.node(child).visits;
       });
       mcts.observe(token);
       s.apply_joint(joint);
@@ -537,7 +537,7 @@ TEST_CASE("a search that keeps no tree searches in its last search's memory, and
       cfg.memory_bytes = std::size_t(4) << 20;
       const auto arenas = [](const Mcts<Connect4>& m) {
         std::vector<const void*> at;
-        m.for_each_tree([&](const auto& tree) { at.push_back(&tree.node(0)); });
+        m.for_each_tree([&](const auto& tree) { at.push_back(&tree.node(tree.root())); });
         return at;
       };
       const auto sample = [&](Rng&) { return s; };

@@ -23,7 +23,7 @@ template <std::size_t kMaxMoves>
 struct Keys {
   int count = 0;
   std::array<std::uint64_t, kMaxMoves> key;
-  std::array<std::uint32_t, kMaxMoves> edge;
+  std::array<EdgeId, kMaxMoves> edge;
   std::array<std::uint16_t, kMaxMoves> first, begin, size, group;
 };
 
@@ -80,7 +80,7 @@ class EdgeIndex {
  public:
   using TreeT = Tree<Shared>;
 
-  // Finds node n's edge for each key (kNone where the arena is full). The edges of a node are
+  // Finds node n's edge for each key (kNoEdge where the arena is full). The edges of a node are
   // added in the order of its first visit's keys, so key u is usually edge u: that is checked
   // first, and keys that are not there are looked up in a hash index of all the node's edges. A
   // node of a few edges is compared edge by edge.
@@ -91,19 +91,19 @@ class EdgeIndex {
   // anything is read or added. False when n keeps no edges by then.
   static constexpr std::uint32_t kScannedEdges = 8;
   template <std::size_t kMaxMoves>
-  [[gnu::always_inline]] bool find_edges(TreeT& tree, std::uint32_t n, NodeKind kind, Keys<kMaxMoves>& keys) {
+  [[gnu::always_inline]] bool find_edges(TreeT& tree, NodeId n, NodeKind kind, Keys<kMaxMoves>& keys) {
     const int count = keys.count;
     std::uint32_t seen = 0;
     if (kind == NodeKind::Fresh) {
-      for (int u = 0; u < count; ++u) keys.edge[u] = kNone;
-    } else if (const std::uint32_t block = tree.block_of_exactly(n, keys.key.data(), count); block != kNone) {
+      for (int u = 0; u < count; ++u) keys.edge[u] = kNoEdge;
+    } else if (const EdgeId block = tree.block_of_exactly(n, keys.key.data(), count); block != kNoEdge) {
       for (int u = 0; u < count; ++u) keys.edge[u] = block + std::uint32_t(u);  // the usual case, in one pass
       return true;
     } else if (tree.num_edges(n) <= kScannedEdges) {
       // A few edges (Kuhn's and Goofspiel's nodes, whose keys change with the determinization):
       // comparing each edge with each key costs less than anything cleverer.
-      for (int u = 0; u < count; ++u) keys.edge[u] = kNone;
-      tree.for_each_edge(n, [&](std::uint32_t e) {
+      for (int u = 0; u < count; ++u) keys.edge[u] = kNoEdge;
+      tree.for_each_edge(n, [&](EdgeId e) {
         ++seen;
         const std::uint64_t key = tree.link(e).key;
         for (int u = 0; u < count; ++u)
@@ -114,23 +114,23 @@ class EdgeIndex {
       });
     } else {
       int misplaced = 0;
-      tree.for_each_block(n, [&](std::uint32_t first, std::uint32_t size) {
-        for (std::uint32_t e = first; e < first + size; ++e, ++seen)
+      tree.for_each_block(n, [&](EdgeId first, std::uint32_t size) {
+        for (EdgeId e = first; e < first + size; ++e, ++seen)
           if (seen < std::uint32_t(count)) {
             const bool here = tree.link(e).key == keys.key[seen];
-            keys.edge[seen] = here ? e : kNone;
+            keys.edge[seen] = here ? e : kNoEdge;
             misplaced += !here;
           }
       });
-      for (int u = int(seen); u < count; ++u) keys.edge[u] = kNone;
+      for (int u = int(seen); u < count; ++u) keys.edge[u] = kNoEdge;
       if (misplaced > 0 || seen > std::uint32_t(count)) {  // some keys may sit elsewhere in the node
         index_edges(tree, n, seen);
         for (int u = 0; u < count; ++u)
-          if (keys.edge[u] == kNone) keys.edge[u] = indexed(keys.key[u]);
+          if (keys.edge[u] == kNoEdge) keys.edge[u] = indexed(keys.key[u]);
       }
     }
     int missing = 0;
-    for (int u = 0; u < count; ++u) missing += keys.edge[u] == kNone;
+    for (int u = 0; u < count; ++u) missing += keys.edge[u] == kNoEdge;
     if (missing == 0) return true;
     tree.lock(n);
     if (!TreeT::holds_edges(tree.kind(n))) {  // under the lock, where it cannot change
@@ -139,20 +139,20 @@ class EdgeIndex {
     }
     // A node's first visit adds all its edges at once, in the keys' order.
     if (missing == count)
-      if (const std::uint32_t first = tree.add_edges(n, keys.key.data(), std::uint32_t(count)); first != kNone) {
+      if (const EdgeId first = tree.add_edges(n, keys.key.data(), std::uint32_t(count)); first != kNoEdge) {
         for (int u = 0; u < count; ++u) keys.edge[u] = first + std::uint32_t(u);
         tree.unlock(n);
         return true;
       }
     // Another thread may have added some of them meanwhile: they are among the edges past `seen`.
     std::uint32_t position = 0;
-    tree.for_each_edge(n, [&](std::uint32_t e) {
+    tree.for_each_edge(n, [&](EdgeId e) {
       if (position++ < seen) return;
       for (int u = 0; u < count; ++u)
-        if (keys.edge[u] == kNone && tree.link(e).key == keys.key[u]) keys.edge[u] = e;
+        if (keys.edge[u] == kNoEdge && tree.link(e).key == keys.key[u]) keys.edge[u] = e;
     });
     for (int u = 0; u < count; ++u)
-      if (keys.edge[u] == kNone) keys.edge[u] = tree.add_edge(n, keys.key[u], std::uint32_t(count));
+      if (keys.edge[u] == kNoEdge) keys.edge[u] = tree.add_edge(n, keys.key[u], std::uint32_t(count));
     tree.unlock(n);
     return true;
   }
@@ -160,29 +160,29 @@ class EdgeIndex {
  private:
   // A hash index of node n's first `edges` edges by key (scratch, rebuilt when needed). In a shared
   // tree the node may have more by now; those are looked at under the lock.
-  void index_edges(const TreeT& tree, std::uint32_t n, std::uint32_t edges) {
+  void index_edges(const TreeT& tree, NodeId n, std::uint32_t edges) {
     std::uint32_t slots = 16;
     while (slots < 2 * edges) slots *= 2;
-    index_.assign(slots, kNone);
+    index_.assign(slots, kNoEdge);
     std::uint32_t position = 0;
-    tree.for_each_edge(n, [&](std::uint32_t e) {
+    tree.for_each_edge(n, [&](EdgeId e) {
       if (position++ >= edges) return;
       std::uint32_t i = slot_of(tree.link(e).key, slots);
-      while (index_[i] != kNone) i = (i + 1) & (slots - 1);
+      while (index_[i] != kNoEdge) i = (i + 1) & (slots - 1);
       index_[i] = e;
     });
     index_tree_ = &tree;
   }
-  std::uint32_t indexed(std::uint64_t key) const {
+  EdgeId indexed(std::uint64_t key) const {
     const std::uint32_t slots = std::uint32_t(index_.size());
     for (std::uint32_t i = slot_of(key, slots);; i = (i + 1) & (slots - 1))
-      if (index_[i] == kNone || index_tree_->link(index_[i]).key == key) return index_[i];
+      if (index_[i] == kNoEdge || index_tree_->link(index_[i]).key == key) return index_[i];
   }
   static std::uint32_t slot_of(std::uint64_t key, std::uint32_t slots) {
     return std::uint32_t((key * 0x9E3779B97F4A7C15ull) >> 40) & (slots - 1);
   }
 
-  std::vector<std::uint32_t> index_;
+  std::vector<EdgeId> index_;
   const TreeT* index_tree_ = nullptr;
 };
 

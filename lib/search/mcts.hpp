@@ -13,14 +13,14 @@ namespace nuraghe::search {
 
 // Copies the subtree of `from` at node `r` into a fresh tree of `bytes` (as much as fits).
 template <bool Shared>
-Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t bytes) {
+Tree<Shared> compact(const Tree<Shared>& from, NodeId r, std::size_t bytes) {
   Tree<Shared> to(bytes);
   if (!to.usable()) return to;
   struct Copier {
     const Tree<Shared>& from;
     Tree<Shared>& to;
     // Node f of `from`, its statistics and everything below it, into node t of `to`.
-    void node(std::uint32_t f, std::uint32_t t) {
+    void node(NodeId f, NodeId t) {
       to.node(t).visits = from.node(f).visits;
       to.node(t).merged = from.node(f).merged;
       if (from.kind(f) != NodeKind::Simultaneous) {
@@ -33,9 +33,9 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
         return;
       }
       for (int q = 0; q < seats; ++q) edges(from.arms_node(f, q), to.arms_node(t, q));
-      from.for_each_outcome(f, [&](std::uint64_t key, std::uint32_t c) {
-        const std::uint32_t n = to.new_node(key);
-        if (n == kNone || !to.insert_outcome(t, key, n)) return;
+      from.for_each_outcome(f, [&](std::uint64_t key, NodeId c) {
+        const NodeId n = to.new_node(key);
+        if (n == kNoNode || !to.insert_outcome(t, key, n)) return;
         node(c, n);
       });
       if (from.overflow_used(f)) {
@@ -46,13 +46,13 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
     // Node t's visits stay the sum of its edges' (the search's choice over full states counts on it,
     // EdgeChooser::choose_in_block): where the arena has no room for its edges, the visits of those
     // copied (none: 0, a fresh node). A seat's arms node keeps no visits of its own.
-    void edges(std::uint32_t f, std::uint32_t t) {
+    void edges(NodeId f, NodeId t) {
       const std::uint32_t total = from.num_edges(f);
       std::uint32_t copied_visits = 0;
       bool cut = false;
-      from.for_each_edge(f, [&](std::uint32_t fe) {
-        const std::uint32_t e = to.add_edge(t, from.link(fe).key, total);
-        if (e == kNone) {
+      from.for_each_edge(f, [&](EdgeId fe) {
+        const EdgeId e = to.add_edge(t, from.link(fe).key, total);
+        if (e == kNoEdge) {
           cut = true;
           return;
         }
@@ -64,10 +64,10 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
       });
       if (cut && to.kind(t) != NodeKind::Arms) to.node(t).visits = copied_visits;
     }
-    void chain(std::uint32_t head, std::uint32_t& to_head) {
-      for (std::uint32_t c = head; c != kNone; c = from.node(c).sibling) {
-        const std::uint32_t n = to.new_node(from.node(c).key);
-        if (n == kNone) return;
+    void chain(NodeId head, NodeId& to_head) {
+      for (NodeId c = head; c != kNoNode; c = from.node(c).sibling) {
+        const NodeId n = to.new_node(from.node(c).key);
+        if (n == kNoNode) return;
         to.node(n).sibling = to_head;
         to_head = n;
         node(c, n);
@@ -79,21 +79,21 @@ Tree<Shared> compact(const Tree<Shared>& from, std::uint32_t r, std::size_t byte
 }
 
 // The child of node n reached by the observer's token, under any edge or in the outcome table (when
-// outcomes are keyed by tokens, as in ISMCTS), or kNone. Also kNone when the token leads to
+// outcomes are keyed by tokens, as in ISMCTS), or kNoNode. Also kNoNode when the token leads to
 // children under two edges: over full states (cheat-uct) two of an opponent's hidden moves look
 // alike to the observer but lead to different states, and a node must stay one state.
 template <bool Shared>
-std::uint32_t child_by_token(const Tree<Shared>& tree, std::uint32_t n, std::uint64_t token, bool outcomes_by_token) {
-  if (tree.kind(n) == NodeKind::Simultaneous) return outcomes_by_token ? tree.find_outcome(n, token) : kNone;
-  std::uint32_t found = kNone;
+NodeId child_by_token(const Tree<Shared>& tree, NodeId n, std::uint64_t token, bool outcomes_by_token) {
+  if (tree.kind(n) == NodeKind::Simultaneous) return outcomes_by_token ? tree.find_outcome(n, token) : kNoNode;
+  NodeId found = kNoNode;
   bool ambiguous = false;
-  tree.for_each_edge(n, [&](std::uint32_t e) {
-    const std::uint32_t c = tree.find_in_chain(tree.link(e).child, token);
-    if (c == kNone) return;
-    ambiguous = ambiguous || found != kNone;
+  tree.for_each_edge(n, [&](EdgeId e) {
+    const NodeId c = tree.find_in_chain(tree.link(e).child, token);
+    if (c == kNoNode) return;
+    ambiguous = ambiguous || found != kNoNode;
     found = c;
   });
-  return ambiguous ? kNone : found;
+  return ambiguous ? kNoNode : found;
 }
 
 template <Game G>
@@ -138,11 +138,11 @@ class Mcts {
     if (!reuse_ || !valid_) return;
     auto walk = [&](auto& forest) {
       for (std::size_t t = 0; t < forest.trees.size(); ++t) {
-        std::uint32_t& r = roots_[t];
-        if (r == kNone) continue;
+        NodeId& r = roots_[t];
+        if (r == kNoNode) continue;
         r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token, !full_state(cfg_.algorithm))
-                                         : kNone;
-        if (forest.observers[t] == seat_ && r == kNone) valid_ = false;
+                                         : kNoNode;
+        if (forest.observers[t] == seat_ && r == kNoNode) valid_ = false;
       }
     };
     if (shared_) walk(*shared_);
@@ -151,11 +151,11 @@ class Mcts {
     for (std::size_t f = 1; f < private_.size() && valid_; ++f) {
       auto& forest = private_[f];
       for (std::size_t t = 0; t < forest.trees.size(); ++t) {
-        std::uint32_t& r = extra_roots_[f - 1][t];
-        if (r == kNone) continue;
+        NodeId& r = extra_roots_[f - 1][t];
+        if (r == kNoNode) continue;
         r = forest.observers[t] == seat_ ? child_by_token(forest.trees[t], r, token, !full_state(cfg_.algorithm))
-                                         : kNone;
-        if (forest.observers[t] == seat_ && r == kNone) valid_ = false;
+                                         : kNoNode;
+        if (forest.observers[t] == seat_ && r == kNoNode) valid_ = false;
       }
     }
   }
@@ -219,16 +219,16 @@ class Mcts {
   // one, asked for after the old one is freed. A bot so holds one search's memory while it searches,
   // not two (reuse: both only while the kept subtrees are copied).
   template <bool Shared>
-  Forest<Shared> fresh_or_reused(Forest<Shared>* old, std::array<std::uint32_t, kMaxPlayers>* roots, Player seat,
-                                 int players, std::size_t bytes) {
+  Forest<Shared> fresh_or_reused(Forest<Shared>* old, std::array<NodeId, kMaxPlayers>* roots, Player seat, int players,
+                                 std::size_t bytes) {
     const std::vector<Player> observers = forest_observers(cfg_.algorithm, players, seat);
     if (reuse_ && valid_ && old && roots && seat == seat_ && old->trees.size() == observers.size()) {
       Forest<Shared> f;
       f.observers = observers;
       const std::size_t tree_bytes = bytes / observers.size();  // as make_forest splits them
       for (std::size_t t = 0; t < observers.size(); ++t)
-        f.trees.push_back((*roots)[t] != kNone ? compact(old->trees[t], (*roots)[t], tree_bytes)
-                                               : Tree<Shared>(tree_bytes));
+        f.trees.push_back((*roots)[t] != kNoNode ? compact(old->trees[t], (*roots)[t], tree_bytes)
+                                                 : Tree<Shared>(tree_bytes));
       *old = Forest<Shared>{};
       return f;
     }
@@ -389,8 +389,8 @@ class Mcts {
   Player seat_ = -1;
   std::vector<Forest<false>> private_;
   std::optional<Forest<true>> shared_;
-  std::array<std::uint32_t, kMaxPlayers> roots_{};
-  std::vector<std::array<std::uint32_t, kMaxPlayers>> extra_roots_;
+  std::array<NodeId, kMaxPlayers> roots_{};
+  std::vector<std::array<NodeId, kMaxPlayers>> extra_roots_;
 };
 
 }  // namespace nuraghe::search

@@ -17,11 +17,11 @@ template <Game G, bool Shared>
 std::vector<MoveStats> root_stats(const Tree<Shared>& tree, Player seat, bool simultaneous, const SearchConfig& cfg) {
   std::vector<MoveStats> out;
   if (!tree.usable()) return out;
-  const std::uint32_t root = Tree<Shared>::root();
+  const NodeId root = Tree<Shared>::root();
   if (simultaneous != (tree.kind(root) == NodeKind::Simultaneous)) return out;  // no iteration chose here
   // Exp3 and regret-matching arms keep a bandit statistic, not a reward sum: no mean to show.
   const bool fixed_point = !simultaneous || cfg.sim == SimSelect::Ucb;
-  tree.for_each_edge(simultaneous ? tree.arms_node(root, seat) : root, [&](std::uint32_t e) {
+  tree.for_each_edge(simultaneous ? tree.arms_node(root, seat) : root, [&](EdgeId e) {
     const EdgeStats& edge = tree.stats(e);
     out.push_back(MoveStats{Move(tree.link(e).key), edge.visits,
                             fixed_point && edge.visits ? double(edge.reward) / kRewardScale / edge.visits : 0.0, 0.0});

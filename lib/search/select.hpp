@@ -22,7 +22,7 @@ class EdgeChooser {
 
   explicit EdgeChooser(const SearchConfig& config) : cfg_(config) {}
 
-  // One pass over `count` edges (edge_of(u), kNone for none): an untried edge is taken first (the
+  // One pass over `count` edges (edge_of(u), kNoEdge for none): an untried edge is taken first (the
   // favoured edge before the others, else one drawn uniformly, by one random number), else the
   // best UCB score, the favoured edge's raised by bias / (1 + tries); -1 if there is no edge.
   // `parent` is the node's exact visit count, or 0 where availability is counted per edge.
@@ -34,8 +34,8 @@ class EdgeChooser {
     ExplorationCache exploration(cfg_.c);
     const double exact = parent ? exploration(parent) : 0.0;
     for (int u = 0; u < count; ++u) {
-      if (edge_of(u) == kNone) continue;
-      const std::uint32_t edge = edge_of(u);
+      if (edge_of(u) == kNoEdge) continue;
+      const EdgeId edge = edge_of(u);
       const EdgeStats& e = tree.stats(edge);
       if (parent == 0) TreeT::add(tree.link(edge).available, 1u);
       const std::uint32_t tries = tries_of(e);
@@ -53,7 +53,7 @@ class EdgeChooser {
     return nth_untried(tree, count, edge_of, untried, first_untried, rng);
   }
 
-  // PUCT over `count` edges (edge_of(u), kNone for none), each with its prior P set: the best
+  // PUCT over `count` edges (edge_of(u), kNoEdge for none), each with its prior P set: the best
   //   Q + cpuct * P * sqrt(N) / (1 + tries),
   // where N is the node's exact visit count `parent`, or where that is 0 the edge's availability,
   // and Q an edge's mean return for its chooser; an untried edge's Q is the mean over the node's
@@ -64,7 +64,7 @@ class EdgeChooser {
   int choose_puct(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent) {
     double tried_reward = 0, tried = 0;
     for (int u = 0; u < count; ++u) {
-      if (edge_of(u) == kNone) continue;
+      if (edge_of(u) == kNoEdge) continue;
       const EdgeStats& e = tree.stats(edge_of(u));
       if (const std::uint32_t visits = TreeT::load(e.visits); visits > 0)
         tried_reward += double(TreeT::load(e.reward)) / kRewardScale, tried += visits;
@@ -73,8 +73,8 @@ class EdgeChooser {
     int best_u = -1;
     double best = -1e300;
     for (int u = 0; u < count; ++u) {
-      if (edge_of(u) == kNone) continue;
-      const std::uint32_t edge = edge_of(u);
+      if (edge_of(u) == kNoEdge) continue;
+      const EdgeId edge = edge_of(u);
       const EdgeStats& e = tree.stats(edge);
       if (parent == 0) TreeT::add(tree.link(edge).available, 1u);
       const std::uint32_t tries = tries_of(e);  // virtual loss counts as tries that returned 0, as in ucb
@@ -98,7 +98,7 @@ class EdgeChooser {
   // visits: backup adds to both, and tree reuse's copy keeps it when the arena cuts a node's edges
   // short.) Shared trees take choose_edge's pass, which tests each edge, for other threads' virtual
   // loss counts as tries.
-  int choose_in_block(TreeT& tree, std::uint32_t block, int count, std::uint32_t parent, Rng& rng) {
+  int choose_in_block(TreeT& tree, EdgeId block, int count, std::uint32_t parent, Rng& rng) {
     if constexpr (!Shared) {
       const std::uint32_t before = parent - 1;
       if (before >= std::uint32_t(count)) {
@@ -127,7 +127,7 @@ class EdgeChooser {
   // arms are few and after their first visits all tried. The first counts the untried arms (and
   // the availability where `parent` is 0); an untried arm is then drawn uniformly, or else the
   // second takes the best UCB score, without choose_edge's tests of each edge for both.
-  int choose_arm(TreeT& tree, const std::uint32_t* arm, int count, std::uint32_t parent, Rng& rng) {
+  int choose_arm(TreeT& tree, const EdgeId* arm, int count, std::uint32_t parent, Rng& rng) {
     int untried = 0, first_untried = -1;
     for (int i = 0; i < count; ++i) {
       if (parent == 0) TreeT::add(tree.link(arm[i]).available, 1u);
@@ -150,7 +150,7 @@ class EdgeChooser {
   // An Exp3 or regret-matching arm among the `available` arms of one seat (edges arm[0..available)),
   // drawn from the bandit's policy over their statistics; `prob` is the probability it had. `stat`
   // and `p` are scratch of `available` doubles.
-  int sample_arm(const TreeT& tree, const std::uint32_t* arm, int available, double* stat, double* p, Rng& rng,
+  int sample_arm(const TreeT& tree, const EdgeId* arm, int available, double* stat, double* p, Rng& rng,
                  double& prob) const {
     for (int i = 0; i < available; ++i) stat[i] = TreeT::load_real(tree.stats(arm[i]).reward);
     if (cfg_.sim == SimSelect::Exp3) exp3_policy(stat, available, cfg_.gamma, p);
@@ -167,7 +167,7 @@ class EdgeChooser {
     return ucb_score(double(TreeT::load(e.reward)) / kRewardScale, tries, exploration);
   }
 
-  // One of the `untried` untried edges among `count` (edge_of(u), kNone for none), uniformly: the
+  // One of the `untried` untried edges among `count` (edge_of(u), kNoEdge for none), uniformly: the
   // r-th for one random r. A node's first visit, where every edge is untried, needs no second
   // pass. In a shared tree another thread may try some of them meanwhile; if the r-th is gone, the
   // first untried edge the caller saw is taken.
@@ -176,7 +176,7 @@ class EdgeChooser {
     auto r = rng.below(std::uint32_t(untried));
     if (untried == count) return int(r);
     for (int u = 0; u < count; ++u)
-      if (edge_of(u) != kNone && tries_of(tree.stats(edge_of(u))) == 0 && r-- == 0) return u;
+      if (edge_of(u) != kNoEdge && tries_of(tree.stats(edge_of(u))) == 0 && r-- == 0) return u;
     return first_untried;
   }
 

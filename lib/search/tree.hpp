@@ -1,8 +1,8 @@
 #pragma once
 // The node store: one arena of nodes and one of edges (kept as two arrays, EdgeStats and EdgeLink),
-// 32-bit indices, sized once from a hard cap in bytes. Nothing is allocated while searching: when
-// an arena is full the tree stops growing and the search goes on inside it (KataGo and lc0 keep
-// nodes compact for the same reason).
+// 32-bit indices typed by what they index (NodeId, EdgeId), sized once from a hard cap in bytes.
+// Nothing is allocated while searching: when an arena is full the tree stops growing and the
+// search goes on inside it (KataGo and lc0 keep nodes compact for the same reason).
 //
 // A node is an information set (or, in UCT, a state) at which one player chooses (a decision), or
 // every player chooses at once (a simultaneous node).
@@ -41,12 +41,40 @@
 #include <new>
 #include <string>
 #include <thread>
+#include <type_traits>
 
 #include "core/error.hpp"
 
 namespace nuraghe::search {
 
+// An arena index that indexes nothing (kNoNode, kNoEdge below; the arenas' caps stay under it).
 inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+// A node's or an edge's place in its tree's arena, typed by what it places, so that a node's index
+// cannot be passed where an edge's is wanted, nor a count where either is. An edge's arena also
+// holds the outcome tables of simultaneous nodes, whose slots are edge ids too; a block of edges is
+// its first edge's id and a count. Plain data (an arena's entries are never constructed), read
+// and written through std::atomic_ref in a shared tree as the counts are.
+template <class Tag>
+struct Id {
+  std::uint32_t index;
+
+  friend constexpr bool operator==(Id, Id) = default;
+  friend constexpr auto operator<=>(Id, Id) = default;
+  // The id `offset` places further in the same arena: an edge of a block, a simultaneous node's
+  // seat's arms node.
+  constexpr Id operator+(std::uint32_t offset) const { return Id{index + offset}; }
+  constexpr Id& operator++() {
+    ++index;
+    return *this;
+  }
+};
+using NodeId = Id<struct NodeTag>;
+using EdgeId = Id<struct EdgeTag>;
+inline constexpr NodeId kNoNode{kNone};
+inline constexpr EdgeId kNoEdge{kNone};
+static_assert(sizeof(NodeId) == 4 && std::is_trivially_copyable_v<NodeId> && std::is_aggregate_v<NodeId>,
+              "an id is its 32-bit index: plain data in the arenas, lock-free under std::atomic_ref");
 
 // Rewards are summed in fixed point: exact, order-independent (so root-parallel merges are
 // deterministic) and a plain integer add for the atomics of tree parallelism.
@@ -69,7 +97,7 @@ struct EdgeStats {
 inline constexpr double kPriorScale = 65535.0;
 struct EdgeLink {
   std::uint64_t key;        // the move, or the observer's token of it; in an outcome table, the outcome
-  std::uint32_t child;      // first child node (chained through Node::sibling), or kNone
+  NodeId child;             // first child node (chained through Node::sibling), or kNoNode
   std::uint32_t available;  // times it was legal when its node chose (ISMCTS availability, counted
                             // per edge only in information sets, where the edges are looked up anyway)
 };
@@ -87,11 +115,11 @@ enum class NodeKind : std::uint8_t {
 
 struct Node {
   std::uint64_t key;            // the token that leads here from the parent
-  std::uint32_t sibling;        // next child of the same parent edge
-  std::uint32_t first_edge;     // decision, arms: this node's block of edges; simultaneous: the outcome table
+  NodeId sibling;               // next child of the same parent edge
+  EdgeId first_edge;            // decision, arms: this node's block of edges; simultaneous: the outcome table
   std::uint16_t num_edges;      // edges in use in that block; simultaneous: outcomes in the table
   std::uint16_t edge_capacity;  // the block's size; simultaneous: the table's slots (a power of two)
-  std::uint32_t more;           // decision, arms: the continuation node with further edges, or kNone;
+  NodeId more;                  // decision, arms: the continuation node with further edges, or kNoNode;
                                 // simultaneous: the first of its seats' arms nodes, then its overflow child
   std::uint32_t visits;         // iterations through this node
   std::uint8_t lock;            // spin lock for Tree<true>
@@ -202,7 +230,7 @@ class Tree {
   // allocator again (nothing reads an entry before it is written).
   void clear() {
     node_count_ = edge_count_ = refused_ = 0;
-    if (node_cap_ > 0) init_node(new_index(node_count_, node_cap_, 1), 0, NodeKind::Fresh);
+    if (node_cap_ > 0) init_node(NodeId{new_index(node_count_, node_cap_, 1)}, 0, NodeKind::Fresh);
   }
   // Whether Tree(bytes) would have these arenas.
   bool sized_for(std::size_t bytes) const {
@@ -234,16 +262,16 @@ class Tree {
     return arena;
   }
 
-  static constexpr std::uint32_t root() { return 0; }
+  static constexpr NodeId root() { return NodeId{0}; }
   bool usable() const { return node_cap_ > 0 && edge_cap_ > 0; }
-  Node& node(std::uint32_t i) { return nodes_[i]; }
-  const Node& node(std::uint32_t i) const { return nodes_[i]; }
-  EdgeStats& stats(std::uint32_t e) { return stats_[e]; }
-  const EdgeStats& stats(std::uint32_t e) const { return stats_[e]; }
-  EdgeLink& link(std::uint32_t e) { return links_[e]; }
-  const EdgeLink& link(std::uint32_t e) const { return links_[e]; }
+  Node& node(NodeId n) { return nodes_[n.index]; }
+  const Node& node(NodeId n) const { return nodes_[n.index]; }
+  EdgeStats& stats(EdgeId e) { return stats_[e.index]; }
+  const EdgeStats& stats(EdgeId e) const { return stats_[e.index]; }
+  EdgeLink& link(EdgeId e) { return links_[e.index]; }
+  const EdgeLink& link(EdgeId e) const { return links_[e.index]; }
   std::uint32_t node_count() const { return load(node_count_); }
-  NodeKind kind(std::uint32_t n) const { return acquire(nodes_[n].kind); }
+  NodeKind kind(NodeId n) const { return acquire(node(n).kind); }
   // Whether a node of this kind keeps edges: a decision (or a fresh node, which its first edge makes
   // one) or a seat's arms. A simultaneous node's block is its outcome table.
   static constexpr bool holds_edges(NodeKind k) {
@@ -258,11 +286,11 @@ class Tree {
   }
   std::size_t bytes_used() const { return node_count() * sizeof(Node) + std::size_t(load(edge_count_)) * kEdgeBytes; }
 
-  // A new fresh node, or kNone when the node arena is full.
-  std::uint32_t new_node(std::uint64_t key) {
-    const std::uint32_t i = new_index(node_count_, node_cap_, 1);
-    if (i != kNone) init_node(i, key, NodeKind::Fresh);
-    return i;
+  // A new fresh node, or kNoNode when the node arena is full.
+  NodeId new_node(std::uint64_t key) {
+    const NodeId n{new_index(node_count_, node_cap_, 1)};
+    if (n != kNoNode) init_node(n, key, NodeKind::Fresh);
+    return n;
   }
 
   // ---- Edges of a decision or arms node ----------------------------------------------------
@@ -273,75 +301,76 @@ class Tree {
   // that block and opened the next one since (find_edges looks only past what it saw for edges
   // added meanwhile). A block's capacity is written before its first edge is published.
   template <class F>
-  void for_each_block(std::uint32_t n, F&& f) const {
-    for (std::uint32_t b = n; b != kNone; b = acquire(nodes_[b].more)) {
-      const std::uint32_t count = acquire(nodes_[b].num_edges);
+  void for_each_block(NodeId n, F&& f) const {
+    for (NodeId b = n; b != kNoNode; b = acquire(node(b).more)) {
+      const std::uint32_t count = acquire(node(b).num_edges);
       if (count == 0) return;
-      f(load(nodes_[b].first_edge), count);
-      if (count < load(nodes_[b].edge_capacity)) return;
+      f(load(node(b).first_edge), count);
+      if (count < load(node(b).edge_capacity)) return;
     }
   }
   template <class F>
-  void for_each_edge(std::uint32_t n, F&& f) const {
-    for_each_block(n, [&](std::uint32_t first, std::uint32_t count) {
-      for (std::uint32_t e = first; e < first + count; ++e) f(e);
+  void for_each_edge(NodeId n, F&& f) const {
+    for_each_block(n, [&](EdgeId first, std::uint32_t count) {
+      for (EdgeId e = first; e < first + count; ++e) f(e);
     });
   }
-  std::uint32_t num_edges(std::uint32_t n) const {
+  std::uint32_t num_edges(NodeId n) const {
     std::uint32_t total = 0;
-    for_each_block(n, [&](std::uint32_t, std::uint32_t count) { total += count; });
+    for_each_block(n, [&](EdgeId, std::uint32_t count) { total += count; });
     return total;
   }
 
   // Node n's own block: its first edge and how many edges are in use (more may follow in
   // continuation nodes).
-  std::uint32_t first_edge(std::uint32_t n) const { return load(nodes_[n].first_edge); }
-  std::uint32_t own_edges(std::uint32_t n) const { return acquire(nodes_[n].num_edges); }
+  EdgeId first_edge(NodeId n) const { return load(node(n).first_edge); }
+  std::uint32_t own_edges(NodeId n) const { return acquire(node(n).num_edges); }
 
   // The first edge of node n's own block if that block is all its edges and their keys are
-  // exactly keys[0..count), in order; else kNone.
+  // exactly keys[0..count), in order; else kNoEdge.
   template <class Key>
-  std::uint32_t block_of_exactly(std::uint32_t n, const Key* keys, int count) const {
-    const Node& nd = nodes_[n];
-    if (acquire(nd.num_edges) != count || acquire(nd.more) != kNone) return kNone;
-    const std::uint32_t first = load(nd.first_edge);
+  EdgeId block_of_exactly(NodeId n, const Key* keys, int count) const {
+    const Node& nd = node(n);
+    if (acquire(nd.num_edges) != count || acquire(nd.more) != kNoNode) return kNoEdge;
+    const EdgeId first = load(nd.first_edge);
     for (int i = 0; i < count; ++i)
-      if (links_[first + std::uint32_t(i)].key != std::uint64_t(keys[i])) return kNone;
+      if (link(first + std::uint32_t(i)).key != std::uint64_t(keys[i])) return kNoEdge;
     return first;
   }
 
-  // The edge of node n with this key, or kNone.
-  std::uint32_t find_edge(std::uint32_t n, std::uint64_t key) const {
-    std::uint32_t found = kNone;
-    for_each_block(n, [&](std::uint32_t first, std::uint32_t count) {
-      for (std::uint32_t e = first; e < first + count && found == kNone; ++e)
-        if (links_[e].key == key) found = e;
+  // The edge of node n with this key, or kNoEdge.
+  EdgeId find_edge(NodeId n, std::uint64_t key) const {
+    EdgeId found = kNoEdge;
+    for_each_block(n, [&](EdgeId first, std::uint32_t count) {
+      for (EdgeId e = first; e < first + count && found == kNoEdge; ++e)
+        if (link(e).key == key) found = e;
     });
     return found;
   }
 
   // Appends an edge to node n (the caller holds n's lock in a shared tree, and has checked under it
-  // that n keeps edges); kNone when the arena is full. `expected` is how many edges the node is
+  // that n keeps edges); kNoEdge when the arena is full. `expected` is how many edges the node is
   // likely to need: a new block is that big.
-  std::uint32_t add_edge(std::uint32_t n, std::uint64_t key, std::uint32_t expected = 4) {
-    assert(holds_edges(nodes_[n].kind) && "add_edge on a node that keeps no edges (a simultaneous node)");
+  EdgeId add_edge(NodeId n, std::uint64_t key, std::uint32_t expected = 4) {
+    assert(holds_edges(node(n).kind) && "add_edge on a node that keeps no edges (a simultaneous node)");
     if constexpr (Shared)  // where another thread can change the kind: without asserts, refused and counted
-      if (!holds_edges(nodes_[n].kind)) [[unlikely]]
+      if (!holds_edges(node(n).kind)) [[unlikely]]
         return refuse_edge();
-    std::uint32_t b = n, total = 0;
+    NodeId b = n;
+    std::uint32_t total = 0;
     for (;;) {
-      total += nodes_[b].num_edges;
-      if (nodes_[b].num_edges < nodes_[b].edge_capacity) break;
-      const std::uint32_t next = nodes_[b].more;
-      if (next == kNone) {
+      total += node(b).num_edges;
+      if (node(b).num_edges < node(b).edge_capacity) break;
+      const NodeId next = node(b).more;
+      if (next == kNoNode) {
         b = grow(n, b, total, expected);
-        if (b == kNone) return kNone;
+        if (b == kNoNode) return kNoEdge;
         break;
       }
       b = next;
     }
-    Node& block = nodes_[b];
-    const std::uint32_t e = block.first_edge + block.num_edges;
+    Node& block = node(b);
+    const EdgeId e = block.first_edge + block.num_edges;
     new_edge(e, key);
     release(block.num_edges, std::uint16_t(block.num_edges + 1));
     return e;
@@ -350,36 +379,36 @@ class Tree {
   // Gives node n, which has no edge yet, the edges keyed keys[0..count) in that order, in one
   // block: what `count` calls of add_edge(n, keys[i], count) would make, in one step (the caller
   // holds n's lock in a shared tree, and has checked under it that n keeps edges). The block's
-  // first edge; kNone, with nothing added, when n has edges already or the arena is full.
-  std::uint32_t add_edges(std::uint32_t n, const std::uint64_t* keys, std::uint32_t count) {
-    assert(holds_edges(nodes_[n].kind) && "add_edges on a node that keeps no edges (a simultaneous node)");
-    if (nodes_[n].edge_capacity != 0 || count == 0 || count > 0xFFFF) return kNone;
-    if (grow(n, n, 0, count) == kNone) return kNone;
-    const std::uint32_t first = nodes_[n].first_edge;
+  // first edge; kNoEdge, with nothing added, when n has edges already or the arena is full.
+  EdgeId add_edges(NodeId n, const std::uint64_t* keys, std::uint32_t count) {
+    assert(holds_edges(node(n).kind) && "add_edges on a node that keeps no edges (a simultaneous node)");
+    if (node(n).edge_capacity != 0 || count == 0 || count > 0xFFFF) return kNoEdge;
+    if (grow(n, n, 0, count) == kNoNode) return kNoEdge;
+    const EdgeId first = node(n).first_edge;
     for (std::uint32_t i = 0; i < count; ++i) new_edge(first + i, keys[i]);
-    release(nodes_[n].num_edges, std::uint16_t(count));
+    release(node(n).num_edges, std::uint16_t(count));
     return first;
   }
 
   // ---- Children along an edge ----------------------------------------------------------------
 
-  // The child with this key in the chain starting at `head`, or kNone. Safe without the lock.
-  std::uint32_t find_in_chain(const std::uint32_t& head, std::uint64_t key) const {
-    for (std::uint32_t c = acquire(head); c != kNone; c = nodes_[c].sibling)
-      if (nodes_[c].key == key) return c;
-    return kNone;
+  // The child with this key in the chain starting at `head`, or kNoNode. Safe without the lock.
+  NodeId find_in_chain(const NodeId& head, std::uint64_t key) const {
+    for (NodeId c = acquire(head); c != kNoNode; c = node(c).sibling)
+      if (node(c).key == key) return c;
+    return kNoNode;
   }
 
   // Finds or creates the child keyed `key` in the chain `head` (the caller holds the parent's
-  // lock); kNone when the node arena is full. A new child is `merged` if its parent is.
-  std::uint32_t child(std::uint32_t& head, std::uint64_t key, std::uint8_t merged, bool& created) {
+  // lock); kNoNode when the node arena is full. A new child is `merged` if its parent is.
+  NodeId child(NodeId& head, std::uint64_t key, std::uint8_t merged, bool& created) {
     created = false;
-    std::uint32_t c = find_in_chain(head, key);
-    if (c != kNone) return c;
+    NodeId c = find_in_chain(head, key);
+    if (c != kNoNode) return c;
     c = new_node(key);
-    if (c == kNone) return kNone;
-    nodes_[c].merged = merged;
-    nodes_[c].sibling = head;
+    if (c == kNoNode) return kNoNode;
+    node(c).merged = merged;
+    node(c).sibling = head;
     release(head, c);
     created = true;
     return c;
@@ -390,15 +419,15 @@ class Tree {
   // Makes a fresh node n simultaneous for `seats` seats (the caller holds n's lock). False when it
   // is already a decision (an information set that is a decision in one determinization and
   // simultaneous in another cannot be searched as both) or the arenas are full.
-  bool make_simultaneous(std::uint32_t n, int seats) {
-    Node& nd = nodes_[n];
+  bool make_simultaneous(NodeId n, int seats) {
+    Node& nd = node(n);
     if (nd.kind != NodeKind::Fresh) return nd.kind == NodeKind::Simultaneous && nd.seats == seats;
-    const std::uint32_t first = new_index(node_count_, node_cap_, std::uint32_t(seats) + 1);
-    const std::uint32_t table = first == kNone ? kNone : new_table(kFirstTableSlots);
-    if (table == kNone) return false;
+    const NodeId first{new_index(node_count_, node_cap_, std::uint32_t(seats) + 1)};
+    const EdgeId table = first == kNoNode ? kNoEdge : new_table(kFirstTableSlots);
+    if (table == kNoEdge) return false;
     for (int q = 0; q < seats; ++q) init_node(first + std::uint32_t(q), std::uint64_t(q), NodeKind::Arms);
     init_node(first + std::uint32_t(seats), kOverflowUnused, NodeKind::Fresh);
-    nodes_[first + std::uint32_t(seats)].merged = 1;
+    node(first + std::uint32_t(seats)).merged = 1;
     // Atomic stores: a thread that read the node as fresh may be looking at it (find_edges).
     store(nd.first_edge, table), store(nd.edge_capacity, kFirstTableSlots), store(nd.num_edges, std::uint16_t(0));
     store(nd.more, first);
@@ -408,97 +437,98 @@ class Tree {
   }
 
   // The node holding seat q's arms at simultaneous node n, and n's overflow child.
-  std::uint32_t arms_node(std::uint32_t n, int q) const { return nodes_[n].more + std::uint32_t(q); }
-  std::uint32_t overflow_child(std::uint32_t n) const { return nodes_[n].more + nodes_[n].seats; }
+  NodeId arms_node(NodeId n, int q) const { return node(n).more + std::uint32_t(q); }
+  NodeId overflow_child(NodeId n) const { return node(n).more + node(n).seats; }
 
   // The child of simultaneous node n for this outcome: from the table, or once the table holds
-  // `limit` outcomes, the overflow child; created if new (the caller holds n's lock). kNone when
+  // `limit` outcomes, the overflow child; created if new (the caller holds n's lock). kNoNode when
   // the arenas are full.
-  std::uint32_t outcome_child(std::uint32_t n, std::uint64_t key, std::uint32_t limit, bool& created) {
+  NodeId outcome_child(NodeId n, std::uint64_t key, std::uint32_t limit, bool& created) {
     created = false;
-    Node& nd = nodes_[n];
-    std::uint32_t slot = probe(nd.first_edge, nd.edge_capacity, key);
-    if (links_[slot].child != kNone) return links_[slot].child;
+    Node& nd = node(n);
+    EdgeId slot = probe(nd.first_edge, nd.edge_capacity, key);
+    if (link(slot).child != kNoNode) return link(slot).child;
     if (nd.num_edges >= limit) {
-      Node& overflow = nodes_[overflow_child(n)];
+      Node& overflow = node(overflow_child(n));
       created = overflow.key == kOverflowUnused;
       if (created) release(overflow.key, kOverflowUsed);
       return overflow_child(n);
     }
     if (2u * (nd.num_edges + 1u) > nd.edge_capacity) {  // keep the table at most half full
-      if (!grow_table(nd)) return kNone;
+      if (!grow_table(nd)) return kNoNode;
       slot = probe(nd.first_edge, nd.edge_capacity, key);
     }
-    const std::uint32_t c = new_node(key);
-    if (c == kNone) return kNone;
-    nodes_[c].merged = nd.merged;
-    links_[slot].key = key;
-    release(links_[slot].child, c);  // after the key: a reader that sees the child sees its key
+    const NodeId c = new_node(key);
+    if (c == kNoNode) return kNoNode;
+    node(c).merged = nd.merged;
+    link(slot).key = key;
+    release(link(slot).child, c);  // after the key: a reader that sees the child sees its key
     release(nd.num_edges, std::uint16_t(nd.num_edges + 1));
     created = true;
     return c;
   }
 
   // The child of simultaneous node n for this outcome if there is one already, found without the
-  // lock; kNone otherwise (then outcome_child, under the lock). The table may be growing: its size
+  // lock; kNoNode otherwise (then outcome_child, under the lock). The table may be growing: its size
   // is read before its place, which a growth publishes first, so the place is of a table at least
   // that big, and the probe stops after that many slots. An outcome missed is looked up again
   // under the lock, never added twice.
-  std::uint32_t find_outcome_child(std::uint32_t n, std::uint64_t key, std::uint32_t limit) const {
-    const Node& nd = nodes_[n];
-    const std::uint32_t slots = acquire(nd.edge_capacity), first = acquire(nd.first_edge);
+  NodeId find_outcome_child(NodeId n, std::uint64_t key, std::uint32_t limit) const {
+    const Node& nd = node(n);
+    const std::uint32_t slots = acquire(nd.edge_capacity);
+    const EdgeId first = acquire(nd.first_edge);
     for (std::uint32_t i = slot_of(key, slots), probes = 0; probes < slots; i = (i + 1) & (slots - 1), ++probes) {
-      const std::uint32_t c = acquire(links_[first + i].child);
-      if (c == kNone) break;
-      if (links_[first + i].key == key) return c;
+      const NodeId c = acquire(link(first + i).child);
+      if (c == kNoNode) break;
+      if (link(first + i).key == key) return c;
     }
     // Past the limit every further outcome leads to the overflow child, once it is in use.
-    if (acquire(nd.num_edges) >= limit && acquire(nodes_[overflow_child(n)].key) == kOverflowUsed)
+    if (acquire(nd.num_edges) >= limit && acquire(node(overflow_child(n)).key) == kOverflowUsed)
       return overflow_child(n);
-    return kNone;
+    return kNoNode;
   }
 
-  // The child of simultaneous node n that this outcome leads to, or kNone (no lock: call it only
+  // The child of simultaneous node n that this outcome leads to, or kNoNode (no lock: call it only
   // when no thread is searching, as tree reuse does). An outcome missing from a table that has
   // overflowed leads to the overflow child, as it would in the next search.
-  std::uint32_t find_outcome(std::uint32_t n, std::uint64_t key) const {
-    const std::uint32_t c = links_[probe(nodes_[n].first_edge, nodes_[n].edge_capacity, key)].child;
-    if (c != kNone) return c;
-    return overflow_used(n) ? overflow_child(n) : kNone;
+  NodeId find_outcome(NodeId n, std::uint64_t key) const {
+    const NodeId c = link(probe(node(n).first_edge, node(n).edge_capacity, key)).child;
+    if (c != kNoNode) return c;
+    return overflow_used(n) ? overflow_child(n) : kNoNode;
   }
 
   // Calls f(key, child) for every outcome in simultaneous node n's table.
   template <class F>
-  void for_each_outcome(std::uint32_t n, F&& f) const {
-    const Node& nd = nodes_[n];
-    for (std::uint32_t s = nd.first_edge; s < nd.first_edge + nd.edge_capacity; ++s)
-      if (links_[s].child != kNone) f(links_[s].key, links_[s].child);
+  void for_each_outcome(NodeId n, F&& f) const {
+    const Node& nd = node(n);
+    for (EdgeId s = nd.first_edge; s < nd.first_edge + nd.edge_capacity; ++s)
+      if (link(s).child != kNoNode) f(link(s).key, link(s).child);
   }
-  bool overflow_used(std::uint32_t n) const { return nodes_[overflow_child(n)].key == kOverflowUsed; }
-  void mark_overflow_used(std::uint32_t n) { nodes_[overflow_child(n)].key = kOverflowUsed; }
+  bool overflow_used(NodeId n) const { return node(overflow_child(n)).key == kOverflowUsed; }
+  void mark_overflow_used(NodeId n) { node(overflow_child(n)).key = kOverflowUsed; }
 
   // Inserts an outcome child made elsewhere (tree reuse copies tables this way).
-  bool insert_outcome(std::uint32_t n, std::uint64_t key, std::uint32_t child) {
-    Node& nd = nodes_[n];
+  bool insert_outcome(NodeId n, std::uint64_t key, NodeId child) {
+    Node& nd = node(n);
     if (2u * (nd.num_edges + 1u) > nd.edge_capacity && !grow_table(nd)) return false;
-    const std::uint32_t slot = probe(nd.first_edge, nd.edge_capacity, key);
-    links_[slot].key = key;
-    links_[slot].child = child;
+    const EdgeId slot = probe(nd.first_edge, nd.edge_capacity, key);
+    link(slot).key = key;
+    link(slot).child = child;
     ++nd.num_edges;
     return true;
   }
 
   // ---- Locks and statistics ---------------------------------------------------------------------
 
-  void lock(std::uint32_t n) {
+  void lock(NodeId n) {
     if constexpr (Shared) {
-      std::atomic_ref<std::uint8_t> flag(nodes_[n].lock);
+      std::atomic_ref<std::uint8_t> flag(node(n).lock);
       while (flag.exchange(1, std::memory_order_acquire))
         for (int spins = 0; flag.load(std::memory_order_relaxed); ++spins) wait_a_little(spins);
     }
   }
-  void unlock(std::uint32_t n) {
-    if constexpr (Shared) std::atomic_ref<std::uint8_t>(nodes_[n].lock).store(0, std::memory_order_release);
+  void unlock(NodeId n) {
+    if constexpr (Shared) std::atomic_ref<std::uint8_t>(node(n).lock).store(0, std::memory_order_release);
   }
 
   // Statistics: plain in a private tree, atomic in a shared one.
@@ -564,42 +594,52 @@ class Tree {
 #endif
   }
 
-  [[gnu::cold, gnu::noinline]] std::uint32_t refuse_edge() {
+  [[gnu::cold, gnu::noinline]] EdgeId refuse_edge() {
     add(refused_, 1u);
-    return kNone;
+    return kNoEdge;
   }
 
-  void new_edge(std::uint32_t e, std::uint64_t key) {
-    stats_[e] = EdgeStats{0, 0, 0, 0};
-    links_[e] = EdgeLink{key, kNone, 0};
+  void new_edge(EdgeId e, std::uint64_t key) {
+    stats(e) = EdgeStats{.reward = 0, .visits = 0, .virtual_loss = 0, .prior = 0};
+    link(e) = EdgeLink{.key = key, .child = kNoNode, .available = 0};
   }
 
-  void init_node(std::uint32_t i, std::uint64_t key, NodeKind kind) {
-    nodes_[i] = Node{key, kNone, 0, 0, 0, kNone, 0, 0, kind, 0, 0};
+  void init_node(NodeId n, std::uint64_t key, NodeKind kind) {
+    node(n) = Node{.key = key,
+                   .sibling = kNoNode,
+                   .first_edge = EdgeId{0},
+                   .num_edges = 0,
+                   .edge_capacity = 0,
+                   .more = kNoNode,
+                   .visits = 0,
+                   .lock = 0,
+                   .kind = kind,
+                   .seats = 0,
+                   .merged = 0};
   }
 
   // A further block for node n, whose last block so far is `last` and whose edges number `total`:
   // the block of a new continuation node, as big as the node is expected to need or as all its
   // edges so far (so a node that keeps growing doubles). No edge moves.
-  std::uint32_t grow(std::uint32_t n, std::uint32_t last, std::uint32_t total, std::uint32_t expected) {
-    if (total >= kMaxEdges) return kNone;
+  NodeId grow(NodeId n, NodeId last, std::uint32_t total, std::uint32_t expected) {
+    if (total >= kMaxEdges) return kNoNode;
     const std::uint32_t size =
         std::min<std::uint32_t>(0xFFFF, std::max<std::uint32_t>({expected > total ? expected - total : 0u, total, 4u}));
-    if (nodes_[n].edge_capacity == 0) {  // the node's own first block
-      const std::uint32_t block = new_block(size);
-      if (block == kNone) return kNone;
-      nodes_[n].first_edge = block;
-      nodes_[n].edge_capacity = std::uint16_t(size);
-      if (nodes_[n].kind == NodeKind::Fresh) release(nodes_[n].kind, NodeKind::Decision);
+    if (node(n).edge_capacity == 0) {  // the node's own first block
+      const EdgeId block = new_block(size);
+      if (block == kNoEdge) return kNoNode;
+      node(n).first_edge = block;
+      node(n).edge_capacity = std::uint16_t(size);
+      if (node(n).kind == NodeKind::Fresh) release(node(n).kind, NodeKind::Decision);
       return n;
     }
-    const std::uint32_t c = new_node(0);
-    const std::uint32_t block = c == kNone ? kNone : new_block(size);
-    if (block == kNone) return kNone;
-    nodes_[c].kind = NodeKind::Continuation;
-    nodes_[c].first_edge = block;
-    nodes_[c].edge_capacity = std::uint16_t(size);
-    release(nodes_[last].more, c);
+    const NodeId c = new_node(0);
+    const EdgeId block = c == kNoNode ? kNoEdge : new_block(size);
+    if (block == kNoEdge) return kNoNode;
+    node(c).kind = NodeKind::Continuation;
+    node(c).first_edge = block;
+    node(c).edge_capacity = std::uint16_t(size);
+    release(node(last).more, c);
     return c;
   }
 
@@ -608,16 +648,16 @@ class Tree {
   static std::uint32_t slot_of(std::uint64_t key, std::uint32_t slots) {
     return std::uint32_t((key * 0x9E3779B97F4A7C15ull) >> 40) & (slots - 1u);
   }
-  std::uint32_t probe(std::uint32_t first, std::uint32_t slots, std::uint64_t key) const {
+  EdgeId probe(EdgeId first, std::uint32_t slots, std::uint64_t key) const {
     for (std::uint32_t i = slot_of(key, slots);; i = (i + 1) & (slots - 1u)) {
-      const EdgeLink& slot = links_[first + i];
-      if (slot.child == kNone || slot.key == key) return first + i;
+      const EdgeLink& slot = link(first + i);
+      if (slot.child == kNoNode || slot.key == key) return first + i;
     }
   }
-  std::uint32_t new_table(std::uint32_t slots) {
-    const std::uint32_t t = new_block(slots);
-    if (t != kNone)
-      for (std::uint32_t s = t; s < t + slots; ++s) links_[s] = EdgeLink{0, kNone, 0};
+  EdgeId new_table(std::uint32_t slots) {
+    const EdgeId t = new_block(slots);
+    if (t != kNoEdge)
+      for (EdgeId s = t; s < t + slots; ++s) link(s) = EdgeLink{.key = 0, .child = kNoNode, .available = 0};
     return t;
   }
   // Doubles an outcome table (its old slots stay behind in the arena, unused, and stay right for a
@@ -625,17 +665,18 @@ class Tree {
   // (find_outcome_child reads them the other way round).
   bool grow_table(Node& nd) {
     if (nd.edge_capacity >= kMaxTableSlots) return false;
-    const std::uint32_t old_first = nd.first_edge, old_slots = nd.edge_capacity, slots = 2 * old_slots;
-    const std::uint32_t t = new_table(slots);
-    if (t == kNone) return false;
-    for (std::uint32_t s = old_first; s < old_first + old_slots; ++s)
-      if (links_[s].child != kNone) links_[probe(t, slots, links_[s].key)] = links_[s];
+    const EdgeId old_first = nd.first_edge;
+    const std::uint32_t old_slots = nd.edge_capacity, slots = 2 * old_slots;
+    const EdgeId t = new_table(slots);
+    if (t == kNoEdge) return false;
+    for (EdgeId s = old_first; s < old_first + old_slots; ++s)
+      if (link(s).child != kNoNode) link(probe(t, slots, link(s).key)) = link(s);
     release(nd.first_edge, t);
     release(nd.edge_capacity, std::uint16_t(slots));
     return true;
   }
 
-  std::uint32_t new_block(std::uint32_t size) { return new_index(edge_count_, edge_cap_, size); }
+  EdgeId new_block(std::uint32_t size) { return EdgeId{new_index(edge_count_, edge_cap_, size)}; }
 
   // `size` consecutive entries of an arena, or kNone when they do not fit.
   static std::uint32_t new_index(std::uint32_t& count, std::uint32_t cap, std::uint32_t size) {

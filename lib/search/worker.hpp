@@ -53,7 +53,7 @@ class Worker {
   void iterate_in(const State& root, Rng& rng) {
     State s = root;
     const int trees = kTrees == 1 ? 1 : int(forest_.trees.size());
-    std::array<std::uint32_t, kMaxPlayers> cur{};
+    std::array<NodeId, kMaxPlayers> cur{};
     for (int t = 0; t < trees; ++t) cur[t] = TreeT::root();
     depth_ = 0;
     arms_.clear();
@@ -95,8 +95,9 @@ class Worker {
 
   // One step of an iteration's path: the edge taken in one tree, credited by backup.
   struct Step {
-    std::uint32_t tree, edge;
-    std::uint32_t node;  // the node the edge leaves, whose visit this step counts if `visit`
+    std::uint32_t tree;  // which of the forest's trees
+    EdgeId edge;
+    NodeId node;  // the node the edge leaves, whose visit this step counts if `visit`
     Player chooser;
     bool arm = false;  // an arm of a simultaneous node (bandit-specific statistics)
     bool visit = true;
@@ -124,7 +125,7 @@ class Worker {
   // need not be generated again. (In a shared tree the block is published whole, with its count,
   // under the node's lock: Tree::add_edges.) That choice, the most frequent step of UCT, is inlined
   // into the iteration; the rest is select_listed, out of line.
-  [[gnu::always_inline]] bool select_decision(int t, std::uint32_t n, const State& s, Player p, Rng& rng, Move& out) {
+  [[gnu::always_inline]] bool select_decision(int t, NodeId n, const State& s, Player p, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
     const NodeKind kind = tree.kind(n);
     if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
@@ -132,8 +133,8 @@ class Worker {
     const std::uint32_t count = parent != 0 && kind == NodeKind::Decision ? tree.own_edges(n) : 0;
     if (count == 0 || (HasHeuristic<G> && cfg_.bias > 0) || puct_)
       return select_listed(t, n, kind, parent, count, s, p, rng, out);
-    const std::uint32_t block = tree.first_edge(n);  // read after the count (which publishes it)
-    const std::uint32_t edge = block + std::uint32_t(chooser_.choose_in_block(tree, block, int(count), parent, rng));
+    const EdgeId block = tree.first_edge(n);  // read after the count (which publishes it)
+    const EdgeId edge = block + std::uint32_t(chooser_.choose_in_block(tree, block, int(count), parent, rng));
     if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
     out = Move(tree.link(edge).key);
     push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
@@ -143,15 +144,14 @@ class Worker {
   // select_decision where the moves must be listed (a node's first visits, information sets), or
   // where the bias favours the heuristic's move, or the choice is PUCT's; `block_size` is the
   // node's block as select_decision found it over full states (0: none, or not over full states).
-  [[gnu::noinline]] bool select_listed(int t, std::uint32_t n, NodeKind kind, std::uint32_t parent,
-                                       std::uint32_t block_size, const State& s, Player p, Rng& rng, Move& out) {
+  [[gnu::noinline]] bool select_listed(int t, NodeId n, NodeKind kind, std::uint32_t parent, std::uint32_t block_size,
+                                       const State& s, Player p, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
     if (const std::uint32_t count = block_size; count > 0) {  // bias or PUCT over a block of full-state moves
-      const std::uint32_t block = tree.first_edge(n);
+      const EdgeId block = tree.first_edge(n);
       if (puct_) {  // the block's priors were set when its edges were made (below)
-        const std::uint32_t edge =
-            block + std::uint32_t(chooser_.choose_puct(
-                        tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent));
+        const EdgeId edge = block + std::uint32_t(chooser_.choose_puct(
+                                        tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent));
         if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
         out = Move(tree.link(edge).key);
         push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
@@ -168,7 +168,7 @@ class Worker {
           favoured < 0 ? chooser_.choose_in_block(tree, block, int(count), parent, rng)
                        : chooser_.choose_edge(
                              tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng, favoured);
-      const std::uint32_t edge = block + std::uint32_t(chosen);
+      const EdgeId edge = block + std::uint32_t(chosen);
       if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
       out = Move(tree.link(edge).key);
       push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
@@ -183,8 +183,8 @@ class Worker {
     const bool by_move = keyed_by_move(t, p);
     // Usually the node's own block holds exactly the legal moves, in order: one pass of
     // comparisons confirms it, and edge u is block + u. Otherwise the keys are found one by one.
-    const std::uint32_t block = by_move ? tree.block_of_exactly(n, legal.begin(), k) : kNone;
-    if (block == kNone) {
+    const EdgeId block = by_move ? tree.block_of_exactly(n, legal.begin(), k) : kNoEdge;
+    if (block == kNoEdge) {
       if (by_move) {
         keys.count = k;
         for (int i = 0; i < k; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
@@ -198,14 +198,14 @@ class Worker {
       }
       if (!edges_.find_edges(tree, n, kind, keys)) return false;  // the node is simultaneous by now
     }
-    const int count = block == kNone ? keys.count : k;
-    const auto edge_of = [&](int u) { return block == kNone ? keys.edge[u] : block + std::uint32_t(u); };
+    const int count = block == kNoEdge ? keys.count : k;
+    const auto edge_of = [&](int u) { return block == kNoEdge ? keys.edge[u] : block + std::uint32_t(u); };
     int chosen;
     if (puct_) {
       // Edges new to the node get the mover's priors, once: an edge keyed by an opponent's token
       // gets the summed priors of the moves behind it.
       set_priors(tree, count, edge_of, s, p, legal, rng, [&](int u, const double* prob) {
-        if (block != kNone) return prob[u];
+        if (block != kNoEdge) return prob[u];
         if (by_move) return prob[keys.first[u]];
         double sum = 0;
         for (int j = 0; j < keys.size[u]; ++j) sum += prob[keys.group[keys.begin[u] + j]];
@@ -216,11 +216,11 @@ class Worker {
       chosen = chooser_.choose_edge(tree, count, edge_of, parent, rng, favoured_edge(s, p, legal, block, by_move, rng));
     }
     if (chosen < 0) return false;  // the arena is full and this node has no edge
-    const std::uint32_t edge = edge_of(chosen);
+    const EdgeId edge = edge_of(chosen);
     if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
 
     // The move: the edge's own, or one of the legal moves behind an opponent's token, at random.
-    out = legal[block == kNone ? keys.first[chosen] : chosen];
+    out = legal[block == kNoEdge ? keys.first[chosen] : chosen];
     if (!by_move && keys.size[chosen] > 1) out = legal[keys.group[keys.begin[chosen] + rng.below(keys.size[chosen])]];
     push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
     return true;
@@ -235,12 +235,12 @@ class Worker {
                   Rng& rng, const PriorOf& prior_of) {
     bool missing = false;
     for (int u = 0; u < count && !missing; ++u)
-      missing = edge_of(u) != kNone && TreeT::load(tree.stats(edge_of(u)).prior) == 0;
+      missing = edge_of(u) != kNoEdge && TreeT::load(tree.stats(edge_of(u)).prior) == 0;
     if (!missing) return;
     leaf_.priors(s, p, legal.begin(), int(legal.size()), priors_.data(), rng);
     for (int u = 0; u < count; ++u) {
-      const std::uint32_t e = edge_of(u);
-      if (e == kNone || TreeT::load(tree.stats(e).prior) != 0) continue;
+      const EdgeId e = edge_of(u);
+      if (e == kNoEdge || TreeT::load(tree.stats(e).prior) != 0) continue;
       const double share = std::clamp(prior_of(u, priors_.data()), 0.0, 1.0);
       TreeT::store(tree.stats(e).prior, std::uint16_t(std::max(1.0, std::round(share * kPriorScale))));
     }
@@ -248,16 +248,15 @@ class Worker {
 
   // With bias > 0, the edge (as choose_edge counts them) of the move the game's heuristic would
   // play here (for an opponent's token, the edge of its group); -1 otherwise.
-  int favoured_edge(const State& s, Player p, const MoveListOf<G>& legal, std::uint32_t block, bool by_move,
-                    Rng& rng) const {
+  int favoured_edge(const State& s, Player p, const MoveListOf<G>& legal, EdgeId block, bool by_move, Rng& rng) const {
     if constexpr (HasHeuristic<G>) {
       if (cfg_.bias <= 0 || legal.size() < 2) return -1;
       const Move h = G::heuristic_move(s, p, rng);
       const KeysT& keys = keys_;
-      if (block != kNone || by_move) {
+      if (block != kNoEdge || by_move) {
         for (int i = 0; i < int(legal.size()); ++i)
           if (legal[std::size_t(i)] == h) {
-            if (block != kNone) return i;
+            if (block != kNoEdge) return i;
             for (int u = 0; u < keys.count; ++u)
               if (keys.first[u] == i) return u;
           }
@@ -274,28 +273,28 @@ class Worker {
   // availability is the node's own count: the visits before this one, and this one. Nothing is
   // written per edge, and threads share no cache line for it. 0 where availability must be counted
   // per edge: in information sets, and below an overflow child, where one node stands for many states.
-  std::uint32_t exact_visits(const TreeT& tree, std::uint32_t n) const {
+  std::uint32_t exact_visits(const TreeT& tree, NodeId n) const {
     if (!full_ || tree.node(n).merged) return 0;
     return TreeT::load(tree.node(n).visits) + 1;
   }
 
   // In a tree whose observer did not choose: the edge for what the observer saw.
-  bool follow_decision(int t, std::uint32_t n, std::uint64_t key, Player chooser) {
+  bool follow_decision(int t, NodeId n, std::uint64_t key, Player chooser) {
     TreeT& tree = forest_.trees[t];
     const NodeKind kind = tree.kind(n);
     if (kind != NodeKind::Fresh && kind != NodeKind::Decision) return false;
     // A decision's edges are read without the lock; a fresh node has none, and may be made
     // simultaneous meanwhile (as in find_edges): its kind is checked under the lock.
-    std::uint32_t e = kind == NodeKind::Decision ? tree.find_edge(n, key) : kNone;
-    if (e == kNone) {
+    EdgeId e = kind == NodeKind::Decision ? tree.find_edge(n, key) : kNoEdge;
+    if (e == kNoEdge) {
       tree.lock(n);
       const NodeKind now = tree.kind(n);
       if (now == NodeKind::Fresh || now == NodeKind::Decision) {
         e = tree.find_edge(n, key);
-        if (e == kNone) e = tree.add_edge(n, key);
+        if (e == kNoEdge) e = tree.add_edge(n, key);
       }
       tree.unlock(n);
-      if (e == kNone) return false;
+      if (e == kNoEdge) return false;
     }
     TreeT::add(tree.link(e).available, 1u);
     if constexpr (Shared) TreeT::add(tree.stats(e).virtual_loss, std::uint16_t(1));
@@ -312,16 +311,16 @@ class Worker {
   [[gnu::cold, gnu::noinline]] void grow_path() { path_.resize(2 * path_.size()); }
 
   // Moves tree t from node n along the edge just taken in it to the child keyed `key`.
-  bool descend(int t, std::uint32_t& n, std::uint64_t key, bool& grown) {
+  bool descend(int t, NodeId& n, std::uint64_t key, bool& grown) {
     TreeT& tree = forest_.trees[t];
     EdgeLink& edge = tree.link(last_edge_[t]);
-    std::uint32_t c = tree.find_in_chain(edge.child, key);
-    if (c == kNone) {
+    NodeId c = tree.find_in_chain(edge.child, key);
+    if (c == kNoNode) {
       bool created = false;
       tree.lock(n);
       c = tree.child(edge.child, key, tree.node(n).merged, created);
       tree.unlock(n);
-      if (c == kNone) return false;
+      if (c == kNoNode) return false;
       grown = grown || created;
     }
     n = c;
@@ -329,7 +328,7 @@ class Worker {
   }
 
   // Node n of tree t becomes (or already is) a simultaneous node.
-  bool simultaneous(int t, std::uint32_t n, int seats) {
+  bool simultaneous(int t, NodeId n, int seats) {
     TreeT& tree = forest_.trees[t];
     if (tree.kind(n) == NodeKind::Simultaneous) return true;
     tree.lock(n);
@@ -340,17 +339,17 @@ class Worker {
 
   // Moves tree t from simultaneous node n to the child of the joint outcome keyed `key`. In a
   // shared tree the child is looked for without the lock first, which is taken only to add it.
-  bool descend_outcome(int t, std::uint32_t& n, std::uint64_t key, bool& grown) {
+  bool descend_outcome(int t, NodeId& n, std::uint64_t key, bool& grown) {
     TreeT& tree = forest_.trees[t];
     const std::uint32_t limit = std::uint32_t(cfg_.outcomes);
     bool created = false;
-    std::uint32_t c = kNone;
+    NodeId c = kNoNode;
     if constexpr (Shared) c = tree.find_outcome_child(n, key, limit);
-    if (c == kNone) {
+    if (c == kNoNode) {
       tree.lock(n);
       c = tree.outcome_child(n, key, limit, created);
       tree.unlock(n);
-      if (c == kNone) return false;
+      if (c == kNoNode) return false;
     }
     n = c;
     grown = grown || created;
@@ -358,20 +357,20 @@ class Worker {
   }
 
   // Decoupled selection: seat q's own bandit over its own arms at simultaneous node n.
-  bool select_arm(int t, std::uint32_t n, const State& s, Player q, bool visit, Rng& rng, Move& out) {
+  bool select_arm(int t, NodeId n, const State& s, Player q, bool visit, Rng& rng, Move& out) {
     TreeT& tree = forest_.trees[t];
-    const std::uint32_t arms = tree.arms_node(n, q);
+    const NodeId arms = tree.arms_node(n, q);
     MoveListOf<G> legal;
     legal_moves_of<G>(s, q, legal);
     KeysT& keys = keys_;
     keys.count = int(legal.size());
     for (int i = 0; i < keys.count; ++i) keys.key[i] = legal[i], keys.first[i] = std::uint16_t(i);
     edges_.find_edges(tree, arms, NodeKind::Arms, keys);
-    std::array<std::uint32_t, G::kMaxMoves> arm;
+    std::array<EdgeId, G::kMaxMoves> arm;
     std::array<Move, G::kMaxMoves> arm_move;
     int available = 0;
     for (int u = 0; u < keys.count; ++u)
-      if (keys.edge[u] != kNone) arm[available] = keys.edge[u], arm_move[available++] = legal[u];
+      if (keys.edge[u] != kNoEdge) arm[available] = keys.edge[u], arm_move[available++] = legal[u];
     if (available == 0) return false;
     int pick = 0;
     double prob = 1.0;
@@ -379,7 +378,7 @@ class Worker {
       // arm i is legal move index[i]: the arms are the legal moves whose edges the arena holds.
       std::array<std::uint16_t, G::kMaxMoves> index;
       for (int u = 0, i = 0; u < keys.count; ++u)
-        if (keys.edge[u] != kNone) index[i++] = std::uint16_t(u);
+        if (keys.edge[u] != kNoEdge) index[i++] = std::uint16_t(u);
       set_priors(
           tree, available, [&](int i) { return arm[i]; }, s, q, legal, rng,
           [&](int i, const double* prob) { return prob[index[i]]; });
@@ -425,7 +424,7 @@ class Worker {
       } else {
         // Sampled regret: every available arm b gains (b played ? x / p : 0) - x.
         for (std::uint32_t i = 0; i < st.arms_count; ++i) {
-          const std::uint32_t b = arms_[st.arms_begin + i];
+          const EdgeId b = arms_[st.arms_begin + i];
           TreeT::add_real(tree.stats(b).reward, (b == st.edge ? x / st.prob : 0.0) - x);
         }
       }
@@ -438,8 +437,8 @@ class Worker {
   Forest<Shared>& forest_;
   std::vector<Step> path_;  // the iteration's steps: the first depth_ (a buffer that only grows,
   std::size_t depth_ = 0;   // so that a step is one store, without push_back's call)
-  std::vector<std::uint32_t> arms_;
-  std::array<std::uint32_t, kMaxPlayers> last_edge_{};  // per tree: the edge of its latest step
+  std::vector<EdgeId> arms_;
+  std::array<EdgeId, kMaxPlayers> last_edge_{};  // per tree: the edge of its latest step
   KeysT keys_;
   std::array<std::uint64_t, G::kMaxMoves> tokens_;
   EdgeIndex<Shared> edges_;
