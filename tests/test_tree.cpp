@@ -11,6 +11,7 @@
 #include <chrono>
 #include <fstream>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "bots/games.hpp"
@@ -25,6 +26,12 @@ using namespace nuraghe;
 using namespace nuraghe::search;
 using testing::ManyArms;
 using testing::WideDecision;
+
+// Ids of nodes and of edges are different types, and neither is a count: passing one where the
+// other (or a plain number) is expected does not compile.
+static_assert(!std::is_convertible_v<NodeId, EdgeId> && !std::is_convertible_v<EdgeId, NodeId>);
+static_assert(!std::is_convertible_v<std::uint32_t, NodeId> && !std::is_convertible_v<std::uint32_t, EdgeId>);
+static_assert(!std::is_convertible_v<NodeId, std::uint32_t>);
 
 namespace {
 

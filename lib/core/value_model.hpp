@@ -285,6 +285,8 @@ class PreparedModel {
 
   int observation_size() const { return observation_size_; }
   bool evaluate_input() const { return evaluate_input_; }
+  // Floats of input an evaluation reads (ValueModel::input_size()).
+  int input_size() const { return observation_size_ + (evaluate_input_ ? 1 : 0); }
 
  private:
   ModelKind kind_;
@@ -311,6 +313,7 @@ class ModelEvaluator {
 
   int observation_size() const { return model_->observation_size(); }
   bool evaluate_input() const { return model_->evaluate_input(); }
+  int input_size() const { return model_->input_size(); }
 
  private:
   std::shared_ptr<const PreparedModel> model_;

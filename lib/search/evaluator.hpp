@@ -43,16 +43,16 @@ class Evaluator {
   // A learned model's buffers are allocated here, once: an evaluation allocates nothing. `models`
   // are the config's, prepared (PreparedModels(config)).
   Evaluator(const SearchConfig& config, const PreparedModels& models) : cfg_(config) {
-    std::size_t input = 0;
+    int input = 0;
     if (models.eval) {
-      input = std::size_t(cfg_.eval->input_size());
       model_.emplace(models.eval);
+      input = model_->input_size();
     }
     if (models.policy) {
-      input = std::max(input, std::size_t(cfg_.policy->input_size()));
       policy_.emplace(models.policy);
+      input = std::max(input, policy_->input_size());
     }
-    observation_.resize(input);
+    observation_.resize(std::size_t(input));
   }
   // For a one-off evaluator (tests, benchmarks): prepares the config's models for itself.
   explicit Evaluator(const SearchConfig& config) : Evaluator(config, PreparedModels(config)) {}
@@ -101,7 +101,7 @@ class Evaluator {
   // (bots/search_bot.hpp), and a cut-off rollout plays on to the end.
   bool can_evaluate() const {
     if constexpr (HasEvaluation<G>) return true;
-    if constexpr (HasTensors<G>) return cfg_.eval != nullptr;
+    if constexpr (HasTensors<G>) return model_.has_value();
     return false;
   }
 
@@ -109,7 +109,7 @@ class Evaluator {
   // model's (eval=), else the game's own; meaningful only where can_evaluate().
   Values evaluation(const State& s) const {
     if constexpr (HasTensors<G>)
-      if (cfg_.eval) return learned_values(s);
+      if (model_) return learned_values(s);
     if constexpr (HasEvaluation<G>) return G::evaluate(s);
     return Values{};
   }
@@ -134,7 +134,7 @@ class Evaluator {
     for (int i = 0; i < k; ++i) out[i] = even;
   }
 
-  // The learned evaluation of s (cfg.eval), as core/value_model.hpp's learned_values defines it.
+  // The learned evaluation of s (the value model, eval=), as core/value_model.hpp's learned_values defines it.
   Values learned_values(const State& s) const requires HasTensors<G> {
     return nuraghe::learned_values<G>(*model_, s, observation_.data());
   }
