@@ -281,8 +281,8 @@ int main(int argc, char** argv) {
       ->Arg(2)
       ->Arg(4);
   benchmark::RegisterBenchmark("ttr/final_score", BM_TtrScoring<decltype(&final_score)>, &final_score)->Arg(2)->Arg(4);
-  // Bardagi (issue 13): 4-player random-playout decisions/s against Sardegna's 4-player figure in
-  // the same run (at least 0.15).
+  // Bardagi: 4-player random-playout decisions/s against Sardegna's 4-player figure in the same run
+  // (the aim: at least 0.15).
   benchmark::RegisterBenchmark("random_playout/bardagi_4p", BM_RandomPlayout<Bardagi>, players(4));
   benchmark::RegisterBenchmark("bardagi/legal_moves/planning", BM_BardagiLegalMoves, bardagi::Phase::Planning)
       ->Arg(2)

@@ -71,7 +71,7 @@ void BM_Search(benchmark::State& state, search::Algorithm algorithm, search::Sim
 
 // ISMCTS from the game's start with `prior` (none: UCB; uniform or heuristic: PUCT), the game's
 // heuristic rollouts cut off after 20 steps by its evaluation, as its best specs search: PUCT's
-// iterations/s against UCB's at the same budget (issue 45).
+// iterations/s against UCB's at the same budget.
 template <Game G>
 void BM_SearchPrior(benchmark::State& state, search::Prior prior, long long iterations, int players) {
   search::SearchConfig cfg =
@@ -108,7 +108,7 @@ void BM_ReferenceUct(benchmark::State& state, long long iterations) {
   state.SetItemsProcessed(state.iterations() * iterations);
 }
 
-// ---- A leaf's evaluation against the rollouts it replaces (issue 25)
+// ---- A leaf's evaluation against the rollouts it replaces
 
 // The positions of 10 random games of n seats (every decision of each, the start's included): the
 // leaves a search meets, from the first move to the last.
@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
   using search::Algorithm;
   using search::Parallel;
   using search::SimSelect;
-  // The tree's own cost (issue 28): in one run, the generic uct beside the single-game reference
+  // The tree's own cost: in one run, the generic uct beside the single-game reference
   // (reference_uct.hpp) and random playouts from the start, at 10k and 100k iterations a search;
   // Kuhn's ismcts beside Kuhn's playouts. The ratios of items_per_second are the figures.
   benchmark::RegisterBenchmark("connect4/random_playouts", BM_Playouts<Connect4>, Connect4::State{});
@@ -277,7 +277,7 @@ int main(int argc, char** argv) {
                                  start_of<Sardegna>(n));
   }
   // Ticket to Ride: ismcts iterations/s from the start against random playouts/s in the same run
-  // (issue 12: at least 0.6). The start is the setup keep, a simultaneous node.
+  // (the aim: at least 0.6). The start is the setup keep, a simultaneous node.
   for (int n : {2, 4}) {
     benchmark::RegisterBenchmark(("ttr" + std::to_string(n) + "p/ismcts_2k").c_str(), BM_Search<Ttr>, Algorithm::Ismcts,
                                  SimSelect::Ucb, 1, Parallel::Root, 2000, n)
@@ -287,7 +287,7 @@ int main(int argc, char** argv) {
                                  start_of<Ttr>(n));
   }
   // Bardagi: ismcts and mo-ismcts iterations/s from the start (the planning node, 84 selections a
-  // seat) against random playouts/s in the same run (issue 13: at least 0.6).
+  // seat) against random playouts/s in the same run (the aim: at least 0.6).
   for (int n : {2, 4}) {
     const std::string g = "bardagi" + std::to_string(n) + "p/";
     for (auto [name, algorithm] : {std::pair{"ismcts", Algorithm::Ismcts}, std::pair{"mo-ismcts", Algorithm::MoIsmcts}})
@@ -298,7 +298,7 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark((g + "random_playouts").c_str(), BM_Playouts<Bardagi>, start_of<Bardagi>(n));
   }
   // One leaf's learned evaluation (every seat's observation and value) beside the random and the
-  // heuristic playout it replaces, from the same positions (issue 25: a linear model under a fifth
+  // heuristic playout it replaces, from the same positions (the aims: a linear model under a fifth
   // of a random playout, an MLP of 64 hidden units under one heuristic playout).
   const auto leaves = [](const std::string& g, auto tag, int players) {
     using G = typename decltype(tag)::type;
@@ -312,7 +312,7 @@ int main(int argc, char** argv) {
   leaves("sardegna4p", std::type_identity<Sardegna>{}, 4);
   leaves("ttr4p", std::type_identity<Ttr>{}, 4);
   leaves("bardagi4p", std::type_identity<Bardagi>{}, 4);
-  // PUCT against UCB at the same budget from each real game's start, 2 players (issue 45).
+  // PUCT against UCB at the same budget from each real game's start, 2 players.
   const auto priors = [](const std::string& g, auto tag, long long iterations) {
     using G = typename decltype(tag)::type;
     for (auto [name, prior] : {std::pair{"ucb", search::Prior::None}, std::pair{"puct_uniform", search::Prior::Uniform},

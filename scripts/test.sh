@@ -19,29 +19,59 @@ jobs=$(nproc)
 asan_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
 line_tables=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
 
-echo "== Layering"
+# Each stage is announced ("== name") and timed: its time when it ends, and every stage's time at
+# the end of the run, also when a stage fails (CI's limit is on the whole run, and the times say
+# where it goes).
+stage_names=() stage_times=() stage_name="" stage_start=0
+end_stage() {
+  [[ -n $stage_name ]] || return 0
+  local took=$((SECONDS - stage_start))
+  stage_names+=("$stage_name") stage_times+=("$took")
+  echo "-- $stage_name: ${took} s"
+  stage_name=""
+}
+stage() {
+  end_stage
+  stage_name=$1 stage_start=$SECONDS
+  echo "== $1"
+}
+summary() {
+  local rc=$?
+  end_stage
+  echo "== Stage times"
+  for i in "${!stage_names[@]}"; do printf '%6d s  %s\n' "${stage_times[$i]}" "${stage_names[$i]}"; done
+  printf '%6d s  %s\n' "$SECONDS" "the whole run$([[ $rc -ne 0 ]] && echo ", failed (exit $rc)")"
+}
+trap summary EXIT
+
+stage "Layering"
 "$root/scripts/check-layering.sh"
 bash "$root/tests/layering_test.sh"
-echo "== Format"
+stage "Format"
 "$root/scripts/check-format.sh"
 
-echo "== Release build"
+stage "Release: build"
 "$root/scripts/setup.sh" "$root/build" -DNURAGHE_WERROR=ON -DNURAGHE_PYTHON=ON -DNURAGHE_BROWSER_TEST=ON
+stage "Release: tests"
 (cd "$root/build" && ctest --output-on-failure -j "$jobs")
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer build"
+stage "AddressSanitizer + UndefinedBehaviorSanitizer: build"
 "$root/scripts/setup.sh" "$root/build-sanitize" "${asan_flags[@]}" -DNURAGHE_SANITIZE=ON -DNURAGHE_BENCH=OFF -DNURAGHE_WERROR=ON
+stage "AddressSanitizer + UndefinedBehaviorSanitizer: tests"
 (cd "$root/build-sanitize" && ctest --output-on-failure -j "$jobs")
 
-echo "== ThreadSanitizer build"
+stage "ThreadSanitizer: build"
 "$root/scripts/setup.sh" "$root/build-tsan" "${line_tables[@]}" -DNURAGHE_TSAN=ON -DNURAGHE_BENCH=OFF -DNURAGHE_WERROR=ON
+stage "ThreadSanitizer: tests"
 (cd "$root/build-tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ctest --output-on-failure -j "$jobs")
 
-echo "== libFuzzer build: the regression corpus, then a short run of each harness"
+stage "libFuzzer: build"
 NURAGHE_TARGET=fuzz "$root/scripts/setup.sh" "$root/build-fuzz" -DNURAGHE_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14 -DNURAGHE_BENCH=OFF "${line_tables[@]}" -DNURAGHE_WERROR=ON
+stage "libFuzzer: the regression corpus, then a short run of each harness"
 (cd "$root/build-fuzz" && ctest --output-on-failure -R '^fuzz-')
 
-echo "== MPI build for any x86-64 CPU (the arena over two ranks; JSON reading's instruction counts)"
+stage "MPI, for any x86-64 CPU: build"
 NURAGHE_TARGET="nuraghe json_cost" "$root/scripts/setup.sh" "$root/build-mpi" -DNURAGHE_MPI=ON -DNURAGHE_NATIVE=OFF \
   -DNURAGHE_BENCH=OFF -DNURAGHE_WERROR=ON
+stage "MPI: the arena over two ranks; JSON reading's instruction counts"
 (cd "$root/build-mpi" && ctest --output-on-failure -R '^(mpi|json-linear)$')
