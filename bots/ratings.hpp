@@ -43,7 +43,7 @@ struct RatedGame {
   std::vector<double> score;
 };
 
-// All seat rotations of one deal. Games inside a set share the deal's luck and are correlated;
+// All the seatings of one deal (docs/arena.md). Games inside a set share the deal's luck and are correlated;
 // the sets are independent, so every statistic below resamples whole sets, never single games.
 using DuplicateSet = std::vector<RatedGame>;
 

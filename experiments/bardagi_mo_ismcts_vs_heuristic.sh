@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bardagi, three players: mo-ismcts at 2,000 iterations a move in one seat against the heuristic in
 # the other two, over GAMES duplicate games, a multiple of 6 (GAMES / 6 deals, each in its six
-# seatings). Issue 13 asks that the 95% interval of the search's win share lie above 1/3. The two
+# seatings). The aim: the 95% interval of the search's win share above 1/3. The two
 # heuristic seats are copies of one bot (--fill heuristic: fill.1 and fill.2, whose rows are an A/A
 # check of the table). The search spec is the one a 15-game pilot on other deals (--seed 101) tried
 # first (docs/rules-bardagi.md, "Search"); this run plays other deals (--seed 1: every deal's seed is

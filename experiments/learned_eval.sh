@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Does a learned evaluation help? (issue 25, part 5) For each game below: heuristic self-play
+# Does a learned evaluation help? For each game below: heuristic self-play
 # (`nuraghe selfplay`), a logistic model of the returns that also reads the hand-written
 # evaluation (`nuraghe learn --with-evaluate`: it learns corrections to it; its held-out figures
 # next to the hand-written evaluation's), then the game's best current search spec, which cuts

@@ -543,8 +543,9 @@ for kind in manifest:
         for row in manifest[kind]:
             f.write("\t".join(row) + "\n")
 PYTHON
-# Fixtures of issue 44's cases: an existing empty file (someone's, not a results file to fill), and
-# a results file whose recorded map (map_data) was edited by hand, its map_hash left as it was.
+# Fixtures of two cases added with commit 15c668e: an existing empty file (someone's, not a results
+# file to fill), and a results file whose recorded map (map_data) was edited by hand, its map_hash
+# left as it was.
 : >"$ws/res/empty.jsonl"
 if [[ -f $ws/base/board.json ]]; then
   setup arena --game sardegna --map base/board.json --bots random,random:seed=2 --games 2 --out res/edited-map.jsonl >/dev/null
@@ -640,7 +641,7 @@ check() {
   fi
 }
 
-# ---- 1-3. positions ------------------------------------------------------------------------------
+# ---- positions -----------------------------------------------------------------------------------
 # For each game: a legal move in its base position and a searching bot that may analyse it.
 declare -A move=([tictactoe]=c1 [connect4]=5 [goofspiel]=4,2 [kuhn]=bet [sardegna]="commander villager 4"
   [sardegna-alt]="commander villager 4" [sardegna-cm]=stop [sardegna-sc]=keep)
@@ -694,7 +695,7 @@ check "analyze a finished kuhn hand" analyze --game kuhn --position base/kuhn-ov
 check "analyze a finished tictactoe game" analyze --game tictactoe --position base/tictactoe-over.json --bot uct:iters=10
 check "apply a move after the end" apply --game tictactoe --position base/tictactoe-over.json --moves a1
 
-# ---- 5. maps ---------------------------------------------------------------------------------------
+# ---- maps ----------------------------------------------------------------------------------------
 while IFS=$'\t' read -r file label; do
   check "map file: $label / new" new --game sardegna --players 3 --map "$file"
   check "map file: $label / legal" legal --game sardegna --position base/sardegna.json --map "$file"
@@ -708,7 +709,7 @@ for file in /dev/zero dir no-such-map.json; do
 done
 check "map file for a game without maps" new --game goofspiel --map base/board.json
 
-# ---- 6. results files ------------------------------------------------------------------------------
+# ---- results files read back ---------------------------------------------------------------------
 res_file() { awk -F'\t' -v l="$1" '$2 == l {print $1}' "$tmp/res.tsv"; }
 arena_r=(arena --game tictactoe --bots random,random:seed=2 --games 2)
 while IFS=$'\t' read -r file label cmds fast; do
@@ -743,7 +744,7 @@ check "score without --position or --results" score --game ttr
 check "score with both --position and --results" score --game tictactoe --position base/tictactoe.json --results res/r.jsonl
 check "score --position of another game" score --game ttr --position base/tictactoe.json
 
-# ---- Ticket to Ride positions and maps that play cannot reach (issue 24) ---------------------------
+# ---- Ticket to Ride positions and maps that play cannot reach ------------------------------------
 # Each position through legal, apply and analyze. 13 offered tickets, 268 red cards (or 270
 # locomotives) and 4 tickets kept at setup with none held once ended on a signal; 5 to 12 offered
 # gave keep moves whose texts collide. Generated outside the scratch folder, from 3-player games.
@@ -839,7 +840,7 @@ check "results --out /dev/full" results res/r.jsonl --out /dev/full --force
 check "results --out in a missing folder" results res/r.jsonl --out /nonexistent/dir/r.csv
 check "results without a file" results
 
-# ---- 5. files written by arena, play and tune ----------------------------------------------------
+# ---- files written by arena, play and tune -------------------------------------------------------
 check "arena --out a directory" "${arena_r[@]}" --out dir
 check "arena --out an empty directory" "${arena_r[@]}" --out empty-dir
 check "arena --out in a missing folder" "${arena_r[@]}" --out /nonexistent/dir/r.jsonl
@@ -870,7 +871,7 @@ check "tune --csv a user's one-line notes" "${small_tune[@]}" --csv user.txt
 check "tune --best a user's one-line notes" "${small_tune[@]}" --best user.txt
 check "tune --csv /dev/full" "${small_tune[@]}" --csv /dev/full
 
-# ---- 4. numbers on the command line ----------------------------------------------------------------
+# ---- numbers on the command line -----------------------------------------------------------------
 for v in -1 99999999999999999999 18446744073709551616 "" 010 0x10 0b1 0o7 1.5 " 1" "1 " 1e3 abc; do
   check "--seed '$v' / new" new --game goofspiel -o cards=5 --seed "$v"
   check "--seed '$v' / play" play --game tictactoe --bots random,random --seed "$v"
@@ -977,7 +978,7 @@ check "tune a bot without the parameter" tune --game tictactoe --bot random --op
 check "tune against an unknown bot" tune --game tictactoe --bot uct:iters=5 --opponent nobody --param c=0:1 --budget 8 --games-per-eval 4
 check "tune a bad spec" tune --game tictactoe --bot uct:iters=0x5 --opponent random --param c=0:1 --budget 8 --games-per-eval 4
 
-# ---- 5, 7. subcommands ------------------------------------------------------------------------------
+# ---- subcommands ---------------------------------------------------------------------------------
 check "analyze --bot heuristic" analyze --game connect4 --position base/connect4.json --bot heuristic
 check "analyze --bot heuristic:seed=1" analyze --game goofspiel --position base/goofspiel.json --bot heuristic:seed=1 --seat 0
 check "analyze --bot random" analyze --game connect4 --position base/connect4.json --bot random
@@ -1016,7 +1017,7 @@ check "an extra positional argument" bots extra
 check "legal --seed (new's option)" legal --game tictactoe --position base/tictactoe.json --seed 3
 check "analyze --players (a setup option)" analyze --game tictactoe --position base/tictactoe.json --bot uct:iters=10 --players 2
 
-# ---- issue 24: the command line's empty values, numbers, move lists and own inputs (helper cli) --
+# ---- the command line's empty values, numbers, move lists and own inputs -------------------------
 check "arena --shard '' (not the default 0/1)" arena --game tictactoe --bots random,random:seed=2 --games 2 --shard ''
 check "arena --sprt '' (not no test)" arena --game connect4 --bots random,random:seed=2 --games 2 --sprt ''
 check "arena --format ''" arena --game tictactoe --bots random,random:seed=2 --games 2 --format ''
@@ -1087,7 +1088,7 @@ check "prior= policy edited since the results file began" arena --game tictactoe
 check "prior= a policy with sim=exp3" arena --game tictactoe --bots "uct:iters=10,prior=base/policy.json,sim=exp3,random" --games 2
 check "eval= model edited since the results file began" arena --game tictactoe --bots "$ttt_eval=base/model-edit.json,random" --games 2 --out res/model.jsonl
 
-# Found by the battery of issue 44.
+# Found by this battery in December 2026 (commit 15c668e).
 check "arena --out an existing empty file" arena --game tictactoe --bots random,random:seed=2 --games 2 --out res/empty.jsonl
 if [[ -f $ws/res/edited-map.jsonl ]]; then
   check "arena resumes a file whose map_data is not its map_hash's" arena --game sardegna --map base/board.json --bots random,random:seed=2 --games 4 --out res/edited-map.jsonl

@@ -127,7 +127,7 @@ expect_error "map --usage of another game's results" "holds games of bardagi, no
 session=$(printf 'select G6\ngodi pass\ngodi pass\ngodi pass\ngodi pass\ngodi pass\ngodi pass\nend\n' |
   "$nuraghe" play --game bardagi --players 2 --bots heuristic --human 0 --seed 3 2>&1)
 planning=$(grep -oE "(^|: )1\. all: .*" <<<"$session")
-# (the other seat's selection is "select ?": that it selected, not which cards; issue 24)
+# (the other seat's selection is "select ?": that it selected, not which cards)
 if [[ $planning == *"select G6"* && $(grep -oE "select [A-Z]" <<<"$planning" | wc -l) -eq 1 ]]; then ok; else bad "human bardagi: the planning line shows another seat's selection: $planning"; fi
 if grep -q "^  cards left G6" <<<"$session" || grep -q "cards left B0 G6" <<<"$session"; then ok; else bad "human bardagi: the own cards are not shown: $(head -30 <<<"$session")"; fi
 # Areas by number and name, and the tiles on offer by cost.

@@ -161,7 +161,7 @@ expect_error "unknown flag" '' "$nuraghe" games --colour
 expect_error "missing required option" 'game' "$nuraghe" new
 expect_error "non-numeric seed" '' "$nuraghe" new --game connect4 --seed abc
 
-# ---- issue 24 (helper cli) --------------------------------------------------------------------
+# ---- boards beside positions, empty values and moves, messages, map hashes --------------------
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # --map beside --position names each game's board field: Bardagi's is "board", not "map".
 "$nuraghe" new --game bardagi --seed 3 >"$tmp/b24.json"

@@ -3,7 +3,9 @@
 // runs it for every game of the list at its default configuration, and for further configurations
 // by one line each:
 //
-//     TEST_CASE("goofspiel invariants, 3 players") { check_invariants<Goofspiel>(config); }
+//     TEST_CASE("invariants: every invariant holds along random games, goofspiel, 3 players") {
+//       check_invariants<Goofspiel>(config);
+//     }
 //
 // What it checks, at every state of every random game, for every observer:
 // - legal moves are non-empty until terminal (for every seat at a simultaneous node), empty after;

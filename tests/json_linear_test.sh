@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Reading, and refusing, one JSON array or object of many entries takes time linear in its size
-# (issue 24): the instructions of tests/json_cost.cpp, counted by callgrind, for n and 8n entries
-# of each kind, less those of one entry (the program's start); 8 times the entries may cost at most
-# 12 times the instructions (a quadratic reader costs some 60 times). A count, not a time: the
-# machine's load does not change it.
+# Reading, and refusing, one JSON array or object of many entries takes time linear in its size:
+# the instructions of tests/json_cost.cpp, counted by callgrind, for n and 8n entries of each kind,
+# less those of one entry (the program's start); 8 times the entries may cost at most 12 times the
+# instructions (a quadratic reader costs some 60 times). A count, not a time: the machine's load
+# does not change it.
 #   tests/json_linear_test.sh JSON_COST
 set -euo pipefail
 cost=$1

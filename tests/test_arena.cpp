@@ -217,7 +217,7 @@ TEST_CASE("A/A: copies of one bot are equal players at every table of every game
 }
 
 // The check can fail: the arena as it was (a spec's seed= freezing one sample of the heuristic's
-// random choices, seats only rotated) is rejected on the cases the issue reported, and the same
+// random choices, seats only rotated) is rejected on the cases that showed it unfair, and the same
 // tables under the new rules pass.
 TEST_CASE("A/A: the check rejects the tables as they were before fair tables") {
   constexpr double alpha = 0.001;

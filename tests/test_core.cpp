@@ -52,7 +52,7 @@ TEST_CASE("Rng: the first outputs are pinned, so games replay identically on any
   CHECK(r.next() == expected);
 }
 
-TEST_CASE("Rng::below is in range and close to uniform") {
+TEST_CASE("Rng::below: in range and close to uniform") {
   Rng r(1);
   int counts[7] = {};
   for (int i = 0; i < 70000; ++i) {
@@ -64,7 +64,7 @@ TEST_CASE("Rng::below is in range and close to uniform") {
   for (int i = 0; i < 100; ++i) CHECK(r.below(1) == 0);
 }
 
-TEST_CASE("Rng::shuffle permutes and reaches every order") {
+TEST_CASE("Rng::shuffle: it permutes and reaches every order") {
   Rng r(3);
   std::set<std::vector<int>> orders;
   for (int i = 0; i < 600; ++i) {
@@ -110,7 +110,7 @@ TEST_CASE("params: defaults, ranges, types and unknown names") {
   CHECK_THROWS_AS(Params("bot x", {{"speed", "1"}}, specs), InputError);
 }
 
-TEST_CASE("bot lists split on commas but keep a spec's own parameters") {
+TEST_CASE("bot lists: they split on commas but keep a spec's own parameters") {
   CHECK(split_bot_list("random,random") == std::vector<std::string>{"random", "random"});
   CHECK(split_bot_list("uct:iters=10,c=0.5,random:seed=3") ==
         std::vector<std::string>{"uct:iters=10,c=0.5", "random:seed=3"});
@@ -119,7 +119,7 @@ TEST_CASE("bot lists split on commas but keep a spec's own parameters") {
   CHECK_THROWS_AS(bot_params(parse_spec("random:depth=3", "bot")), InputError);
 }
 
-TEST_CASE("a bot's name is its label, else its spec; a label changes nothing the bot does") {
+TEST_CASE("bot names: a bot's name is its label, else its spec; a label changes nothing the bot does") {
   CHECK(bot_name("uct:iters=10,label=fast") == "fast");
   CHECK(bot_name("uct:iters=10") == "uct:iters=10");
   CHECK(labelled_spec("fast=uct:iters=10") == "uct:iters=10,label=fast");
@@ -294,9 +294,9 @@ TEST_CASE("JsonIn: counts, sets and names as positions spell them; each refusal 
         "test: list must be a JSON object, not a list");
 }
 
-// Issue 24: reading one array or object of many entries took n^2 steps. That it is linear is shown
-// by instruction counts (tests/json_linear_test.sh, which reads the same texts); here, that such a
-// text is read whole and right, and a fault at its end refused.
+// Until commit 1ec1f13, reading one array or object of many entries took n^2 steps. That it is
+// linear is shown by instruction counts (tests/json_linear_test.sh, which reads the same texts);
+// here, that such a text is read whole and right, and a fault at its end refused.
 TEST_CASE("parse_json: one array or object of many entries is read whole, and a fault after them refused") {
   using testing::many;
   const int n = 20000;
@@ -315,7 +315,7 @@ TEST_CASE("parse_json: one array or object of many entries is read whole, and a 
   CHECK_THROWS_AS(parse_json(objects.substr(0, objects.size() - 1) + ",\"k0\":1}", "test"), InputError);
 }
 
-TEST_CASE("the Bardagi position reader refuses an areas object of many made-up entries") {
+TEST_CASE("Bardagi position reader: an areas object of many made-up entries is refused") {
   const Json position = parse_json(testing::bardagi_with_made_up_areas(5000), "bardagi position");
   CHECK_THROWS_AS(Bardagi::from_json(position), InputError);
 }

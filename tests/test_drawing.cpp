@@ -98,7 +98,7 @@ std::string xml_problem(std::string_view text) {
 
 }  // namespace
 
-TEST_CASE("the tag checker of the drawing tests refuses what is not a well-formed fragment") {
+TEST_CASE("xml_problem: the tag checker of these tests refuses what is not a well-formed fragment") {
   CHECK(xml_problem("") == "");
   CHECK(xml_problem("<g class=\"a\"><circle r=\"1\"/><text>A &amp; B &#8212;</text></g>text") == "");
   CHECK(xml_problem("<g>") == "<g> is never closed");
@@ -161,7 +161,10 @@ void check_drawings(GameConfig config, int games) {
 
 // Every game of the list at its default configuration (a new game is in it by itself); long
 // games play fewer. A game that does not draw (Nim) gets a page with its text picture alone.
-TEST_CASE_TEMPLATE_DEFINE("drawing: every game, along random games", G, every_game_drawing) {
+TEST_CASE_TEMPLATE_DEFINE(
+    "drawing: along random games of every game, the pictures are well-formed, the board fixed, and nothing hidden "
+    "shown",
+    G, every_game_drawing) {
   if constexpr (HasDrawing<G>) {
     check_drawings<G>({}, G::kMaxGameLength > 400 ? 2 : 4);
   } else {
@@ -177,18 +180,18 @@ TEST_CASE_TEMPLATE_APPLY(every_game_drawing, AllGames::Types);
 
 // Further configurations: hidden cards the defaults do not deal (Sardegna's private fort cards
 // come with the alt-sentinel variant), and more seats.
-TEST_CASE("drawing: sardegna, 3 players, alt-sentinel") {
+TEST_CASE("drawing: the same checks hold for sardegna at 3 players, alt-sentinel (private fort cards)") {
   GameConfig config;
   config.players = 3;
   config.options["variant"] = "alt-sentinel";
   check_drawings<Sardegna>(config, 2);
 }
-TEST_CASE("drawing: goofspiel, 4 players") {
+TEST_CASE("drawing: the same checks hold for goofspiel at 4 players") {
   GameConfig config;
   config.players = 4;
   check_drawings<Goofspiel>(config, 4);
 }
-TEST_CASE("drawing: bardagi and ttr, 3 players") {
+TEST_CASE("drawing: the same checks hold for bardagi and ttr at 3 players") {
   GameConfig config;
   config.players = 3;
   check_drawings<Bardagi>(config, 1);

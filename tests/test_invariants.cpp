@@ -13,7 +13,8 @@ using testing::check_invariants;
 
 // Every game of the list (lib/games/games.txt) at its default configuration, one test case per
 // game: a new game is in the suite without a line here. Long games play fewer random games.
-TEST_CASE_TEMPLATE_DEFINE("invariants at the default configuration", G, every_game) {
+TEST_CASE_TEMPLATE_DEFINE("invariants: every invariant holds along random games, at the default configuration", G,
+                          every_game) {
   check_invariants<G>({}, testing::default_game_count<G>());
 }
 TEST_CASE_TEMPLATE_APPLY(every_game, AllGames::Types);
@@ -25,8 +26,12 @@ GameConfig goofspiel(int players, const char* cards) {
   c.options["cards"] = cards;
   return c;
 }
-TEST_CASE("goofspiel invariants, 3 players, 6 cards") { check_invariants<Goofspiel>(goofspiel(3, "6")); }
-TEST_CASE("goofspiel invariants, 5 players, 4 cards") { check_invariants<Goofspiel>(goofspiel(5, "4")); }
+TEST_CASE("invariants: every invariant holds along random games, goofspiel, 3 players, 6 cards") {
+  check_invariants<Goofspiel>(goofspiel(3, "6"));
+}
+TEST_CASE("invariants: every invariant holds along random games, goofspiel, 5 players, 4 cards") {
+  check_invariants<Goofspiel>(goofspiel(5, "4"));
+}
 
 GameConfig sardegna_config(int players, const char* variant) {
   GameConfig c;
@@ -35,16 +40,20 @@ GameConfig sardegna_config(int players, const char* variant) {
   return c;
 }
 // (2 players, base: the default configuration above, with as many games.)
-TEST_CASE("sardegna invariants, 3 players") { check_invariants<Sardegna>(sardegna_config(3, "base"), 8); }
-TEST_CASE("sardegna invariants, 4 players") { check_invariants<Sardegna>(sardegna_config(4, "base"), 8); }
-TEST_CASE("sardegna invariants, 2 players, alt-sentinel") {
+TEST_CASE("invariants: every invariant holds along random games, sardegna, 3 players") {
+  check_invariants<Sardegna>(sardegna_config(3, "base"), 8);
+}
+TEST_CASE("invariants: every invariant holds along random games, sardegna, 4 players") {
+  check_invariants<Sardegna>(sardegna_config(4, "base"), 8);
+}
+TEST_CASE("invariants: every invariant holds along random games, sardegna, 2 players, alt-sentinel") {
   check_invariants<Sardegna>(sardegna_config(2, "alt-sentinel"), 16);
 }
-TEST_CASE("sardegna invariants, 4 players, alt-sentinel") {
+TEST_CASE("invariants: every invariant holds along random games, sardegna, 4 players, alt-sentinel") {
   check_invariants<Sardegna>(sardegna_config(4, "alt-sentinel"), 8);
 }
 
-// ---- What is printed for a seat (issue 24) ----------------------------------------------------
+// ---- What is printed for a seat ---------------------------------------------------------------
 // `replay --seat S`, the viewer's page for S and the human seat print each decision as S saw it
 // (move_text_seen_by, and for the human seat the explanation of a single mover's move). Every such
 // line must be a function of what S knows: the same, in every determinization of S's information
@@ -149,7 +158,7 @@ void check_printed_lines(GameConfig config, int games) {
 
 // ... and what every seat sees is printed in full: in Sardegna (base rules) each character played is
 // public, also the ones whose play turns up forts the viewer had not seen, so no line holds a "?".
-TEST_CASE("a move every seat sees is printed in full for each seat (Sardegna)") {
+TEST_CASE("moves shown to a seat: a move every seat sees is printed in full for each seat (Sardegna)") {
   GameConfig config = sardegna_config(3, "base");
   for (int g = 0; g < 4; ++g) {
     config.seed = 4 + std::uint64_t(g);
@@ -170,8 +179,9 @@ TEST_CASE("a move every seat sees is printed in full for each seat (Sardegna)") 
   }
 }
 
-TEST_CASE_TEMPLATE_DEFINE("a seat is printed only what it observed, the same in every determinization", G,
-                          every_hidden_game) {
+TEST_CASE_TEMPLATE_DEFINE(
+    "moves shown to a seat: a seat is printed only what it observed, the same in every determinization", G,
+    every_hidden_game) {
   if constexpr (hidden_information<G>) check_printed_lines<G>({}, std::max(2, 8 / testing::kLightFactor));
 }
 TEST_CASE_TEMPLATE_APPLY(every_hidden_game, AllGames::Types);

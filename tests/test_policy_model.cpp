@@ -74,7 +74,7 @@ std::map<Move, double> priors_at(const TicTacToe::State& s, const search::Search
 
 }  // namespace
 
-TEST_CASE("the policy model of docs/learning.md: its priors worked by hand") {
+TEST_CASE("docs/learning.md's policy model: its priors are those worked by hand") {
   const ValueModel m = read_model(kExample);
   CHECK(m.is_policy());
   CHECK(m.num_actions == 9);
@@ -97,7 +97,7 @@ TEST_CASE("the policy model of docs/learning.md: its priors worked by hand") {
   }
 }
 
-TEST_CASE("a policy model's file: written, read and hashed; apart from a value model's") {
+TEST_CASE("policy model file: written, read and hashed, apart from a value model's") {
   const ValueModel m = cell_policy(4, 1.5f, 0, -0.5f);
   const Json j = model_to_json(m);
   CHECK(j["nuraghe"] == "policy-model");
@@ -127,7 +127,7 @@ TEST_CASE("a policy model's file: written, read and hashed; apart from a value m
   CHECK(model_to_json(from_json(model_to_json(mlp))) == model_to_json(mlp));
 }
 
-TEST_CASE("every malformed policy model is one InputError naming the field") {
+TEST_CASE("policy model file: every malformed one is one InputError naming the field") {
   const Json good = model_to_json(cell_policy(2));
   REQUIRE(error_of(good).empty());
   const auto with = [&](auto change) {
@@ -162,7 +162,9 @@ TEST_CASE("every malformed policy model is one InputError naming the field") {
   CHECK(error_of(mlp).empty());
 }
 
-TEST_CASE("a policy model is refused for another game or action space, and where a value model belongs") {
+TEST_CASE(
+    "policy model checks: a policy model is refused for another game or action space, and where a value model "
+    "belongs") {
   const ModelFile policy(cell_policy(2), "ttt-policy.json");
   const ModelFile value(read_model(std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-mlp.json"),
                         "ttt-value.json");
@@ -220,7 +222,7 @@ TEST_CASE("a policy model is refused for another game or action space, and where
         std::vector<std::string>{policy.path, value.path});
 }
 
-TEST_CASE("a policy model steers every search mode to the move it favours") {
+TEST_CASE("policy priors: a policy model steers every search mode to the move it favours") {
   // X (cells 0, 1) can win at 2; O (3, 4) threatens 5. The example policy puts e^4 / (e^4 + 4) =
   // 93% of its mass on cell 2 here. With it, every mode plays 2 after a handful of iterations.
   const TicTacToe::State s = position({0, 3, 1, 4});
@@ -236,7 +238,7 @@ TEST_CASE("a policy model steers every search mode to the move it favours") {
   }
 }
 
-TEST_CASE("PUCT with a prior on the winning move finds it in fewer iterations than UCB") {
+TEST_CASE("policy priors: with the example policy, PUCT finds the winning move in fewer iterations than UCB") {
   // The same tactic at budgets of 3 to 40 iterations, 20 seeds each: the smallest budget at which
   // every seed plays the win, with the example policy and without a prior.
   const TicTacToe::State s = position({0, 3, 1, 4});

@@ -130,7 +130,7 @@ std::string slurp(const std::filesystem::path& p) { return read_input_file(p.str
 
 }  // namespace
 
-TEST_CASE("every fixture either reads and round-trips or is rejected with InputError") {
+TEST_CASE("position files: every fixture and fuzz input either reads and round-trips or is rejected with InputError") {
   int files = 0, accepted = 0;
   for (const auto& dir : {std::string(NURAGHE_TEST_POSITIONS), std::string(NURAGHE_FUZZ_CORPUS) + "/fuzz_position"}) {
     if (!std::filesystem::is_directory(dir)) continue;
@@ -169,7 +169,7 @@ TEST_CASE("every fixture either reads and round-trips or is rejected with InputE
 
 // The corpus names a game by its place in lib/games/games.txt, and each file by its game: the two
 // must agree, or a new game in the wrong place of the list has changed what the corpus tests.
-TEST_CASE("every fuzz corpus input starts with the letter of the game its name says") {
+TEST_CASE("fuzz corpus: every input starts with the letter of the game its name says") {
   int files = 0;
   for (const char* harness : {"fuzz_position", "fuzz_move"}) {
     const std::string dir = std::string(NURAGHE_FUZZ_CORPUS) + "/" + harness;
@@ -194,7 +194,7 @@ TEST_CASE("every fuzz corpus input starts with the letter of the game its name s
   CHECK(files >= 100);
 }
 
-TEST_CASE("every game: positions along random games round-trip, canonical files come back unchanged") {
+TEST_CASE("positions: every game's positions along random games round-trip, canonical files come back unchanged") {
   AllGames::for_each([]<Game G>() {
     for (std::uint64_t seed = 1; seed <= 5; ++seed)
       for (int plies : {0, 1, 3, 10, 40, 1000})
@@ -202,7 +202,7 @@ TEST_CASE("every game: positions along random games round-trip, canonical files 
   });
 }
 
-TEST_CASE("every game: a file that is not a position object is rejected") {
+TEST_CASE("positions: in every game, a file that is not a position object is rejected") {
   AllGames::for_each([]<Game G>() {
     for (const char* text : {"5", "false", "null", "[1,2]", "\"text\"", "", "{", "{}", "{\"game\": 5}"}) {
       INFO(G::kName << ": " << text);
@@ -217,14 +217,14 @@ TEST_CASE("every game: a file that is not a position object is rejected") {
   });
 }
 
-TEST_CASE("every game: every field of a position, given a wrong type or removed, is rejected or round-trips") {
+TEST_CASE("positions: in every game, every field given a wrong type or removed is rejected or round-trips") {
   AllGames::for_each([]<Game G>() {
     mutate_every_field<G>(start_position<G>(), std::string(G::kName) + " start");
     mutate_every_field<G>(midgame_position<G>(6, 3), std::string(G::kName) + " after 6 plies");
   });
 }
 
-TEST_CASE("typed accessors reject what nlohmann would convert") {
+TEST_CASE("JsonIn: the typed accessors reject what nlohmann would convert, naming the field") {
   const Json j = Json::parse(R"({"a": 1.5, "b": true, "c": 1099511627776, "d": -1, "e": 1.0, "f": "3", "g": 3})");
   const JsonIn in(j, "test");
   CHECK_THROWS_WITH_AS(in.at("a").integer(0, 10), doctest::Contains("a must be an integer in [0, 10], not 1.5"),
@@ -247,7 +247,7 @@ TEST_CASE("typed accessors reject what nlohmann would convert") {
                        doctest::Contains("pos: seats[1].score must be an integer"), InputError);
 }
 
-TEST_CASE("decimal numbers only") {
+TEST_CASE("Params: try_integer, try_unsigned and try_real read decimal numbers only") {
   long long i = 0;
   double r = 0;
   std::uint64_t u = 0;
@@ -279,7 +279,9 @@ void rejects(const Json& base, const std::function<void(Json&)>& edit, const cha
 
 }  // namespace
 
-TEST_CASE("tictactoe invariants") {
+TEST_CASE(
+    "tictactoe reader: wrong mark counts, two winners and a move after a win are refused; two lines through one mark "
+    "are read") {
   const Json base = Json{{"game", "tictactoe"}, {"board", {"...", "...", "..."}}};
   rejects<TicTacToe>(
       base,
@@ -309,7 +311,7 @@ TEST_CASE("tictactoe invariants") {
   CHECK_NOTHROW(TicTacToe::from_json(Json{{"game", "tictactoe"}, {"board", {"XXX", "XOO", "XOO"}}}));
 }
 
-TEST_CASE("connect4 invariants") {
+TEST_CASE("connect4 reader: floating stones, wrong counts, a stone after a win and two separate fours are refused") {
   const Json base =
       Json{{"game", "connect4"}, {"board", {".......", ".......", ".......", ".......", ".......", "......."}}};
   rejects<Connect4>(
@@ -328,7 +330,9 @@ TEST_CASE("connect4 invariants") {
       Json{{"game", "connect4"}, {"board", {".......", ".......", "X......", "X......", "XO.....", "XOO...."}}}));
 }
 
-TEST_CASE("goofspiel invariants") {
+TEST_CASE(
+    "goofspiel reader: prizes not a permutation, lists of the wrong length, a card bid twice and unequal rounds are "
+    "refused") {
   const Json base =
       Json{{"game", "goofspiel"}, {"players", 2}, {"cards", 3}, {"prizes", {2, 3, 1}}, {"bids", {{3}, {1}}}};
   CHECK_NOTHROW(Goofspiel::from_json(base));
@@ -360,7 +364,7 @@ TEST_CASE("goofspiel invariants") {
       base, [](Json& j) { j["bids"] = {{3}}; }, "must have 2 entries");
 }
 
-TEST_CASE("kuhn invariants") {
+TEST_CASE("kuhn reader: a card dealt twice, an action after the hand is over and an unknown action are refused") {
   const Json base = Json{{"game", "kuhn"}, {"cards", {"K", "J", "Q"}}, {"history", "pb"}};
   CHECK_NOTHROW(Kuhn::from_json(base));
   rejects<Kuhn>(
@@ -375,7 +379,9 @@ TEST_CASE("kuhn invariants") {
       base, [](Json& j) { j["history"] = "px"; }, "unknown action");
 }
 
-TEST_CASE("sardegna invariants") {
+TEST_CASE(
+    "sardegna reader: fort cards, tokens, characters, supplies, points, phase and a half-made move that break its "
+    "rules are refused") {
   GameConfig config;
   config.players = 3;
   config.seed = 7;

@@ -47,7 +47,7 @@ int run_sprt(const SprtSettings& s, std::uint64_t seed, double win, double draw,
 
 }  // namespace
 
-TEST_CASE("elo and score helpers are logistic and inverse to each other") {
+TEST_CASE("elo and score: the helpers are logistic and inverse to each other") {
   CHECK(score_from_elo(0) == doctest::Approx(0.5));
   CHECK(score_from_elo(400) == doctest::Approx(10.0 / 11.0));
   CHECK(elo_from_score(0.75) == doctest::Approx(400 * std::log10(3.0)));
@@ -68,7 +68,7 @@ TEST_CASE("pairwise_points: a multi-player game is its pairwise results; same-bo
   CHECK(points == expected);
 }
 
-TEST_CASE("Bradley-Terry recovers known ratings from simulated games") {
+TEST_CASE("Bradley-Terry: it recovers known ratings from simulated games") {
   const double truth[3] = {-100, 0, 150};
   Rng rng(2024);
   std::vector<DuplicateSet> sets;
@@ -84,7 +84,7 @@ TEST_CASE("Bradley-Terry recovers known ratings from simulated games") {
   for (int i = 0; i < 3; ++i) CHECK(std::abs(elo[i] - (truth[i] - mean)) < 15);
 }
 
-TEST_CASE("Bradley-Terry without prior solves the likelihood equations") {
+TEST_CASE("Bradley-Terry: without a prior it solves the likelihood equations") {
   // At the maximum-likelihood fit every bot's expected points equal its actual points.
   Eigen::MatrixXd points(4, 4);
   points << 0, 7, 3, 12,  //
@@ -232,7 +232,7 @@ TEST_CASE("sprt_llr: zero without pairs, antisymmetric, close to the normal appr
   }
 }
 
-TEST_CASE("SPRT accepts H1 for a clearly stronger bot and H0 for equal bots") {
+TEST_CASE("SPRT: it accepts H1 for a clearly stronger bot and H0 for equal bots") {
   const SprtSettings s = parse_sprt("0,10,0.05,0.05");
 
   // A scores 70% (60% wins, 20% draws): the LLR climbs fast.

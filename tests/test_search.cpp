@@ -436,10 +436,9 @@ TEST_CASE("no peeking: goofspiel") {
   c.players = 3;
   check_no_peeking<Goofspiel>(c, 2);
 }
-// Here the hidden cards never change the best play (the one card that matters is revealed before
-// the only real decision), so even cheat-uct's statistics agree: only the honest bots are checked.
 // Sardegna's variant holds private fort cards; long games, so a few searches along each history.
-TEST_CASE("no peeking: sardegna alt-sentinel") {
+TEST_CASE(
+    "no peeking: sardegna alt-sentinel, the honest searches agree across an information set, cheat-uct does not") {
   GameConfig c;
   c.players = 3;
   c.options["variant"] = "alt-sentinel";
@@ -462,7 +461,8 @@ TEST_CASE("no peeking: sardegna alt-sentinel") {
 // selections are still face down; every seat's runes are private too. Two rounds begun with the
 // last seat's selection (and then the runes and piles) made different give one information set:
 // the honest searches must not tell them apart, and cheat-uct, which reads the true state, must.
-TEST_CASE("no peeking: bardagi, an unrevealed selection and private runes") {
+TEST_CASE(
+    "no peeking: bardagi, the honest searches cannot tell an unrevealed selection or private runes; cheat-uct can") {
   GameConfig c;
   c.players = 3;
   const Player observer = 0, hidden = 2;
@@ -500,7 +500,11 @@ TEST_CASE("no peeking: bardagi, an unrevealed selection and private runes") {
   CHECK(cheat_differs);
 }
 
-TEST_CASE("no peeking: reveal-and-guess") { check_no_peeking<RevealGuess>({}, 0, false); }
+// Here the hidden cards never change the best play (the one card that matters is revealed before
+// the only real decision), so even cheat-uct's statistics agree: only the honest bots are checked.
+TEST_CASE("no peeking: reveal-and-guess, the honest searches' statistics are the same across an information set") {
+  check_no_peeking<RevealGuess>({}, 0, false);
+}
 
 // Every game of the list with hidden information (for a perfect-information game an information
 // set is one state: nothing to peek at), at its default configuration, from every seat: a new
@@ -514,7 +518,9 @@ struct HiddenInformationGames<GameList<Gs...>> {
 };
 }  // namespace
 
-TEST_CASE_TEMPLATE_DEFINE("no peeking: every hidden-information game at its defaults", G, no_peeking_every_game) {
+TEST_CASE_TEMPLATE_DEFINE(
+    "no peeking: every hidden-information game at its defaults, each seat's searches alike across its information set",
+    G, no_peeking_every_game) {
   const int seats = G::initial({}).num_players();
   for (Player seat = 0; seat < seats; ++seat) {
     CAPTURE(seat);
@@ -800,7 +806,9 @@ void check_visits_are_edges_visits(const typename G::State& start, long long ite
   CHECK(trees == 1);
 }
 
-TEST_CASE("over full states a node's visits are its edges' visits, in a search's tree and in tree reuse's copy") {
+TEST_CASE(
+    "node visits: over full states a node's visits are its edges' visits, in a search's tree and in tree reuse's "
+    "copy") {
   // The choice at a visited node over full states counts untried edges from the node's visits
   // (EdgeChooser::choose_in_block): that holds only while a decision's visits are the sum of its edges'.
   SUBCASE("Connect Four: decisions only") {
@@ -817,7 +825,7 @@ TEST_CASE("over full states a node's visits are its edges' visits, in a search's
   }
 }
 
-TEST_CASE("UCB's logarithm of a count is std::log within 1e-12, from 1 to 2^32 - 1") {
+TEST_CASE("log_of_count: UCB's logarithm of a count is std::log within 1e-12, from 1 to 2^32 - 1") {
   double worst = 0;
   for (std::uint64_t n = 1; n < (std::uint64_t(1) << 32); n = n < 100000 ? n + 1 : n + n / 997)
     worst = std::max(worst, std::fabs(search::log_of_count(std::uint32_t(n)) - std::log(double(n))));
@@ -845,7 +853,7 @@ TEST_CASE("progressive bias over full states: uct follows the heuristic's move a
   CHECK(biased > plain + 0.25);
 }
 
-TEST_CASE("search bots reject what a game cannot give") {
+TEST_CASE("search bots: a spec that asks what the game cannot give is refused") {
   CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);  // hidden information
   CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));
   CHECK_THROWS_AS(make_bot<Kuhn>("ismcts:rollout=heuristic", 1), InputError);  // kuhn has no heuristic
@@ -866,7 +874,7 @@ TEST_CASE("search bots reject what a game cannot give") {
 
 // ---- Priors and PUCT (docs/search.md, "Priors and PUCT")
 
-TEST_CASE("PUCT chooses by its formula: Q + cpuct * P * sqrt(N) / (1 + n), an untried edge at the node's mean") {
+TEST_CASE("PUCT: it chooses by its formula, Q + cpuct * P * sqrt(N) / (1 + n), an untried edge at the node's mean") {
   // Three edges at a root visited 16 times (N), priors 0.5, 0.3, 0.2: the first tried 10 times for
   // 6 wins, the second 5 for 4, the third never. By hand, with cpuct = 1:
   //   edge 0: 0.6 + 0.5 * 4 / 11 = 0.782;  edge 1: 0.8 + 0.3 * 4 / 6 = 1.0;
@@ -899,7 +907,7 @@ TEST_CASE("PUCT chooses by its formula: Q + cpuct * P * sqrt(N) / (1 + n), an un
   CHECK(chooser.choose_puct(tree, 3, edge_of, 16) == 1);
 }
 
-TEST_CASE("PUCT with a prior on the winning move finds it in fewer iterations than UCB") {
+TEST_CASE("PUCT: with the heuristic's prior it finds the winning move in fewer iterations than UCB") {
   // Connect Four: the first player holds columns 0, 1, 2 of the bottom row and plays column 3 to win.
   auto s = Connect4::initial(GameConfig{});
   for (const Move m : {0, 6, 1, 6, 2, 5}) s.apply(m);
@@ -926,7 +934,8 @@ TEST_CASE("PUCT with a prior on the winning move finds it in fewer iterations th
   CHECK(ucb <= 64);  // UCB finds it too, once it has tried the moves
 }
 
-TEST_CASE("without a prior the search is UCB's: the same statistics with and without PUCT's parameters off") {
+TEST_CASE(
+    "PUCT: without a prior the search is UCB's; prior=none changes nothing, prior=uniform changes the statistics") {
   // prior=none is the default; giving it spelled out changes nothing, and a PUCT search differs.
   auto s = Connect4::initial(GameConfig{});
   const auto stats = [&](const std::string& spec) {

@@ -532,7 +532,9 @@ TEST_CASE("shared tree: std::threads on Goofspiel with few outcomes keep the tre
     }
 }
 
-TEST_CASE("a search that keeps no tree searches in its last search's memory, and finds what a new searcher finds") {
+TEST_CASE(
+    "tree memory: a search that keeps no tree searches in its last search's memory, and finds what a new searcher "
+    "finds") {
   Connect4::State s;
   s.apply(3);
   for (Algorithm a : {Algorithm::Uct, Algorithm::Ismcts, Algorithm::MoIsmcts})
@@ -569,7 +571,7 @@ TEST_CASE("a search that keeps no tree searches in its last search's memory, and
     }
 }
 
-TEST_CASE("uct reads the state through the perfect-information accessor, never the cheating one") {
+TEST_CASE("uct: it reads the state through InfoSet's perfect-information accessor, never the cheating one") {
   const Connect4::State s;
   auto uct = make_bot<Connect4>("uct:iters=200", 1);
   uct->start(0);
@@ -588,6 +590,6 @@ concept OffersViewHash = requires(const I& info) {
   info.view_hash();
 };
 
-TEST_CASE("InfoSet offers a bot what bots read: no view hash nobody reads") {
+TEST_CASE("InfoSet: it offers a bot what bots read, and no view hash nobody reads") {
   CHECK_FALSE(OffersViewHash<InfoSet<Kuhn>>);
 }

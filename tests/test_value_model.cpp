@@ -116,7 +116,7 @@ ValueModel small_model(ModelKind kind) {
 
 }  // namespace
 
-TEST_CASE("a model written and read again is the same model, with the same hash") {
+TEST_CASE("model file: a model written and read again is the same model, with the same hash") {
   for (ModelKind kind : {ModelKind::Linear, ModelKind::Logistic, ModelKind::Mlp}) {
     ValueModel m = small_model(kind);
     m.options = Json{{"variant", "x"}};
@@ -167,7 +167,7 @@ TEST_CASE("a model written and read again is the same model, with the same hash"
   CHECK(from_json(j).data == Json::array());
 }
 
-TEST_CASE("every malformed model is one InputError naming the field") {
+TEST_CASE("model file: every malformed model is one InputError naming the field") {
   const Json good = model_to_json(small_model(ModelKind::Mlp));
   REQUIRE(error_of(good).empty());
   struct Case {
@@ -277,7 +277,7 @@ Json model_of_shape(int observation, int features, const std::vector<int>& hidde
   return j;
 }
 
-TEST_CASE("a model beyond the size caps is refused in one line before anything is allocated") {
+TEST_CASE("model file: a model beyond the size caps is refused in one line before anything is allocated") {
   // The largest observation of any game (Bardagi at 5 players: 2,820 floats) with the evaluation's
   // input, and the largest layers learn fits (--hidden 4096,4096), are within the caps.
   CHECK(model_size_error(2821, 2821, {4096, 4096, 1}).empty());
@@ -323,7 +323,7 @@ TEST_CASE("a model beyond the size caps is refused in one line before anything i
   CHECK(message.find("33554432") != std::string::npos);
 }
 
-TEST_CASE("reading a model holds memory in proportion to its weights, not to its text") {
+TEST_CASE("model file: reading a model holds memory in proportion to its weights, not to its text") {
   // An MLP of 1,000 features and 500 hidden units: 500,500 random weights, a file of about 10 MB.
   Rng rng(4);
   ValueModel m = small_model(ModelKind::Mlp);
@@ -349,7 +349,7 @@ TEST_CASE("reading a model holds memory in proportion to its weights, not to its
   CHECK(hash_peak < (1 << 16));
 }
 
-TEST_CASE("the rest of a model file is bounded too: its values, a long string, a long gap") {
+TEST_CASE("model file: the rest of the file is bounded too, its values, a long string, a long gap") {
   const ModelFile file(small_model(ModelKind::Linear), "rest.json");
   const auto message_of = [&](const std::string& text) {
     std::ofstream(file.path) << text;
@@ -377,7 +377,7 @@ TEST_CASE("the rest of a model file is bounded too: its values, a long string, a
   CHECK_THROWS_WITH_AS(read_model("/dev/zero"), doctest::Contains("malformed JSON"), InputError);
 }
 
-TEST_CASE("value() is the model's formula, worked by hand") {
+TEST_CASE("value(): it is the model's formula, worked by hand") {
   // Observation: cell 0 and cell 4 are the seat's, cell 9 is the opponent's.
   std::vector<float> obs(19, 0.0f);
   obs[0] = 1, obs[4] = 1, obs[9] = 1;
@@ -416,7 +416,7 @@ TEST_CASE("value() is the model's formula, worked by hand") {
   CHECK(wide.value(ones.data(), wide_scratch.data()) == doctest::Approx(0.19).epsilon(1e-6));
 }
 
-TEST_CASE("the search's evaluator (standardisation folded in) gives the model's value") {
+TEST_CASE("evaluator: with the standardisation folded in, it gives the model's value") {
   Rng rng(9);
   for (ModelKind kind : {ModelKind::Linear, ModelKind::Logistic, ModelKind::Mlp}) {
     for (int trial = 0; trial < 20; ++trial) {
@@ -446,7 +446,7 @@ TEST_CASE("the search's evaluator (standardisation folded in) gives the model's 
   }
 }
 
-TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after warm-up") {
+TEST_CASE("evaluator: neither it nor a search with cutoff=leaf allocates after warm-up") {
   const ValueModel m = small_model(ModelKind::Mlp);
   std::vector<float> obs(19, 1.0f), scratch(m.scratch_floats());
   double sum = 0;
@@ -485,7 +485,7 @@ TEST_CASE("the evaluator and a search with cutoff=leaf allocate nothing after wa
   }());  // no rollout step was played
 }
 
-TEST_CASE("a searching bot prepares its model once: a search after the first holds only scratch") {
+TEST_CASE("search bots: a bot prepares its model once, so a search after the first holds only scratch") {
   // An MLP of 4,096 hidden units: its prepared first layer, spread over the 19 floats of the
   // observation, is 4,096 x 19 floats (311 KB); a thread's scratch is the layers' 4,097 outputs.
   ValueModel m = small_model(ModelKind::Mlp);
@@ -516,7 +516,7 @@ TEST_CASE("a searching bot prepares its model once: a search after the first hol
   }
 }
 
-TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there") {
+TEST_CASE("cutoff=leaf: a model that favours a cell steers the search there") {
   const TicTacToe::State root = TicTacToe::initial(GameConfig{});
   for (int cell : {0, 8, 5}) {
     CAPTURE(cell);
@@ -547,7 +547,7 @@ TEST_CASE("cutoff=leaf with a model that favours a cell steers the search there"
   CHECK(v[1] == doctest::Approx(b / (a + b)));
 }
 
-TEST_CASE("mix=a values a leaf as a * its evaluation + (1 - a) * its rollout's result") {
+TEST_CASE("mix=a: a leaf's value is a * its evaluation + (1 - a) * its rollout's result") {
   const ValueModel m = cell_model(0);
   TicTacToe::State leaf_state = TicTacToe::initial(GameConfig{});
   leaf_state.apply(0);  // the model favours seat 0 here: its evaluation is not a game's result
@@ -575,7 +575,7 @@ TEST_CASE("mix=a values a leaf as a * its evaluation + (1 - a) * its rollout's r
   CHECK(mixing.value(won, rng) == won.returns());
 }
 
-TEST_CASE("a model for another game, seat count, observation size, options or map is refused") {
+TEST_CASE("model checks: a model for another game, seat count, observation size, options or map is refused") {
   const ValueModel m = cell_model(0);
   CHECK(model_mismatch(m, {"tictactoe", Json::object(), "", 2, 19, false}).empty());
   CHECK(model_mismatch(m, {"connect4", Json::object(), "", 2, 19, false}).find("the game tictactoe, not connect4") !=
@@ -624,7 +624,9 @@ TEST_CASE("a model for another game, seat count, observation size, options or ma
                        InputError);
 }
 
-TEST_CASE("a model reading the hand-written evaluation: its input, file and refusals") {
+TEST_CASE(
+    "evaluate_input: a model of the evaluation's logit gives the evaluation, its file keeps the flag, a game without "
+    "an evaluation refuses it") {
   // Goofspiel has both tensors and an evaluation. A logistic model of one feature, the evaluation's
   // logit (index observation_size), with weight 1: its value is the evaluation itself (clamped).
   GameConfig config;
@@ -692,7 +694,7 @@ TEST_CASE("a model reading the hand-written evaluation: its input, file and refu
                        doctest::Contains("hand-written evaluation"), InputError);
 }
 
-TEST_CASE("bots naming one model file share one loaded model") {
+TEST_CASE("model sharing: bots naming one model file share one loaded model") {
   const ModelFile file(cell_model(0), "shared-ttt.json");
   const auto a = shared_model(file.path);
   const std::filesystem::path path(file.path);
@@ -701,7 +703,7 @@ TEST_CASE("bots naming one model file share one loaded model") {
   CHECK(a == shared_model(file.path));
 }
 
-TEST_CASE("a results header records each model's hash, and only where a bot has eval=") {
+TEST_CASE("results header: it records each model's hash, and only where a bot has eval=") {
   const ModelFile file(cell_model(0), "header-ttt.json");
   ArenaSettings a;
   a.game = "tictactoe";
@@ -715,7 +717,7 @@ TEST_CASE("a results header records each model's hash, and only where a bot has 
   CHECK_NOTHROW(header_from_line(with, "r.jsonl"));
 }
 
-TEST_CASE("the model file of docs/learning.md loads and gives its value worked by hand") {
+TEST_CASE("docs/learning.md's model: it loads and gives the value worked by hand") {
   const ValueModel m = read_model(std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-mlp.json");
   CHECK(m.kind == ModelKind::Mlp);
   CHECK(m.data == Json::parse(R"([{"selfplay": "example"}])"));

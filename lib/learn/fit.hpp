@@ -1,6 +1,6 @@
 #pragma once
 // Fitting a learned value function (core/value_model.hpp) to self-play rows: ridge regression,
-// logistic regression and a small multilayer perceptron, all in Eigen (issue 25; docs/learning.md,
+// logistic regression and a small multilayer perceptron, all in Eigen (docs/learning.md,
 // "How each model is fitted").
 //
 // Read top-down: the data, the options, the group splits, fit and predict, and the metrics.

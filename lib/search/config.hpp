@@ -81,8 +81,9 @@ struct SearchResult {
 
 inline bool full_state(Algorithm a) { return a == Algorithm::Uct || a == Algorithm::CheatUct || a == Algorithm::Pimc; }
 
-// What the core's fixed arrays and keys hold, checked wherever the search is built for a game: a
-// value per seat in arrays of kMaxPlayers (core/game.hpp), and a visit's moves by 16-bit indices.
+// What the core's fixed arrays and keys hold, checked where the search is built for a game (Worker
+// and Mcts): a value per seat in arrays of kMaxPlayers (core/game.hpp), and a visit's legal moves
+// and a node's edges by 16-bit indices and counts (edge_index.hpp's Keys, tree.hpp's Node).
 inline constexpr int kMaxSearchMoves = 0xFFFF;
 template <Game G>
 constexpr bool fits_the_search() {

@@ -361,7 +361,9 @@ class Mcts {
       else ++it->second;
     }
     if (cfg_.pimc_vote) {
-      // The policy is the share of votes; visits stay the summed visits for the record.
+      // Each move's visits become its votes, the summed visits dropped: finish() makes the policy
+      // the share of votes and picks the move from it (final=max: the most votes, ties to the better
+      // mean).
       std::vector<MoveStats> voted = r.moves;
       for (auto& m : voted) {
         auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& v) { return v.first == m.move; });

@@ -4,9 +4,9 @@
 // tree reuse by observation tokens. No game-specific code lives here.
 //
 // One iteration: take a state (the true state for UCT, a determinization of the searcher's
-// information set for ISMCTS), walk down the tree(s) choosing with the bandits, add one node, roll
-// out to the end (or to a cut-off, then the game's static evaluation), and add each player's
-// return to the edges that player chose (max^n).
+// information set for ISMCTS), walk down the tree(s) choosing with the bandits (or PUCT, with
+// priors), add one node, roll out to the end (or to a cut-off, then the game's static evaluation or
+// a learned model's), and add each player's return to the edges that player chose (max^n).
 //
 // Keys (docs/search.md, "Keys: what a tree can tell apart"): an edge is keyed by the move when its tree's
 // observer is the chooser (or the tree is over full states); otherwise by the observer's token of the move,

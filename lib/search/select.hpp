@@ -1,7 +1,8 @@
 #pragma once
 // How a node chooses among its edges. At a decision: an untried edge first (the favoured one, else
 // one drawn uniformly), then the best UCB1 score with ISMCTS availability (the parent count is how
-// often the edge could have been chosen), the favoured edge's raised by progressive bias. At a
+// often the edge could have been chosen), the favoured edge's raised by progressive bias; with
+// priors (prior=), PUCT's score over every edge instead, untried ones included. At a
 // simultaneous node each seat's arms choose the same way under UCB, or are sampled by Exp3 or
 // regret matching (search/bandit.hpp).
 

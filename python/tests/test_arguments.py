@@ -1,4 +1,4 @@
-"""Every argument of the module given a value out of its range or of the wrong type (issue 24).
+"""Every argument of the module given a value out of its range or of the wrong type.
 
 A value out of range is a nuraghe.InputError, a value of the wrong type a TypeError; either is one
 line that names the Python argument (`seed=`), never a command-line flag (`--seed`). numpy's

@@ -1,4 +1,4 @@
-"""Learning from Python (issue 25): observations and legal masks as numpy, a model file loaded and
+"""Learning from Python: observations and legal masks as numpy, a model file loaded and
 evaluated as the search evaluates it, self-play arrays read back, and the scikit-learn example."""
 
 import json

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes the fuzz corpus: the inputs that crashed nuraghe's readers (the list), rebuilt here
+# Writes the fuzz corpus: the inputs that once crashed nuraghe's readers, rebuilt here
 # from their descriptions, and on request real inputs made with the program.
 #   tests/fuzz/make_corpus.sh [--real NURAGHE] [--deep] OUT_DIR
 # Files go to OUT_DIR/<harness>/, named by what they are: <game>-<what>. fuzz_position and fuzz_move

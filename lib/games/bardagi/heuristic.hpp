@@ -1,5 +1,5 @@
 #pragma once
-// Bardagi's heuristic player (issue 13, item 6), also the search's rollout policy: it overtakes
+// Bardagi's heuristic player, also the search's rollout policy: it overtakes
 // yielding areas near its units, refills before a building runs dry, buys the upgrades it can
 // afford, attacks weak neighbours it can take, and selects the cards for that plan.
 

@@ -1,4 +1,4 @@
-// What each seat knows of a Bardagi state (issue 13, item 5): the others' selections until their
+// What each seat knows of a Bardagi state: the others' selections until their
 // activation begins, their private runes, the rune pile and the upgrade stacks below the face-up
 // tiles are hidden; everything else is on the table.
 #include <algorithm>

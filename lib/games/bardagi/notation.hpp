@@ -1,5 +1,5 @@
 #pragma once
-// Bardagi's moves as text a player can read and type (issue 13, item 4): one decision a move, lower
+// Bardagi's moves as text a player can read and type: one decision a move, lower
 // case words joined by single spaces, never a ',' or ';' (the command line puts them between seats
 // and between moves). Read as written: letters in the case shown here, numbers in whole decimal
 // digits without a sign or a leading zero (the rule of every game). Areas are written by their index on the board (an

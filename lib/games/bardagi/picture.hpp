@@ -1,6 +1,6 @@
 #pragma once
-// A board side drawn from its data as one SVG document, as Ticket to Ride's map is (the issue's
-// `nuraghe map --game bardagi -o side=winter --svg FILE`): the 1000 x 700 drawing frame of the
+// A board side drawn from its data as one SVG document, as Ticket to Ride's map is
+// (`nuraghe map --game bardagi -o side=winter --svg FILE`): the 1000 x 700 drawing frame of the
 // board file as a sea, each land mass around its areas, each area at its point as a shape filled
 // by its kind (a home in its colour) with its index and name, land borders as lines between area
 // points, harbours as anchors joined to their area, sea routes as dashed lines through their bends

@@ -1,5 +1,5 @@
 #pragma once
-// Bardagi positions as JSON (issue 13, items 3 and 5): the whole state (observer -1, for `nuraghe
+// Bardagi positions as JSON: the whole state (observer -1, for `nuraghe
 // new`/`apply` and test fixtures) or what one seat knows (its view: everything on the table, its
 // own runes and selection; the others' runes as counts, their selections once laid down, the rune
 // pile and the upgrade stacks' face-down tiles as counts). Schema: docs/position-format.md,

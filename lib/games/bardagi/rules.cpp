@@ -103,7 +103,6 @@ void State::legal_moves(Player seat, MoveList& out) const {
         }
     out.push(make_move(MoveKind::End));
   }
-  // The upgrade and claim decisions are the next steps of issue 13.
 }
 
 void State::apply_joint(const JointMove& joint) {

@@ -2,7 +2,7 @@
 // Bardagi: the state's layout and the moves' encoding. Rules: the rulebook (Bardagi: The Claim for Gold),
 // and where it is silent or disagrees with itself the readings of docs/rules-bardagi.md, cited here by
 // title as (Rulings: "Title").
-// The game is built in steps (issue 13); so far: setup and the planning node.
+// The whole game, from the setup to the final scoring: the rules are in rules.cpp and the file of each phase it names.
 //
 // A round: planning (every seat at once selects 6 cards, 8 from round 5, as counts per unit),
 // activation (seat by seat from the start player: one short decision a card), upgrades (seat by
@@ -536,6 +536,6 @@ struct State {
   bool operator==(const State&) const = default;
 };
 static_assert(std::is_trivially_copyable_v<State>);
-static_assert(sizeof(State) <= 1024, "the Bardagi state must stay within 1 KiB (issue 13)");
+static_assert(sizeof(State) <= 1024, "the Bardagi state must stay within 1 KiB");
 
 }  // namespace nuraghe::bardagi

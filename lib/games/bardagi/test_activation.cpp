@@ -293,8 +293,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "the rulebook's example of Blue's activation: a Virki refill for 4 meat, to the gold mine, a rune there, a "
-    "harbour by the Knerrir") {
+    "activation, the rulebook's example: Blue refills Virki for 4 meat, moves to the gold mine, casts a rune there and "
+    "claims a harbour with the Knerrir") {
   // "Blue uses one Kaupmadur card to refill his disks on Virki by discarding 4 meat, then his 2nd
   // Kaupmadur card to move the Kaupmadur to the gold mine to the left of his village. Blue now uses
   // his Godi card to cast a Rune on his gold mine. The 6th card is a Knerrir card and that is used

@@ -226,7 +226,8 @@ TEST_CASE("board check: each side's counts, and the homes' land steps as the boa
   }
 }
 
-TEST_CASE("winter has more sea travel and more contact than summer") {
+TEST_CASE(
+    "winter board: more sea travel and more contact than the summer board, by the figures of docs/rules-bardagi.md") {
   const Board& s = Board::summer();
   const Board& w = Board::winter();
   CHECK(w.num_routes > s.num_routes);
@@ -244,7 +245,7 @@ TEST_CASE("winter has more sea travel and more contact than summer") {
   CHECK(home_steps(w) == std::pair<int, double>{3, 3.0});
 }
 
-TEST_CASE("every clan starts alike: the same kinds one and two steps from each home") {
+TEST_CASE("homes: every clan starts alike, with the same kinds one and two steps from each home") {
   const Board& s = Board::summer();
   const int red = home_of(s, Colour::Red);
   const std::multiset<AreaKind> one = {AreaKind::Sheep, AreaKind::Cattle, AreaKind::Forest};
@@ -277,7 +278,7 @@ TEST_CASE("every clan starts alike: the same kinds one and two steps from each h
   }
 }
 
-TEST_CASE("both sides draw legibly: no borders cross, areas apart, harbours by their areas") {
+TEST_CASE("board layout: both sides draw legibly, no borders cross, areas apart, harbours by their areas") {
   for (const Board* b : {&Board::summer(), &Board::winter()}) {
     CAPTURE(b->name);
     std::vector<std::pair<int, int>> borders;
@@ -306,7 +307,8 @@ TEST_CASE("both sides draw legibly: no borders cross, areas apart, harbours by t
   }
 }
 
-TEST_CASE("land distances never pass through a home") {
+TEST_CASE(
+    "board distances: a land path never passes through a home; an area no home reaches by land or sea is refused") {
   // a - red-home - b, and the long way a - c - d - b; blue and yellow at the far end; an isle by sea.
   const Json j = parse_json(R"({
     "name": "tiny", "title": "Tiny",

@@ -1,4 +1,4 @@
-// Bardagi's heuristic player (issue 13, item 6): legal, and stronger than random play.
+// Bardagi's heuristic player: legal, and stronger than random play.
 #include <doctest/doctest.h>
 
 #include <algorithm>

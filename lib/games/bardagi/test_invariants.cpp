@@ -22,12 +22,24 @@ nuraghe::GameConfig config(int players, const char* side, const char* length = "
 constexpr int kGames = 2;
 }  // namespace
 
-TEST_CASE("invariants: Summer, 2 players") { check_invariants<Bardagi>(config(2, "summer"), kGames); }
-TEST_CASE("invariants: Summer, 3 players") { check_invariants<Bardagi>(config(3, "summer"), kGames); }
-TEST_CASE("invariants: Summer, 4 players") { check_invariants<Bardagi>(config(4, "summer"), kGames); }
-TEST_CASE("invariants: Summer, 5 players") { check_invariants<Bardagi>(config(5, "summer"), kGames); }
-TEST_CASE("invariants: Winter, 2 players") { check_invariants<Bardagi>(config(2, "winter"), kGames); }
-TEST_CASE("invariants: Winter, 3 players") { check_invariants<Bardagi>(config(3, "winter"), kGames); }
-TEST_CASE("invariants: Summer, 4 players, the short game") {
+TEST_CASE("invariants: every invariant holds along random games, Summer, 2 players") {
+  check_invariants<Bardagi>(config(2, "summer"), kGames);
+}
+TEST_CASE("invariants: every invariant holds along random games, Summer, 3 players") {
+  check_invariants<Bardagi>(config(3, "summer"), kGames);
+}
+TEST_CASE("invariants: every invariant holds along random games, Summer, 4 players") {
+  check_invariants<Bardagi>(config(4, "summer"), kGames);
+}
+TEST_CASE("invariants: every invariant holds along random games, Summer, 5 players") {
+  check_invariants<Bardagi>(config(5, "summer"), kGames);
+}
+TEST_CASE("invariants: every invariant holds along random games, Winter, 2 players") {
+  check_invariants<Bardagi>(config(2, "winter"), kGames);
+}
+TEST_CASE("invariants: every invariant holds along random games, Winter, 3 players") {
+  check_invariants<Bardagi>(config(3, "winter"), kGames);
+}
+TEST_CASE("invariants: every invariant holds along random games, Summer, 4 players, the short game") {
   check_invariants<Bardagi>(config(4, "summer", "short"), kGames);
 }

@@ -1,5 +1,5 @@
-// Bardagi's move notation (issue 13, item 4): every legal move's text parses back to it, and the
-// issue's examples parse.
+// Bardagi's move notation: every legal move's text parses back to it, and the examples of
+// notation.hpp parse.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -45,7 +45,7 @@ std::string refusal(const State& s, nuraghe::Player seat, std::string_view text)
 }
 
 // Every legal move of `seat`: its text is unique here, has no ',' or ';', is lower case (but the
-// unit letters of a selection, as the issue writes them), and parses back to it, typed carelessly too.
+// unit letters of a selection, as notation.hpp writes them), and parses back to it, typed carelessly too.
 int check_decision(const State& s, nuraghe::Player seat, std::map<MoveKind, int>& kinds) {
   MoveList moves;
   s.legal_moves(seat, moves);
@@ -111,7 +111,8 @@ TEST_CASE("notation: in random games on both sides, every legal move's text is u
     CHECK_MESSAGE(kinds[k] > 0, "kind " << int(k));
 }
 
-TEST_CASE("notation: the issue's selection, `select B3 G1 K1 N1`, in any order, zero counts or none") {
+TEST_CASE(
+    "notation: a selection, `select B3 G1 K1 N1`, reads in any order, with zero counts or none; 8 cards from round 5") {
   State s = start(3);
   const nuraghe::Move m = make_move(MoveKind::Select, make_selection({3, 1, 1, 1}));
   CHECK(move_text(s, 0, m) == "select B3 G1 K1 N1");
@@ -312,7 +313,7 @@ TEST_CASE("notation: the tiles' actions, `godi as berserkur move 12` and `free-r
   CHECK(refusal(s, 0, "free-rune double").find("free-rune RUNE AREA") != std::string::npos);
 }
 
-// Issue 24, "Numbers": one rule in every game's notation: whole decimals without a sign or a
+// One rule in every game's notation: whole decimals without a sign or a
 // leading zero, letters in the case of the canonical text.
 TEST_CASE("notation: numbers without a sign or a leading zero, letters in the case of the canonical text") {
   State s = start(3);

@@ -1,4 +1,4 @@
-// Bardagi positions (issue 13, items 3 and 5; docs/position-format.md, "bardagi"): every state of
+// Bardagi positions (docs/position-format.md, "bardagi"): every state of
 // random games reads back to itself, a seat's view does not move when only what it cannot see
 // moves, and unreachable or malformed positions are refused with one line naming the field.
 #include <doctest/doctest.h>
@@ -482,7 +482,7 @@ TEST_CASE("positions: malformed and unreachable positions are refused, one line 
   MESSAGE(cases << " malformed or unreachable positions refused");
 }
 
-TEST_CASE("position: the tiles' counts of the activation, optional, checked against the tiles and the cards") {
+TEST_CASE("positions: the tiles' counts of the activation are optional, and checked against the tiles and the cards") {
   State a = start(2, false, 11);
   nuraghe::JointMove joint{};
   for (int p = 0; p < 2; ++p) joint[std::size_t(p)] = make_move(MoveKind::Select, make_selection({0, 2, 2, 2}));

@@ -1,4 +1,4 @@
-// Bardagi's rules (issue 13), case by case on crafted positions: setup and planning; then random games on both sides
+// Bardagi's rules, case by case on crafted positions: setup and planning; then random games on both sides
 // that keep every disk and Axe token. Each phase's cases are in a file of their own: test_activation.cpp,
 // test_attack.cpp, test_knerrir.cpp, test_trade.cpp, test_strengthen.cpp, test_runes.cpp, test_upgrades.cpp,
 // test_claim.cpp, test_end.cpp. (Rulings: "Title") names the reading of docs/rules-bardagi.md that a case checks.
@@ -163,7 +163,9 @@ void check_supplies(const State& s) {
 }
 }  // namespace
 
-TEST_CASE("random games from setup to the end on both sides: every decision has a move, supplies are kept, it ends") {
+TEST_CASE(
+    "random games: from setup to the end on both sides, every decision has a move, supplies are kept, and the game "
+    "ends") {
   nuraghe::Rng rng(31);
   int games = 0, decisions = 0;
   for (const bool winter : {false, true})

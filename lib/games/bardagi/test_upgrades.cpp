@@ -175,7 +175,7 @@ TEST_CASE("verslun-free-home-action: the Kaupmadur's home action from any area, 
 // tile lifts where the Kaupmadur must stand, not how often. The home action stays "Free action,
 // once per round" (rulebook, "2. Actions - Continued"): with the tile a seat has one home action a
 // round, at home or away, never a second one after it.
-TEST_CASE("verslun-free-home-action adds no second home action: one a round, at home or away") {
+TEST_CASE("verslun-free-home-action: it adds no second home action, one a round, at home or away") {
   State s = activating(make_selection({2, 2, 2, 0}));
   const Board& b = s.board();
   s.villages[0].upgrades = 1u << s.tiles().tile("verslun-free-home-action");

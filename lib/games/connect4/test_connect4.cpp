@@ -15,7 +15,7 @@ S play(const std::string& columns) {
 }
 }  // namespace
 
-TEST_CASE("stones fall to the lowest empty cell of their column") {
+TEST_CASE("moves: a stone falls to the lowest empty cell of its column") {
   const S s = play("444");
   CHECK(Connect4::to_json(s)["board"][5] == "...X...");
   CHECK(Connect4::to_json(s)["board"][4] == "...O...");
@@ -23,7 +23,7 @@ TEST_CASE("stones fall to the lowest empty cell of their column") {
   CHECK(s.to_move() == 1);
 }
 
-TEST_CASE("a full column is not a legal move") {
+TEST_CASE("moves: a full column is not a legal move") {
   const S s = play("111111");
   Connect4::MoveList moves;
   s.legal_moves(moves);
@@ -31,7 +31,7 @@ TEST_CASE("a full column is not a legal move") {
   CHECK(!moves.contains(0));
 }
 
-TEST_CASE("four in a row wins in every direction, and three does not") {
+TEST_CASE("the end: four in a row wins in every direction, and three does not") {
   CHECK(play("1213141").winner == 0);  // vertical in column 1
   CHECK(play("1122334").winner == 0);  // horizontal along the bottom
   const std::string e = ".......";
@@ -46,14 +46,14 @@ TEST_CASE("four in a row wins in every direction, and three does not") {
   CHECK(play("1213141").returns()[0] == 1.0);
 }
 
-TEST_CASE("lines never wrap from the top of one column to the bottom of the next") {
+TEST_CASE("the end: lines never wrap from the top of one column to the bottom of the next") {
   // X holds the top three cells of column 1 and the bottom cell of column 2: adjacent bits
   // without the sentinel row, but not four in a row on the board.
   const S s = position({"X......", "X......", "X......", "O......", "O......", "OX....."});
   CHECK(s.winner == -1);
 }
 
-TEST_CASE("a full board without four is a draw") {
+TEST_CASE("the end: a full board without four is a draw") {
   int draws = 0;
   for (std::uint64_t seed = 1; draws < 3 && seed < 100000; ++seed) {
     Rng rng(seed);
@@ -85,7 +85,7 @@ TEST_CASE("positions: floating stones, wrong counts and double wins are rejected
   CHECK_THROWS_AS(position({empty, empty, empty, empty, empty, "X.Z...."}), InputError);
 }
 
-TEST_CASE("notation: columns 1..7") {
+TEST_CASE("notation: a move is its column, 1 to 7; any other text is refused") {
   S s;
   CHECK(Connect4::parse_move(s, 0, "1") == 0);
   CHECK(Connect4::parse_move(s, 0, " 7 ") == 6);

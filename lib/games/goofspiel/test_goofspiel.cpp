@@ -46,7 +46,7 @@ TEST_CASE("setup: every player holds 1..N, the prize deck is a shuffled 1..N") {
   CHECK(orders.size() > 10);
 }
 
-TEST_CASE("the single highest bid wins the face-up prize; the bid cards are spent") {
+TEST_CASE("bids: the single highest bid wins the face-up prize; the bid cards are spent") {
   S s = position(2, {3, 1, 2}, {{}, {}});
   CHECK(s.face_up_prize() == 3);
   s.apply_joint(joint({2, 1}));
@@ -58,7 +58,7 @@ TEST_CASE("the single highest bid wins the face-up prize; the bid cards are spen
   CHECK(std::vector<Move>(moves.begin(), moves.end()) == std::vector<Move>{1, 3});
 }
 
-TEST_CASE("tied highest bids win nothing: the prize is discarded") {
+TEST_CASE("bids: tied highest bids win nothing, and the prize is discarded") {
   S s = position(3, {3, 1, 2}, {{}, {}, {}});
   s.apply_joint(joint({3, 3, 1}));
   CHECK(s.points[0] == 0);
@@ -67,7 +67,7 @@ TEST_CASE("tied highest bids win nothing: the prize is discarded") {
   CHECK(s.round == 1);
 }
 
-TEST_CASE("the game ends when the hands are empty; most points wins, ties share") {
+TEST_CASE("the end: the game ends when the hands are empty; most points wins, ties share") {
   const S s = position(2, {3, 1, 2}, {{3, 1, 2}, {2, 3, 1}});
   CHECK(s.to_move() == kTerminal);
   CHECK(s.points[0] == 3 + 2);  // 3 beats 2 for prize 3; 2 beats 1 for prize 2
@@ -80,7 +80,7 @@ TEST_CASE("the game ends when the hands are empty; most points wins, ties share"
   CHECK(tie.returns()[1] == 0.5);
 }
 
-TEST_CASE("views show the prizes turned up and the bids, never the rest of the deck") {
+TEST_CASE("information: views show the prizes turned up and the bids, never the rest of the deck") {
   const S s = position(2, {4, 1, 3, 2}, {{4}, {1}});
   const Json v = s.view(0);
   CHECK(v["prizes_seen"] == Json::array({4, 1}));
@@ -97,7 +97,7 @@ TEST_CASE("views show the prizes turned up and the bids, never the rest of the d
   CHECK(rest.size() == 2);  // both orders of the unseen {2, 3}
 }
 
-TEST_CASE("the joint observation shows all bids and the next prize") {
+TEST_CASE("information: the joint observation shows all bids and the next prize") {
   const S a = position(2, {4, 1, 3, 2}, {{}, {}});
   const S b = position(2, {4, 3, 1, 2}, {{}, {}});
   CHECK(Goofspiel::observe_joint(a, joint({4, 1}), 0) != Goofspiel::observe_joint(b, joint({4, 1}), 0));

@@ -14,7 +14,7 @@ S position(std::vector<std::string> cards, const std::string& history) {
 }
 }  // namespace
 
-TEST_CASE("every betting sequence ends where Kuhn poker ends, with the right payoff") {
+TEST_CASE("betting: every sequence ends where Kuhn poker ends, with the right payoff") {
   // Seat 0 holds the king, seat 1 the queen.
   struct Case {
     const char* history;
@@ -39,7 +39,7 @@ TEST_CASE("every betting sequence ends where Kuhn poker ends, with the right pay
   CHECK(position({"J", "Q", "K"}, "pb").to_move() == 0);
 }
 
-TEST_CASE("a player sees their own card; the opponent's only at showdown") {
+TEST_CASE("information: a player sees their own card; the opponent's only at showdown") {
   const S s = position({"K", "J", "Q"}, "p");
   CHECK(s.view(0)["card"] == "K");
   CHECK(s.view(1)["card"] == "J");
@@ -53,7 +53,7 @@ TEST_CASE("a player sees their own card; the opponent's only at showdown") {
   CHECK(Kuhn::observe(a, Kuhn::kPass, 0) == Kuhn::observe(b, Kuhn::kPass, 0));
 }
 
-TEST_CASE("determinize re-deals the opponent's card from the two the observer cannot see") {
+TEST_CASE("determinize: the opponent's card is re-dealt from the two the observer cannot see") {
   const S s = position({"Q", "K", "J"}, "p");
   Rng rng(5);
   std::set<int> opponent;
@@ -65,7 +65,7 @@ TEST_CASE("determinize re-deals the opponent's card from the two the observer ca
   CHECK(opponent == std::set<int>{Kuhn::kJack, Kuhn::kKing});
 }
 
-TEST_CASE("the deal is random: all six deals occur") {
+TEST_CASE("setup: the deal is random, and all six deals occur") {
   std::set<std::vector<int>> deals;
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
     GameConfig c;

@@ -152,7 +152,7 @@ TEST_CASE("defaults: perfect information, one seat count, the position as the pi
   CHECK(s.returns()[0] == 1);  // seat 0 made the fifth move, the last
 }
 
-TEST_CASE("a position's ply must be reachable") {
+TEST_CASE("ruling 3: a ply the heaps cannot have reached is refused, and so is a heap above its start") {
   CHECK_THROWS_WITH_AS(position({1, 3, 5, 7}, 1), doctest::Contains("ply must be an integer in [0, 0]"), InputError);
   CHECK_THROWS_WITH_AS(position({0, 3, 5, 6}, 1), doctest::Contains("ply must be an integer in [2, 2]"), InputError);
   CHECK_THROWS_WITH_AS(position({1, 4}, 0), doctest::Contains("heaps[1] must be an integer in [0, 3]"), InputError);

@@ -375,7 +375,7 @@ struct Sardegna {
   static const char* token_name(int t) { return kTokenNames[std::size_t(t)].data(); }
 };
 
-static_assert(sizeof(Sardegna::State) <= 256, "a Sardegna state must stay within 256 bytes (issue 4)");
+static_assert(sizeof(Sardegna::State) <= 256, "a Sardegna state must stay within 256 bytes");
 static_assert(std::is_trivially_copyable_v<Sardegna::State>);
 
 }  // namespace nuraghe

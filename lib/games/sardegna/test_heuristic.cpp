@@ -29,7 +29,7 @@ TEST_CASE("heuristic: beats random in at least 90% of two-player games") {
   CHECK(variant[0].wins / variant[0].games >= 0.9);
 }
 
-TEST_CASE("random_move is exactly legal_moves()[rng.below(n)] (uniform over every legal move)") {
+TEST_CASE("random_move: exactly legal_moves()[rng.below(n)], uniform over every legal move") {
   Rng walk(5);
   int checked = 0;
   for (int game = 0; game < 6; ++game) {
@@ -49,7 +49,7 @@ TEST_CASE("random_move is exactly legal_moves()[rng.below(n)] (uniform over ever
   CHECK(checked > 500);
 }
 
-TEST_CASE("fort_points gives what score_fort would add, for every seat and every fort space") {
+TEST_CASE("fort_points: what score_fort would add, for every seat and every fort space") {
   // The heuristic and the scoring explanation ask fort_points instead of scoring a copy.
   for (int players = 2; players <= 4; ++players) {
     GameConfig c;

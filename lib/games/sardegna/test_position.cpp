@@ -1,5 +1,5 @@
 // The position reader, Sardegna::from_json (docs/position-format.md, "sardegna"): every position it
-// refuses, with its whole message. tests/test_positions.cpp ("sardegna invariants") checks the
+// refuses, with its whole message. tests/test_positions.cpp ("sardegna reader: ...") checks the
 // invariants by fragments; here each check of the reader, in the order of the code, is pinned whole.
 // Pages are the rulebook's; (Rulings: "Title") names a reading of docs/rules-sardegna.md.
 #include <doctest/doctest.h>

@@ -111,7 +111,7 @@ TEST_CASE(
   CHECK(odd.score[2] == 3);
 }
 
-TEST_CASE("the game ends right after the 11th scoring; tied leaders share the win") {
+TEST_CASE("the end: the game ends right after the 11th scoring; tied leaders share the win") {
   S s = empty_game(2);
   Rng rng(3);
   int sentinels = 0;
@@ -217,7 +217,8 @@ TEST_CASE("variant, page 10: the Sentinel is refused with 0, 1 or 2 other cards 
 }
 
 TEST_CASE(
-    "after the 10th scoring nothing is turned up: no choice, hands return, play goes on; the 11th ends the game") {
+    "the end: after the 10th scoring nothing is turned up, no choice, hands return, play goes on; the 11th ends the "
+    "game") {
   // Rulings, "Nothing left to turn up": after the 10th scoring no face-down card is left in the row, so
   // nothing is turned up, there is no choice, and every player takes the played cards back. Page 9: "The
   // game ends after the 11th fort card is scored." Both rule sets.
@@ -261,7 +262,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("hands return after replace, and in the variant after swap and after keep + discard (page 6)") {
+TEST_CASE("hands, page 6: they return after replace, and in the variant after swap and after keep + discard") {
   // Page 6: "Once scoring is complete, all players collect their played character cards and add
   // them to their hand. Play then continues clockwise as normal."
   auto hands_back = [](const S& s) {

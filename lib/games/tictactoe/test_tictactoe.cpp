@@ -15,7 +15,7 @@ S play(std::initializer_list<const char*> cells) {
 }
 }  // namespace
 
-TEST_CASE("X moves first, then the players alternate") {
+TEST_CASE("turns: X moves first, then the players alternate") {
   S s;
   CHECK(s.to_move() == 0);
   s.apply(4);
@@ -26,7 +26,7 @@ TEST_CASE("X moves first, then the players alternate") {
   CHECK(!moves.contains(4));
 }
 
-TEST_CASE("three in a row wins: rows, columns and both diagonals") {
+TEST_CASE("the end: three in a row wins, in rows, columns and both diagonals") {
   CHECK(play({"a3", "a1", "b3", "b1", "c3"}).returns()[0] == 1.0);        // top row
   CHECK(play({"a3", "b3", "a2", "b2", "c1", "b1"}).returns()[1] == 1.0);  // O's middle column
   CHECK(play({"a3", "b3", "b2", "c3", "c1"}).returns()[0] == 1.0);        // diagonal
@@ -34,7 +34,7 @@ TEST_CASE("three in a row wins: rows, columns and both diagonals") {
   CHECK(play({"a3", "a1", "b3", "b1"}).to_move() == 0);                   // no line yet
 }
 
-TEST_CASE("a full board without a line is a draw worth one half each") {
+TEST_CASE("the end: a full board without a line is a draw worth one half each") {
   const S s = play({"a3", "b3", "c3", "b2", "a2", "c2", "b1", "a1", "c1"});
   CHECK(s.to_move() == kTerminal);
   CHECK(s.returns()[0] == 0.5);
@@ -66,7 +66,7 @@ TEST_CASE("positions: read, and impossible boards rejected") {
                   InputError);
 }
 
-TEST_CASE("setup rejects options, maps and seat counts the game does not have") {
+TEST_CASE("setup: options, maps and seat counts the game does not have are refused") {
   GameConfig c;
   c.players = 3;
   CHECK_THROWS_AS(TicTacToe::initial(c), InputError);

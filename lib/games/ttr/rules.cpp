@@ -1,5 +1,6 @@
-// Ticket to Ride's rules on a map of data: setup and the draws (work in progress: claims,
-// stations, tickets and the end come next). (Rulings: "Title") names a reading of docs/rules-ttr.md.
+// Ticket to Ride's rules on a map of data: setup, the draws, tickets, claims and stations, the legal
+// moves and the moves applied, the turn's and the game's end, the final score and the
+// determinization. (Rulings: "Title") names a reading of docs/rules-ttr.md.
 #include <algorithm>
 #include <cassert>
 #include <tuple>

@@ -2,7 +2,7 @@
 // Ticket to Ride on a map of data (the Sardinia map by default): the state's layout and the moves'
 // encoding. Rules: the fan rulebook (Sardinia (fan expansion for Ticket to Ride)), Ticket to Ride: Europe's
 // where it is silent, and the readings of docs/rules-ttr.md, cited by title as (Rulings: "Title").
-// Work in progress: the rules themselves are not written yet.
+// The rules themselves are in rules.cpp, the final scoring's route-set functions in scoring.hpp.
 //
 // Sets are masks: routes a RouteSet (128 bits), cities and tickets 64-bit masks; hands are counts
 // per card kind. Randomness is data: the train, Materials and ticket decks are stored shuffled, and
@@ -246,6 +246,6 @@ struct State {
   bool operator==(const State&) const = default;
 };
 static_assert(std::is_trivially_copyable_v<State>);
-static_assert(sizeof(State) <= 640, "the Ticket to Ride state must stay within 640 bytes (issue 12)");
+static_assert(sizeof(State) <= 640, "the Ticket to Ride state must stay within 640 bytes");
 
 }  // namespace nuraghe::ttr

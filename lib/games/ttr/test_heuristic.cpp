@@ -1,5 +1,5 @@
 // Ticket to Ride's heuristic players: the plan they share (paths, what they need), each style's
-// legal and distinct play, and their strength against random play (issue 12: at least 95% of
+// legal and distinct play, and their strength against random play (the aim: at least 95% of
 // two-player games).
 #include <doctest/doctest.h>
 

@@ -50,7 +50,7 @@ TEST_CASE("notation: every legal move's text parses back to it, is unique, and h
   CHECK_THROWS_AS(parse_move_text(s, 1, "draw deck"), nuraghe::InputError);  // not its turn
 }
 
-TEST_CASE("notation: the issue's examples") {
+TEST_CASE("notation: notation.hpp's examples of claims, stations and draws read as written") {
   State s = playing(2);
   s.cards[0] = {};
   s.cards[0][std::size_t(Colour::Red)] = 3, s.cards[0][kLocomotive] = 1;

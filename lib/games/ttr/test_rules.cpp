@@ -47,7 +47,7 @@ TEST_CASE("setup: 4 train cards, 3 Materials, 1 long + 3 regular tickets a seat;
   CHECK(State::setup(Map::sardinia(), 4, o, 7).cars[0] == 30);
 }
 
-TEST_CASE("three face-up locomotives: all five are replaced, at most three times in a row") {
+TEST_CASE("face-up cards: three locomotives among them replace all five, at most three times in a row") {
   State s = at_turn({red, blue, green, red, blue});
   // The next 15 cards of the deck are locomotives: every replacement shows 5 of them.
   for (int i = 0; i < 15; ++i) s.train_deck[std::size_t(s.train_size - 1 - i)] = kLocomotive;
@@ -378,7 +378,7 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
         std::string::npos);
 }
 
-TEST_CASE("score: a tie below zero points is a tie") {
+TEST_CASE("score: below zero points a tie is a shared win, and a clear leader wins on points") {
   // Both seats hold two lost tickets (6 and 7) and their 3 unused stations (12): -1 each, tied on
   // everything. The reason read "the most points" when the totals were below zero (the best total
   // started from 0).
@@ -435,7 +435,7 @@ TEST_CASE("score report: a station that borrows no route says why") {
   CHECK(report.find("borrows nothing") == std::string::npos);
 }
 
-TEST_CASE("random games from setup to the end: every card kept, every move legal, every game ends") {
+TEST_CASE("random games: from setup to the end every card is kept, every move is legal, and every game ends") {
   nuraghe::Rng rng(11);
   int safeguard_ends = 0, decisions = 0, most_moves = 0;
   for (int game = 0; game < 40; ++game) {
