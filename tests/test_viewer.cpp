@@ -1,7 +1,7 @@
 // The browser viewer's page (bots/viewer.hpp), read back as the page's script reads it: the data
 // embedded once and intact whatever the texts hold, each text once however often it repeats, the
 // scores as the logs write them, and a seat's view showing only what that seat could tell. The
-// page in a real browser: tests/viewer_test.sh.
+// page in a real browser: tests/viewer_browser_test.sh.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -29,9 +29,9 @@ struct DrawnTicTacToe : TicTacToe {
   }
 };
 // Tic-tac-toe as a game that does not draw (every game of the list draws; the page still serves one
-// that does not, with its text picture alone): the name hides TicTacToe::draw.
+// that does not, with its text picture alone): a NoPart hides TicTacToe::draw.
 struct UndrawnTicTacToe : TicTacToe {
-  static void draw();
+  static constexpr NoPart draw{};
 };
 static_assert(HasDrawing<DrawnTicTacToe> && !HasDrawing<UndrawnTicTacToe>);
 

@@ -2,7 +2,11 @@
 // Every optional part of a game, in one place. core/game.hpp holds what each game must write; here
 // is what a game may write besides, each part with a one-line comment, the one concept that
 // detects it, and what callers do without it (its default). A part is written as a static member
-// of the game under the name and signature given here; a flag is read by its value.
+// of the game under the name and signature given here; a flag is read by its value. A member of a
+// part's name with another signature is a compile error naming the part and its signature, never a
+// part silently missing (a game without its heuristic bot); the parts of a group (the tensors'
+// five, both score texts, ...) come all together. A game derived from another leaves out a part it
+// inherits by hiding the name with a NoPart: `static constexpr NoPart NAME{};`.
 //
 //   part                                 without it
 //   random_move                          a uniform draw from legal_moves (random_legal_move)
@@ -25,9 +29,11 @@
 // part a game has.
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/game.hpp"
@@ -36,15 +42,82 @@
 
 namespace nuraghe {
 
+// ---- how a part is found -----------------------------------------------------------------------
+
+// The type of a name that hides a part a game would inherit: `static constexpr NoPart draw{};` in a
+// game derived from one that draws.
+struct NoPart {};
+
+// declares::NAME<G>: G has a member called NAME (its own or inherited), whatever its kind and
+// signature. A call would find only the right signature; in a class derived from G and from one
+// holding `int NAME`, NAME is ambiguous exactly when G has one, overload sets and data members
+// alike. A final G cannot be derived from: there only a member that is not overloaded is found.
+// A member of type NoPart is the hiding of an inherited part, not a part.
+// (clang-format 14 would break a concept in a macro apart.)
+// clang-format off
+#define NURAGHE_DECLARES(NAME)                                                \
+  struct NAME##_other { int NAME; };                                          \
+  template <class G> struct NAME##_probe : G, NAME##_other {};                \
+  template <class G>                                                          \
+  concept NAME = std::is_class_v<G> &&                                        \
+      ((std::is_final_v<G> && requires { &G::NAME; }) ||                      \
+       (!std::is_final_v<G> && !requires { &NAME##_probe<G>::NAME; })) &&     \
+      !requires { { &G::NAME } -> std::same_as<const NoPart*>; };
+// clang-format on
+
+// The names of the parts, this header's and core/item_stats.hpp's.
+namespace declares {
+NURAGHE_DECLARES(random_move)
+NURAGHE_DECLARES(heuristic_move)
+NURAGHE_DECLARES(kHeuristicStyles)
+NURAGHE_DECLARES(evaluate)
+NURAGHE_DECLARES(search_moves)
+NURAGHE_DECLARES(num_actions)
+NURAGHE_DECLARES(action_index)
+NURAGHE_DECLARES(action_move)
+NURAGHE_DECLARES(observation_size)
+NURAGHE_DECLARES(observation)
+NURAGHE_DECLARES(kHasMap)
+NURAGHE_DECLARES(map_hash)
+NURAGHE_DECLARES(kMapField)
+NURAGHE_DECLARES(legend)
+NURAGHE_DECLARES(explain)
+NURAGHE_DECLARES(explain_to)
+NURAGHE_DECLARES(move_help)
+NURAGHE_DECLARES(why_illegal)
+NURAGHE_DECLARES(score_report)
+NURAGHE_DECLARES(score_json)
+NURAGHE_DECLARES(kScoreName)
+NURAGHE_DECLARES(board_svg)
+NURAGHE_DECLARES(board_usage)
+NURAGHE_DECLARES(map_check)
+NURAGHE_DECLARES(draw)
+NURAGHE_DECLARES(kStatKinds)
+NURAGHE_DECLARES(item_stats)
+}  // namespace declares
+#undef NURAGHE_DECLARES
+
+// A part's concept is `declares::NAME<G> && PART_checked<G>()` (a group's: any of its names): a game
+// without the name has no such part, and one with it is checked. The check's static_assert fails
+// when the concept is asked, a compile error (not a concept that is false) whose message names the
+// part and the signature it must have.
+
 // ---- for the search --------------------------------------------------------------------------
 
 // A uniformly random legal move of the seat to move without building the move list. It must
 // return exactly what `legal_moves(list); list[rng.below(list.size())]` returns and leave the RNG
 // as that does, so using it changes no result, only the speed (the invariant suite checks both).
 template <class G>
-concept HasRandomMove = requires(const typename G::State& s, Player p, Rng& rng) {
-  { G::random_move(s, p, rng) } -> std::same_as<Move>;
-};
+consteval bool random_move_checked() {
+  static_assert(
+      requires(const typename G::State& s, Player p, Rng& rng) {
+        { G::random_move(s, p, rng) } -> std::same_as<Move>;
+      },
+      "random_move must be `static Move random_move(const State&, Player, Rng&)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasRandomMove = declares::random_move<G> && random_move_checked<G>();
 
 // A uniformly random legal move of seat p (which must have one).
 template <Game G>
@@ -59,35 +132,67 @@ Move random_legal_move(const typename G::State& s, Player p, Rng& rng) {
 
 // A rollout policy: a legal move of seat p (the seat to move, or any seat at a simultaneous node),
 // better than random. The search uses it for rollout=heuristic and the `heuristic` bot plays it;
-// the invariant suite checks that every move it returns is legal.
+// the invariant suite checks that every move it returns is legal. Named playstyles of it
+// (`heuristic:style=NAME`): kHeuristicStyles lists them, the first being heuristic_move's own, and
+// heuristic_move(s, p, rng, i) plays style i; an overloaded heuristic_move is this pair.
 template <class G>
-concept HasHeuristic = requires(const typename G::State& s, Player p, Rng& rng) {
-  { G::heuristic_move(s, p, rng) } -> std::same_as<Move>;
-};
-
-// Named playstyles of the heuristic (`heuristic:style=NAME`): kHeuristicStyles lists them, the
-// first being heuristic_move's own, and heuristic_move(s, p, rng, i) plays style i.
+consteval bool heuristic_checked() {
+  constexpr bool plain = requires(const typename G::State& s, Player p, Rng& rng) {
+    { G::heuristic_move(s, p, rng) } -> std::same_as<Move>;
+  };
+  static_assert(plain,
+                "heuristic_move must be `static Move heuristic_move(const State&, Player, Rng&)` (lib/core/hooks.hpp)");
+  constexpr bool overloaded = declares::heuristic_move<G> && !requires { &G::heuristic_move; };
+  if constexpr (plain && (declares::kHeuristicStyles<G> || overloaded)) {
+    static_assert(
+        requires {
+          { G::kHeuristicStyles.size() } -> std::convertible_to<std::size_t>;
+          std::string_view(G::kHeuristicStyles[0]);
+        },
+        "kHeuristicStyles must be the styles' names, `static constexpr std::array<std::string_view, N> "
+        "kHeuristicStyles`, with heuristic_move(s, p, rng, style) (lib/core/hooks.hpp)");
+    static_assert(
+        requires(const typename G::State& s, Player p, Rng& rng, int style) {
+          { G::heuristic_move(s, p, rng, style) } -> std::same_as<Move>;
+        },
+        "heuristic_move of a style must be `static Move heuristic_move(const State&, Player, Rng&, int style)`, "
+        "with kHeuristicStyles (lib/core/hooks.hpp)");
+  }
+  return true;
+}
 template <class G>
-concept HasHeuristicStyles = HasHeuristic<G> && requires(const typename G::State& s, Player p, Rng& rng) {
-  { G::kHeuristicStyles.size() } -> std::convertible_to<std::size_t>;
-  {std::string_view(G::kHeuristicStyles[0])};
-  { G::heuristic_move(s, p, rng, 0) } -> std::same_as<Move>;
-};
+concept DeclaresHeuristic = declares::heuristic_move<G> || declares::kHeuristicStyles<G>;
+template <class G>
+concept HasHeuristic = DeclaresHeuristic<G> && heuristic_checked<G>();
+template <class G>
+concept HasHeuristicStyles = HasHeuristic<G> && declares::kHeuristicStyles<G>;
 
 // A static evaluation: every seat's expected return in [0, 1], for rollouts cut off early.
 template <class G>
-concept HasEvaluation = requires(const typename G::State& s) {
-  { G::evaluate(s) } -> std::same_as<Values>;
-};
+consteval bool evaluate_checked() {
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::evaluate(s) } -> std::same_as<Values>;
+      },
+      "evaluate must be `static Values evaluate(const State&)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasEvaluation = declares::evaluate<G> && evaluate_checked<G>();
 
 // Moves worth searching (`prune=on`): the game drops from seat p's legal moves those the search
 // need not tell apart or try (for example all but the cheapest payment of one claim), keeping the
 // order of the rest and at least one move. It must depend only on what seat p can see, so that
 // every state of an information set keeps the same moves of p.
 template <class G>
-concept HasSearchMoves = requires(const typename G::State& s, Player p, MoveListOf<G>& moves) {
-  G::search_moves(s, p, moves);
-};
+consteval bool search_moves_checked() {
+  static_assert(
+      requires(const typename G::State& s, Player p, MoveListOf<G>& moves) { G::search_moves(s, p, moves); },
+      "search_moves must be `static void search_moves(const State&, Player, MoveList&)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasSearchMoves = declares::search_moves<G> && search_moves_checked<G>();
 
 // ---- for learning ----------------------------------------------------------------------------
 
@@ -98,15 +203,45 @@ concept HasSearchMoves = requires(const typename G::State& s, Player p, MoveList
 // move in every state (so a policy head means one thing), and action_move(s, a) is its inverse;
 // observation(s, p, out) writes observation_size(s) numbers that depend only on view(p). p is a
 // seat, 0..n-1: an agent learns from what a seat may know, so there is no observation of the whole
-// state (p = -1 is not allowed; the games assert it). core/tensors.hpp helps to write them.
+// state (p = -1 is not allowed; the games assert it). core/tensors.hpp helps to write them. The
+// five come together: a game with some of them has none that a caller could use.
 template <class G>
-concept HasTensors = requires(const typename G::State& s, Move m, int a, Player p, float* out) {
-  { G::num_actions(s) } -> std::same_as<int>;
-  { G::action_index(s, m) } -> std::same_as<int>;
-  { G::action_move(s, a) } -> std::same_as<Move>;
-  { G::observation_size(s) } -> std::same_as<int>;
-  G::observation(s, p, out);
-};
+consteval bool tensors_checked() {
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::num_actions(s) } -> std::same_as<int>;
+      },
+      "num_actions must be `static int num_actions(const State&)`, with the other parts of HasTensors "
+      "(lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s, Move m) {
+        { G::action_index(s, m) } -> std::same_as<int>;
+      },
+      "action_index must be `static int action_index(const State&, Move)`, with the other parts of HasTensors "
+      "(lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s, int a) {
+        { G::action_move(s, a) } -> std::same_as<Move>;
+      },
+      "action_move must be `static Move action_move(const State&, int)`, with the other parts of HasTensors "
+      "(lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::observation_size(s) } -> std::same_as<int>;
+      },
+      "observation_size must be `static int observation_size(const State&)`, with the other parts of HasTensors "
+      "(lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s, Player p, float* out) { G::observation(s, p, out); },
+      "observation must be `static void observation(const State&, Player, float* out)`, with the other parts of "
+      "HasTensors (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept DeclaresTensors = declares::num_actions<G> || declares::action_index<G> || declares::action_move<G> ||
+    declares::observation_size<G> || declares::observation<G>;
+template <class G>
+concept HasTensors = DeclaresTensors<G> && tensors_checked<G>();
 
 // ---- a board or map read from data -----------------------------------------------------------
 
@@ -115,18 +250,49 @@ concept HasTensors = requires(const typename G::State& s, Move m, int a, Player 
 // results files and model files record so that a file edited since is noticed. s.board() is the
 // board's entry in the game's registry (core/registry.hpp), whose `source` is the file's JSON as
 // read (a designer's tools show it: nuraghe.map_data). The position field that holds the board is
-// kMapField, "map" by default (Bardagi's is "board").
+// kMapField, "map" by default (Bardagi's is "board"). map_hash and kMapField come with the flag, and
+// kHasMap = true with map_hash.
 template <class G>
-concept HasMap = requires(const typename G::State& s) {
-  { G::kHasMap } -> std::convertible_to<bool>;
-  { G::map_hash(s) } -> std::same_as<std::uint64_t>;
-  { s.board().source } -> std::convertible_to<const Json&>;
+consteval bool map_checked() {
+  constexpr bool flag = requires {
+    { G::kHasMap } -> std::same_as<const bool&>;
+    typename std::bool_constant<G::kHasMap>;
+  };
+  static_assert(flag,
+                "kHasMap must be `static constexpr bool kHasMap`, written with map_hash and kMapField "
+                "(lib/core/hooks.hpp)");
+  if constexpr (flag && (G::kHasMap || declares::map_hash<G>)) {
+    static_assert(
+        requires(const typename G::State& s) {
+          { G::map_hash(s) } -> std::same_as<std::uint64_t>;
+        },
+        "map_hash must be `static std::uint64_t map_hash(const State&)`, with kHasMap = true (lib/core/hooks.hpp)");
+  }
+  if constexpr (flag && G::kHasMap) {
+    static_assert(
+        requires(const typename G::State& s) {
+          { s.board().source } -> std::convertible_to<const Json&>;
+        },
+        "kHasMap = true needs `s.board()`, the board's registry entry, whose `source` is its JSON "
+        "(lib/core/hooks.hpp)");
+  }
+  if constexpr (declares::kMapField<G>) {
+    static_assert(
+        requires {
+          { G::kMapField } -> std::convertible_to<std::string_view>;
+        },
+        "kMapField must be `static constexpr std::string_view kMapField` (lib/core/hooks.hpp)");
+  }
+  return flag;
 }
-&&G::kHasMap;
+template <class G>
+concept DeclaresMap = declares::kHasMap<G> || declares::map_hash<G> || declares::kMapField<G>;
+template <class G>
+concept HasMap = DeclaresMap<G> && map_checked<G>() && G::kHasMap;
 
 template <class G>
 constexpr std::string_view map_field_of() {
-  if constexpr (requires { G::kMapField; }) return G::kMapField;
+  if constexpr (declares::kMapField<G>) return G::kMapField;
   else return "map";
 }
 
@@ -141,30 +307,65 @@ std::string map_hash_text(const typename G::State& s) {
 
 // legend(s): the board's geometry, shown once to a human seat.
 template <class G>
-concept HasLegend = requires(const typename G::State& s) {
-  { G::legend(s) } -> std::same_as<std::string>;
-};
+consteval bool legend_checked() {
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::legend(s) } -> std::same_as<std::string>;
+      },
+      "legend must be `static std::string legend(const State&)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasLegend = declares::legend<G> && legend_checked<G>();
 // explain(before, m): what m did beyond its notation (a Sentinel's scoring), printed after it.
 template <class G>
-concept HasExplain = requires(const typename G::State& s, Move m) {
-  { G::explain(s, m) } -> std::same_as<std::string>;
-};
+consteval bool explain_checked() {
+  static_assert(
+      requires(const typename G::State& s, Move m) {
+        { G::explain(s, m) } -> std::same_as<std::string>;
+      },
+      "explain must be `static std::string explain(const State& before, Move)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasExplain = declares::explain<G> && explain_checked<G>();
 // explain_to(before, m, p): what seat p alone learned from m (the card it drew blind), printed
 // after m to a person in seat p. explain is printed to every seat, so it must not tell this.
 template <class G>
-concept HasExplainTo = requires(const typename G::State& s, Move m, Player p) {
-  { G::explain_to(s, m, p) } -> std::same_as<std::string>;
-};
+consteval bool explain_to_checked() {
+  static_assert(
+      requires(const typename G::State& s, Move m, Player p) {
+        { G::explain_to(s, m, p) } -> std::same_as<std::string>;
+      },
+      "explain_to must be `static std::string explain_to(const State& before, Move, Player)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasExplainTo = declares::explain_to<G> && explain_to_checked<G>();
 // move_help(s, p, m): what a move will do (keep, replace), in the human seat's move list.
 template <class G>
-concept HasMoveHelp = requires(const typename G::State& s, Player p, Move m) {
-  { G::move_help(s, p, m) } -> std::same_as<std::string>;
-};
+consteval bool move_help_checked() {
+  static_assert(
+      requires(const typename G::State& s, Player p, Move m) {
+        { G::move_help(s, p, m) } -> std::same_as<std::string>;
+      },
+      "move_help must be `static std::string move_help(const State&, Player, Move)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasMoveHelp = declares::move_help<G> && move_help_checked<G>();
 // why_illegal(s, p, m): one line on why m is not legal, in the error of every command reading a move.
 template <class G>
-concept HasWhyIllegal = requires(const typename G::State& s, Player p, Move m) {
-  { G::why_illegal(s, p, m) } -> std::same_as<std::string>;
-};
+consteval bool why_illegal_checked() {
+  static_assert(
+      requires(const typename G::State& s, Player p, Move m) {
+        { G::why_illegal(s, p, m) } -> std::same_as<std::string>;
+      },
+      "why_illegal must be `static std::string why_illegal(const State&, Player, Move)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasWhyIllegal = declares::why_illegal<G> && why_illegal_checked<G>();
 
 template <Game G>
 std::string explain_move(const typename G::State& before, Move m) {
@@ -184,17 +385,37 @@ std::string move_help(const typename G::State& s, Player p, Move m) {
 
 // score_report(s), score_json(s): the score part by part, as text and as JSON (`nuraghe score`).
 template <class G>
-concept HasScoreReport = requires(const typename G::State& s) {
-  { G::score_report(s) } -> std::same_as<std::string>;
-  { G::score_json(s) } -> std::same_as<Json>;
-};
+consteval bool score_report_checked() {
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::score_report(s) } -> std::same_as<std::string>;
+      },
+      "score_report must be `static std::string score_report(const State&)`, with score_json (lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::score_json(s) } -> std::same_as<Json>;
+      },
+      "score_json must be `static Json score_json(const State&)`, with score_report (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept DeclaresScoreReport = declares::score_report<G> || declares::score_json<G>;
+template <class G>
+concept HasScoreReport = DeclaresScoreReport<G> && score_report_checked<G>();
 
 // kScoreName: what scores() counts, as the rulebook calls it ("glory", "points"), which heads the
 // viewer's score column.
 template <class G>
-concept HasScoreName = requires {
-  { G::kScoreName } -> std::convertible_to<std::string_view>;
-};
+consteval bool score_name_checked() {
+  static_assert(
+      requires {
+        { G::kScoreName } -> std::convertible_to<std::string_view>;
+      },
+      "kScoreName must be `static constexpr std::string_view kScoreName` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasScoreName = declares::kScoreName<G> && score_name_checked<G>();
 template <Game G>
 std::string_view score_name_of() {
   if constexpr (HasScoreName<G>) return G::kScoreName;
@@ -206,10 +427,25 @@ std::string_view score_name_of() {
 // is not empty; board_usage(final): which elements a finished game used, one 0 or 1 per element,
 // which `map --usage` averages.
 template <class G>
-concept HasBoardPicture = requires(const typename G::State& s, const std::vector<double>& usage, int games) {
-  { G::board_svg(s, usage, games) } -> std::same_as<std::string>;
-  { G::board_usage(s) } -> std::same_as<std::vector<double>>;
-};
+consteval bool board_picture_checked() {
+  static_assert(
+      requires(const typename G::State& s, const std::vector<double>& usage, int games) {
+        { G::board_svg(s, usage, games) } -> std::same_as<std::string>;
+      },
+      "board_svg must be `static std::string board_svg(const State&, const std::vector<double>& usage, int games)`, "
+      "with board_usage (lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::board_usage(s) } -> std::same_as<std::vector<double>>;
+      },
+      "board_usage must be `static std::vector<double> board_usage(const State& final)`, with board_svg "
+      "(lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept DeclaresBoardPicture = declares::board_svg<G> || declares::board_usage<G>;
+template <class G>
+concept HasBoardPicture = DeclaresBoardPicture<G> && board_picture_checked<G>();
 
 // map_check(s): a designer's check of the board or map of s (`nuraghe map --check`): its counts,
 // one line each ("routes: 86: ..."), and a warning for each thing that is legal but likely a
@@ -220,16 +456,30 @@ struct MapCheck {
   std::vector<std::string> warnings;
 };
 template <class G>
-concept HasMapCheck = requires(const typename G::State& s) {
-  { G::map_check(s) } -> std::same_as<MapCheck>;
-};
+consteval bool map_check_checked() {
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::map_check(s) } -> std::same_as<MapCheck>;
+      },
+      "map_check must be `static MapCheck map_check(const State&)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasMapCheck = declares::map_check<G> && map_check_checked<G>();
 
 // draw(s, p): s as seat p sees it (p = -1: everything, as render(s, -1)) for the browser viewer,
 // board, pieces and panel in one SVG frame (core/svg.hpp); the viewer shows render()'s text beside
 // it.
 template <class G>
-concept HasDrawing = requires(const typename G::State& s, Player p) {
-  { G::draw(s, p) } -> std::same_as<svg::Drawing>;
-};
+consteval bool drawing_checked() {
+  static_assert(
+      requires(const typename G::State& s, Player p) {
+        { G::draw(s, p) } -> std::same_as<svg::Drawing>;
+      },
+      "draw must be `static svg::Drawing draw(const State&, Player)` (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasDrawing = declares::draw<G> && drawing_checked<G>();
 
 }  // namespace nuraghe

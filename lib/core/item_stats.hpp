@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/hooks.hpp"
 
 namespace nuraghe {
 
@@ -43,10 +44,26 @@ struct ItemStats {
   double& at(int item, int seat, int column) { return values[index(item, seat, column)]; }
   double at(int item, int seat, int column) const { return values[index(item, seat, column)]; }
 };
+// The kinds and the figures come together (core/hooks.hpp says how a part is checked).
 template <class G>
-concept HasItemStats = requires(const typename G::State& s, std::string_view kind, bool final) {
-  { G::kStatKinds[0] } -> std::convertible_to<std::string_view>;
-  { G::item_stats(s, kind, final) } -> std::same_as<ItemStats>;
-};
+consteval bool item_stats_checked() {
+  static_assert(
+      requires {
+        { G::kStatKinds[0] } -> std::convertible_to<std::string_view>;
+      },
+      "kStatKinds must be the kinds' names, `static constexpr std::array<std::string_view, N> kStatKinds`, with "
+      "item_stats (lib/core/item_stats.hpp)");
+  static_assert(
+      requires(const typename G::State& s, std::string_view kind, bool final) {
+        { G::item_stats(s, kind, final) } -> std::same_as<ItemStats>;
+      },
+      "item_stats must be `static ItemStats item_stats(const State&, std::string_view kind, bool final)`, with "
+      "kStatKinds (lib/core/item_stats.hpp)");
+  return true;
+}
+template <class G>
+concept DeclaresItemStats = declares::kStatKinds<G> || declares::item_stats<G>;
+template <class G>
+concept HasItemStats = DeclaresItemStats<G> && item_stats_checked<G>();
 
 }  // namespace nuraghe
