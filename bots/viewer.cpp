@@ -21,7 +21,7 @@ namespace {
 // the final panel (#final: the winner and the score part by part). The address says both (#step=12&seat=1; #step=last
 // opens the end), so a step can be linked; stepping rewrites it. <body data-status> is "loading" until the script has
 // run, then "ready", or "error" with the message in #status: a headless browser's
-// --dump-dom tells the three apart (tests/viewer_test.sh).
+// --dump-dom tells the three apart (tests/viewer_browser_test.sh).
 constexpr std::string_view kTemplate = R"page(<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -18,7 +18,7 @@ for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev 
 for arg in "$@"; do [[ $arg == -DNURAGHE_NATIVE=OFF ]] && packages+=(valgrind); done
 # The Python module: pybind11 and Debian's Python headers; pytest and pandas for its tests.
 for arg in "$@"; do [[ $arg == -DNURAGHE_PYTHON=ON ]] && packages+=(pybind11-dev python3-dev python3-pytest python3-pandas); done
-# Headless chromium opens the viewer's pages in tests/viewer_test.sh.
+# Headless chromium opens the viewer's pages in tests/viewer_browser_test.sh.
 for arg in "$@"; do [[ $arg == -DNURAGHE_BROWSER_TEST=ON ]] && packages+=(chromium); done
 # libFuzzer's and the sanitizers' runtimes (libclang-rt-14-dev) and OpenMP for clang (libomp-14-dev)
 # are only recommended by clang-14, which --no-install-recommends leaves out.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The tournament commands driven as a user would: a results file killed halfway and resumed,
 # shards merged, SPRT stopping, replay, tune, output formats, and bad input (exit 2, one line).
-# Usage: arena_test.sh path/to/nuraghe [light]   (light: the sanitizer builds, smaller searches)
+# Usage: arena_cli_test.sh path/to/nuraghe [light]   (light: the sanitizer builds, smaller searches)
 set -u
 nuraghe=$1
 light=${2:-}

@@ -3,7 +3,7 @@
 # generation's files kept and a table of Elo against the reference; the same run started again
 # (after a kill, or to add a generation, under any spelling of its folder) keeps what was played;
 # bad settings refused with one line, before any game.
-# Usage: improve_test.sh path/to/nuraghe
+# Usage: improve_cli_test.sh path/to/nuraghe
 set -u
 nuraghe=$(realpath "$1")  # absolute: some runs start from another folder
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"

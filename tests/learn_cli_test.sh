@@ -4,7 +4,7 @@
 # searching bot (eval=, cutoff=leaf) that plays an arena; one seed, one model file (bytes); bad
 # settings refused with one line; the hand-written evaluation as an input (--with-evaluate); a logistic model of each target fitted and played on Ticket to Ride
 # and Bardagi. The figures' quality is the studies' business (experiments/).
-# Usage: learn_test.sh path/to/nuraghe [light]
+# Usage: learn_cli_test.sh path/to/nuraghe [light]
 #   light: a smaller self-play and fewer epochs (the sanitizer builds), the same checks
 set -u
 nuraghe=$1

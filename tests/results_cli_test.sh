@@ -2,7 +2,7 @@
 # `nuraghe results`: an arena results file and a play log flattened into tables, read back as a
 # researcher would (Python's csv and json modules): a row per game, per seat and per move, each
 # value the file's, bot specs with commas intact through CSV, and --out refusing to replace a file.
-# Usage: results_test.sh path/to/nuraghe
+# Usage: results_cli_test.sh path/to/nuraghe
 set -u
 nuraghe=$1
 source "$(dirname "${BASH_SOURCE[0]}")/cli_helpers.sh"

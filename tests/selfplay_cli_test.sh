@@ -5,7 +5,7 @@
 # module's own replay of the game's moves. Then the same bytes whatever --jobs, a run resumed after
 # a kill writing what an unbroken run writes, a user's files in the folder left alone, and bad
 # settings refused with one line.
-# Usage: selfplay_test.sh path/to/nuraghe [path/to/python-module-folder]
+# Usage: selfplay_cli_test.sh path/to/nuraghe [path/to/python-module-folder]
 set -u
 nuraghe=$1
 module=${2:-}

@@ -3,11 +3,16 @@
 // intervals shrink as the tournament grows), and fair tables (balanced seatings, seeds that name
 // streams, and the A/A check: copies of one bot are equal players at every table of every game).
 #include <doctest/doctest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "bots/games.hpp"
+#include "bots/selfplay_game.hpp"
 #include "bots/summary.hpp"
 #include "games/connect4/connect4.hpp"
 #include "invariants.hpp"
@@ -246,4 +251,41 @@ TEST_CASE("A/A: the check rejects the tables as they were before fair tables") {
   MESSAGE("Bardagi winter, three seeds, fair tables: win shares " << fair.win_share[0] << " / " << fair.win_share[1]
                                                                   << " / " << fair.win_share[2] << ", p " << fair.p);
   CHECK(fair.p >= alpha);
+}
+
+// Self-play's games run in parallel as the arena's do, each into its own rows: two jobs write the
+// bytes one job writes (under ThreadSanitizer, with the races looked for in that parallel loop).
+TEST_CASE("selfplay: two jobs write every file byte for byte as one job does") {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("nuraghe-test-selfplay-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root);
+  std::FILE* quiet = std::tmpfile();
+  REQUIRE(quiet != nullptr);
+  const auto run = [&](int jobs) {
+    SelfplaySettings a;
+    a.game = "connect4";
+    a.config.seed = 11;
+    a.bots = {"uct:iters=30", "random"};
+    a.games = 8;
+    a.every = 3;
+    a.chunk_games = 3;  // chunks of 3, 3 and 2 games
+    a.jobs = jobs;
+    a.out = (root / ("jobs" + std::to_string(jobs))).string();
+    a.progress = quiet;
+    CHECK(commands::run_selfplay<Connect4>(a) == 0);
+    std::map<std::string, std::string> files;  // path within the folder -> bytes
+    for (const auto& e : fs::recursive_directory_iterator(a.out)) {
+      if (!e.is_regular_file()) continue;
+      std::ostringstream bytes;
+      bytes << std::ifstream(e.path(), std::ios::binary).rdbuf();
+      files[fs::relative(e.path(), a.out).string()] = bytes.str();
+    }
+    return files;
+  };
+  const auto one = run(1), two = run(2);
+  CHECK(one.size() >= 7);  // the manifest, and per chunk its arrays and games
+  CHECK(one == two);
+  std::fclose(quiet);
+  fs::remove_all(root);
 }

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "bots/arena.hpp"
+#include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
 #include "core/model_file.hpp"

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bots/arena.hpp"
+#include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "core/model_file.hpp"
 #include "games/connect4/connect4.hpp"

@@ -6,7 +6,7 @@
 # an error, open the step its address names, mark that step's move in the list and show the scores
 # the log recorded. Pages written onto a user's file are refused
 # (tests/bad_input_test.sh has the other bad outputs).
-# Usage: viewer_test.sh path/to/nuraghe path/to/chromium
+# Usage: viewer_browser_test.sh path/to/nuraghe path/to/chromium
 set -u
 nuraghe=$(realpath "$1")
 chromium=$2

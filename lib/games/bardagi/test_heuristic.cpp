@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include "bots/arena.hpp"
+#include "bots/games.hpp"
 #include "bots/summary.hpp"
 #include "games/bardagi/bardagi.hpp"
 #include "games/bardagi/heuristic.hpp"

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "bots/arena.hpp"
+#include "bots/games.hpp"
 #include "bots/summary.hpp"
 #include "games/sardegna/sardegna.hpp"
 #include "games/sardegna/test_helpers.hpp"

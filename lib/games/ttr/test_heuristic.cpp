@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bots/arena.hpp"
+#include "bots/games.hpp"
 #include "bots/summary.hpp"
 #include "games/ttr/heuristic.hpp"
 #include "games/ttr/ttr.hpp"
