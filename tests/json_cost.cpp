@@ -14,8 +14,8 @@
 #include <string>
 
 #include "big_json.hpp"
-#include "bots/games.hpp"
 #include "core/json.hpp"
+#include "games/bardagi/bardagi.hpp"
 
 using namespace nuraghe;
 
