@@ -6,7 +6,7 @@
 // Each game's bots (make_bot: random, heuristic and the search in every mode, the largest code a
 // game has) are compiled once, in a file CMake writes for the game (bots/bot_file.cpp.in, part of
 // nuraghe_bots). They are declared here, so that a file over every game links them rather than
-// compiling them again: a test or a command over all the games compiles in half the time.
+// compiling them again (tests/test_arena.cpp compiles in half the time).
 
 #include <cstdint>
 #include <memory>
