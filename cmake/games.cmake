@@ -7,7 +7,8 @@
 # line, the invariant and no-peeking tests, the benchmarks and the fuzzers are written over.
 
 set(NURAGHE_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
-# Generated headers: the games' data, private to nuraghe_games; the list, for bots/ and beyond.
+# Generated headers: the games' data, private to nuraghe_games; the list, for lib/bots and the rooms
+# above it.
 set(NURAGHE_GAME_DATA_DIR ${PROJECT_BINARY_DIR}/generated/game_data)
 set(NURAGHE_GAME_LIST_DIR ${PROJECT_BINARY_DIR}/generated/game_list)
 
@@ -174,9 +175,11 @@ endfunction()
 
 # nuraghe_game_files(<variable> <template> <folder>): one source per finished game, written from
 # <template> (a file with @NURAGHE_GAME@, @NURAGHE_GAME_TYPE@ and @NURAGHE_GAME_HEADER@) into
-# generated/<folder>/<game>.cpp; the file names go into <variable>. Each game's AnyGame
-# (bots/game_file.cpp.in), which the command line and the Python module share, is instantiated
-# in a file of its own this way, so that a build compiles the games side by side.
+# generated/<folder>/<game>.cpp; the file names go into <variable>. Each game's bots
+# (lib/bots/bot_file.cpp.in, into generated/bots) and its AnyGame with its commands
+# (cli/game_file.cpp.in, into generated/any_game), which the command line and the Python module
+# share, are instantiated in files of their own this way, so that a build compiles the games side
+# by side.
 function(nuraghe_game_files variable template folder)
   get_property(games GLOBAL PROPERTY NURAGHE_GAMES)
   set(files "")

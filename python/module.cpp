@@ -1,6 +1,6 @@
 // The Python module `nuraghe` (docs/python.md): every game of lib/games/games.txt through one
 // binding. Python sees one State type and one Bot type; behind them are the library's type-erased
-// AnyGame and AnyState (bots/any_game.hpp), which the command line uses too, so a new game needs
+// AnyGame and AnyState (lib/any_game/any_game.hpp), which the command line uses too, so a new game needs
 // nothing here. This file turns Python's objects into their arguments and their answers into
 // Python's objects, and seats bots written in Python as ExternalBots.
 //
@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
-#include "bots/any_game.hpp"
-#include "bots/arena.hpp"
-#include "bots/cli.hpp"
+#include "any_game/any_game.hpp"
+#include "arena/arena.hpp"
 #include "bots/games.hpp"
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
+#include "cli/cli.hpp"
 #include "core/model_file.hpp"
 #include "core/value_model.hpp"
 #include "python/convert.hpp"

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Checks the layering (CONTRIBUTING.md, "Format and layering") on the #include lines of every
-# tracked C++ source file (*.cpp, *.hpp, *.h, *.cc, *.hpp.in):
-#   lib/core/          includes only "core/..." (and standard, system or third-party headers)
-#   lib/search/        only "core/..." and "search/..."
-#   lib/games/<game>/  only "core/..." and "games/<game>/..." (its own folder, its generated headers
-#                      included: "games/sardegna/board_json.hpp")
-#   lib/<folder>/      (any other folder: lib/learn) only "core/..." and its own "<folder>/..."
-#   bots/, tests/, bench/  anything: the places where games and search meet (and so may a game's
-#                      own tests, lib/games/<game>/test_*.cpp, which are tests like those of tests/)
+# Checks the layering (CONTRIBUTING.md, "Format and layering"; docs/architecture.md draws it) on the
+# #include lines of every tracked C++ source file (*.cpp, *.hpp, *.h, *.cc, *.hpp.in). Each room
+# includes only the rooms below it and itself (besides standard, system and third-party headers):
+#   lib/core/          core
+#   lib/search/        core, search
+#   lib/games/<game>/  core and its own folder games/<game>/ (its generated headers included:
+#                      "games/sardegna/board_json.hpp")
+#   lib/learn/         core, learn
+#   lib/bots/          core, search, games, bots: where a game and the search meet
+#   lib/arena/         core, search, games, bots, arena
+#   lib/viewer/        core, search, games, bots, viewer
+#   lib/any_game/      core, search, games, learn, bots, arena, viewer, any_game
+#   cli/               every room
+#   lib/<folder>/      (a folder the table does not name) core and its own folder
+#   tests/, bench/, python/  anything (and so may a game's own tests, lib/games/<game>/test_*.cpp)
 #   anywhere else      not games and search together
 # A nuraghe header included with angle brackets (<search/tree.hpp>) or by a relative path
 # ("../search/tree.hpp") counts as the header it names.
@@ -24,9 +30,23 @@ else  # an exported tree without .git: every source file outside the build folde
                          -o -name '*.cc' -o -name '*.hpp.in' \) -print | sed 's|^\./||' | sort)
 fi
 
+# The rooms of lib/ and cli/, each with the rooms its files may include (lib/games is special: a
+# game's folder includes only its own).
+declare -A may_include=(
+  [core]="core"
+  [search]="core search"
+  [games]="core games"
+  [learn]="core learn"
+  [bots]="core search games bots"
+  [arena]="core search games bots arena"
+  [viewer]="core search games bots viewer"
+  [any_game]="core search games learn bots arena viewer any_game"
+  [cli]="core search games learn bots arena viewer any_game cli"
+)
+
 # Sets `header` to the lib-relative name of an included header ("search/tree.hpp"), or to "" if it
 # is not nuraghe's. A quoted name is looked up next to the including file first, as the compiler
-# does; an angle-bracket one is nuraghe's only when it names a folder of lib/ or bots/.
+# does; an angle-bracket one is nuraghe's only when it names a room.
 resolve() {  # FILE KIND(" or <) NAME
   local file=$1 kind=$2 name=$3 dir
   dir=.
@@ -35,10 +55,13 @@ resolve() {  # FILE KIND(" or <) NAME
     name=$(realpath -m --relative-to=. "$dir/$name")
     name=${name#lib/}
   fi
-  case $name in
-    core/* | search/* | games/* | bots/*) header=$name ;;
-    *) if [[ $kind == '"' ]]; then header=$name; else header=""; fi ;;
-  esac
+  if [[ -n ${may_include[${name%%/*}]+x} || $name == cli/* ]]; then
+    header=$name
+  elif [[ $kind == '"' ]]; then
+    header=$name
+  else
+    header=""
+  fi
 }
 
 violations=0
@@ -48,15 +71,14 @@ report() {  # FILE LINE LAYER SHOWN [REST]: SHOWN is the header as written (with
 }
 
 for file in "${files[@]}"; do
+  room="" game=""
   case $file in
-    lib/core/*) layer=lib/core ;;
-    lib/search/*) layer=lib/search ;;
     lib/games/*/test_*.cpp) continue ;;
-    lib/games/*/*) game=${file#lib/games/}; game=${game%%/*}; layer=lib/games/$game ;;
-    lib/games/*) layer=lib/games ;;
-    lib/*/*) own=${file#lib/}; own=${own%%/*}; layer=lib/$own ;;
-    lib/*) own=""; layer=lib ;;
-    bots/* | tests/* | bench/*) continue ;;
+    lib/games/*/*) game=${file#lib/games/}; game=${game%%/*}; layer=lib/games/$game room=games ;;
+    lib/*/*) room=${file#lib/}; room=${room%%/*}; layer=lib/$room ;;
+    lib/*) layer=lib room=lib ;;
+    cli/*) layer=cli room=cli ;;
+    tests/* | bench/* | python/*) continue ;;
     */*) layer=${file%/*}/ ;;
     *) layer=./ ;;
   esac
@@ -70,22 +92,27 @@ for file in "${files[@]}"; do
     [[ -n $header ]] || continue
     if [[ $kind == '"' ]]; then shown="\"$name\""; else shown="<$name>"; fi
     [[ $header == "$name" ]] || shown="$shown (that is, $header)"
-    case $layer in
-      lib/core) [[ $header == core/* ]] || report "$file" "$line" "$layer" "$shown" ;;
-      lib/search) [[ $header == core/* || $header == search/* ]] || report "$file" "$line" "$layer" "$shown" ;;
-      lib/games/*) [[ $header == core/* || $header == games/$game/* ]] || report "$file" "$line" "$layer" "$shown" ;;
-      lib/games) [[ $header == core/* || $header == games/* ]] || report "$file" "$line" "$layer" "$shown" ;;
-      lib | lib/*)
-        [[ $header == core/* || ( -n $own && $header == "$own"/* ) ]] ||
-          report "$file" "$line" "$layer (a folder other than core, search, games)" "$shown" ;;
-      *)
-        if [[ $header == games/* && $games_line == 0 ]]; then games_line=$line games_shown=$shown; fi
-        if [[ $header == search/* && $search_line == 0 ]]; then search_line=$line search_shown=$shown; fi ;;
-    esac
+    if [[ -n $game ]]; then  # a game's folder: core and its own folder alone
+      [[ $header == core/* || $header == games/$game/* ]] || report "$file" "$line" "$layer" "$shown"
+    elif [[ $room == cli ]]; then  # the top room: every room below, and its generated headers
+      :
+    elif [[ -n $room && -n ${may_include[$room]+x} ]]; then
+      allowed=0
+      for below in ${may_include[$room]}; do
+        if [[ $header == "$below"/* ]]; then allowed=1; fi
+      done
+      [[ $allowed == 1 ]] || report "$file" "$line" "$layer" "$shown"
+    elif [[ -n $room ]]; then  # a folder of lib/ the table does not name: core and its own folder
+      [[ $header == core/* || $header == "$room"/* ]] ||
+        report "$file" "$line" "$layer (a folder the rooms' table does not name)" "$shown"
+    else
+      if [[ $header == games/* && $games_line == 0 ]]; then games_line=$line games_shown=$shown; fi
+      if [[ $header == search/* && $search_line == 0 ]]; then search_line=$line search_shown=$shown; fi
+    fi
   done < <(grep -n -E '^[[:space:]]*#[[:space:]]*include' "$file" || true)
   if [[ $games_line != 0 && $search_line != 0 ]]; then
     # Named at the later of the two: the include that brings games and search together.
-    what="$layer (outside bots, tests and bench)"
+    what="$layer (outside the rooms, tests and bench)"
     if [[ $games_line -gt $search_line ]]; then
       report "$file" "$games_line" "$what" "$games_shown" " together with $search_shown (line $search_line)"
     else

@@ -15,7 +15,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=$(nproc)
 # The sanitizer and fuzz builds keep line tables only (-g1: enough for every report's file:line),
 # and AddressSanitizer's build compiles at -O1, as its documentation advises: full debug
-# information and -O2 took three times as long to compile (bots/cli.cpp under ASan: 583 s with
+# information and -O2 took three times as long to compile (cli/cli.cpp under ASan: 583 s with
 # -O2 -g, 278 s with -O2 -g1, 199 s with -O1 -g1), the largest part of a clean CI run.
 asan_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
 line_tables=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
@@ -72,7 +72,7 @@ NURAGHE_TARGET=fuzz "$root/scripts/setup.sh" "$root/build-fuzz" -DNURAGHE_FUZZ=O
 stage "libFuzzer: the regression corpus, then a short run of each harness"
 (cd "$root/build-fuzz" && ctest --output-on-failure -R '^fuzz-')
 
-# The MPI build is the Release build's configuration with MPI: MPI reaches bots/mpi.cpp alone, so
+# The MPI build is the Release build's configuration with MPI: MPI reaches cli/mpi.cpp alone, so
 # every other object comes from ccache, compiled moments ago.
 stage "MPI: build"
 NURAGHE_TARGET=nuraghe "$root/scripts/setup.sh" "$root/build-mpi" -DNURAGHE_WERROR=ON -DNURAGHE_PYTHON=ON -DNURAGHE_MPI=ON

@@ -21,12 +21,16 @@ if [[ -n $config && -f $(dirname "$config")/nuragheConfigVersion.cmake && -f $(d
 else
   bad "no package configuration (nuragheConfig.cmake, its version and targets files) under $prefix"
 fi
-for lib in nuraghe_games nuraghe_bots nuraghe_learn; do
+for lib in nuraghe_games nuraghe_bot_specs nuraghe_bots nuraghe_viewer nuraghe_learn; do
   if [[ -n $(find "$prefix" -name "lib$lib.a") ]]; then ok; else bad "lib$lib.a is not installed"; fi
 done
 # What stays behind: the games' own test helpers, the command line's headers, the build's paths.
 if [[ -z $(find "$prefix/include" -name 'test_*') ]]; then ok; else bad "test headers installed: $(find "$prefix/include" -name 'test_*')"; fi
-if [[ ! -e $prefix/include/nuraghe/bots/cli.hpp && ! -e $prefix/include/nuraghe/bots/tournament.hpp ]]; then ok; else bad "the command line's headers are installed"; fi
+if [[ ! -e $prefix/include/nuraghe/cli && ! -e $prefix/include/nuraghe/any_game && -f $prefix/include/nuraghe/arena/arena.hpp ]]; then
+  ok
+else
+  bad "the command line's headers are installed, or the arena's are not"
+fi
 if ! grep -rlF -e "$source_dir" -e "$build" "$prefix/lib" "$prefix/include" >"$tmp/leaks" 2>/dev/null; then
   ok
 else

@@ -93,23 +93,52 @@ with lib/learn/extra.cpp '#include "learn/fit.hpp"' '#include "core/value_model.
 expect_pass "lib/learn includes its own folder, core and Eigen"
 restore
 with lib/learn/extra.cpp '#include "learn/fit.hpp"' '#include "search/tree.hpp"'
-expect_violation "lib/learn includes search" \
-  '^lib/learn/extra\.cpp:2: lib/learn \(a folder other than core, search, games\) may not include "search/tree\.hpp"$'
+expect_violation "lib/learn includes search" '^lib/learn/extra\.cpp:2: lib/learn may not include "search/tree\.hpp"$'
 restore
 with lib/learn/extra.cpp '#include "games/kuhn/kuhn.hpp"'
-expect_violation "lib/learn includes a game" \
-  '^lib/learn/extra\.cpp:1: lib/learn \(a folder other than core, search, games\) may not include "games/kuhn/kuhn\.hpp"$'
+expect_violation "lib/learn includes a game" '^lib/learn/extra\.cpp:1: lib/learn may not include "games/kuhn/kuhn\.hpp"$'
+restore
+# A folder of lib that the rooms' table does not name includes only core and its own folder.
+with lib/extra/extra.hpp '#include "extra/other.hpp"' '#include "core/game.hpp"' '#include "bots/bot.hpp"'
+expect_violation "a new folder of lib includes bots" \
+  '^lib/extra/extra\.hpp:3: lib/extra \(a folder the rooms'"'"' table does not name\) may not include "bots/bot\.hpp"$'
 restore
 
-# Games and search together only in bots, tests and bench.
+# The program's rooms: each includes the rooms below it, and an arrow that runs back up fails.
+with lib/bots/extra.hpp '#include "games/kuhn/kuhn.hpp"' '#include "search/mcts.hpp"' '#include "arena/arena.hpp"'
+expect_violation "the bots include the arena" '^lib/bots/extra\.hpp:3: lib/bots may not include "arena/arena\.hpp"$'
+restore
+with lib/arena/extra.hpp '#include "bots/registry.hpp"' '#include "cli/commands.hpp"'
+expect_violation "the arena includes the command line" '^lib/arena/extra\.hpp:2: lib/arena may not include "cli/commands\.hpp"$'
+restore
+with lib/viewer/extra.cpp '#include "bots/match.hpp"' '#include "arena/summary.hpp"'
+expect_violation "the viewer includes the arena" '^lib/viewer/extra\.cpp:2: lib/viewer may not include "arena/summary\.hpp"$'
+restore
+with lib/any_game/extra.cpp '#include "arena/arena.hpp"' '#include "learn/fit.hpp"' '#include "cli/game_commands.hpp"'
+expect_violation "the games through type erasure include the command line" \
+  '^lib/any_game/extra\.cpp:3: lib/any_game may not include "cli/game_commands\.hpp"$'
+restore
+with lib/learn/extra.cpp '#include "any_game/any_game.hpp"'
+expect_violation "learning's fits include the games through type erasure" \
+  '^lib/learn/extra\.cpp:1: lib/learn may not include "any_game/any_game\.hpp"$'
+restore
+with lib/arena/extra.hpp '#include "bots/registry.hpp"' '#include "games/kuhn/kuhn.hpp"' '#include "search/mcts.hpp"'
+expect_pass "the arena includes the bots, a game and the search"
+restore
+with cli/extra.cpp '#include "any_game/any_game.hpp"' '#include "arena/arena.hpp"' '#include "viewer/viewer.hpp"' \
+  '#include "learn/fit.hpp"' '#include "cli/commands.hpp"'
+expect_pass "the command line includes every room"
+restore
+
+# Games and search together only in the rooms, tests and bench.
 with tools/extra.cpp '#include "search/mcts.hpp"' '#include <vector>' '#include "games/kuhn/kuhn.hpp"'
-expect_violation "games and search together outside bots, tests and bench" \
-  '^tools/extra\.cpp:3: tools/ \(outside bots, tests and bench\) may not include "games/kuhn/kuhn\.hpp" together with "search/mcts\.hpp" \(line 1\)$'
+expect_violation "games and search together outside the rooms, tests and bench" \
+  '^tools/extra\.cpp:3: tools/ \(outside the rooms, tests and bench\) may not include "games/kuhn/kuhn\.hpp" together with "search/mcts\.hpp" \(line 1\)$'
 restore
 with tools/extra.cpp '#include "search/mcts.hpp"'
-expect_pass "search alone outside bots, tests and bench"
+expect_pass "search alone outside the rooms, tests and bench"
 restore
-for place in bots/extra.cpp tests/extra.cpp bench/extra.cpp tests/fuzz/extra.cpp; do
+for place in lib/bots/extra.cpp cli/extra.cpp tests/extra.cpp bench/extra.cpp tests/fuzz/extra.cpp python/extra.cpp; do
   with $place '#include "search/mcts.hpp"' '#include "games/kuhn/kuhn.hpp"'
   expect_pass "games and search together in $place"
   restore

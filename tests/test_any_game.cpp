@@ -1,4 +1,4 @@
-// The one type-erased door to the games (bots/any_game.hpp), which the command line and the Python
+// The one type-erased door to the games (lib/any_game/any_game.hpp), which the command line and the Python
 // module share: every game answers through AnyGame and AnyState as through its own type, and a bot
 // written outside the library plays through its callback.
 #include <doctest/doctest.h>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bots/any_game.hpp"
+#include "any_game/any_game.hpp"
 #include "bots/games.hpp"
 #include "bots/match.hpp"
 #include "bots/notation.hpp"

@@ -1,4 +1,4 @@
-// Every game's picture for the browser viewer (G::draw, HasDrawing in bots/notation.hpp), over
+// Every game's picture for the browser viewer (G::draw, HasDrawing in lib/core/hooks.hpp), over
 // random games of every game of the list: a frame, a board that never changes during a game,
 // board, pieces and panel that are well-formed SVG fragments, and no peeking: what a seat is shown is the
 // same in every state of its information set. What each game draws is tested with the game.
@@ -11,9 +11,9 @@
 
 #include "bots/games.hpp"
 #include "bots/notation.hpp"
-#include "bots/viewer.hpp"
 #include "core/hooks.hpp"
 #include "invariants.hpp"
+#include "viewer/viewer.hpp"
 
 using namespace nuraghe;
 

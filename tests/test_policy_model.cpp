@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "bots/arena.hpp"
+#include "arena/arena.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "bots/ratings.hpp"
+#include "arena/ratings.hpp"
 #include "core/rng.hpp"
 
 using namespace nuraghe;

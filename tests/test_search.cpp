@@ -11,9 +11,9 @@
 #include <tuple>
 #include <type_traits>
 
+#include "arena/summary.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
-#include "bots/summary.hpp"
 #include "core/model_file.hpp"
 #include "game_tests.hpp"
 #include "invariants.hpp"
@@ -27,6 +27,16 @@ using testing::RevealGuess;
 namespace {
 
 constexpr bool kLight = testing::kLightFactor > 1;
+// ThreadSanitizer finds races, which only a search on several threads can have: its build runs the
+// no-peeking checks of those searches alone (and not cheat-uct's contrast, on one thread).
+#ifdef NURAGHE_TSAN
+constexpr bool kThreadsOnly = true;
+#else
+constexpr bool kThreadsOnly = false;
+#endif
+bool checked_in_this_build(const std::string& spec) {
+  return !kThreadsOnly || spec.find("threads=") != std::string::npos;
+}
 
 // Runs a searching bot from a fresh start on state s for `seat` and returns its root statistics.
 template <Game G>
@@ -412,10 +422,11 @@ void check_no_peeking(const GameConfig& config, Player seat, bool cheat_shows = 
     specs.push_back("ismcts:iters=300,threads=2,reuse=on,cutoff=leaf" + v + p);
   }
   for (const std::string& spec : specs) {
+    if (!checked_in_this_build(spec)) continue;
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<G>(spec, a, b, seat, 11));
   }
-  if (!cheat_shows) return;
+  if (!cheat_shows || kThreadsOnly) return;
   // The upper-bound baseline reads the true state, and the same check sees it.
   bool cheat_differs = false;
   for (const auto& [a, b] : information_set_pairs<G>(config, seat, 20))
@@ -448,9 +459,11 @@ TEST_CASE(
        {"ismcts:iters=150", "ismcts:iters=150,reuse=on,threads=2", "mo-ismcts:iters=150,reuse=on",
         "pimc:iters=40,dets=4", "ismcts:iters=100,rollout=heuristic,cutoff=20", "ismcts:iters=100,prior=heuristic",
         "mo-ismcts:iters=100,prior=heuristic,prior_weight=0.8,mix=0.5,reuse=on"}) {
+    if (!checked_in_this_build(spec)) continue;
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<Sardegna>(spec, a, b, 1, 5, 4));
   }
+  if (kThreadsOnly) return;
   bool cheat_differs = false;
   for (const auto& [a, b] : pairs)
     cheat_differs = cheat_differs || !same_statistics_along<Sardegna>("cheat-uct:iters=150", a, b, 1, 5, 4);
@@ -491,9 +504,11 @@ TEST_CASE(
         "mo-ismcts:iters=150", "mo-ismcts:iters=100,rollout=heuristic,cutoff=10,prune=on,threads=2",
         "pimc:iters=30,dets=4", "mo-ismcts:iters=100,rollout=heuristic,cutoff=10,prune=on,prior=heuristic",
         "ismcts:iters=100,mix=0.3,rollout=heuristic,prior=uniform"}) {
+    if (!checked_in_this_build(spec)) continue;
     CAPTURE(spec);
     for (const auto& [a, b] : pairs) CHECK(same_statistics_along<Bardagi>(spec, a, b, observer, 7, 4));
   }
+  if (kThreadsOnly) return;
   bool cheat_differs = false;
   for (const auto& [a, b] : pairs)
     cheat_differs = cheat_differs || !same_statistics_along<Bardagi>("cheat-uct:iters=150", a, b, observer, 7, 4);
@@ -523,11 +538,13 @@ TEST_CASE_TEMPLATE_DEFINE(
     G, no_peeking_every_game) {
   const int seats = G::initial({}).num_players();
   for (Player seat = 0; seat < seats; ++seat) {
+    if (kLight && seat != 0 && seat != seats - 1) continue;  // the sanitizer builds: the first and last seats
     CAPTURE(seat);
     const auto pairs = information_set_pairs<G>({}, seat, kLight ? 2 : 3);
     REQUIRE_MESSAGE(pairs.size() >= 2, "no two states of one information set found: is the hidden part ever hidden?");
     for (const std::string spec : {"ismcts:iters=100", "ismcts:iters=100,reuse=on,threads=2",
                                    "mo-ismcts:iters=100,reuse=on", "pimc:iters=20,dets=4"}) {
+      if (!checked_in_this_build(spec)) continue;
       CAPTURE(spec);
       for (const auto& [a, b] : pairs) CHECK(same_statistics_along<G>(spec, a, b, seat, 13, 6));
     }

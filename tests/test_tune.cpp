@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "bots/tune.hpp"
+#include "arena/tune.hpp"
 #include "core/rng.hpp"
 
 using namespace nuraghe;

@@ -12,7 +12,7 @@
 #include <malloc.h>
 #include <unistd.h>
 
-#include "bots/arena.hpp"
+#include "arena/arena.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "core/model_file.hpp"

@@ -1,4 +1,4 @@
-// The browser viewer's page (bots/viewer.hpp), read back as the page's script reads it: the data
+// The browser viewer's page (lib/viewer/viewer.hpp), read back as the page's script reads it: the data
 // embedded once and intact whatever the texts hold, each text once however often it repeats, the
 // scores as the logs write them, and a seat's view showing only what that seat could tell. The
 // page in a real browser: tests/viewer_browser_test.sh.
@@ -6,12 +6,12 @@
 
 #include <set>
 
-#include "bots/viewer.hpp"
 #include "core/hooks.hpp"
 #include "games/kuhn/kuhn.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "games/ttr/ttr.hpp"
 #include "toy_games.hpp"
+#include "viewer/viewer.hpp"
 
 using namespace nuraghe;
 

@@ -122,7 +122,7 @@ concept HasObserve = requires(const typename G::State& s, Move m, Player p) {
   { G::observe(s, m, p) } -> std::same_as<std::uint64_t>;
 };
 // G::parse_move(s, p, text) (default: the legal move of p whose move_to_string is text, found in
-// a hash index of the legal moves' texts; bots/notation.hpp): a game that reads more than its own
+// a hash index of the legal moves' texts; lib/bots/notation.hpp): a game that reads more than its own
 // printed notation (Ticket to Ride's payments in any order) writes its own.
 template <class G>
 concept HasParseMove = requires(const typename G::State& s, Player p, std::string_view text) {
@@ -252,7 +252,7 @@ class MoveTexts {
   std::unordered_map<std::string, Move> index_;
 };
 // Seat p's move written as text: the game's parser, else the legal move whose notation is text
-// (InputError if none is; bots/notation.hpp's parse_legal_move says more).
+// (InputError if none is; lib/bots/notation.hpp's parse_legal_move says more).
 template <Game G>
 Move parse_move(const typename G::State& s, Player p, std::string_view text) {
   if constexpr (HasParseMove<G>) return G::parse_move(s, p, text);

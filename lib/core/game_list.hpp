@@ -1,6 +1,6 @@
 #pragma once
 // A list of game types, and dispatch from a game's name to compile-time code over that game.
-// The list of every game, AllGames, is generated from lib/games/games.txt (bots/games.hpp).
+// The list of every game, AllGames, is generated from lib/games/games.txt (lib/bots/games.hpp).
 
 #include <array>
 #include <cstddef>

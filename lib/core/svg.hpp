@@ -105,7 +105,7 @@ const Page& laid_out_once(const Data& data, Layout&& layout) {
 // SVG elements without the enclosing <svg>, whose viewBox is `view_box` ("0 0 1000 700").
 //
 // The viewer marks the last move on the board by comparing the top-level elements of `pieces` with
-// the step before's (bots/viewer.cpp), so a game draws each place it changes (a route, an area) as
+// the step before's (lib/viewer/viewer.cpp), so a game draws each place it changes (a route, an area) as
 // one element of its own, and keeps what changes at every step (whose turn it is) in the panel.
 struct Drawing {
   std::string view_box;

@@ -98,7 +98,7 @@ class Evaluator {
 
   // Whether this game and spec can evaluate a position without playing it out: a learned model
   // (eval=) or the game's own evaluate. Without either, cutoff= and mix= are refused
-  // (bots/search_bot.hpp), and a cut-off rollout plays on to the end.
+  // (lib/bots/search_bot.hpp), and a cut-off rollout plays on to the end.
   bool can_evaluate() const {
     if constexpr (HasEvaluation<G>) return true;
     if constexpr (HasTensors<G>) return model_.has_value();

@@ -102,7 +102,7 @@ def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, 
     return Results(_nuraghe.arena(game, bots, games, seed, jobs, players, options, map, out))
 
 
-# The arrays of a self-play chunk as `nuraghe selfplay` writes them (bots/selfplay.hpp,
+# The arrays of a self-play chunk as `nuraghe selfplay` writes them (cli/commands/selfplay.hpp,
 # kSelfplayArrays): name, dtype, and the manifest field that counts its columns (None: one value a row).
 _SELFPLAY_ARRAYS = (
     ("observation", "float32", "observation_size"), ("seat", "int32", None), ("game", "int32", None),

@@ -4,8 +4,8 @@
 // games that read again line by line, fit their header, and feed what the program does next:
 // the summary table (merge) and the replay of each game's moves (replay; InputError allowed).
 
-#include "bots/arena.hpp"
-#include "bots/summary.hpp"
+#include "arena/arena.hpp"
+#include "arena/summary.hpp"
 #include "fuzz_common.hpp"
 
 namespace {

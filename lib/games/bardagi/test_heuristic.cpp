@@ -2,9 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include "bots/arena.hpp"
+#include "arena/arena.hpp"
+#include "arena/summary.hpp"
 #include "bots/games.hpp"
-#include "bots/summary.hpp"
 #include "games/bardagi/bardagi.hpp"
 #include "games/bardagi/heuristic.hpp"
 #include "invariants.hpp"

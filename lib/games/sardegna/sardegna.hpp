@@ -350,7 +350,7 @@ struct Sardegna {
   // For the browser viewer (picture.cpp): the map drawn from the board file's points, the pieces
   // over it, and beside it the panel of cards as `observer` sees them (-1: every card).
   static svg::Drawing draw(const State& s, Player observer);
-  // For a person at the table (bots/cli.cpp's human seat and `play`'s log; docs/game-concept.md):
+  // For a person at the table (`play`'s human seat and its log, cli/commands/cli_game.hpp; docs/game-concept.md):
   // the board's adjacencies, printed once; what a move did beyond its notation (a Sentinel's
   // scoring, province by province); what keep, replace, swap and discard will do; and why a move
   // that is not legal is not.

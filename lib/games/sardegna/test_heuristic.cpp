@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
-#include "bots/arena.hpp"
+#include "arena/arena.hpp"
+#include "arena/summary.hpp"
 #include "bots/games.hpp"
-#include "bots/summary.hpp"
 #include "games/sardegna/sardegna.hpp"
 #include "games/sardegna/test_helpers.hpp"
 #include "invariants.hpp"

@@ -6,9 +6,9 @@
 #include <set>
 #include <string>
 
-#include "bots/arena.hpp"
+#include "arena/arena.hpp"
+#include "arena/summary.hpp"
 #include "bots/games.hpp"
-#include "bots/summary.hpp"
 #include "games/ttr/heuristic.hpp"
 #include "games/ttr/ttr.hpp"
 #include "invariants.hpp"

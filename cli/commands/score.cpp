@@ -1,0 +1,60 @@
+// `nuraghe score`: the score of a position part by part, where the game can say more than its
+// scores; or every game of a results file or play log, replayed, as JSON lines.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "any_game/any_game.hpp"
+#include "arena/arena.hpp"
+#include "cli/command.hpp"
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+
+namespace nuraghe {
+namespace {
+
+class Score final : public Command {
+ public:
+  void add_options(CLI::App& sub) override {
+    sub.add_option("-g,--game", common_.game, "game name (see `nuraghe games`)")->check(kNotEmpty);
+    auto* map =
+        sub.add_option("--map", common_.map_file, "board or map file, for games that read one")->check(kFileName);
+    auto* position =
+        sub.add_option("--position", common_.position, "position file (JSON; - for standard input)")->check(kFileName);
+    auto* results =
+        sub.add_option("--results", results_, "a results file (arena --out) or play log: one JSON line per game")
+            ->check(kFileName)
+            ->excludes(position);
+    sub.add_flag("--json", json_, "the breakdown as one JSON line");
+    add_map_override(&sub, common_.map_file, ignore_map_hash_, map)->needs(results);
+  }
+
+  int run() override {
+    if (!results_.empty()) {
+      // Every game of the file replayed: a JSON line each, with its score part by part where the
+      // game can tell (G::score_json), else its scores. --game, when given, must be the file's.
+      const ResultsFile f = read_game_records(results_, MapOverride{common_.map_file, ignore_map_hash_});
+      if (!common_.game.empty() && common_.game != f.header.game)
+        input_error("score: \"" + results_ + "\" holds games of " + f.header.game + ", not of " + common_.game);
+      return game_commands(f.header.game).score_games(f, results_);
+    }
+    if (common_.position.empty()) input_error("score: give --position FILE (with --game) or --results FILE");
+    if (common_.game.empty()) input_error("score: --position needs --game");
+    std::cout << load_position(any_game(common_.game), common_)->score(json_);
+    return 0;
+  }
+
+ private:
+  Common common_;
+  bool json_ = false;
+  std::string results_;
+  bool ignore_map_hash_ = false;
+};
+
+}  // namespace
+
+extern const CommandEntry score_command{
+    "score", "print the score of a position part by part, or of every game of a results file as JSON lines",
+    make_command<Score>};
+
+}  // namespace nuraghe

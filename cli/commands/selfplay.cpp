@@ -1,0 +1,65 @@
+// `nuraghe selfplay` (cli/commands/selfplay.hpp): its arguments checked, then the game's own command
+// (cli/commands/selfplay_game.hpp).
+#include "cli/commands/selfplay.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "any_game/any_game.hpp"
+#include "cli/cli.hpp"
+#include "cli/command.hpp"
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "core/error.hpp"
+
+namespace nuraghe {
+
+int run_selfplay_command(const SelfplaySettings& s) {
+  if (s.every < 1) input_error("selfplay: --every must be at least 1");
+  if (s.chunk_games < 1) input_error("selfplay: --chunk must be at least 1");
+  return game_commands(s.game).selfplay(s);
+}
+
+namespace {
+
+class Selfplay final : public Command {
+ public:
+  void add_options(CLI::App& sub) override {
+    add_game_options(&sub, common_, true);
+    sub.add_option("--bots", bots_, "bot specs: one for every seat, or one per seat, separated by commas")
+        ->check(kNotEmpty);
+    sub.add_option("-b,--bot", bot_, "a bot spec (repeatable)")->check(kNotEmpty);
+    add_integer(&sub, "-n,--games", args_.games, 1, 1 << 30,
+                "number of games (a multiple of the seat count: every deal in every seating)")
+        ->required();
+    add_integer(&sub, "-j,--jobs", args_.jobs, 1, 256, "games played in parallel");
+    add_integer(&sub, "--every", args_.every, 1, 1 << 20,
+                "rows from every k-th decision (Bardagi: about 12 MB a game at every decision)");
+    add_integer(&sub, "--chunk", args_.chunk_games, 1, 1 << 20, "games per chunk of .npy files");
+    sub.add_option("--out", args_.out, "the folder of the data; an existing one of this run is resumed")
+        ->check(kFileName)
+        ->required();
+  }
+
+  int run() override {
+    args_.game = common_.game;
+    args_.config = common_.config();
+    args_.bots = bot_specs(bots_, bot_);
+    if (args_.bots.empty()) input_error("selfplay: give the bots with --bots or --bot");
+    args_.version = version();
+    return run_selfplay_command(args_);
+  }
+
+ private:
+  Common common_;
+  SelfplaySettings args_;
+  std::string bots_;
+  std::vector<std::string> bot_;
+};
+
+}  // namespace
+
+extern const CommandEntry selfplay_command{
+    "selfplay", "play games as the arena does and write every seat's observations and the outcomes for learning",
+    make_command<Selfplay>};
+
+}  // namespace nuraghe

@@ -1,0 +1,289 @@
+// `nuraghe stats` and `compare` (cli/commands/stats.hpp): each statistic pooled over deals, with a
+// percentile bootstrap interval that resamples whole deals (the games of one deal share its cards,
+// so they are not independent), and two files compared statistic by statistic: paired over the
+// deals they share, else as two independent samples.
+#include "cli/commands/stats.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <map>
+
+#include "any_game/any_game.hpp"
+#include "arena/ratings.hpp"
+#include "cli/command.hpp"
+#include "cli/commands.hpp"
+#include "cli/commands/results_table.hpp"
+#include "cli/options.hpp"
+#include "core/files.hpp"
+#include "core/rng.hpp"
+
+namespace nuraghe {
+namespace {
+
+constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+
+// The figures of the deals `rows` (indices into d.deals, repeats allowed) added into `sums` and
+// `counts`, one entry a key; `weights[r]` times row r.
+void pool(const DealSums& d, const std::vector<int>& rows, const std::vector<double>& weights,
+          std::vector<double>& sums, std::vector<double>& counts) {
+  const std::size_t keys = d.keys.size();
+  sums.assign(keys, 0.0), counts.assign(keys, 0.0);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (weights[r] == 0) continue;
+    const double w = weights[r];
+    const double* s = &d.sums[std::size_t(rows[r]) * keys];
+    const double* c = &d.counts[std::size_t(rows[r]) * keys];
+    for (std::size_t k = 0; k < keys; ++k) sums[k] += w * s[k], counts[k] += w * c[k];
+  }
+}
+
+std::vector<double> ratios(const std::vector<double>& sums, const std::vector<double>& counts) {
+  std::vector<double> v(sums.size());
+  for (std::size_t k = 0; k < v.size(); ++k) v[k] = counts[k] > 0 ? sums[k] / counts[k] : kUnknown;
+  return v;
+}
+
+// Each of `rows.size()` rows drawn with replacement: the number of times each is drawn.
+std::vector<double> resample_weights(std::size_t n, Rng& rng) {
+  std::vector<double> w(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i) w[rng.below(std::uint32_t(n))] += 1;
+  return w;
+}
+
+// One statistic of a file, or the difference of two: the estimate and its 95% interval.
+struct Figure {
+  double value = kUnknown, low = kUnknown, high = kUnknown;
+};
+
+std::vector<Figure> with_intervals(const std::vector<double>& values, const std::vector<std::vector<double>>& draws) {
+  std::vector<Figure> out(values.size());
+  std::vector<double> column(draws.size());
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    for (std::size_t r = 0; r < draws.size(); ++r) column[r] = draws[r][k];
+    out[k].value = values[k];
+    // Two deals at least, or every resample is the data itself (lib/arena/ratings.hpp's bootstrap says why).
+    if (draws.empty()) continue;
+    std::tie(out[k].low, out[k].high) = detail::percentile_bounds(column, 0.95);
+  }
+  return out;
+}
+
+std::vector<int> all_rows(const DealSums& d) {
+  std::vector<int> rows(d.deals.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = int(i);
+  return rows;
+}
+
+DealSums read_sums(const std::string& file, const StatsCommand& c) {
+  const ResultsFile f = read_game_records(file, MapOverride{c.map_file, c.ignore_map_hash});
+  if (f.truncated_at)
+    std::fprintf(stderr, "stats: the last line of %s is cut short (an arena still running, or killed); left out\n",
+                 file.c_str());
+  return game_commands(f.header.game).deal_sums(f, file, c.by);
+}
+
+std::string number(double x, int decimals = 3) {
+  if (std::isnan(x)) return "-";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, x);
+  return text;
+}
+
+Json json_number(double x) { return std::isnan(x) ? Json(nullptr) : Json(x); }
+
+// Rows of text cells as a table: columns as wide as their widest cell, numbers to the right.
+std::string aligned(const std::vector<std::vector<std::string>>& rows, std::size_t text_columns) {
+  std::vector<std::size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()), 0);
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const std::string pad(widths[i] - row[i].size(), ' ');
+      line += (i ? "  " : "") + (i < text_columns ? row[i] + pad : pad + row[i]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+void write_out(const StatsCommand& c, const std::string& text, const std::string& command) {
+  if (c.out.empty()) {
+    std::cout << text << std::flush;
+    return;
+  }
+  OutputFile out(c.out, command + " --out");
+  out.write(text);
+  out.close();
+}
+
+void check_command(const StatsCommand& c, const std::string& command) {
+  if (c.format != "table" && c.format != "csv" && c.format != "json")
+    input_error(command + ": --format \"" + c.format + "\": use table, csv or json");
+  check_output_path(c.out, command + " --out", c.force);
+  for (const auto& file : c.files) check_not_input(c.out, command + " --out", file, "file read");
+}
+
+}  // namespace
+
+int run_stats_command(const StatsCommand& c) {
+  check_command(c, "stats");
+  const std::string& file = c.files.at(0);
+  const DealSums d = read_sums(file, c);
+  const std::vector<int> rows = all_rows(d);
+  std::vector<double> sums, counts;
+  pool(d, rows, std::vector<double>(rows.size(), 1.0), sums, counts);
+  const std::vector<double> values = ratios(sums, counts);
+  const std::vector<double> n = counts;
+  std::vector<std::vector<double>> draws;
+  if (d.deals.size() >= 2) {
+    Rng rng(hash_combine(d.seed, 0x7374617473ull));  // "stats"
+    for (int r = 0; r < c.resamples; ++r) {
+      pool(d, rows, resample_weights(rows.size(), rng), sums, counts);
+      draws.push_back(ratios(sums, counts));
+    }
+  }
+  const std::vector<Figure> figures = with_intervals(values, draws);
+  std::string text;
+  if (c.format == "table") {
+    std::vector<std::vector<std::string>> table{{"item", "statistic", "group", "n", "value", "low", "high"}};
+    for (std::size_t k = 0; k < d.keys.size(); ++k)
+      table.push_back({d.keys[k].item, d.keys[k].statistic, d.keys[k].group, number(n[k], 0), number(figures[k].value),
+                       number(figures[k].low), number(figures[k].high)});
+    text = "stats: " + d.game + ", " + std::to_string(d.players) + " players, " + std::to_string(d.games) +
+           " games in " + std::to_string(d.deals.size()) + " deals, by " + c.by +
+           "; low and high: 95% bootstrap interval over deals\n" + aligned(table, 3);
+  } else {
+    TableText table(c.format == "csv", {"item", "statistic", "group", "n", "value", "low", "high"});
+    for (std::size_t k = 0; k < d.keys.size(); ++k)
+      table.row({d.keys[k].item, d.keys[k].statistic, d.keys[k].group, std::llround(n[k]),
+                 json_number(figures[k].value), json_number(figures[k].low), json_number(figures[k].high)});
+    text = table.text();
+  }
+  write_out(c, text, "stats");
+  return 0;
+}
+
+int run_compare_command(const StatsCommand& c) {
+  check_command(c, "compare");
+  const DealSums a = read_sums(c.files.at(0), c), b = read_sums(c.files.at(1), c);
+  if (a.game != b.game)
+    input_error("compare: \"" + c.files[0] + "\" holds games of " + a.game + ", \"" + c.files[1] + "\" of " + b.game);
+  // The statistics of both files, in A's order; those of one file alone are counted and named.
+  std::map<StatKey, std::size_t> in_b;
+  for (std::size_t k = 0; k < b.keys.size(); ++k) in_b[b.keys[k]] = k;
+  std::vector<std::pair<std::size_t, std::size_t>> both;
+  for (std::size_t k = 0; k < a.keys.size(); ++k)
+    if (auto it = in_b.find(a.keys[k]); it != in_b.end()) both.emplace_back(k, it->second);
+  if (both.empty()) input_error("compare: the two files have no statistic in common");
+  const std::size_t only_a = a.keys.size() - both.size(), only_b = b.keys.size() - both.size();
+  // Paired over the deals both files hold (the same seeds deal the same cards), when there are two
+  // at least; else two independent samples of deals.
+  std::map<std::uint64_t, int> row_in_b;
+  for (std::size_t i = 0; i < b.deals.size(); ++i) row_in_b[b.deals[i]] = int(i);
+  std::vector<int> rows_a, rows_b;
+  for (std::size_t i = 0; i < a.deals.size(); ++i)
+    if (auto it = row_in_b.find(a.deals[i]); it != row_in_b.end())
+      rows_a.push_back(int(i)), rows_b.push_back(it->second);
+  const bool paired = rows_a.size() >= 2;
+  if (!paired) rows_a = all_rows(a), rows_b = all_rows(b);
+  const auto values_of = [&](const DealSums& d, const std::vector<int>& rows, const std::vector<double>& weights) {
+    std::vector<double> sums, counts;
+    pool(d, rows, weights, sums, counts);
+    return ratios(sums, counts);
+  };
+  const std::vector<double> va = values_of(a, rows_a, std::vector<double>(rows_a.size(), 1.0));
+  const std::vector<double> vb = values_of(b, rows_b, std::vector<double>(rows_b.size(), 1.0));
+  std::vector<double> diff;
+  for (const auto& [ka, kb] : both) diff.push_back(vb[kb] - va[ka]);
+  std::vector<std::vector<double>> draws;
+  if (rows_a.size() >= 2 && rows_b.size() >= 2) {
+    Rng rng(hash_combine(a.seed, 0x636f6d70617265ull));  // "compare"
+    for (int r = 0; r < c.resamples; ++r) {
+      const std::vector<double> wa = resample_weights(rows_a.size(), rng);
+      const std::vector<double> wb = paired ? wa : resample_weights(rows_b.size(), rng);
+      const std::vector<double> ra = values_of(a, rows_a, wa), rb = values_of(b, rows_b, wb);
+      std::vector<double> d;
+      for (const auto& [ka, kb] : both) d.push_back(rb[kb] - ra[ka]);
+      draws.push_back(std::move(d));
+    }
+  }
+  const std::vector<Figure> figures = with_intervals(diff, draws);
+  std::string text;
+  const std::vector<std::string> columns{"item", "statistic", "group", "a", "b", "difference", "low", "high"};
+  if (c.format == "table") {
+    std::vector<std::vector<std::string>> table{columns};
+    for (std::size_t i = 0; i < both.size(); ++i) {
+      const StatKey& key = a.keys[both[i].first];
+      table.push_back({key.item, key.statistic, key.group, number(va[both[i].first]), number(vb[both[i].second]),
+                       number(figures[i].value), number(figures[i].low), number(figures[i].high)});
+    }
+    text = "compare: " + a.game + " by " + c.by + "; a: \"" + c.files[0] + "\", b: \"" + c.files[1] +
+           "\"; difference b - a, low and high its 95% bootstrap interval, " +
+           (paired ? "paired over the " + std::to_string(rows_a.size()) + " deals both files hold"
+                   : "unpaired (the files share fewer than 2 deals)") +
+           "\n";
+    if (only_a || only_b)
+      text += "compare: left out " + std::to_string(only_a) + " statistics of a alone and " + std::to_string(only_b) +
+              " of b alone\n";
+    text += aligned(table, 3);
+  } else {
+    if (only_a || only_b)
+      std::fprintf(stderr, "compare: left out %zu statistics of a alone and %zu of b alone\n", only_a, only_b);
+    TableText table(c.format == "csv", columns);
+    for (std::size_t i = 0; i < both.size(); ++i) {
+      const StatKey& key = a.keys[both[i].first];
+      table.row({key.item, key.statistic, key.group, json_number(va[both[i].first]), json_number(vb[both[i].second]),
+                 json_number(figures[i].value), json_number(figures[i].low), json_number(figures[i].high)});
+    }
+    text = table.text();
+  }
+  write_out(c, text, "compare");
+  return 0;
+}
+
+void add_stats_options(CLI::App& sub, StatsCommand& a) {
+  sub.add_option("--by", a.by,
+                 "what a row is about: game (every game), route, ticket or city (ttr), area or tile (bardagi)")
+      ->check(kNotEmpty);
+  sub.add_option("--format", a.format, "table, csv (a header row) or json (JSON lines)")->check(kNotEmpty);
+  sub.add_option("--out", a.out, "write the table to this new file instead of standard output")->check(kFileName);
+  sub.add_flag("--force", a.force, "replace an existing --out file");
+  add_integer(&sub, "--resamples", a.resamples, 10, 100000, "bootstrap resamples for the intervals");
+  add_map_override(&sub, a.map_file, a.ignore_map_hash);
+}
+
+namespace {
+
+class Stats final : public Command {
+ public:
+  void add_options(CLI::App& sub) override {
+    sub.add_option("file", args_.files, "results file (arena --out) or game log (play --log)")
+        ->check(kFileName)
+        ->required()
+        ->expected(1);
+    add_stats_options(sub, args_);
+  }
+
+  int run() override { return run_stats_command(args_); }
+
+ private:
+  StatsCommand args_;
+};
+
+}  // namespace
+
+extern const CommandEntry stats_command{
+    "stats", "a designer's figures on a results file or play log, by seat and by bot, with intervals over deals",
+    make_command<Stats>};
+
+}  // namespace nuraghe
