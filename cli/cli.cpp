@@ -11,6 +11,7 @@
 #include "bots/games.hpp"
 #include "cli/command_list.hpp"
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "core/error.hpp"
 
 namespace nuraghe {
@@ -61,7 +62,8 @@ int run_cli(int argc, char** argv) {
   for (const CommandEntry* entry : kCommands) {
     CLI::App* sub = app.add_subcommand(entry->name, entry->help);
     commands.emplace_back(sub, entry->make());
-    commands.back().second->add_options(*sub);
+    Options options(*sub);
+    commands.back().second->add_options(options);
   }
 
   try {

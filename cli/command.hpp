@@ -7,18 +7,16 @@
 
 #include <memory>
 
-namespace CLI {
-class App;
-}  // namespace CLI
-
 namespace nuraghe {
+
+class Options;  // cli/options.hpp
 
 class Command {
  public:
   virtual ~Command() = default;
   // Adds the command's options, with their help, to its subcommand: once, before the command line
   // is read. The options write into the command's own members.
-  virtual void add_options(CLI::App& sub) = 0;
+  virtual void add_options(Options& options) = 0;
   // Runs the command once its options are read: the process's exit status (bad input throws
   // InputError, which the program reports in one line with exit status 2).
   virtual int run() = 0;

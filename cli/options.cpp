@@ -22,59 +22,6 @@ std::string flag_of(const std::string& names) {
   return names.substr(names.rfind(',') == std::string::npos ? 0 : names.rfind(',') + 1);
 }
 
-}  // namespace
-
-CLI::Option* add_integer(CLI::App* cmd, const std::string& names, int& target, long long lo, long long hi,
-                         const std::string& help) {
-  return cmd
-      ->add_option_function<std::string>(
-          names,
-          [&target, lo, hi, flag = flag_of(names)](const std::string& text) {
-            long long v = 0;
-            if (!Params::try_integer(text, v) || v < lo || v > hi)
-              input_error(flag + " \"" + text + "\" must be a whole number in [" + std::to_string(lo) + ", " +
-                          std::to_string(hi) + "], written in decimal");
-            target = int(v);
-          },
-          help)
-      ->type_name("INT")
-      ->default_str(std::to_string(target));
-}
-
-CLI::Option* add_seed(CLI::App* cmd, const std::string& names, std::uint64_t& target, const std::string& help) {
-  return cmd
-      ->add_option_function<std::string>(
-          names,
-          [&target](const std::string& text) {
-            if (!Params::try_unsigned(text, target))
-              input_error("--seed \"" + text +
-                          "\" must be a whole number in [0, 18446744073709551615], written in decimal");
-          },
-          help)
-      ->type_name("INT")
-      ->default_str(std::to_string(target));
-}
-
-CLI::Option* add_real(CLI::App* cmd, const std::string& names, double& target, double lo, double hi,
-                      const std::string& help) {
-  char range[64];
-  std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
-  char def[32];
-  std::snprintf(def, sizeof def, "%g", target);
-  return cmd
-      ->add_option_function<std::string>(
-          names,
-          [&target, lo, hi, flag = flag_of(names), r = std::string(range)](const std::string& text) {
-            double v = 0;
-            if (!Params::try_real(text, v) || !(v >= lo && v <= hi))
-              input_error(flag + " \"" + text + "\" must be a decimal number in " + r);
-            target = v;
-          },
-          help)
-      ->type_name("NUMBER")
-      ->default_str(def);
-}
-
 const CLI::Validator kFileName(
     [](std::string& value) {
       return value.empty() ? std::string("needs a file name, not an empty one") : std::string();
@@ -84,6 +31,96 @@ const CLI::Validator kFileName(
 const CLI::Validator kNotEmpty(
     [](std::string& value) { return value.empty() ? std::string("needs a value, not an empty one") : std::string(); },
     "");
+
+}  // namespace
+
+Option& Option::required() {
+  option_->required();
+  return *this;
+}
+Option& Option::needs(const Option& other) {
+  option_->needs(other.option_);
+  return *this;
+}
+Option& Option::excludes(const Option& other) {
+  option_->excludes(other.option_);
+  return *this;
+}
+Option& Option::expected(int values) {
+  option_->expected(values);
+  return *this;
+}
+Option& Option::default_text(const std::string& text) {
+  option_->default_str(text);
+  return *this;
+}
+Option& Option::file() {
+  option_->check(kFileName);
+  return *this;
+}
+Option& Option::not_empty() {
+  option_->check(kNotEmpty);
+  return *this;
+}
+bool Option::given() const { return option_->count() > 0; }
+
+Option Options::option(const std::string& names, std::string& target, const std::string& help) {
+  return Option(app_.add_option(names, target, help));
+}
+Option Options::option(const std::string& names, std::vector<std::string>& target, const std::string& help) {
+  return Option(app_.add_option(names, target, help));
+}
+Option Options::flag(const std::string& names, bool& target, const std::string& help) {
+  return Option(app_.add_flag(names, target, help));
+}
+
+Option Options::integer(const std::string& names, int& target, long long lo, long long hi, const std::string& help) {
+  return Option(app_.add_option_function<std::string>(
+                        names,
+                        [&target, lo, hi, flag = flag_of(names)](const std::string& text) {
+                          long long v = 0;
+                          if (!Params::try_integer(text, v) || v < lo || v > hi)
+                            input_error(flag + " \"" + text + "\" must be a whole number in [" + std::to_string(lo) +
+                                        ", " + std::to_string(hi) + "], written in decimal");
+                          target = int(v);
+                        },
+                        help)
+                    ->type_name("INT")
+                    ->default_str(std::to_string(target)));
+}
+
+Option Options::seed(const std::string& names, std::uint64_t& target, const std::string& help) {
+  return Option(app_.add_option_function<std::string>(
+                        names,
+                        [&target](const std::string& text) {
+                          if (!Params::try_unsigned(text, target))
+                            input_error("--seed \"" + text +
+                                        "\" must be a whole number in [0, 18446744073709551615], written in decimal");
+                        },
+                        help)
+                    ->type_name("INT")
+                    ->default_str(std::to_string(target)));
+}
+
+Option Options::real(const std::string& names, double& target, double lo, double hi, const std::string& help) {
+  char range[64];
+  std::snprintf(range, sizeof range, "[%g, %g]", lo, hi);
+  char def[32];
+  std::snprintf(def, sizeof def, "%g", target);
+  return Option(app_.add_option_function<std::string>(
+                        names,
+                        [&target, lo, hi, flag = flag_of(names), r = std::string(range)](const std::string& text) {
+                          double v = 0;
+                          if (!Params::try_real(text, v) || !(v >= lo && v <= hi))
+                            input_error(flag + " \"" + text + "\" must be a decimal number in " + r);
+                          target = v;
+                        },
+                        help)
+                    ->type_name("NUMBER")
+                    ->default_str(def));
+}
+
+Option Options::get(const std::string& name) { return Option(app_.get_option(name)); }
 
 GameConfig Common::config(std::size_t seats) const {
   GameConfig c;
@@ -104,29 +141,29 @@ GameConfig Common::config(std::size_t seats) const {
   return c;
 }
 
-void add_game_options(CLI::App* cmd, Common& c, bool setup) {
-  cmd->add_option("-g,--game", c.game, "game name (see `nuraghe games`)")->check(kNotEmpty)->required();
-  cmd->add_option("--map", c.map_file, "board or map file, for games that read one")->check(kFileName);
+void add_game_options(Options& o, Common& c, bool setup) {
+  o.option("-g,--game", c.game, "game name (see `nuraghe games`)").not_empty().required();
+  o.option("--map", c.map_file, "board or map file, for games that read one").file();
   if (setup) {
     // (any count here: Common::config says the game's own range)
-    add_integer(cmd, "-p,--players", c.players, 1, 1000000, "number of players")->default_str("the game's");
-    add_seed(cmd, "-s,--seed", c.seed, "seed for everything random at setup");
-    cmd->add_option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)")->check(kNotEmpty);
+    o.integer("-p,--players", c.players, 1, 1000000, "number of players").default_text("the game's");
+    o.seed("-s,--seed", c.seed, "seed for everything random at setup");
+    o.option("-o,--option", c.options, "rule option KEY=VALUE (repeatable)").not_empty();
   }
 }
 
-void add_position_option(CLI::App* cmd, Common& c) {
-  cmd->add_option("--position", c.position, "position file (JSON; - for standard input)")->check(kFileName)->required();
+void add_position_option(Options& o, Common& c) {
+  o.option("--position", c.position, "position file (JSON; - for standard input)").file().required();
 }
 
-CLI::Option* add_map_override(CLI::App* cmd, std::string& map_file, bool& ignore_hash, CLI::Option* map_option) {
-  if (!map_option)
-    map_option = cmd->add_option("--map", map_file, "the map the games were played on, in place of the recorded one")
-                     ->check(kFileName);
-  return cmd
-      ->add_flag("--ignore-map-hash", ignore_hash,
-                 "read the games on a --map whose hash is not the recorded one (each move is still checked)")
-      ->needs(map_option);
+Option add_map_override(Options& o, std::string& map_file, bool& ignore_hash, const Option* map_option) {
+  const Option map =
+      map_option ? *map_option
+                 : o.option("--map", map_file, "the map the games were played on, in place of the recorded one").file();
+  return o
+      .flag("--ignore-map-hash", ignore_hash,
+            "read the games on a --map whose hash is not the recorded one (each move is still checked)")
+      .needs(map);
 }
 
 std::vector<std::string> bot_specs(const std::string& list, const std::vector<std::string>& repeated) {

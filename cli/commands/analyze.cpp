@@ -1,7 +1,5 @@
 // `nuraghe analyze`: a position searched for the seat to move (or --seat at a simultaneous node),
 // and the root statistics printed: visits, mean value and final policy of every move.
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -15,13 +13,13 @@ namespace {
 
 class Analyze final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    add_game_options(&sub, common_, false);
-    add_position_option(&sub, common_);
-    sub.add_option("-b,--bot", spec_, "a searching bot spec, e.g. ismcts:iters=10000")->check(kNotEmpty)->required();
-    add_integer(&sub, "--seat", seat_, 0, kMaxPlayers - 1, "the seat to analyse at a simultaneous node")
-        ->default_str("the seat to move");
-    add_seed(&sub, "-s,--seed", common_.seed, "the bot's seed");
+  void add_options(Options& o) override {
+    add_game_options(o, common_, false);
+    add_position_option(o, common_);
+    o.option("-b,--bot", spec_, "a searching bot spec, e.g. ismcts:iters=10000").not_empty().required();
+    o.integer("--seat", seat_, 0, kMaxPlayers - 1, "the seat to analyse at a simultaneous node")
+        .default_text("the seat to move");
+    o.seed("-s,--seed", common_.seed, "the bot's seed");
   }
 
   int run() override {

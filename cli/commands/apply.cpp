@@ -1,6 +1,4 @@
 // `nuraghe apply`: moves applied to a position, the result printed as JSON.
-#include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "any_game/any_game.hpp"
@@ -13,12 +11,12 @@ namespace {
 
 class Apply final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    add_game_options(&sub, common_, false);
-    add_position_option(&sub, common_);
-    sub.add_option("--moves", moves_,
-                   "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
-        ->required();
+  void add_options(Options& o) override {
+    add_game_options(o, common_, false);
+    add_position_option(o, common_);
+    o.option("--moves", moves_,
+             "moves in notation separated by ';' (a simultaneous move: one per seat, separated by ',')")
+        .required();
   }
 
   // --moves "" is no moves (the position printed as read); otherwise every step between the ';'

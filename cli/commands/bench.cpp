@@ -2,8 +2,6 @@
 // timed on this machine, one core); with --game, how fast searching bots search on positions of the
 // game as it is played (cli/commands/bench_game.hpp). Google Benchmark (build/bench) gives the careful
 // figures.
-#include <CLI/CLI.hpp>
-
 #include <cstdio>
 
 #include "bots/games.hpp"
@@ -17,24 +15,18 @@ namespace {
 
 class Bench final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    time_ = add_real(&sub, "--seconds", seconds_, 0.01, 60.0,
-                     "time for each measurement; with --game, each search's in place of the spec's budget");
-    auto* game = sub.add_option("-g,--game", common_.game, "game name: search positions of its play")->check(kNotEmpty);
-    sub.add_option("--map", common_.map_file, "board or map file, for games that read one")
-        ->check(kFileName)
-        ->needs(game);
-    add_integer(&sub, "-p,--players", common_.players, 1, 1000000, "number of players")
-        ->default_str("the game's")
-        ->needs(game);
-    add_seed(&sub, "-s,--seed", common_.seed, "seed of the positions' games")->needs(game);
-    sub.add_option("-o,--option", common_.options, "rule option KEY=VALUE (repeatable)")->check(kNotEmpty)->needs(game);
-    sub.add_option("-b,--bot", bot_, "a searching bot's spec, or NAME=SPEC (once or twice)")
-        ->check(kNotEmpty)
-        ->needs(game);
-    add_integer(&sub, "--positions", args_.positions, 1, 100000, "positions each spec searches")->needs(game);
-    add_integer(&sub, "--resamples", args_.resamples, 10, 100000, "bootstrap resamples for the intervals")->needs(game);
-    sub.add_flag("--json", args_.json, "one JSON object instead of the table")->needs(game);
+  void add_options(Options& o) override {
+    time_ = o.real("--seconds", seconds_, 0.01, 60.0,
+                   "time for each measurement; with --game, each search's in place of the spec's budget");
+    const Option game = o.option("-g,--game", common_.game, "game name: search positions of its play").not_empty();
+    o.option("--map", common_.map_file, "board or map file, for games that read one").file().needs(game);
+    o.integer("-p,--players", common_.players, 1, 1000000, "number of players").default_text("the game's").needs(game);
+    o.seed("-s,--seed", common_.seed, "seed of the positions' games").needs(game);
+    o.option("-o,--option", common_.options, "rule option KEY=VALUE (repeatable)").not_empty().needs(game);
+    o.option("-b,--bot", bot_, "a searching bot's spec, or NAME=SPEC (once or twice)").not_empty().needs(game);
+    o.integer("--positions", args_.positions, 1, 100000, "positions each spec searches").needs(game);
+    o.integer("--resamples", args_.resamples, 10, 100000, "bootstrap resamples for the intervals").needs(game);
+    o.flag("--json", args_.json, "one JSON object instead of the table").needs(game);
   }
 
   int run() override {
@@ -46,13 +38,13 @@ class Bench final : public Command {
     if (bot_.empty() || bot_.size() > 2) input_error("bench --game: give one --bot SPEC, or two to compare");
     for (const auto& text : bot_) args_.bots.push_back(labelled_spec(text));
     args_.config = common_.config();
-    args_.seconds = time_->count() ? seconds_ : 0;
+    args_.seconds = time_.given() ? seconds_ : 0;
     return game_commands(common_.game).bench_bots(args_);
   }
 
  private:
   double seconds_ = 0.5;
-  CLI::Option* time_ = nullptr;
+  Option time_;
   Common common_;
   BenchCommand args_;
   std::vector<std::string> bot_;

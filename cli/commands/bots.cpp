@@ -1,7 +1,5 @@
 // `nuraghe bots`: each bot with its own parameters; the parameters all searching bots share, once,
 // at the end.
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <iostream>
 
@@ -13,7 +11,7 @@ namespace {
 
 class Bots final : public Command {
  public:
-  void add_options(CLI::App&) override {}
+  void add_options(Options&) override {}
 
   int run() override {
     // seed= and label= every bot takes, so each bot lists them; the rest of the search's parameters

@@ -1,8 +1,6 @@
 // `nuraghe compare A B`: each figure of `stats` for two files side by side, with the difference and
 // its interval: paired over the deals the files share, else as two independent samples
 // (cli/commands/stats.cpp).
-#include <CLI/CLI.hpp>
-
 #include "cli/command.hpp"
 #include "cli/commands/stats.hpp"
 #include "cli/options.hpp"
@@ -12,12 +10,9 @@ namespace {
 
 class Compare final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    sub.add_option("files", args_.files, "two results files or play logs: a, then b")
-        ->check(kFileName)
-        ->required()
-        ->expected(2);
-    add_stats_options(sub, args_);
+  void add_options(Options& o) override {
+    o.option("files", args_.files, "two results files or play logs: a, then b").file().required().expected(2);
+    add_stats_options(o, args_);
   }
 
   int run() override { return run_compare_command(args_); }

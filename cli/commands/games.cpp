@@ -1,6 +1,4 @@
 // `nuraghe games`: every game of the list, with its player counts and its rule options.
-#include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "bots/games.hpp"
@@ -11,7 +9,7 @@ namespace {
 
 class Games final : public Command {
  public:
-  void add_options(CLI::App&) override {}
+  void add_options(Options&) override {}
 
   int run() override {
     AllGames::for_each([]<Game G>() {

@@ -2,8 +2,6 @@
 // (cli/commands/improve_game.hpp).
 #include "cli/commands/improve.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 
 #include "any_game/any_game.hpp"
@@ -29,31 +27,28 @@ namespace {
 
 class Improve final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    add_game_options(&sub, common_, true);
-    sub.add_option("-b,--bot", args_.bot,
-                   "the searching bot improved (improve adds eval=, and cutoff=leaf "
-                   "where it has no cutoff)")
-        ->check(kNotEmpty)
-        ->required();
-    add_integer(&sub, "--generations", args_.generations, 1, 10000, "generations to play")->required();
-    add_integer(&sub, "-n,--games", args_.games, 2, 1 << 30, "self-play games a generation (even)")->required();
-    add_integer(&sub, "--every", args_.every, 1, 1 << 20, "self-play rows every k-th decision");
-    sub.add_option("--model", args_.model, "linear, logistic or mlp")->check(kNotEmpty);
-    sub.add_option("--hidden", hidden_, "the MLP's hidden layers, e.g. 64 or 64,32")->check(kNotEmpty);
-    sub.add_flag("--with-evaluate", args_.with_evaluate,
-                 "the models also read the game's hand-written evaluation (learn --with-evaluate)");
-    add_real(&sub, "--elo1", args_.elo1, 0.5, 1000, "the gate's SPRT H1 (elo0 = 0, alpha = beta = 0.05)");
-    add_integer(&sub, "--max-deals", args_.max_deals, 1, 1 << 20,
-                "the gate's most deals (pairs of games); undecided, it rejects");
-    sub.add_option("--reference", args_.reference, "the fixed bot each generation's best is rated against")
-        ->check(kNotEmpty);
-    add_integer(&sub, "--reference-games", args_.reference_games, 2, 1 << 30,
-                "games against the reference a generation (even)");
-    add_integer(&sub, "-j,--jobs", args_.jobs, 1, 256, "games played in parallel");
-    sub.add_option("--out", args_.out, "the run's folder; an existing one of this run is resumed")
-        ->check(kFileName)
-        ->required();
+  void add_options(Options& o) override {
+    add_game_options(o, common_, true);
+    o.option("-b,--bot", args_.bot,
+             "the searching bot improved (improve adds eval=, and cutoff=leaf "
+             "where it has no cutoff)")
+        .not_empty()
+        .required();
+    o.integer("--generations", args_.generations, 1, 10000, "generations to play").required();
+    o.integer("-n,--games", args_.games, 2, 1 << 30, "self-play games a generation (even)").required();
+    o.integer("--every", args_.every, 1, 1 << 20, "self-play rows every k-th decision");
+    o.option("--model", args_.model, "linear, logistic or mlp").not_empty();
+    o.option("--hidden", hidden_, "the MLP's hidden layers, e.g. 64 or 64,32").not_empty();
+    o.flag("--with-evaluate", args_.with_evaluate,
+           "the models also read the game's hand-written evaluation (learn --with-evaluate)");
+    o.real("--elo1", args_.elo1, 0.5, 1000, "the gate's SPRT H1 (elo0 = 0, alpha = beta = 0.05)");
+    o.integer("--max-deals", args_.max_deals, 1, 1 << 20,
+              "the gate's most deals (pairs of games); undecided, it rejects");
+    o.option("--reference", args_.reference, "the fixed bot each generation's best is rated against").not_empty();
+    o.integer("--reference-games", args_.reference_games, 2, 1 << 30,
+              "games against the reference a generation (even)");
+    o.integer("-j,--jobs", args_.jobs, 1, 256, "games played in parallel");
+    o.option("--out", args_.out, "the run's folder; an existing one of this run is resumed").file().required();
   }
 
   int run() override {

@@ -2,8 +2,6 @@
 // own fit (cli/commands/learn_game.hpp).
 #include "cli/commands/learn.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "any_game/any_game.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
@@ -40,27 +38,25 @@ namespace {
 
 class Learn final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    sub.add_option("--data", args_.data, "a self-play folder (repeatable; one game, options, map and seat count)")
-        ->check(kFileName)
-        ->required();
-    sub.add_option("--model", args_.model, "linear (ridge regression), logistic or mlp")->check(kNotEmpty);
-    sub.add_option("--target", args_.target,
-                   "returns (the games' outcomes) or search-value (the searches' root values)")
-        ->check(kNotEmpty);
-    sub.add_option("--out", args_.out, "the model file to write (JSON)")->check(kFileName)->required();
-    sub.add_option("--curve", args_.curve, "also write a learning curve (CSV) to this file")->check(kFileName);
-    add_seed(&sub, "-s,--seed", args_.seed, "seed of the held-out deals, the folds and the MLP's training");
-    sub.add_option("--hidden", hidden_, "the MLP's hidden layers: one or two sizes, e.g. 64 or 64,32")
-        ->check(kNotEmpty);
-    add_integer(&sub, "--epochs", args_.epochs, 1, 100000, "the MLP's most epochs (early stopping may end sooner)");
-    add_integer(&sub, "--threads", args_.threads, 1, 256, "threads of the fit (the model is the same to 1e-9)");
-    add_real(&sub, "--held-out", args_.held_out, 0.05, 0.5, "the share of deals held out for the figures");
-    add_integer(&sub, "--determinizations", args_.determinizations, 1, 1000,
-                "determinizations a seat for the hand-written evaluation's figures (and input)");
-    sub.add_flag("--with-evaluate", args_.with_evaluate,
-                 "one more input: the logit of the game's hand-written evaluation of the seat");
-    sub.add_flag("--force", args_.force, "replace existing --out and --curve files");
+  void add_options(Options& o) override {
+    o.option("--data", args_.data, "a self-play folder (repeatable; one game, options, map and seat count)")
+        .file()
+        .required();
+    o.option("--model", args_.model, "linear (ridge regression), logistic or mlp").not_empty();
+    o.option("--target", args_.target, "returns (the games' outcomes) or search-value (the searches' root values)")
+        .not_empty();
+    o.option("--out", args_.out, "the model file to write (JSON)").file().required();
+    o.option("--curve", args_.curve, "also write a learning curve (CSV) to this file").file();
+    o.seed("-s,--seed", args_.seed, "seed of the held-out deals, the folds and the MLP's training");
+    o.option("--hidden", hidden_, "the MLP's hidden layers: one or two sizes, e.g. 64 or 64,32").not_empty();
+    o.integer("--epochs", args_.epochs, 1, 100000, "the MLP's most epochs (early stopping may end sooner)");
+    o.integer("--threads", args_.threads, 1, 256, "threads of the fit (the model is the same to 1e-9)");
+    o.real("--held-out", args_.held_out, 0.05, 0.5, "the share of deals held out for the figures");
+    o.integer("--determinizations", args_.determinizations, 1, 1000,
+              "determinizations a seat for the hand-written evaluation's figures (and input)");
+    o.flag("--with-evaluate", args_.with_evaluate,
+           "one more input: the logit of the game's hand-written evaluation of the seat");
+    o.flag("--force", args_.force, "replace existing --out and --curve files");
   }
 
   int run() override {

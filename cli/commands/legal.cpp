@@ -1,6 +1,4 @@
 // `nuraghe legal`: the legal moves of a position, in notation; at a simultaneous node, each seat's.
-#include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "any_game/any_game.hpp"
@@ -13,9 +11,9 @@ namespace {
 
 class Legal final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    add_game_options(&sub, common_, false);
-    add_position_option(&sub, common_);
+  void add_options(Options& o) override {
+    add_game_options(o, common_, false);
+    add_position_option(o, common_);
   }
 
   int run() override {

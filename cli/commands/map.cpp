@@ -1,7 +1,5 @@
 // `nuraghe map`: a game's board or map checked (its counts and the designer's warnings), or drawn
 // from its data as SVG; with --usage, coloured by how often the games of a results file used it.
-#include <CLI/CLI.hpp>
-
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
@@ -11,19 +9,19 @@ namespace {
 
 class Map final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    add_game_options(&sub, common_, true);
-    CLI::Option* map = sub.get_option("--map");
-    auto* check = sub.add_flag("--check", args_.check, "print the board's counts and the designer's warnings");
-    sub.add_flag("--strict", args_.strict, "with --check: a warning is an error (exit 2)")->needs(check);
-    auto* svg = sub.add_option("--svg", args_.svg, "the SVG file to write")->check(kFileName);
-    auto* usage =
-        sub.add_option("--usage", args_.usage,
-                       "a results file (arena --out) or play log: colour the routes by how often they were claimed")
-            ->check(kFileName)
-            ->needs(svg);
-    sub.add_flag("--force", args_.force, "replace an existing --svg file")->needs(svg);
-    add_map_override(&sub, common_.map_file, args_.ignore_map_hash, map)->needs(usage);
+  void add_options(Options& o) override {
+    add_game_options(o, common_, true);
+    const Option map = o.get("--map");
+    const Option check = o.flag("--check", args_.check, "print the board's counts and the designer's warnings");
+    o.flag("--strict", args_.strict, "with --check: a warning is an error (exit 2)").needs(check);
+    const Option svg = o.option("--svg", args_.svg, "the SVG file to write").file();
+    const Option usage =
+        o.option("--usage", args_.usage,
+                 "a results file (arena --out) or play log: colour the routes by how often they were claimed")
+            .file()
+            .needs(svg);
+    o.flag("--force", args_.force, "replace an existing --svg file").needs(svg);
+    add_map_override(o, common_.map_file, args_.ignore_map_hash, &map).needs(usage);
   }
 
   int run() override {

@@ -1,8 +1,6 @@
 // `nuraghe merge`: arena results files of one tournament (its shards) combined into one table, and
 // into one results file with --out. Two files must be of one tournament, and a game in both must
 // have the same result in each.
-#include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <map>
 #include <optional>
@@ -11,7 +9,6 @@
 #include "arena/summary.hpp"
 #include "bots/games.hpp"
 #include "cli/command.hpp"
-#include "cli/commands/tournament_game.hpp"
 #include "cli/options.hpp"
 #include "core/files.hpp"
 
@@ -19,7 +16,7 @@ namespace nuraghe {
 namespace {
 
 int merge(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples) {
-  commands::check_format(format);
+  check_summary_format(format);
   if (files.empty()) input_error("merge: give one or more results files");
   check_output_path(out, "merge --out");
   std::optional<ResultsHeader> header;
@@ -54,11 +51,11 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
 
 class Merge final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    sub.add_option("files", files_, "results files")->check(kFileName)->required();
-    sub.add_option("--format", format_, "table, csv or json")->check(kNotEmpty);
-    sub.add_option("--out", out_, "also write the merged results to this new file")->check(kFileName);
-    add_integer(&sub, "--resamples", resamples_, 10, 100000, "bootstrap resamples for the intervals");
+  void add_options(Options& o) override {
+    o.option("files", files_, "results files").file().required();
+    o.option("--format", format_, "table, csv or json").not_empty();
+    o.option("--out", out_, "also write the merged results to this new file").file();
+    o.integer("--resamples", resamples_, 10, 100000, "bootstrap resamples for the intervals");
   }
 
   int run() override { return merge(files_, format_, out_, resamples_); }

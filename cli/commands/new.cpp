@@ -1,6 +1,4 @@
 // `nuraghe new`: a game's starting position, as JSON.
-#include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "any_game/any_game.hpp"
@@ -12,7 +10,7 @@ namespace {
 
 class New final : public Command {
  public:
-  void add_options(CLI::App& sub) override { add_game_options(&sub, common_, true); }
+  void add_options(Options& o) override { add_game_options(o, common_, true); }
 
   int run() override {
     const AnyGame& game = any_game(common_.game);

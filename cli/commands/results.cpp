@@ -2,8 +2,6 @@
 // loads with one call (pandas.read_csv, pandas.read_json(lines=True)): a row per game, per seat of a
 // game, or per move (cli/commands/results_table.hpp; the columns are in docs/arena.md, "Results as
 // tables").
-#include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <iostream>
 
@@ -18,15 +16,13 @@ namespace {
 
 class Results final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    sub.add_option("file", args_.file, "results file (arena --out) or game log (play --log)")
-        ->check(kFileName)
-        ->required();
-    sub.add_option("--format", args_.format, "csv (a header row) or json (JSON lines)")->check(kNotEmpty);
-    sub.add_option("--per", args_.per, "what a row is: game, seat or move")->check(kNotEmpty);
-    sub.add_option("--out", args_.out, "write the table to this new file instead of standard output")->check(kFileName);
-    sub.add_flag("--force", args_.force, "replace an existing --out file");
-    add_map_override(&sub, args_.map_file, args_.ignore_map_hash);
+  void add_options(Options& o) override {
+    o.option("file", args_.file, "results file (arena --out) or game log (play --log)").file().required();
+    o.option("--format", args_.format, "csv (a header row) or json (JSON lines)").not_empty();
+    o.option("--per", args_.per, "what a row is: game, seat or move").not_empty();
+    o.option("--out", args_.out, "write the table to this new file instead of standard output").file();
+    o.flag("--force", args_.force, "replace an existing --out file");
+    add_map_override(o, args_.map_file, args_.ignore_map_hash);
   }
 
   int run() override {

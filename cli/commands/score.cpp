@@ -1,7 +1,5 @@
 // `nuraghe score`: the score of a position part by part, where the game can say more than its
 // scores; or every game of a results file or play log, replayed, as JSON lines.
-#include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "any_game/any_game.hpp"
@@ -15,18 +13,17 @@ namespace {
 
 class Score final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    sub.add_option("-g,--game", common_.game, "game name (see `nuraghe games`)")->check(kNotEmpty);
-    auto* map =
-        sub.add_option("--map", common_.map_file, "board or map file, for games that read one")->check(kFileName);
-    auto* position =
-        sub.add_option("--position", common_.position, "position file (JSON; - for standard input)")->check(kFileName);
-    auto* results =
-        sub.add_option("--results", results_, "a results file (arena --out) or play log: one JSON line per game")
-            ->check(kFileName)
-            ->excludes(position);
-    sub.add_flag("--json", json_, "the breakdown as one JSON line");
-    add_map_override(&sub, common_.map_file, ignore_map_hash_, map)->needs(results);
+  void add_options(Options& o) override {
+    o.option("-g,--game", common_.game, "game name (see `nuraghe games`)").not_empty();
+    const Option map = o.option("--map", common_.map_file, "board or map file, for games that read one").file();
+    const Option position =
+        o.option("--position", common_.position, "position file (JSON; - for standard input)").file();
+    const Option results =
+        o.option("--results", results_, "a results file (arena --out) or play log: one JSON line per game")
+            .file()
+            .excludes(position);
+    o.flag("--json", json_, "the breakdown as one JSON line");
+    add_map_override(o, common_.map_file, ignore_map_hash_, &map).needs(results);
   }
 
   int run() override {

@@ -2,8 +2,6 @@
 // (cli/commands/selfplay_game.hpp).
 #include "cli/commands/selfplay.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include "any_game/any_game.hpp"
 #include "cli/cli.hpp"
 #include "cli/command.hpp"
@@ -23,21 +21,18 @@ namespace {
 
 class Selfplay final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    add_game_options(&sub, common_, true);
-    sub.add_option("--bots", bots_, "bot specs: one for every seat, or one per seat, separated by commas")
-        ->check(kNotEmpty);
-    sub.add_option("-b,--bot", bot_, "a bot spec (repeatable)")->check(kNotEmpty);
-    add_integer(&sub, "-n,--games", args_.games, 1, 1 << 30,
-                "number of games (a multiple of the seat count: every deal in every seating)")
-        ->required();
-    add_integer(&sub, "-j,--jobs", args_.jobs, 1, 256, "games played in parallel");
-    add_integer(&sub, "--every", args_.every, 1, 1 << 20,
-                "rows from every k-th decision (Bardagi: about 12 MB a game at every decision)");
-    add_integer(&sub, "--chunk", args_.chunk_games, 1, 1 << 20, "games per chunk of .npy files");
-    sub.add_option("--out", args_.out, "the folder of the data; an existing one of this run is resumed")
-        ->check(kFileName)
-        ->required();
+  void add_options(Options& o) override {
+    add_game_options(o, common_, true);
+    o.option("--bots", bots_, "bot specs: one for every seat, or one per seat, separated by commas").not_empty();
+    o.option("-b,--bot", bot_, "a bot spec (repeatable)").not_empty();
+    o.integer("-n,--games", args_.games, 1, 1 << 30,
+              "number of games (a multiple of the seat count: every deal in every seating)")
+        .required();
+    o.integer("-j,--jobs", args_.jobs, 1, 256, "games played in parallel");
+    o.integer("--every", args_.every, 1, 1 << 20,
+              "rows from every k-th decision (Bardagi: about 12 MB a game at every decision)");
+    o.integer("--chunk", args_.chunk_games, 1, 1 << 20, "games per chunk of .npy files");
+    o.option("--out", args_.out, "the folder of the data; an existing one of this run is resumed").file().required();
   }
 
   int run() override {

@@ -4,8 +4,6 @@
 // deals they share, else as two independent samples.
 #include "cli/commands/stats.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -251,27 +249,23 @@ int run_compare_command(const StatsCommand& c) {
   return 0;
 }
 
-void add_stats_options(CLI::App& sub, StatsCommand& a) {
-  sub.add_option("--by", a.by,
-                 "what a row is about: game (every game), route, ticket or city (ttr), area or tile (bardagi)")
-      ->check(kNotEmpty);
-  sub.add_option("--format", a.format, "table, csv (a header row) or json (JSON lines)")->check(kNotEmpty);
-  sub.add_option("--out", a.out, "write the table to this new file instead of standard output")->check(kFileName);
-  sub.add_flag("--force", a.force, "replace an existing --out file");
-  add_integer(&sub, "--resamples", a.resamples, 10, 100000, "bootstrap resamples for the intervals");
-  add_map_override(&sub, a.map_file, a.ignore_map_hash);
+void add_stats_options(Options& o, StatsCommand& a) {
+  o.option("--by", a.by, "what a row is about: game (every game), route, ticket or city (ttr), area or tile (bardagi)")
+      .not_empty();
+  o.option("--format", a.format, "table, csv (a header row) or json (JSON lines)").not_empty();
+  o.option("--out", a.out, "write the table to this new file instead of standard output").file();
+  o.flag("--force", a.force, "replace an existing --out file");
+  o.integer("--resamples", a.resamples, 10, 100000, "bootstrap resamples for the intervals");
+  add_map_override(o, a.map_file, a.ignore_map_hash);
 }
 
 namespace {
 
 class Stats final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    sub.add_option("file", args_.files, "results file (arena --out) or game log (play --log)")
-        ->check(kFileName)
-        ->required()
-        ->expected(1);
-    add_stats_options(sub, args_);
+  void add_options(Options& o) override {
+    o.option("file", args_.files, "results file (arena --out) or game log (play --log)").file().required().expected(1);
+    add_stats_options(o, args_);
   }
 
   int run() override { return run_stats_command(args_); }

@@ -10,11 +10,9 @@
 #include <string>
 #include <vector>
 
-namespace CLI {
-class App;
-}  // namespace CLI
-
 namespace nuraghe {
+
+class Options;  // cli/options.hpp
 
 struct StatsCommand {
   std::vector<std::string> files;  // stats: one results file or play log; compare: A, then B
@@ -29,7 +27,7 @@ struct StatsCommand {
 int run_stats_command(const StatsCommand& c);
 int run_compare_command(const StatsCommand& c);
 // The options stats and compare share, after their files.
-void add_stats_options(CLI::App& sub, StatsCommand& a);
+void add_stats_options(Options& o, StatsCommand& a);
 
 // One statistic: of an item ("olbia~sassari", or "game"), for a group of seats ("all", "seat 1",
 // "bot uct"), a named figure ("claimed", "when_claimed", "completed").

@@ -27,11 +27,6 @@ namespace nuraghe::commands {
 
 inline ProgressMode progress_mode() { return isatty(fileno(stderr)) ? ProgressMode::Bar : ProgressMode::Lines; }
 
-inline void check_format(const std::string& format) {
-  if (format != "table" && format != "csv" && format != "json")
-    input_error("--format \"" + format + "\": use table, csv or json");
-}
-
 // Under mpirun -n K: rank r plays shard r/K, appending to its own part file (so a killed run loses
 // no finished game and resumes per rank); rank 0 gathers every rank's games and writes the one
 // results file, which later runs also resume from.
@@ -79,7 +74,7 @@ ArenaRun mpi_arena(const ArenaSettings& given, ArenaRunOptions options) {
 template <Game G>
 int arena(const ArenaCommand& c) {
   ArenaSettings a = c.settings;
-  check_format(c.format);
+  check_summary_format(c.format);
   check_not_input(a.out, "--out", a.config.map_file, "--map file");
   std::optional<SprtSettings> sprt;
   if (!c.sprt.empty()) {

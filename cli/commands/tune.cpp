@@ -1,7 +1,5 @@
 // `nuraghe tune`: a bot spec's numeric parameters tuned against a pool of opponents by SPSA or the
 // cross-entropy method (lib/arena/tune.hpp), then the tuned spec against the untuned one.
-#include <CLI/CLI.hpp>
-
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
@@ -11,24 +9,22 @@ namespace {
 
 class Tune final : public Command {
  public:
-  void add_options(CLI::App& sub) override {
-    add_game_options(&sub, common_, true);
-    sub.add_option("-b,--bot", bot_, "the bot spec to tune, e.g. ismcts:iters=300")->check(kNotEmpty)->required();
-    sub.add_option("--opponent", opponents_, "an opponent spec (repeatable; seats are filled from this pool)")
-        ->check(kNotEmpty)
-        ->required();
-    sub.add_option("--param", args_.params, "NAME=LOW:HIGH (repeatable)")->check(kNotEmpty)->required();
-    sub.add_option("--method", args_.method, "spsa or cem")->check(kNotEmpty);
-    add_integer(&sub, "--budget", args_.budget, 1, 1 << 30, "games in all")->required();
-    add_integer(&sub, "--games-per-eval", args_.games_per_eval, 1, 1 << 30, "games per evaluation of a candidate")
-        ->required();
-    add_integer(&sub, "-j,--jobs", args_.arena.jobs, 1, 256, "games played in parallel");
-    sub.add_option("--best", args_.best_out, "write the best spec to this file")->check(kFileName);
-    sub.add_option("--csv", args_.csv_out, "write the trajectory to this CSV file")->check(kFileName);
-    sub.add_flag("--force", args_.force, "replace existing --best and --csv files");
-    add_integer(&sub, "--final-games", args_.final_games, 1, 1 << 30,
-                "games of the final match, tuned and untuned spec each")
-        ->default_str("a fifth of --budget, at least 10 deals");
+  void add_options(Options& o) override {
+    add_game_options(o, common_, true);
+    o.option("-b,--bot", bot_, "the bot spec to tune, e.g. ismcts:iters=300").not_empty().required();
+    o.option("--opponent", opponents_, "an opponent spec (repeatable; seats are filled from this pool)")
+        .not_empty()
+        .required();
+    o.option("--param", args_.params, "NAME=LOW:HIGH (repeatable)").not_empty().required();
+    o.option("--method", args_.method, "spsa or cem").not_empty();
+    o.integer("--budget", args_.budget, 1, 1 << 30, "games in all").required();
+    o.integer("--games-per-eval", args_.games_per_eval, 1, 1 << 30, "games per evaluation of a candidate").required();
+    o.integer("-j,--jobs", args_.arena.jobs, 1, 256, "games played in parallel");
+    o.option("--best", args_.best_out, "write the best spec to this file").file();
+    o.option("--csv", args_.csv_out, "write the trajectory to this CSV file").file();
+    o.flag("--force", args_.force, "replace existing --best and --csv files");
+    o.integer("--final-games", args_.final_games, 1, 1 << 30, "games of the final match, tuned and untuned spec each")
+        .default_text("a fifth of --budget, at least 10 deals");
   }
 
   int run() override {

@@ -206,6 +206,12 @@ inline std::string interval_text(double low, double high, double scale, const ch
 
 // ---- formats ---------------------------------------------------------------------------------
 
+// A --format of format_summary: table, csv or json; anything else refused in one line.
+inline void check_summary_format(const std::string& format) {
+  if (format != "table" && format != "csv" && format != "json")
+    input_error("--format \"" + format + "\": use table, csv or json");
+}
+
 inline std::string format_summary(const Summary& s, const std::string& format) {
   std::string out;
   char line[768];
