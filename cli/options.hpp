@@ -100,7 +100,7 @@ std::vector<std::string> bot_specs(const std::string& list, const std::vector<st
 // --hidden: one or two layer sizes, "64" or "64,32".
 std::vector<int> hidden_sizes(const std::string& text);
 
-// --shard i/n.
+// --shard i/n, with 0 <= i < n: refused in one line otherwise.
 void parse_shard(const std::string& text, int& shard, int& shards);
 
 }  // namespace nuraghe
