@@ -1,32 +1,20 @@
+include(${CMAKE_CURRENT_LIST_DIR}/name_list.cmake)
+
 # The commands of `nuraghe` from cli/commands.txt (a name a line; `#` starts a comment): each is
 # the file cli/commands/<name>.cpp, which defines the entry <name>_command (cli/command.hpp).
 # nuraghe_commands(<sources variable> <list file>) sets the variable to the commands' files and
 # writes generated/cli/cli/command_list.hpp: the entries declared, and kCommands, their addresses in
 # the list's order, which cli/cli.cpp turns into subcommands.
 function(nuraghe_commands variable list_file)
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
-  file(STRINGS ${list_file} lines)
+  nuraghe_read_name_list(names ${list_file} "command name")
+  get_filename_component(folder ${list_file} DIRECTORY)
   set(sources "")
   set(declarations "")
   set(entries "")
-  set(names "")
-  get_filename_component(folder ${list_file} DIRECTORY)
-  foreach(line IN LISTS lines)
-    string(REGEX REPLACE "#.*" "" line "${line}")
-    string(STRIP "${line}" name)
-    if(name STREQUAL "")
-      continue()
-    endif()
-    if(NOT name MATCHES "^[a-z][a-z0-9_]*$")
-      message(FATAL_ERROR "${list_file}: \"${name}\" is not a command name (lower case letters, digits and _)")
-    endif()
-    if(name IN_LIST names)
-      message(FATAL_ERROR "${list_file}: the command ${name} is listed twice")
-    endif()
+  foreach(name IN LISTS names)
     if(NOT EXISTS ${folder}/commands/${name}.cpp)
       message(FATAL_ERROR "${list_file}: the command ${name} has no file cli/commands/${name}.cpp")
     endif()
-    list(APPEND names ${name})
     list(APPEND sources ${folder}/commands/${name}.cpp)
     string(APPEND declarations "extern const CommandEntry ${name}_command;\n")
     string(APPEND entries "    &${name}_command,\n")

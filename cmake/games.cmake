@@ -7,6 +7,7 @@
 # line, the invariant and no-peeking tests, the benchmarks and the fuzzers are written over.
 
 set(NURAGHE_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
+include(${CMAKE_CURRENT_LIST_DIR}/name_list.cmake)
 # Generated headers: the games' data, private to nuraghe_games; the list, for lib/bots and the rooms
 # above it.
 set(NURAGHE_GAME_DATA_DIR ${PROJECT_BINARY_DIR}/generated/game_data)
@@ -103,24 +104,8 @@ endfunction()
 # nuraghe_add_games(<list file>): every game of the list, in its order, into nuraghe_games, and
 # ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp. Sets the global property NURAGHE_GAMES (the names).
 function(nuraghe_add_games list_file)
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
   get_filename_component(games_dir ${list_file} DIRECTORY)
-  file(STRINGS ${list_file} lines)
-  set(games "")
-  foreach(line IN LISTS lines)
-    string(REGEX REPLACE "#.*" "" line "${line}")
-    string(STRIP "${line}" line)
-    if(line STREQUAL "")
-      continue()
-    endif()
-    if(NOT line MATCHES "^[a-z][a-z0-9_]*$")
-      message(FATAL_ERROR "${list_file}: \"${line}\" is not a game folder name (lower case letters, digits, _)")
-    endif()
-    if(line IN_LIST games)
-      message(FATAL_ERROR "${list_file}: ${line} is listed twice")
-    endif()
-    list(APPEND games ${line})
-  endforeach()
+  nuraghe_read_name_list(games ${list_file} "game folder name")
 
   set(NURAGHE_GAME_INCLUDES "")
   set(NURAGHE_GAME_TYPES "")
