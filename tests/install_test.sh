@@ -21,7 +21,7 @@ if [[ -n $config && -f $(dirname "$config")/nuragheConfigVersion.cmake && -f $(d
 else
   bad "no package configuration (nuragheConfig.cmake, its version and targets files) under $prefix"
 fi
-for lib in nuraghe_games nuraghe_bot_specs nuraghe_bots nuraghe_viewer nuraghe_learn; do
+for lib in nuraghe_core nuraghe_games nuraghe_bot_specs nuraghe_bots nuraghe_viewer nuraghe_arena nuraghe_learn; do
   if [[ -n $(find "$prefix" -name "lib$lib.a") ]]; then ok; else bad "lib$lib.a is not installed"; fi
 done
 # What stays behind: the games' own test helpers, the command line's headers, the build's paths.

@@ -538,7 +538,9 @@ TEST_CASE_TEMPLATE_DEFINE(
     G, no_peeking_every_game) {
   const int seats = G::initial({}).num_players();
   for (Player seat = 0; seat < seats; ++seat) {
-    if (kLight && seat != 0 && seat != seats - 1) continue;  // the sanitizer builds: the first and last seats
+    // The sanitizer builds check the first and last seats; ThreadSanitizer, which looks for races in
+    // the threaded search alone, the first.
+    if (kLight && seat != 0 && (kThreadsOnly || seat != seats - 1)) continue;
     CAPTURE(seat);
     const auto pairs = information_set_pairs<G>({}, seat, kLight ? 2 : 3);
     REQUIRE_MESSAGE(pairs.size() >= 2, "no two states of one information set found: is the hidden part ever hidden?");

@@ -2,15 +2,78 @@
 // timed on this machine, one core); with --game, how fast searching bots search on positions of the
 // game as it is played (cli/commands/bench_game.hpp). Google Benchmark (build/bench) gives the careful
 // figures.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
+#include "arena/ratings.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/commands/bench_game.hpp"
 #include "cli/options.hpp"
 
 namespace nuraghe {
+
+// ---- what every game's bench shares (cli/commands/bench_game.hpp), compiled once ----------------
+
+namespace commands {
+
+std::string bench_spec(const std::string& text, double seconds) {
+  if (seconds <= 0) return text;
+  Spec spec = parse_spec(text, "bot");
+  for (const auto& [key, value] :
+       {std::pair<std::string, std::string>{"iters", "0"}, {"ms", std::to_string(seconds * 1000)}}) {
+    if (!spec.values.count(key)) spec.order.push_back(key);
+    spec.values[key] = value;
+  }
+  return spec.to_string();
+}
+
+namespace {
+
+double median_of(std::vector<double> v) {
+  std::erase_if(v, [](double x) { return std::isnan(x); });
+  if (v.empty()) return std::nan("");
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+}  // namespace
+
+BenchFigure bench_figure(const std::vector<double>& values, int resamples, std::uint64_t seed) {
+  BenchFigure f;
+  f.median = median_of(values);
+  std::tie(f.low, f.high) = bootstrap_interval(
+      int(values.size()),
+      [&](const std::vector<int>& picked) {
+        std::vector<double> v;
+        for (int i : picked) v.push_back(values[std::size_t(i)]);
+        return median_of(std::move(v));
+      },
+      resamples, seed);
+  return f;
+}
+
+std::string number_text(double x, const char* format) {
+  if (std::isnan(x)) return "?";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, x);
+  return buffer;
+}
+
+std::string figure_text(const BenchFigure& f, const char* format) {
+  return number_text(f.median, format) + " [" + number_text(f.low, format) + ", " + number_text(f.high, format) + "]";
+}
+
+Json figure_json(const BenchFigure& f) {
+  const auto number = [](double x) { return std::isnan(x) ? Json(nullptr) : Json(x); };
+  return Json{{"median", number(f.median)}, {"low", number(f.low)}, {"high", number(f.high)}};
+}
+
+}  // namespace commands
 namespace {
 
 class Bench final : public Command {

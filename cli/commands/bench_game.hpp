@@ -59,16 +59,7 @@ BenchPosition<G> bench_position(const GameConfig& config, std::uint64_t seed) {
 }
 
 // The spec a search runs: as given, or with `seconds` in place of its budget.
-inline std::string bench_spec(const std::string& text, double seconds) {
-  if (seconds <= 0) return text;
-  Spec spec = parse_spec(text, "bot");
-  for (const auto& [key, value] :
-       {std::pair<std::string, std::string>{"iters", "0"}, {"ms", std::to_string(seconds * 1000)}}) {
-    if (!spec.values.count(key)) spec.order.push_back(key);
-    spec.values[key] = value;
-  }
-  return spec.to_string();
-}
+std::string bench_spec(const std::string& text, double seconds);
 
 // The speed of one search: iterations and tree nodes a second, bytes a node.
 struct BenchSample {
@@ -102,43 +93,17 @@ struct BenchFigure {
   double median = 0, low = 0, high = 0;
 };
 
-inline double median_of(std::vector<double> v) {
-  std::erase_if(v, [](double x) { return std::isnan(x); });
-  if (v.empty()) return std::nan("");
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
+// The median of `values` (NaNs left out) and its percentile bootstrap interval over them.
+BenchFigure bench_figure(const std::vector<double>& values, int resamples, std::uint64_t seed);
 
-inline BenchFigure bench_figure(const std::vector<double>& values, int resamples, std::uint64_t seed) {
-  BenchFigure f;
-  f.median = median_of(values);
-  std::tie(f.low, f.high) = bootstrap_interval(
-      int(values.size()),
-      [&](const std::vector<int>& picked) {
-        std::vector<double> v;
-        for (int i : picked) v.push_back(values[std::size_t(i)]);
-        return median_of(std::move(v));
-      },
-      resamples, seed);
-  return f;
-}
+// A number as `format` (printf's) writes it, "?" for NaN.
+std::string number_text(double x, const char* format);
 
-inline std::string number_text(double x, const char* format) {
-  if (std::isnan(x)) return "?";
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, x);
-  return buffer;
-}
+// A figure for the table: "median [low, high]".
+std::string figure_text(const BenchFigure& f, const char* format);
 
-inline std::string figure_text(const BenchFigure& f, const char* format) {
-  return number_text(f.median, format) + " [" + number_text(f.low, format) + ", " + number_text(f.high, format) + "]";
-}
-
-inline Json figure_json(const BenchFigure& f) {
-  const auto number = [](double x) { return std::isnan(x) ? Json(nullptr) : Json(x); };
-  return Json{{"median", number(f.median)}, {"low", number(f.low)}, {"high", number(f.high)}};
-}
+// A figure for --json: its median, low and high, null for NaN.
+Json figure_json(const BenchFigure& f);
 
 template <Game G>
 int bench_bots(const BenchCommand& c) {

@@ -25,6 +25,13 @@ namespace nuraghe::commands {
 // `quit` at the human seat's prompt: play ends the game there, its log and page marked unfinished.
 struct QuitGame {};
 
+// The legal moves' notations as HumanBot lists them when they are many (cli/commands/play.cpp):
+// "  commander: (no action) | villager 1 3 4 | move 1-2 1-3": moves by first word, then by the words
+// before their last, wrapped at 79 columns.
+// A group that would take more than kGroupLines (5) lines shows each distinct head once, with its
+// number of moves ("sorgono~nuoro (3)"): "? claim sorgono~nuoro" lists those.
+std::string grouped_moves(const std::vector<std::string>& texts);
+
 // A person at the terminal: shown the board's legend once (where the game has one), then at each
 // turn the state as the seat sees it and the legal moves: numbered when they are few, else grouped
 // by their first word (a card, in Sardegna) so that the prompt fits a 24-line terminal. A move is
@@ -59,7 +66,7 @@ class HumanBot final : public Bot<G> {
         std::cout << "  [" << i + 1 << "] " << texts[i] << (help.empty() ? "" : "  -- " + help) << "\n";
       }
     } else {
-      std::cout << grouped(texts);
+      std::cout << grouped_moves(texts);
     }
     for (;;) {
       std::cout << "player " << info.seat() << ", your move (" << (numbered ? "number, move" : "move")
@@ -105,65 +112,6 @@ class HumanBot final : public Bot<G> {
   }
 
  private:
-  // "  commander: (no action) | villager 1 3 4 | move 1-2 1-3": moves by first word, then by the words
-  // before their last, wrapped at 79 columns.
-  // A group that would take more than kGroupLines lines shows each distinct head once, with its
-  // number of moves ("sorgono~nuoro (3)"): "? claim sorgono~nuoro" lists those.
-  static constexpr std::size_t kGroupLines = 5;
-
-  static std::string grouped(const std::vector<std::string>& texts) {
-    std::vector<std::pair<std::string, std::vector<std::string>>> groups;  // first word -> the rest
-    for (const auto& text : texts) {
-      const auto space = text.find(' ');
-      const std::string first = text.substr(0, space), rest = space == std::string::npos ? "" : text.substr(space + 1);
-      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == first; });
-      if (it == groups.end()) groups.push_back({first, {}}), it = groups.end() - 1;
-      it->second.push_back(rest);
-    }
-    std::string out;
-    for (const auto& [first, rests] : groups) {
-      std::string line = "  " + first + ":";
-      const std::string indent(first.size() + 4, ' ');
-      std::string sub = "\x01";  // the words before the last of the previous move
-      std::string lines;
-      auto add = [&](const std::string& piece) {
-        if (line.size() + 1 + piece.size() > 79) lines += line + "\n", line = indent.substr(1);
-        line += " " + piece;
-      };
-      for (const auto& rest : rests) {
-        const auto last = rest.rfind(' ');
-        const std::string head = last == std::string::npos ? "" : rest.substr(0, last),
-                          tail = last == std::string::npos ? rest : rest.substr(last + 1);
-        if (rest.empty()) {
-          add(sub == "\x01" ? "(no action)" : "| (no action)");
-          sub = "";
-          continue;
-        }
-        if (head != sub) add((sub == "\x01" ? "" : "| ") + head + (head.empty() ? "" : " ") + tail);
-        else add(tail);
-        sub = head;
-      }
-      lines += line + "\n";
-      if (std::size_t(std::count(lines.begin(), lines.end(), '\n')) > kGroupLines) {
-        std::vector<std::pair<std::string, int>> heads;  // the first word of each rest, with its count
-        for (const auto& rest : rests) {
-          const std::string head = rest.substr(0, rest.find(' '));
-          if (heads.empty() || heads.back().first != head) heads.push_back({head, 0});
-          ++heads.back().second;
-        }
-        line = "  " + first + " (" + std::to_string(rests.size()) + " moves; ? " + first + " NAME lists them):";
-        lines.clear();
-        for (const auto& [head, count] : heads) add(head + (count > 1 ? " (" + std::to_string(count) + ")" : ""));
-        lines += line + "\n";
-        if (std::size_t(std::count(lines.begin(), lines.end(), '\n')) > kGroupLines)  // still too many: the count
-          lines = "  " + first + ": " + std::to_string(rests.size()) + " moves over " + std::to_string(heads.size()) +
-                  " names (? " + first + " NAME lists them)\n";
-      }
-      out += lines;
-    }
-    return out;
-  }
-
   bool legend_shown_ = false;
 };
 

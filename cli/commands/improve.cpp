@@ -3,15 +3,123 @@
 #include "cli/commands/improve.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
 
 #include "any_game/any_game.hpp"
+#include "bots/registry.hpp"
 #include "cli/cli.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/commands/improve_game.hpp"
 #include "cli/options.hpp"
 #include "core/error.hpp"
+#include "core/files.hpp"
 
 namespace nuraghe {
+
+// ---- what every game's improve shares (cli/commands/improve_game.hpp), compiled once ------------
+
+namespace commands {
+
+std::string with_model(const std::string& bot, const std::string& model) {
+  const Params p = bot_params(parse_spec(bot, "bot"));
+  return bot + (bot.find(':') == std::string::npos ? ":" : ",") + "eval=" + model +
+         (p.given("cutoff") ? "" : ",cutoff=leaf");
+}
+
+namespace {
+
+// What identifies a run: a folder is resumed only by the same run (more generations may be asked).
+Json run_identity(const ImproveCommand& c) {
+  Json options = Json::object();
+  for (const auto& [k, v] : c.config.options) options[k] = v;
+  Json identity{{"nuraghe", "improve"},
+                {"game", c.game},
+                {"players", c.config.players},
+                {"options", options},
+                {"map", c.config.map_file},
+                {"seed", c.config.seed},
+                {"bot", c.bot},
+                {"games", c.games},
+                {"every", c.every},
+                {"model", c.model},
+                {"hidden", c.hidden},
+                {"elo1", c.elo1},
+                {"max_deals", c.max_deals},
+                {"reference", c.reference},
+                {"reference_games", c.reference_games}};
+  if (c.with_evaluate) identity["with_evaluate"] = true;  // only when given: older runs still resume
+  return identity;
+}
+
+// Refuses a run folder whose path a bot spec cannot carry (eval=PATH, where a comma would end it).
+void check_spec_path(const ImproveCommand& c, const fs::path& folder) {
+  const std::string model = (folder / "gen-1" / "model.json").string();
+  bool carried = false;
+  try {
+    const Spec spec = parse_spec(with_model(c.bot, model), "bot");
+    carried = spec.values.count("eval") && spec.values.at("eval") == model;
+  } catch (const InputError&) {
+  }
+  if (!carried)
+    input_error("improve: --out \"" + c.out + "\": a bot spec cannot name a model in \"" + folder.string() +
+                "\" (eval=" + model + "): use a folder whose path has no comma");
+}
+
+}  // namespace
+
+fs::path start_folder(const ImproveCommand& c) {
+  const fs::path out(c.out), path = out / "improve.json";
+  Json identity = run_identity(c);
+  if (fs::exists(out) && !fs::is_directory(out))
+    input_error("improve: --out \"" + c.out + "\" is a file, not a folder");
+  std::error_code ec;
+  if (fs::exists(path)) {
+    Json recorded = parse_json(read_input_file(path.string(), "improve run"), path.string());
+    const Json folder = recorded.is_object() && recorded.contains("folder") ? recorded["folder"] : Json();
+    if (recorded.is_object()) recorded.erase("folder");
+    if (recorded != identity)
+      input_error("improve: --out \"" + c.out + "\" holds another run (" +
+                  first_difference(recorded, identity, "the folder", "this run") + "): use another --out");
+    if (folder.is_null()) return out;
+    const fs::path here = fs::canonical(out, ec);
+    if (!folder.is_string() || ec || here.string() != folder.get<std::string>())
+      input_error("improve: --out \"" + c.out + "\" was started in " + folder.dump() +
+                  " and its files name its models there: move it back, or start a new run");
+    check_spec_path(c, here);
+    return here;
+  }
+  check_spec_path(c, fs::weakly_canonical(fs::absolute(out), ec));
+  if (fs::exists(out) && !fs::is_empty(out))
+    input_error("improve: --out \"" + c.out + "\" is a folder of other files: use a new or empty folder");
+  fs::create_directories(out, ec);
+  if (ec) input_error("improve: cannot create the folder --out \"" + c.out + "\": " + ec.message());
+  const fs::path here = fs::canonical(out, ec);
+  if (ec) input_error("improve: cannot read the folder --out \"" + c.out + "\": " + ec.message());
+  identity["folder"] = here.string();
+  OutputFile f(path.string(), "improve run");
+  f.write(identity.dump(2) + "\n");
+  f.close();
+  return here;
+}
+
+std::string csv_line(const Generation& g) {
+  char text[512];
+  std::snprintf(text, sizeof text, "%d,%lld,%s,%d,%.4f,%s,%s,%.1f,%.1f,%.1f,\"%s\"\n", g.number, g.rows,
+                g.model_hash.c_str(), g.gate_pairs, g.gate_llr,
+                g.number == 0   ? ""
+                : g.verdict > 0 ? "H1"
+                : g.verdict < 0 ? "H0"
+                                : "none",
+                g.number == 0   ? ""
+                : g.verdict > 0 ? "yes"
+                                : "no",
+                g.elo, g.elo_low, g.elo_high, g.best.c_str());
+  return text;
+}
+
+}  // namespace commands
 
 int run_improve_command(const ImproveCommand& c) {
   // Every setting before any game: learn would refuse these only after a generation's self-play.

@@ -8,10 +8,77 @@
 #include "arena/arena.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/commands/results_table.hpp"
+#include "cli/commands/results_table_game.hpp"
 #include "cli/options.hpp"
 #include "core/files.hpp"
 
 namespace nuraghe {
+
+// ---- the two formats of a table (cli/commands/results_table.hpp), compiled once ------------------
+
+std::string csv_field(const Json& cell) {
+  if (cell.is_null()) return "";
+  if (!cell.is_string()) return cell.dump();
+  const auto& text = cell.get_ref<const std::string&>();
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+TableText::TableText(bool csv, std::vector<std::string> columns) : csv_(csv), columns_(std::move(columns)) {
+  if (!csv_) return;
+  for (std::size_t i = 0; i < columns_.size(); ++i) text_ += (i ? "," : "") + csv_field(columns_[i]);
+  text_ += "\n";
+}
+
+void TableText::row(const std::vector<Json>& cells) {
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    text_ += csv_ ? (i ? "," : "") + csv_field(cells[i])
+                  : (i ? "," : "{") + Json(columns_[i]).dump() + ":" + cells[i].dump();
+  text_ += csv_ ? "\n" : cells.empty() ? "{}\n" : "}\n";
+}
+
+// ---- what every game's results shares (cli/commands/results_table_game.hpp), compiled once -----
+
+namespace commands {
+
+std::vector<std::string> columns_of(const std::string& per, int seats) {
+  if (per == "seat")
+    return {"game", "deal", "seed", "seat", "bot", "score", "return", "rank", "think_seconds", "decisions", "win"};
+  if (per == "move") return {"game", "ply", "seat", "bot", "move", "seconds", "decisions"};
+  std::vector<std::string> columns{"game", "deal", "seed"};
+  for (int s = 0; s < seats; ++s)
+    for (const char* name : {"bot", "score", "return", "rank", "think_seconds", "decisions"})
+      columns.push_back(name + ("_" + std::to_string(s)));
+  columns.push_back("moves");
+  return columns;
+}
+
+void add_rows(TableText& table, const std::string& per, const GameResult& game, const GameFacts& facts) {
+  if (per == "game") {
+    std::vector<Json> row{game.index, game.deal, game.seed};
+    for (const SeatFacts& s : facts.seats)
+      row.insert(row.end(), {s.bot, s.score, s.ret, s.rank, s.think_seconds, s.decisions});
+    row.push_back(facts.moves);
+    table.row(row);
+  } else if (per == "seat") {
+    for (std::size_t s = 0; s < facts.seats.size(); ++s) {
+      const SeatFacts& f = facts.seats[s];
+      table.row({game.index, game.deal, game.seed, s, f.bot, f.score, f.ret, f.rank, f.think_seconds, f.decisions,
+                 int(f.win)});
+    }
+  } else {
+    for (const SeatMove& m : facts.moved) {
+      const SeatFacts& f = facts.seats[std::size_t(m.seat)];
+      table.row({game.index, m.ply, m.seat, f.bot, m.text, m.seconds, f.decisions});
+    }
+  }
+}
+
+}  // namespace commands
+
 namespace {
 
 class Results final : public Command {

@@ -25,32 +25,15 @@ struct ResultsTableCommand {
 // RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled (bot
 // specs hold commas, "uct:iters=100,c=0.7", and so may a game's moves). A null cell, a value the
 // file does not hold, is an empty field, which pandas reads as NaN.
-inline std::string csv_field(const Json& cell) {
-  if (cell.is_null()) return "";
-  if (!cell.is_string()) return cell.dump();
-  const auto& text = cell.get_ref<const std::string&>();
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
+std::string csv_field(const Json& cell);
 
 // Rows appended as the games are read, as CSV (a header row first) or as JSON lines (one object a
 // row, its keys in the columns' order, which Json's own objects would sort). The text is written
 // out whole at the end, so that a bad line in the file leaves no half table behind.
 class TableText {
  public:
-  TableText(bool csv, std::vector<std::string> columns) : csv_(csv), columns_(std::move(columns)) {
-    if (!csv_) return;
-    for (std::size_t i = 0; i < columns_.size(); ++i) text_ += (i ? "," : "") + csv_field(columns_[i]);
-    text_ += "\n";
-  }
-  void row(const std::vector<Json>& cells) {
-    for (std::size_t i = 0; i < cells.size(); ++i)
-      text_ += csv_ ? (i ? "," : "") + csv_field(cells[i])
-                    : (i ? "," : "{") + Json(columns_[i]).dump() + ":" + cells[i].dump();
-    text_ += csv_ ? "\n" : cells.empty() ? "{}\n" : "}\n";
-  }
+  TableText(bool csv, std::vector<std::string> columns);
+  void row(const std::vector<Json>& cells);
   const std::string& text() const { return text_; }
 
  private:

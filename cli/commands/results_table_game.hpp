@@ -122,38 +122,11 @@ GameFacts game_facts(const ResultsFile& f, const GameResult& game, const std::st
 
 // ---- the three tables --------------------------------------------------------------------------
 
-inline std::vector<std::string> columns_of(const std::string& per, int seats) {
-  if (per == "seat")
-    return {"game", "deal", "seed", "seat", "bot", "score", "return", "rank", "think_seconds", "decisions", "win"};
-  if (per == "move") return {"game", "ply", "seat", "bot", "move", "seconds", "decisions"};
-  std::vector<std::string> columns{"game", "deal", "seed"};
-  for (int s = 0; s < seats; ++s)
-    for (const char* name : {"bot", "score", "return", "rank", "think_seconds", "decisions"})
-      columns.push_back(name + ("_" + std::to_string(s)));
-  columns.push_back("moves");
-  return columns;
-}
+// The columns of a table of one row per `per` (game, seat or move) of games of `seats` seats.
+std::vector<std::string> columns_of(const std::string& per, int seats);
 
-inline void add_rows(TableText& table, const std::string& per, const GameResult& game, const GameFacts& facts) {
-  if (per == "game") {
-    std::vector<Json> row{game.index, game.deal, game.seed};
-    for (const SeatFacts& s : facts.seats)
-      row.insert(row.end(), {s.bot, s.score, s.ret, s.rank, s.think_seconds, s.decisions});
-    row.push_back(facts.moves);
-    table.row(row);
-  } else if (per == "seat") {
-    for (std::size_t s = 0; s < facts.seats.size(); ++s) {
-      const SeatFacts& f = facts.seats[s];
-      table.row({game.index, game.deal, game.seed, s, f.bot, f.score, f.ret, f.rank, f.think_seconds, f.decisions,
-                 int(f.win)});
-    }
-  } else {
-    for (const SeatMove& m : facts.moved) {
-      const SeatFacts& f = facts.seats[std::size_t(m.seat)];
-      table.row({game.index, m.ply, m.seat, f.bot, m.text, m.seconds, f.decisions});
-    }
-  }
-}
+// Appends to `table` the rows of one game: one row (per game), a row a seat, or a row a seat's move.
+void add_rows(TableText& table, const std::string& per, const GameResult& game, const GameFacts& facts);
 
 template <Game G>
 std::string results_table(const ResultsFile& f, const ResultsTableCommand& c) {

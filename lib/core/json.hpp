@@ -37,14 +37,7 @@ using Json = nlohmann::json;
 inline constexpr int kMaxJsonDepth = 64;
 
 // FNV-1a over the compact dump: stable across runs and platforms (object keys are sorted).
-inline std::uint64_t hash_json(const Json& j) {
-  std::uint64_t h = 0xCBF29CE484222325ULL;
-  for (unsigned char c : j.dump()) {
-    h ^= c;
-    h *= 0x100000001B3ULL;
-  }
-  return h;
-}
+std::uint64_t hash_json(const Json& j);
 
 // A 64-bit hash as results files, manifests and model files write it: 16 lowercase hex digits.
 inline std::string hash_text(std::uint64_t h) {
@@ -143,27 +136,10 @@ class CheckedBuilder {
 
 // Whether text is several JSON values one a line, the first of them an object (a results file or
 // play log: "malformed JSON" would not tell a user what they gave).
-inline bool is_json_lines(std::string_view text) {
-  const auto newline = text.find('\n');
-  if (newline == std::string_view::npos || text.find_first_not_of(" \t\r\n", newline) == std::string_view::npos)
-    return false;
-  return Json::accept(text.substr(0, newline)) && Json::parse(text.substr(0, newline), nullptr, false).is_object();
-}
+bool is_json_lines(std::string_view text);
 }  // namespace json_detail
 
-inline Json parse_json(std::string_view text, std::string_view source) {
-  Json j;
-  json_detail::CheckedBuilder builder(j, source);
-  const bool ok = Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json,
-                                  /*strict=*/true, /*ignore_comments=*/false);
-  if (!ok || builder.failed()) {
-    if (json_detail::is_json_lines(text))
-      input_error(std::string(source) +
-                  ": several JSON values, one a line, as in a results file or play log; expected one JSON value");
-    input_error(std::string(source) + ": malformed JSON");
-  }
-  return j;
-}
+Json parse_json(std::string_view text, std::string_view source);
 
 // A JSON value with the name of where it came from ("sardegna position") and its path inside
 // ("seats[1].villagers"), so that every complaint says which field is wrong and what it should be.
@@ -187,19 +163,9 @@ class JsonIn {
     if (!j_->is_object()) fail("must be a JSON object, not " + type_name());
   }
   // The field `key`, which must be present.
-  JsonIn at(std::string_view key) const {
-    expect_object();
-    const auto it = j_->find(std::string(key));
-    if (it == j_->end()) child_name(key).fail_missing();
-    return child(*it, key);
-  }
+  JsonIn at(std::string_view key) const;
   // The field `key`, or nothing when absent.
-  std::optional<JsonIn> find(std::string_view key) const {
-    expect_object();
-    const auto it = j_->find(std::string(key));
-    if (it == j_->end()) return std::nullopt;
-    return child(*it, key);
-  }
+  std::optional<JsonIn> find(std::string_view key) const;
   bool has(std::string_view key) const {
     expect_object();
     return j_->contains(std::string(key));
@@ -215,85 +181,30 @@ class JsonIn {
   }
 
   // ---- arrays
-  std::vector<JsonIn> array(std::size_t min = 0, std::size_t max = std::numeric_limits<std::size_t>::max()) const {
-    if (!j_->is_array()) fail("must be a list, not " + type_name());
-    if (j_->size() < min || j_->size() > max) {
-      if (min == max) fail("must have " + std::to_string(min) + " entries, not " + std::to_string(j_->size()));
-      fail("must have " + std::to_string(min) + " to " + std::to_string(max) + " entries, not " +
-           std::to_string(j_->size()));
-    }
-    std::vector<JsonIn> out;
-    out.reserve(j_->size());
-    for (std::size_t i = 0; i < j_->size(); ++i) {
-      JsonIn e((*j_)[i], source_);
-      e.path_ = path_ + "[" + std::to_string(i) + "]";
-      out.push_back(std::move(e));
-    }
-    return out;
-  }
+  std::vector<JsonIn> array(std::size_t min = 0, std::size_t max = std::numeric_limits<std::size_t>::max()) const;
   std::vector<JsonIn> array_of_size(std::size_t n) const { return array(n, n); }
 
   // ---- scalars
   // A whole number in [lo, hi] written as an integer: 1.5, 1.0, true and "1" are not integers.
-  long long integer(long long lo, long long hi) const {
-    const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-    if (!j_->is_number_integer()) fail("must be an integer in " + range + ", not " + describe());
-    // nlohmann keeps non-negative integers as unsigned: beyond 2^63 - 1 they fit no long long.
-    if (j_->is_number_unsigned() && j_->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<long long>::max()))
-      fail("must be an integer in " + range + ", not " + j_->dump());
-    const auto v = j_->get<std::int64_t>();
-    if (v < lo || v > hi) fail("must be an integer in " + range + ", not " + j_->dump());
-    return v;
-  }
+  long long integer(long long lo, long long hi) const;
   int int_in(int lo, int hi) const { return int(integer(lo, hi)); }
   // Any unsigned 64-bit integer (seeds).
-  std::uint64_t u64() const {
-    if (!j_->is_number_unsigned()) {
-      if (j_->is_number_integer() && j_->get<std::int64_t>() >= 0) return j_->get<std::uint64_t>();
-      fail("must be an integer in [0, 2^64 - 1], not " + describe());
-    }
-    return j_->get<std::uint64_t>();
-  }
+  std::uint64_t u64() const;
   // A finite number in [lo, hi].
-  double real(double lo, double hi) const {
-    if (!j_->is_number()) fail("must be a number, not " + describe());
-    const double v = j_->get<double>();
-    if (!std::isfinite(v) || v < lo || v > hi)
-      fail("must be a number in [" + num(lo) + ", " + num(hi) + "], not " + j_->dump());
-    return v;
-  }
+  double real(double lo, double hi) const;
   bool boolean() const {
     if (!j_->is_boolean()) fail("must be true or false, not " + describe());
     return j_->get<bool>();
   }
-  std::string string() const {
-    if (!j_->is_string()) fail("must be a string, not " + describe());
-    return j_->get<std::string>();
-  }
+  std::string string() const;
   // A string that is not empty: a name or title shown to people.
-  std::string text() const {
-    std::string s = string();
-    if (s.empty()) fail("must not be empty");
-    return s;
-  }
+  std::string text() const;
   std::vector<std::string> strings(std::size_t min = 0,
-                                   std::size_t max = std::numeric_limits<std::size_t>::max()) const {
-    std::vector<std::string> out;
-    for (const auto& e : array(min, max)) out.push_back(e.string());
-    return out;
-  }
+                                   std::size_t max = std::numeric_limits<std::size_t>::max()) const;
   std::vector<long long> integers(long long lo, long long hi, std::size_t min = 0,
-                                  std::size_t max = std::numeric_limits<std::size_t>::max()) const {
-    std::vector<long long> out;
-    for (const auto& e : array(min, max)) out.push_back(e.integer(lo, hi));
-    return out;
-  }
+                                  std::size_t max = std::numeric_limits<std::size_t>::max()) const;
   std::vector<double> reals(double lo, double hi, std::size_t min = 0,
-                            std::size_t max = std::numeric_limits<std::size_t>::max()) const {
-    std::vector<double> out;
-    for (const auto& e : array(min, max)) out.push_back(e.real(lo, hi));
-    return out;
-  }
+                            std::size_t max = std::numeric_limits<std::size_t>::max()) const;
 
   // ---- names, counts and sets: what positions and data files are made of
   // The index of the string among `names`, as E (a phase, a colour); otherwise it fails saying what
@@ -374,27 +285,11 @@ class JsonIn {
   std::string as_written() const { return j_->is_string() ? j_->get<std::string>() : j_->dump(); }
 
   // "a string", "a list", "1.5", ...: what the value is, for messages.
-  std::string describe() const {
-    if (j_->is_number() || j_->is_boolean() || j_->is_null()) return j_->dump();
-    return type_name();
-  }
-  std::string type_name() const {
-    switch (j_->type()) {
-      case Json::value_t::object: return "an object";
-      case Json::value_t::array: return "a list";
-      case Json::value_t::string: return "a string";
-      case Json::value_t::boolean: return "true/false";
-      case Json::value_t::null: return "null";
-      default: return "a number";
-    }
-  }
+  std::string describe() const;
+  std::string type_name() const;
 
  private:
-  JsonIn child(const Json& j, std::string_view key) const {
-    JsonIn c(j, source_);
-    c.path_ = path_.empty() ? std::string(key) : path_ + "." + std::string(key);
-    return c;
-  }
+  JsonIn child(const Json& j, std::string_view key) const;
   JsonIn child_name(std::string_view key) const { return child(*j_, key); }
   template <class Read, class Twice>
   std::uint64_t bit_set_of(std::size_t max, Read& read, const Twice& twice) const {
@@ -416,12 +311,7 @@ class JsonIn {
     return out;
   }
   [[noreturn]] void fail_missing() const { input_error(source_ + ": missing field \"" + path_ + "\""); }
-  static std::string num(double v) {
-    std::string t = std::to_string(v);
-    t.erase(t.find_last_not_of('0') + 1);
-    if (!t.empty() && t.back() == '.') t.pop_back();
-    return t;
-  }
+  static std::string num(double v);
 
   const Json* j_;
   std::string source_;
@@ -434,25 +324,8 @@ class JsonIn {
 // that says it: "the file's seed 1, this run's 7". Names the first differing field, in the order of
 // `first_keys` and then of the objects' own keys; each value is cut to a readable length; a field
 // one of them lacks shows as "none". Empty when they are equal.
-inline std::string first_difference(const Json& a, const Json& b, const std::string& a_name, const std::string& b_name,
-                                    std::vector<std::string> first_keys = {}) {
-  const auto shown = [](const Json& j, const std::string& key) {
-    if (!j.is_object() || !j.contains(key)) return std::string("none");
-    std::string text = j[key].dump();
-    return text.size() > 120 ? text.substr(0, 100) + "... (" + std::to_string(text.size()) + " characters)" : text;
-  };
-  std::vector<std::string>& keys = first_keys;
-  for (const Json* j : {&a, &b})
-    if (j->is_object())
-      for (const auto& [key, value] : j->items())
-        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
-  for (const auto& key : keys) {
-    const bool in_a = a.is_object() && a.contains(key), in_b = b.is_object() && b.contains(key);
-    if (in_a != in_b || (in_a && a[key] != b[key]))
-      return a_name + "'s " + key + " " + shown(a, key) + ", " + b_name + "'s " + shown(b, key);
-  }
-  return a == b ? "" : a_name + " " + shown(Json{{"", a}}, "") + ", " + b_name + " " + shown(Json{{"", b}}, "");
-}
+std::string first_difference(const Json& a, const Json& b, const std::string& a_name, const std::string& b_name,
+                             std::vector<std::string> first_keys = {});
 
 // ---- Names and ids
 
@@ -474,12 +347,6 @@ inline bool valid_id(std::string_view id) {
 }
 
 // The field's string, which must be an id; `example` is one from the caller's own data, for the message.
-inline std::string id_of(const JsonIn& field, std::string_view example) {
-  const std::string id = field.string();
-  if (!valid_id(id))
-    field.fail("\"" + id + "\" is not an id (1 to 32 lowercase letters, digits and inner hyphens: \"" +
-               std::string(example) + "\")");
-  return id;
-}
+std::string id_of(const JsonIn& field, std::string_view example);
 
 }  // namespace nuraghe

@@ -54,31 +54,11 @@ inline constexpr std::size_t kMaxModelBytes = std::size_t(1) << 30;      // the 
 struct ModelFootprint {
   std::size_t weights = 0, prepared_floats = 0;
 };
-inline ModelFootprint model_footprint(int input_size, std::size_t features, const std::vector<int>& outputs) {
-  ModelFootprint f;
-  std::size_t inputs = features;
-  for (std::size_t l = 0; l < outputs.size(); ++l) {
-    const auto o = std::size_t(outputs[l]);
-    f.weights += inputs * o;
-    f.prepared_floats += (l == 0 ? std::size_t(input_size) : inputs) * o + 2 * o;
-    inputs = o;
-  }
-  return f;
-}
+ModelFootprint model_footprint(int input_size, std::size_t features, const std::vector<int>& outputs);
 
 // Why a model of these shapes is beyond the caps, or "" (model_footprint's arguments; every count
 // within kMaxObservation, kMaxUnits and kMaxActions, as a model file's are checked to be first).
-inline std::string model_size_error(int input_size, std::size_t features, const std::vector<int>& outputs) {
-  const ModelFootprint f = model_footprint(input_size, features, outputs);
-  if (f.weights > kMaxWeights)
-    return cat("it has ", f.weights, " weights, more than the ", kMaxWeights, " a model may have");
-  if (f.prepared_floats > kMaxPreparedFloats)
-    return cat("a searching bot would hold ", (f.prepared_floats * sizeof(float) + (1 << 19)) >> 20,
-               " MiB for it (the first layer's ", outputs.front(), " outputs spread over the ", input_size,
-               " floats of its input), more than the ", kMaxPreparedFloats * sizeof(float) >> 20,
-               " MiB a model's prepared copy may take");
-  return "";
-}
+std::string model_size_error(int input_size, std::size_t features, const std::vector<int>& outputs);
 
 struct ValueModel {
   // What the model was fitted for: a search refuses it for another game, options, map, seat count
@@ -150,29 +130,7 @@ struct ModelFit {
 // map (hash_text as results files write it, "" without a map), seat count and observation size;
 // for a model reading the hand-written evaluation, whether the game has one; for a policy model,
 // the game's number of actions.
-inline std::string model_mismatch(const ValueModel& m, const ModelFit& here) {
-  const auto& [game, options, map_hash, players, observation_size, has_evaluation, num_actions] = here;
-  const auto differs = [](const std::string& what, const std::string& model, const std::string& here) {
-    return "the model is for " + what + " " + model + ", not " + here;
-  };
-  if (m.game != game) return differs("the game", m.game, std::string(game));
-  if (m.options != options) return differs("the options", m.options.dump(), options.dump());
-  if (m.map_hash != map_hash)
-    return differs("the map of hash", m.map_hash.empty() ? "(none)" : m.map_hash,
-                   map_hash.empty() ? "(none)" : map_hash);
-  if (m.players != players)
-    return "the model is for " + std::to_string(m.players) + " players, not " + std::to_string(players);
-  if (m.observation_size != observation_size)
-    return "the model is for observations of " + std::to_string(m.observation_size) + " floats, not " +
-           std::to_string(observation_size) + " (the game's observation has changed since it was fitted)";
-  if (m.evaluate_input && !has_evaluation)
-    return "the model reads the game's hand-written evaluation (evaluate_input), which " + std::string(game) +
-           " does not have";
-  if (m.is_policy() && m.num_actions != num_actions)
-    return "the policy is over " + std::to_string(m.num_actions) + " actions, not the game's " +
-           std::to_string(num_actions);
-  return "";
-}
+std::string model_mismatch(const ValueModel& m, const ModelFit& here);
 
 // The evaluation input of a seat whose hand-written value is v: its logit, v first kept inside
 // [1e-3, 1 - 1e-3] so that a won or lost position stays a finite number.

@@ -194,7 +194,7 @@ void State::draw_deck() {
 void State::draw_materials(int discard) {
   assert(may_draw_materials());
   Materials& hand = materials[turn];
-  int held = 0;
+  [[maybe_unused]] int held = 0;  // read by the assert alone
   for (const std::uint8_t k : hand) held += k;
   // "If the player has 8 Materials cards in his hand, he must first discard unwanted cards": the
   // card goes face up on the Materials discard pile (a reading: docs/rules-ttr.md).
