@@ -92,7 +92,10 @@ TEST_CASE("docs/learning.md's policy model: its priors are those worked by hand"
   for (Move c : {5, 6, 7, 8}) CHECK(p.at(c) == doctest::Approx(1 / z));
   // O to move sees its own marks (3, 4) as "the seat's": neither cell 0 nor 1 is O's, so every
   // logit is 0 and the legal moves share equally.
-  for (const auto& [move, share] : priors_at(position({0, 3, 1}), cfg)) {
+  // (Pairs, not structured bindings: clang 14 lets no lambda, CAPTURE's included, capture one.)
+  for (const auto& prior : priors_at(position({0, 3, 1}), cfg)) {
+    const Move move = prior.first;
+    const double share = prior.second;
     CAPTURE(move);
     CHECK(share == doctest::Approx(1.0 / 6));
   }
@@ -198,7 +201,7 @@ TEST_CASE(
         }).find("prior=" + wrong.path + ": the model is for 3 players, not 2") != std::string::npos);
   // The search itself refuses a policy of another action space, seat count or kind (a caller that
   // skipped the check), before any iteration: a logit row past the model's last would be read.
-  for (const auto& [what, model] : std::vector<std::pair<std::string, ValueModel>>{
+  for (const auto& named : std::vector<std::pair<std::string, ValueModel>>{
            {"8 actions",
             [] {
               ValueModel m = cell_policy(2);
@@ -209,6 +212,8 @@ TEST_CASE(
             }()},
            {"3 players", three},
            {"a value model", read_model(std::string(NURAGHE_SOURCE_DIR) + "/tests/models/tictactoe-mlp.json")}}) {
+    const std::string& what = named.first;
+    const ValueModel& model = named.second;
     CAPTURE(what);
     search::SearchConfig cfg;
     cfg.algorithm = search::Algorithm::Uct;

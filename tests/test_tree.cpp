@@ -244,7 +244,9 @@ TEST_CASE("many arms: 5 seats of 3 to 149 arms; visits add up and no virtual los
   const int iterations = testing::kLightFactor > 1 ? 1500 : 4000;
   for (Algorithm a : {Algorithm::Ismcts, Algorithm::MoIsmcts, Algorithm::CheatUct})
     for (SimSelect sim : {SimSelect::Ucb, SimSelect::Exp3, SimSelect::RegretMatching})
-      for (auto [threads, parallel] : {std::pair{1, Parallel::Root}, std::pair{2, Parallel::Tree}}) {
+      for (const auto& run : {std::pair{1, Parallel::Root}, std::pair{2, Parallel::Tree}}) {
+        const int threads = run.first;  // (not a structured binding: clang 14's CAPTURE cannot take one)
+        const Parallel parallel = run.second;
         CAPTURE(std::string(name(a)));
         CAPTURE(int(sim));
         CAPTURE(threads);
@@ -538,8 +540,9 @@ TEST_CASE(
   Connect4::State s;
   s.apply(3);
   for (Algorithm a : {Algorithm::Uct, Algorithm::Ismcts, Algorithm::MoIsmcts})
-    for (auto [threads, parallel] :
-         {std::pair{1, Parallel::Root}, std::pair{2, Parallel::Root}, std::pair{2, Parallel::Tree}}) {
+    for (const auto& run : {std::pair{1, Parallel::Root}, std::pair{2, Parallel::Root}, std::pair{2, Parallel::Tree}}) {
+      const int threads = run.first;  // (not a structured binding: clang 14's CAPTURE cannot take one)
+      const Parallel parallel = run.second;
       CAPTURE(std::string(name(a)));
       CAPTURE(threads);
       auto cfg = config(a, SimSelect::Ucb, threads, parallel, 400);
