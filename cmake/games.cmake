@@ -4,7 +4,9 @@
 # - the line is <name> in lib/games/games.txt, the one list of games.
 # nuraghe_add_games reads the list, builds every game into the nuraghe_games library and writes
 # games/all_games.hpp: the includes of every game and AllGames, the type list that the command
-# line, the invariant and no-peeking tests, the benchmarks and the fuzzers are written over.
+# line, the invariant and no-peeking tests, the benchmarks and the fuzzers are written over; and
+# games/all_presentations.hpp: the includes of every game's presentation.hpp, its Presentation
+# (lib/core/hooks.hpp), for the code that shows games to people.
 
 set(NURAGHE_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
 include(${CMAKE_CURRENT_LIST_DIR}/name_list.cmake)
@@ -102,7 +104,9 @@ function(nuraghe_embed_data name file)
 endfunction()
 
 # nuraghe_add_games(<list file>): every game of the list, in its order, into nuraghe_games, and
-# ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp. Sets the global property NURAGHE_GAMES (the names).
+# ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp and games/all_presentations.hpp (the presentation.hpp
+# of every finished game that has one: a game may leave its presentation out). Sets the global
+# property NURAGHE_GAMES (the names).
 function(nuraghe_add_games list_file)
   get_filename_component(games_dir ${list_file} DIRECTORY)
   nuraghe_read_name_list(games ${list_file} "game folder name")
@@ -111,6 +115,7 @@ function(nuraghe_add_games list_file)
   set(NURAGHE_GAME_TYPES "")
   set(NURAGHE_GAME_EACH "")
   set(NURAGHE_GAME_NAME_CHECKS "")
+  set(NURAGHE_PRESENTATION_INCLUDES "")
   set(in_progress "")
   foreach(game IN LISTS games)
     if(NOT EXISTS ${games_dir}/${game}/CMakeLists.txt)
@@ -144,6 +149,11 @@ function(nuraghe_add_games list_file)
     nuraghe_game_property(header ${game} HEADER)
     file(RELATIVE_PATH include ${PROJECT_SOURCE_DIR}/lib ${header})
     string(APPEND NURAGHE_GAME_INCLUDES "#include \"${include}\"\n")
+    # A presentation.hpp added or removed later configures again (CONFIGURE_DEPENDS).
+    file(GLOB presentation CONFIGURE_DEPENDS ${games_dir}/${game}/presentation.hpp)
+    if(presentation)
+      string(APPEND NURAGHE_PRESENTATION_INCLUDES "#include \"games/${game}/presentation.hpp\"\n")
+    endif()
     if(NOT NURAGHE_GAME_TYPES STREQUAL "")
       string(APPEND NURAGHE_GAME_TYPES ", ")
     endif()
@@ -154,7 +164,10 @@ function(nuraghe_add_games list_file)
   endforeach()
   target_include_directories(nuraghe_games PRIVATE ${NURAGHE_GAME_DATA_DIR})
   configure_file(${NURAGHE_CMAKE_DIR}/all_games.hpp.in ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp @ONLY)
-  install(FILES ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp DESTINATION ${NURAGHE_INSTALL_INCLUDEDIR}/games)
+  configure_file(${NURAGHE_CMAKE_DIR}/all_presentations.hpp.in ${NURAGHE_GAME_LIST_DIR}/games/all_presentations.hpp
+                 @ONLY)
+  install(FILES ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp ${NURAGHE_GAME_LIST_DIR}/games/all_presentations.hpp
+          DESTINATION ${NURAGHE_INSTALL_INCLUDEDIR}/games)
   set_property(GLOBAL PROPERTY NURAGHE_GAMES ${games})
 endfunction()
 

@@ -12,7 +12,8 @@ prefix=$tmp/prefix
 if cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1; then ok; else bad "cmake --install: $(tail -3 "$tmp/install.log")"; fi
 for file in bin/nuraghe include/nuraghe/core/game.hpp include/nuraghe/search/search.hpp \
   include/nuraghe/games/all_games.hpp include/nuraghe/games/sardegna/sardegna.hpp include/nuraghe/bots/registry.hpp \
-  include/nuraghe/learn/fit.hpp; do
+  include/nuraghe/learn/fit.hpp include/nuraghe/games/all_presentations.hpp include/nuraghe/games/sardegna/presentation.hpp \
+  include/nuraghe/viewer/viewer.hpp; do
   if [[ -f $prefix/$file ]]; then ok; else bad "$file is not installed"; fi
 done
 config=$(find "$prefix" -name nuragheConfig.cmake)

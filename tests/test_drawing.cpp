@@ -1,7 +1,8 @@
-// Every game's picture for the browser viewer (G::draw, HasDrawing in lib/core/hooks.hpp), over
-// random games of every game of the list: a frame, a board that never changes during a game,
-// board, pieces and panel that are well-formed SVG fragments, and no peeking: what a seat is shown is the
-// same in every state of its information set. What each game draws is tested with the game.
+// Every game's picture for the browser viewer (its Presentation's draw, HasDrawing in
+// lib/core/hooks.hpp), over random games of every game of the list: a frame, a board that never
+// changes during a game, board, pieces and panel that are well-formed SVG fragments, and no peeking:
+// what a seat is shown is the same in every state of its information set. What each game draws is
+// tested with the game.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "bots/games.hpp"
 #include "bots/notation.hpp"
 #include "core/hooks.hpp"
+#include "games/all_presentations.hpp"
 #include "invariants.hpp"
 #include "viewer/viewer.hpp"
 
@@ -125,7 +127,7 @@ void check_drawings(GameConfig config, int games) {
     CAPTURE(g);
     typename G::State s = G::initial(config);
     Rng rng(config.seed ^ 0xD4A3);
-    const svg::Drawing first = G::draw(s, -1);
+    const svg::Drawing first = G::Presentation::draw(s, -1);
     REQUIRE(!first.view_box.empty());
     REQUIRE(xml_problem(first.board) == "");
     for (int decision = 0;; ++decision) {
@@ -134,7 +136,7 @@ void check_drawings(GameConfig config, int games) {
         CAPTURE(decision);
         for (Player p = -1; p < num_players_of<G>(s); ++p) {
           CAPTURE(p);
-          const svg::Drawing d = G::draw(s, p);
+          const svg::Drawing d = G::Presentation::draw(s, p);
           CHECK(d.view_box == first.view_box);
           CHECK(d.board == first.board);
           for (const std::string* part : {&d.pieces, &d.panel}) {
@@ -147,7 +149,7 @@ void check_drawings(GameConfig config, int games) {
           CHECK(d.pieces.size() + d.panel.size() < 24000);
           if (p < 0 || !hidden_information<G>) continue;
           for (int k = 0; k < 4; ++k) {
-            const svg::Drawing seen = G::draw(determinize<G>(s, p, rng), p);
+            const svg::Drawing seen = G::Presentation::draw(determinize<G>(s, p, rng), p);
             CHECK(seen.pieces == d.pieces);
             CHECK(seen.panel == d.panel);
           }

@@ -7,6 +7,7 @@
 #include "bots/games.hpp"
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
+#include "games/all_presentations.hpp"
 
 using namespace nuraghe;
 using testing::check_invariants;
@@ -20,17 +21,17 @@ TEST_CASE_TEMPLATE_DEFINE("invariants: every invariant holds along random games,
 TEST_CASE_TEMPLATE_APPLY(every_game, AllGames::Types);
 
 // Further configurations.
-GameConfig goofspiel(int players, const char* cards) {
+GameConfig goofspiel_config(int players, const char* cards) {
   GameConfig c;
   c.players = players;
   c.options["cards"] = cards;
   return c;
 }
 TEST_CASE("invariants: every invariant holds along random games, goofspiel, 3 players, 6 cards") {
-  check_invariants<Goofspiel>(goofspiel(3, "6"));
+  check_invariants<Goofspiel>(goofspiel_config(3, "6"));
 }
 TEST_CASE("invariants: every invariant holds along random games, goofspiel, 5 players, 4 cards") {
-  check_invariants<Goofspiel>(goofspiel(5, "4"));
+  check_invariants<Goofspiel>(goofspiel_config(5, "4"));
 }
 
 GameConfig sardegna_config(int players, const char* variant) {

@@ -7,9 +7,9 @@
 #include <set>
 
 #include "core/hooks.hpp"
-#include "games/kuhn/kuhn.hpp"
-#include "games/tictactoe/tictactoe.hpp"
-#include "games/ttr/ttr.hpp"
+#include "games/kuhn/presentation.hpp"
+#include "games/tictactoe/presentation.hpp"
+#include "games/ttr/presentation.hpp"
 #include "toy_games.hpp"
 #include "viewer/viewer.hpp"
 
@@ -18,20 +18,25 @@ using namespace nuraghe;
 namespace {
 
 // Tic-tac-toe drawn: a grid that never changes, and pieces that say who looks (every seat sees the
-// same, everything is drawn otherwise) and how many marks are down.
+// same, everything is drawn otherwise) and how many marks are down. Its own Presentation.
 struct DrawnTicTacToe : TicTacToe {
   static constexpr std::string_view kGrid = R"(<path id="grid" d="M1 0V3M2 0V3M0 1H3M0 2H3"/>)";
-  static svg::Drawing draw(const State& s, Player p) {
-    const int marks = std::popcount(unsigned(s.marks[0] | s.marks[1]));
-    const std::string pieces =
-        p < 0 ? "<text>everything</text>" : "<text>a seat sees " + std::to_string(marks) + " marks</text>";
-    return {"0 0 3 3", std::string(kGrid), pieces, ""};
-  }
+  struct Presentation {
+    static svg::Drawing draw(const State& s, Player p) {
+      const int marks = std::popcount(unsigned(s.marks[0] | s.marks[1]));
+      const std::string pieces =
+          p < 0 ? "<text>everything</text>" : "<text>a seat sees " + std::to_string(marks) + " marks</text>";
+      return {"0 0 3 3", std::string(kGrid), pieces, ""};
+    }
+  };
 };
 // Tic-tac-toe as a game that does not draw (every game of the list draws; the page still serves one
-// that does not, with its text picture alone): a NoPart hides TicTacToe::draw.
+// that does not, with its text picture alone): its Presentation, derived from Tic-tac-toe's, hides
+// tictactoe::Presentation::draw with a NoPart.
 struct UndrawnTicTacToe : TicTacToe {
-  static constexpr NoPart draw{};
+  struct Presentation : tictactoe::Presentation {
+    static constexpr NoPart draw{};
+  };
 };
 static_assert(HasDrawing<DrawnTicTacToe> && !HasDrawing<UndrawnTicTacToe>);
 

@@ -48,7 +48,7 @@ check_page() {
   if [[ $(body_attribute status) == ready && $(status_text) == ready ]]; then ok; else bad "$what: status '$(body_attribute status)': $(status_text)"; fi
   if [[ $(body_attribute step) == "$step" && $(current_step) == "$step" ]]; then ok; else bad "$what: opened step '$(body_attribute step)' with '$(current_step)' marked, not $step"; fi
   if [[ -z $scores || $(page_scores) == "$scores" ]]; then ok; else bad "$what: scores '$(page_scores)', the log says '$scores'"; fi
-  # A game that draws shows its board (G::draw); one that does not hides the empty frame.
+  # A game that draws shows its board (G::Presentation::draw); one that does not hides the empty frame.
   if grep -q '<svg id="board"[^>]* style="display: none;"' "$tmp/dom" || ! grep -q '<g id="board-fixed"></g>' "$tmp/dom"; then ok; else bad "$what: an empty board is shown"; fi
 }
 

@@ -17,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
+#include "games/all_presentations.hpp"
 #include "search/playout.hpp"
 #include "viewer/viewer.hpp"
 
@@ -53,7 +54,7 @@ class HumanBot final : public Bot<G> {
       return moves[0];
     }
     if constexpr (HasLegend<G>) {
-      if (!legend_shown_) std::cout << G::legend(s) << "\n";
+      if (!legend_shown_) std::cout << G::Presentation::legend(s) << "\n";
       legend_shown_ = true;
     }
     std::cout << render_of<G>(s, info.seat());

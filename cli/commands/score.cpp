@@ -29,7 +29,8 @@ class Score final : public Command {
   int run() override {
     if (!results_.empty()) {
       // Every game of the file replayed: a JSON line each, with its score part by part where the
-      // game can tell (G::score_json), else its scores. --game, when given, must be the file's.
+      // game can tell (its Presentation's score_json), else its scores. --game, when given, must be
+      // the file's.
       const ResultsFile f = read_game_records(results_, MapOverride{common_.map_file, ignore_map_hash_});
       if (!common_.game.empty() && common_.game != f.header.game)
         input_error("score: \"" + results_ + "\" holds games of " + f.header.game + ", not of " + common_.game);

@@ -21,6 +21,7 @@
 #include "cli/mpi.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
+#include "games/all_presentations.hpp"
 #include "viewer/viewer.hpp"
 
 namespace nuraghe::commands {
@@ -200,7 +201,7 @@ int draw_map(const MapCommand& c) {
                   (HasMap<G> ? " has no check of its board beyond the validator that reads it"
                              : " has no board data to check"));
     } else {
-      const MapCheck m = G::map_check(G::initial(c.config));
+      const MapCheck m = G::Presentation::map_check(G::initial(c.config));
       for (const auto& line : m.counts) std::cout << line << "\n";
       for (const auto& warning : m.warnings) std::cout << "warning: " << warning << "\n";
       std::cout << "map --check: " << m.warnings.size() << (m.warnings.size() == 1 ? " warning" : " warnings") << "\n";
@@ -231,7 +232,7 @@ int draw_map(const MapCommand& c) {
         input_error(where + ": the games' own players and options are drawn; leave out -p and -o");
       for (const auto& game : f.games) {
         const auto s = logged_final<G>(f, game, c.usage, where + " game " + std::to_string(game.index));
-        const std::vector<double> used = G::board_usage(s);
+        const std::vector<double> used = G::Presentation::board_usage(s);
         if (usage.empty()) usage.assign(used.size(), 0.0);
         for (std::size_t i = 0; i < used.size(); ++i) usage[i] += used[i];
         if (games == 0) board = s;
@@ -240,7 +241,7 @@ int draw_map(const MapCommand& c) {
       for (double& u : usage) u /= games;
     }
     OutputFile out(c.svg, "--svg file");
-    out.write(G::board_svg(board, usage, games));
+    out.write(G::Presentation::board_svg(board, usage, games));
     out.close();
     std::cout << "map: wrote " << c.svg
               << (games > 0 ? ", usage over " + std::to_string(games) + " games of " + c.usage : std::string()) << "\n";
@@ -261,7 +262,7 @@ int score_games(const ResultsFile& f, const std::string& file) {
              {"bots", line.at("bots").strings()},
              {"moves", line.at("moves").strings().size()}};
     if constexpr (HasScoreReport<G>) {
-      out["score"] = G::score_json(s);
+      out["score"] = G::Presentation::score_json(s);
     } else {
       const Values v = scores_of<G>(s);
       out["score"] = Json{{"scores", std::vector<double>(v.begin(), v.begin() + num_players_of<G>(s))}};

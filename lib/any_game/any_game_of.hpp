@@ -16,6 +16,7 @@
 #include "core/hooks.hpp"
 #include "core/model_file.hpp"
 #include "core/value_model.hpp"
+#include "games/all_presentations.hpp"
 
 namespace nuraghe {
 
@@ -107,7 +108,7 @@ class StateOf final : public AnyState {
   std::vector<double> scores() const override { return first(scores_of<G>(s_)); }
   std::string score(bool json) const override {
     if constexpr (HasScoreReport<G>) {
-      return json ? G::score_json(s_).dump() + "\n" : G::score_report(s_);
+      return json ? G::Presentation::score_json(s_).dump() + "\n" : G::Presentation::score_report(s_);
     } else {
       if (s_.to_move() != kTerminal) input_error("score: the game is not over in this position");
       if (json) return Json{{"scores", scores()}}.dump() + "\n";

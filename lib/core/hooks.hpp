@@ -2,11 +2,16 @@
 // Every optional part of a game, in one place. core/game.hpp holds what each game must write; here
 // is what a game may write besides, each part with a one-line comment, the one concept that
 // detects it, and what callers do without it (its default). A part is written as a static member
-// of the game under the name and signature given here; a flag is read by its value. A member of a
-// part's name with another signature is a compile error naming the part and its signature, never a
-// part silently missing (a game without its heuristic bot); the parts of a group (the tensors'
-// five, both score texts, ...) come all together. A game derived from another leaves out a part it
-// inherits by hiding the name with a NoPart: `static constexpr NoPart NAME{};`.
+// of the game under the name and signature given here; a flag is read by its value. The parts that
+// only show the game to people (marked * below) are static members of the game's Presentation, a
+// class of its own that the game names (`using Presentation = ttr::Presentation;`) and that
+// lib/games/<game>/presentation.hpp defines, so that the search, the arena and learning compile
+// against the rules alone, and a game may leave its presentation out. A member of a part's name
+// with another signature is a compile error naming the part and its signature, never a part
+// silently missing (a game without its heuristic bot); the parts of a group (the tensors' five,
+// both score texts, ...) come all together. A game derived from another leaves out a part it
+// inherits by hiding the name with a NoPart: `static constexpr NoPart NAME{};` (in a Presentation
+// of its own, derived from the other's, for a part marked *).
 //
 //   part                                 without it
 //   random_move                          a uniform draw from legal_moves (random_legal_move)
@@ -15,15 +20,16 @@
 //   search_moves                         the search tries every legal move (prune=on does nothing)
 //   num_actions ... observation          no action or observation vectors (Python says so)
 //   kHasMap = true, map_hash             one built-in board: no --map, no hash in results files
-//   legend, explain, explain_to,         people at the table read the notation alone
-//     move_help, why_illegal
-//   score_report, score_json             `nuraghe score` prints the returns
-//   kScoreName                           scores are headed "score"
-//   board_svg, board_usage               no `nuraghe map` picture
-//   map_check                            no `nuraghe map --check`
+//   why_illegal                          an illegal move's error gives no reason
 //   kStatKinds, item_stats               `nuraghe stats` and `compare` have the whole game alone (--by game);
 //                                          its types and concept are core/item_stats.hpp's
-//   draw                                 the viewer shows the text picture (render)
+//   * legend, explain, explain_to,       people at the table read the notation alone
+//       move_help
+//   * score_report, score_json           `nuraghe score` prints the returns
+//   * kScoreName                         scores are headed "score"
+//   * board_svg, board_usage             no `nuraghe map` picture
+//   * map_check                          no `nuraghe map --check`
+//   * draw                               the viewer shows the text picture (render)
 //
 // docs/game-concept.md says what each promises; the invariant suite checks the promises of every
 // part a game has.
@@ -303,58 +309,10 @@ std::string map_hash_text(const typename G::State& s) {
   else return "";
 }
 
-// ---- for people --------------------------------------------------------------------------------
+// ---- why a move is not legal -----------------------------------------------------------------
 
-// legend(s): the board's geometry, shown once to a human seat.
-template <class G>
-consteval bool legend_checked() {
-  static_assert(
-      requires(const typename G::State& s) {
-        { G::legend(s) } -> std::same_as<std::string>;
-      },
-      "legend must be `static std::string legend(const State&)` (lib/core/hooks.hpp)");
-  return true;
-}
-template <class G>
-concept HasLegend = declares::legend<G> && legend_checked<G>();
-// explain(before, m): what m did beyond its notation (a Sentinel's scoring), printed after it.
-template <class G>
-consteval bool explain_checked() {
-  static_assert(
-      requires(const typename G::State& s, Move m) {
-        { G::explain(s, m) } -> std::same_as<std::string>;
-      },
-      "explain must be `static std::string explain(const State& before, Move)` (lib/core/hooks.hpp)");
-  return true;
-}
-template <class G>
-concept HasExplain = declares::explain<G> && explain_checked<G>();
-// explain_to(before, m, p): what seat p alone learned from m (the card it drew blind), printed
-// after m to a person in seat p. explain is printed to every seat, so it must not tell this.
-template <class G>
-consteval bool explain_to_checked() {
-  static_assert(
-      requires(const typename G::State& s, Move m, Player p) {
-        { G::explain_to(s, m, p) } -> std::same_as<std::string>;
-      },
-      "explain_to must be `static std::string explain_to(const State& before, Move, Player)` (lib/core/hooks.hpp)");
-  return true;
-}
-template <class G>
-concept HasExplainTo = declares::explain_to<G> && explain_to_checked<G>();
-// move_help(s, p, m): what a move will do (keep, replace), in the human seat's move list.
-template <class G>
-consteval bool move_help_checked() {
-  static_assert(
-      requires(const typename G::State& s, Player p, Move m) {
-        { G::move_help(s, p, m) } -> std::same_as<std::string>;
-      },
-      "move_help must be `static std::string move_help(const State&, Player, Move)` (lib/core/hooks.hpp)");
-  return true;
-}
-template <class G>
-concept HasMoveHelp = declares::move_help<G> && move_help_checked<G>();
 // why_illegal(s, p, m): one line on why m is not legal, in the error of every command reading a move.
+// A part of the game itself, not of its Presentation: bots/notation.hpp refuses a move with it.
 template <class G>
 consteval bool why_illegal_checked() {
   static_assert(
@@ -367,19 +325,104 @@ consteval bool why_illegal_checked() {
 template <class G>
 concept HasWhyIllegal = declares::why_illegal<G> && why_illegal_checked<G>();
 
+// ---- for people: the game's Presentation -----------------------------------------------------
+
+// What only shows a game to people (the texts of `play`'s human seat and log, `nuraghe score`,
+// `nuraghe map`, the browser viewer) is not written in the game's struct but in a class of its own,
+// the game's Presentation, which the struct names by a member type: the class is declared in the
+// game's namespace and defined in lib/games/<game>/presentation.hpp, which includes the game's
+// header (`namespace nuraghe::ttr { struct Presentation; }`, `using Presentation = ttr::Presentation;`
+// in struct Ttr). The parts below are static members of that class, under the names and signatures
+// given here, State being the game's State. The search, the bots, the arena and learning include the
+// game's header alone and never ask them; the code that shows games (lib/viewer, lib/any_game, cli/,
+// the tests) includes games/all_presentations.hpp (written by cmake/games.cmake). A game without the
+// member type has none of these parts. A Presentation declared but not defined where a part is
+// asked (its header not included) is a compile error that says so, never parts silently missing.
+template <class G>
+concept DeclaresPresentation = requires {
+  typename G::Presentation;
+};
+template <class G>
+consteval bool presentation_checked() {
+  constexpr bool defined = requires { sizeof(typename G::Presentation); };
+  static_assert(defined,
+                "the game's Presentation is declared but not defined here: include "
+                "games/<game>/presentation.hpp, or games/all_presentations.hpp (lib/core/hooks.hpp)");
+  constexpr bool a_class = std::is_class_v<typename G::Presentation>;
+  static_assert(a_class,
+                "Presentation must name a class, the game's presentation: `using Presentation = <game>::Presentation;` "
+                "(lib/core/hooks.hpp)");
+  return defined && a_class;  // false after an error: no part is looked for in what is not a class
+}
+template <class G>
+concept HasPresentation = DeclaresPresentation<G> && presentation_checked<G>();
+
+// legend(s): the board's geometry, shown once to a human seat.
+template <class G>
+consteval bool legend_checked() {
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::Presentation::legend(s) } -> std::same_as<std::string>;
+      },
+      "legend must be `static std::string legend(const State&)` in the game's Presentation (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasLegend = HasPresentation<G> && declares::legend<typename G::Presentation> && legend_checked<G>();
+// explain(before, m): what m did beyond its notation (a Sentinel's scoring), printed after it.
+template <class G>
+consteval bool explain_checked() {
+  static_assert(
+      requires(const typename G::State& s, Move m) {
+        { G::Presentation::explain(s, m) } -> std::same_as<std::string>;
+      },
+      "explain must be `static std::string explain(const State& before, Move)` in the game's Presentation "
+      "(lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasExplain = HasPresentation<G> && declares::explain<typename G::Presentation> && explain_checked<G>();
+// explain_to(before, m, p): what seat p alone learned from m (the card it drew blind), printed
+// after m to a person in seat p. explain is printed to every seat, so it must not tell this.
+template <class G>
+consteval bool explain_to_checked() {
+  static_assert(
+      requires(const typename G::State& s, Move m, Player p) {
+        { G::Presentation::explain_to(s, m, p) } -> std::same_as<std::string>;
+      },
+      "explain_to must be `static std::string explain_to(const State& before, Move, Player)` in the game's "
+      "Presentation (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasExplainTo = HasPresentation<G> && declares::explain_to<typename G::Presentation> && explain_to_checked<G>();
+// move_help(s, p, m): what a move will do (keep, replace), in the human seat's move list.
+template <class G>
+consteval bool move_help_checked() {
+  static_assert(
+      requires(const typename G::State& s, Player p, Move m) {
+        { G::Presentation::move_help(s, p, m) } -> std::same_as<std::string>;
+      },
+      "move_help must be `static std::string move_help(const State&, Player, Move)` in the game's Presentation "
+      "(lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasMoveHelp = HasPresentation<G> && declares::move_help<typename G::Presentation> && move_help_checked<G>();
+
 template <Game G>
 std::string explain_move(const typename G::State& before, Move m) {
-  if constexpr (HasExplain<G>) return G::explain(before, m);
+  if constexpr (HasExplain<G>) return G::Presentation::explain(before, m);
   else return {};
 }
 template <Game G>
 std::string explain_move_to(const typename G::State& before, Move m, Player p) {
-  if constexpr (HasExplainTo<G>) return G::explain_to(before, m, p);
+  if constexpr (HasExplainTo<G>) return G::Presentation::explain_to(before, m, p);
   else return {};
 }
 template <Game G>
 std::string move_help(const typename G::State& s, Player p, Move m) {
-  if constexpr (HasMoveHelp<G>) return G::move_help(s, p, m);
+  if constexpr (HasMoveHelp<G>) return G::Presentation::move_help(s, p, m);
   else return {};
 }
 
@@ -388,18 +431,21 @@ template <class G>
 consteval bool score_report_checked() {
   static_assert(
       requires(const typename G::State& s) {
-        { G::score_report(s) } -> std::same_as<std::string>;
+        { G::Presentation::score_report(s) } -> std::same_as<std::string>;
       },
-      "score_report must be `static std::string score_report(const State&)`, with score_json (lib/core/hooks.hpp)");
+      "score_report must be `static std::string score_report(const State&)`, with score_json, in the game's "
+      "Presentation (lib/core/hooks.hpp)");
   static_assert(
       requires(const typename G::State& s) {
-        { G::score_json(s) } -> std::same_as<Json>;
+        { G::Presentation::score_json(s) } -> std::same_as<Json>;
       },
-      "score_json must be `static Json score_json(const State&)`, with score_report (lib/core/hooks.hpp)");
+      "score_json must be `static Json score_json(const State&)`, with score_report, in the game's Presentation "
+      "(lib/core/hooks.hpp)");
   return true;
 }
 template <class G>
-concept DeclaresScoreReport = declares::score_report<G> || declares::score_json<G>;
+concept DeclaresScoreReport = HasPresentation<G> &&
+    (declares::score_report<typename G::Presentation> || declares::score_json<typename G::Presentation>);
 template <class G>
 concept HasScoreReport = DeclaresScoreReport<G> && score_report_checked<G>();
 
@@ -409,16 +455,17 @@ template <class G>
 consteval bool score_name_checked() {
   static_assert(
       requires {
-        { G::kScoreName } -> std::convertible_to<std::string_view>;
+        { G::Presentation::kScoreName } -> std::convertible_to<std::string_view>;
       },
-      "kScoreName must be `static constexpr std::string_view kScoreName` (lib/core/hooks.hpp)");
+      "kScoreName must be `static constexpr std::string_view kScoreName` in the game's Presentation "
+      "(lib/core/hooks.hpp)");
   return true;
 }
 template <class G>
-concept HasScoreName = declares::kScoreName<G> && score_name_checked<G>();
+concept HasScoreName = HasPresentation<G> && declares::kScoreName<typename G::Presentation> && score_name_checked<G>();
 template <Game G>
 std::string_view score_name_of() {
-  if constexpr (HasScoreName<G>) return G::kScoreName;
+  if constexpr (HasScoreName<G>) return G::Presentation::kScoreName;
   else return "score";
 }
 
@@ -430,20 +477,21 @@ template <class G>
 consteval bool board_picture_checked() {
   static_assert(
       requires(const typename G::State& s, const std::vector<double>& usage, int games) {
-        { G::board_svg(s, usage, games) } -> std::same_as<std::string>;
+        { G::Presentation::board_svg(s, usage, games) } -> std::same_as<std::string>;
       },
       "board_svg must be `static std::string board_svg(const State&, const std::vector<double>& usage, int games)`, "
-      "with board_usage (lib/core/hooks.hpp)");
+      "with board_usage, in the game's Presentation (lib/core/hooks.hpp)");
   static_assert(
       requires(const typename G::State& s) {
-        { G::board_usage(s) } -> std::same_as<std::vector<double>>;
+        { G::Presentation::board_usage(s) } -> std::same_as<std::vector<double>>;
       },
-      "board_usage must be `static std::vector<double> board_usage(const State& final)`, with board_svg "
-      "(lib/core/hooks.hpp)");
+      "board_usage must be `static std::vector<double> board_usage(const State& final)`, with board_svg, in the "
+      "game's Presentation (lib/core/hooks.hpp)");
   return true;
 }
 template <class G>
-concept DeclaresBoardPicture = declares::board_svg<G> || declares::board_usage<G>;
+concept DeclaresBoardPicture = HasPresentation<G> &&
+    (declares::board_svg<typename G::Presentation> || declares::board_usage<typename G::Presentation>);
 template <class G>
 concept HasBoardPicture = DeclaresBoardPicture<G> && board_picture_checked<G>();
 
@@ -459,13 +507,13 @@ template <class G>
 consteval bool map_check_checked() {
   static_assert(
       requires(const typename G::State& s) {
-        { G::map_check(s) } -> std::same_as<MapCheck>;
+        { G::Presentation::map_check(s) } -> std::same_as<MapCheck>;
       },
-      "map_check must be `static MapCheck map_check(const State&)` (lib/core/hooks.hpp)");
+      "map_check must be `static MapCheck map_check(const State&)` in the game's Presentation (lib/core/hooks.hpp)");
   return true;
 }
 template <class G>
-concept HasMapCheck = declares::map_check<G> && map_check_checked<G>();
+concept HasMapCheck = HasPresentation<G> && declares::map_check<typename G::Presentation> && map_check_checked<G>();
 
 // draw(s, p): s as seat p sees it (p = -1: everything, as render(s, -1)) for the browser viewer,
 // board, pieces and panel in one SVG frame (core/svg.hpp); the viewer shows render()'s text beside
@@ -474,12 +522,13 @@ template <class G>
 consteval bool drawing_checked() {
   static_assert(
       requires(const typename G::State& s, Player p) {
-        { G::draw(s, p) } -> std::same_as<svg::Drawing>;
+        { G::Presentation::draw(s, p) } -> std::same_as<svg::Drawing>;
       },
-      "draw must be `static svg::Drawing draw(const State&, Player)` (lib/core/hooks.hpp)");
+      "draw must be `static svg::Drawing draw(const State&, Player)` in the game's Presentation "
+      "(lib/core/hooks.hpp)");
   return true;
 }
 template <class G>
-concept HasDrawing = declares::draw<G> && drawing_checked<G>();
+concept HasDrawing = HasPresentation<G> && declares::draw<typename G::Presentation> && drawing_checked<G>();
 
 }  // namespace nuraghe

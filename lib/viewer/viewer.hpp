@@ -4,14 +4,14 @@
 // its own CSS and script (lib/viewer/viewer.cpp); it reads no other file and nothing from the network.
 //
 // What the page shows at each step, for everything or as one seat saw it (a "view": 0 is
-// everything, 1 + q is seat q): the board drawn as SVG where the game draws (G::draw, HasDrawing),
-// its pieces and panel, with what the step's move changed on the board marked (as that view saw
-// it: the pieces it saw before and after differ); the text picture G::render beside it; the move
-// list with the step's move marked; every seat's score under the game's name for it (glory,
-// points); and at the end of a finished game, the winner and the score part by part
-// (G::score_report, as `nuraghe score` prints it). A text is kept once however often it repeats (a seat's picture that
-// did not change, the picture of a perfect-information game seen by every seat), and so is each line of it: the steps
-// hold indices into one table of texts (TextTable).
+// everything, 1 + q is seat q): the board drawn as SVG where the game draws (its Presentation's
+// draw, HasDrawing), its pieces and panel, with what the step's move changed on the board marked (as
+// that view saw it: the pieces it saw before and after differ); the text picture G::render beside
+// it; the move list with the step's move marked; every seat's score under the game's name for it
+// (glory, points); and at the end of a finished game, the winner and the score part by part (its
+// Presentation's score_report, as `nuraghe score` prints it). A text is kept once however often it
+// repeats (a seat's picture that did not change, the picture of a perfect-information game seen by
+// every seat), and so is each line of it: the steps hold indices into one table of texts (TextTable).
 
 #include <limits>
 #include <string>
@@ -23,6 +23,7 @@
 #include "core/files.hpp"
 #include "core/hooks.hpp"
 #include "core/json.hpp"
+#include "games/all_presentations.hpp"
 
 namespace nuraghe {
 namespace viewer {
@@ -96,7 +97,7 @@ template <Game G>
 Json final_json(const typename G::State& s) {
   if (s.to_move() != kTerminal) return nullptr;
   std::string report;
-  if constexpr (HasScoreReport<G>) report = G::score_report(s);
+  if constexpr (HasScoreReport<G>) report = G::Presentation::score_report(s);
   return Json{{"winners", winners_of(s.returns(), num_players_of<G>(s))}, {"report", report}};
 }
 
@@ -160,7 +161,7 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
     if constexpr (HasDrawing<G>) {
       std::vector<svg::Drawing> drawn(std::size_t(n + 1));
       for (int view = 0; view <= n; ++view)
-        if (held(view)) drawn[std::size_t(view)] = G::draw(s, observer(view));
+        if (held(view)) drawn[std::size_t(view)] = G::Presentation::draw(s, observer(view));
       step["pieces"] =
           per_view([&](int view) { return texts.add(drawn[std::size_t(view)].pieces, base("pieces", view)); });
       step["panel"] =
@@ -171,7 +172,7 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
 
   Json drawing = nullptr;
   if constexpr (HasDrawing<G>) {
-    const svg::Drawing first = G::draw(t.start, -1);
+    const svg::Drawing first = G::Presentation::draw(t.start, -1);
     drawing = Json{{"view_box", first.view_box}, {"board", texts.add(first.board)}};
   }
   Json steps = Json::array();

@@ -1,10 +1,13 @@
 // Compiled, never run, by the ctest entries compile-fail/hook-* and compile-fail/hooks-correct
-// (tests/CMakeLists.txt): a toy game with every optional part of core/hooks.hpp written right, and
+// (tests/CMakeLists.txt): a toy game with every optional part of core/hooks.hpp written right (the
+// parts that show it to people in its Presentation, as a game's presentation.hpp writes them), and
 // under -DTOY_HOOK=N a game derived from it with one part written wrong or, for a part of a group,
-// left out (a NoPart of its name hides an inherited part). A part under its name with another
-// signature must not compile, and the compiler must say which part and the signature it must have
-// (the hooks' static_asserts), where without the check the part would silently go missing; the toy
-// itself compiles with every part found, and a hidden part is not found.
+// left out (a NoPart of its name hides an inherited part; a part of the Presentation is wrong in a
+// Presentation derived from the toy's). A part under its name with another signature must not
+// compile, and the compiler must say which part and the signature it must have (the hooks'
+// static_asserts), where without the check the part would silently go missing; so must a
+// Presentation declared but not defined where a part is asked. The toy itself compiles with every
+// part found, a hidden part is not found, and a game without a Presentation has none of its parts.
 #include <algorithm>
 #include <array>
 
@@ -19,6 +22,10 @@
 namespace toy {
 
 using namespace nuraghe;
+
+// The toy's presentation, declared as a game's header declares it and defined below, as its
+// presentation.hpp defines it.
+struct HooksPresentation;
 
 struct Hooks {
   static constexpr std::string_view kName = "hooks";
@@ -68,21 +75,27 @@ struct Hooks {
   static constexpr bool kHasMap = true;
   static constexpr std::string_view kMapField = "board";
   static std::uint64_t map_hash(const State&);
-  // For people.
-  static std::string legend(const State&);
-  static std::string explain(const State&, Move);
-  static std::string explain_to(const State&, Move, Player);
-  static std::string move_help(const State&, Player, Move);
+  // Why a move is not legal.
   static std::string why_illegal(const State&, Player, Move);
-  static Json score_json(const State&);
-  static std::string score_report(const State&);
-  static constexpr std::string_view kScoreName = "points";
-  static std::string board_svg(const State&, const std::vector<double>&, int);
-  static std::vector<double> board_usage(const State&);
-  static MapCheck map_check(const State&);
-  static svg::Drawing draw(const State&, Player);
+  // For designers' tables.
   static constexpr std::array<std::string_view, 1> kStatKinds{"cell"};
   static ItemStats item_stats(const State&, std::string_view, bool);
+  // For people: the parts of its Presentation.
+  using Presentation = HooksPresentation;
+};
+
+struct HooksPresentation {
+  static std::string legend(const Hooks::State&);
+  static std::string explain(const Hooks::State&, Move);
+  static std::string explain_to(const Hooks::State&, Move, Player);
+  static std::string move_help(const Hooks::State&, Player, Move);
+  static Json score_json(const Hooks::State&);
+  static std::string score_report(const Hooks::State&);
+  static constexpr std::string_view kScoreName = "points";
+  static std::string board_svg(const Hooks::State&, const std::vector<double>&, int);
+  static std::vector<double> board_usage(const Hooks::State&);
+  static MapCheck map_check(const Hooks::State&);
+  static svg::Drawing draw(const Hooks::State&, Player);
 };
 
 // The toy with one part wrong (the entry's name in tests/CMakeLists.txt after each).
@@ -102,11 +115,15 @@ struct Toy : Hooks {
   static Move heuristic_move(const State&, Player, Rng&, std::string_view style);
   static Move heuristic_move(const State&, Player, Rng&);
 #elif TOY_HOOK == 6   // score-name-type
-  static constexpr int kScoreName = 1;
+  struct Presentation : HooksPresentation {
+    static constexpr int kScoreName = 1;
+  };
 #elif TOY_HOOK == 7   // tensors-partial
   static constexpr NoPart action_move{};
 #elif TOY_HOOK == 8   // legend-return
-  static const char* legend(const State&);
+  struct Presentation : HooksPresentation {
+    static const char* legend(const State&);
+  };
 #elif TOY_HOOK == 9   // random-move-parameters
   static Move random_move(const State&, Player);
 #elif TOY_HOOK == 10  // search-moves-parameters
@@ -122,25 +139,43 @@ struct Toy : Hooks {
 #elif TOY_HOOK == 15  // map-field-type
   static constexpr int kMapField = 0;
 #elif TOY_HOOK == 16  // explain-parameters
-  static std::string explain(const State&);
+  struct Presentation : HooksPresentation {
+    static std::string explain(const State&);
+  };
 #elif TOY_HOOK == 17  // explain-to-return
-  static std::string_view explain_to(const State&, Move, Player);
+  struct Presentation : HooksPresentation {
+    static std::string_view explain_to(const State&, Move, Player);
+  };
 #elif TOY_HOOK == 18  // move-help-member: not static
-  std::string move_help(const State&, Player, Move) const;
+  struct Presentation : HooksPresentation {
+    std::string move_help(const State&, Player, Move) const;
+  };
 #elif TOY_HOOK == 19  // why-illegal-return
   static bool why_illegal(const State&, Player, Move);
 #elif TOY_HOOK == 20  // score-partial
-  static constexpr NoPart score_json{};
+  struct Presentation : HooksPresentation {
+    static constexpr NoPart score_json{};
+  };
 #elif TOY_HOOK == 21  // board-partial
-  static constexpr NoPart board_usage{};
+  struct Presentation : HooksPresentation {
+    static constexpr NoPart board_usage{};
+  };
 #elif TOY_HOOK == 22  // map-check-return
-  static std::vector<std::string> map_check(const State&);
+  struct Presentation : HooksPresentation {
+    static std::vector<std::string> map_check(const State&);
+  };
 #elif TOY_HOOK == 23  // draw-return
-  static std::string draw(const State&, Player);
+  struct Presentation : HooksPresentation {
+    static std::string draw(const State&, Player);
+  };
 #elif TOY_HOOK == 24  // stat-kinds-type
   static constexpr int kStatKinds = 1;
 #elif TOY_HOOK == 25  // item-stats-partial
   static constexpr NoPart item_stats{};
+#elif TOY_HOOK == 26  // presentation-undefined: declared, but its presentation.hpp not included
+  struct Presentation;
+#elif TOY_HOOK == 27  // presentation-type: not a class
+  using Presentation = int;
 #endif
 };
 #endif
@@ -158,14 +193,41 @@ static_assert(Game<Toy>);
 static_assert(std::ranges::all_of(kFound, [](bool found) { return found; }));
 static_assert(map_field_of<Toy>() == "board");
 
-// A game derived from the toy leaves out parts it inherits by hiding their names, a group whole.
+// A game derived from the toy leaves out parts it inherits by hiding their names, a group whole,
+// and those of the Presentation in a Presentation derived from the toy's.
 struct Plain : Hooks {
-  static constexpr NoPart draw{};
-  static constexpr NoPart kScoreName{};
+  struct Presentation : HooksPresentation {
+    static constexpr NoPart draw{};
+    static constexpr NoPart kScoreName{};
+  };
   static constexpr NoPart num_actions{}, action_index{}, action_move{}, observation_size{}, observation{};
 };
 static_assert(Game<Plain> && !HasDrawing<Plain> && !HasScoreName<Plain> && !HasTensors<Plain>);
-static_assert(HasHeuristicStyles<Plain> && HasMap<Plain> && HasItemStats<Plain>);
+static_assert(HasHeuristicStyles<Plain> && HasMap<Plain> && HasItemStats<Plain> && HasLegend<Plain> &&
+              HasScoreReport<Plain>);
+
+// A game without a Presentation, the rules alone (the toy's): it compiles, and has none of the
+// parts that show a game to people.
+struct Bare {
+  static constexpr std::string_view kName = "bare";
+  static constexpr std::string_view kDescription = "the toy's rules without a Presentation";
+  static constexpr int kMinPlayers = 1, kMaxPlayers = 1;
+  static constexpr bool kHiddenInformation = false;
+  static constexpr int kMaxGameLength = 1;
+  static constexpr int kMaxMoves = 1;
+  using MoveList = Hooks::MoveList;
+  using State = Hooks::State;
+
+  static std::vector<ParamSpec> option_specs() { return {}; }
+  static State initial(const GameConfig&) { return State{}; }
+  static std::string move_to_string(const State&, Player, Move);
+  static Json to_json(const State&);
+  static State from_json(const Json&);
+};
+static_assert(Game<Bare> && !DeclaresPresentation<Bare> && !HasPresentation<Bare>);
+static_assert(!HasLegend<Bare> && !HasExplain<Bare> && !HasExplainTo<Bare> && !HasMoveHelp<Bare> &&
+              !HasScoreReport<Bare> && !HasScoreName<Bare> && !HasBoardPicture<Bare> && !HasMapCheck<Bare> &&
+              !HasDrawing<Bare>);
 #endif
 
 }  // namespace toy

@@ -9,6 +9,7 @@
 
 #include "core/text.hpp"
 #include "games/bardagi/picture.hpp"
+#include "games/bardagi/presentation.hpp"
 
 namespace nuraghe {
 
@@ -154,14 +155,14 @@ std::string Bardagi::render(const State& s, Player observer) {
   return out.str();
 }
 
-std::string Bardagi::board_svg(const State& s, const std::vector<double>& usage, int games) {
+std::string bardagi::Presentation::board_svg(const Bardagi::State& s, const std::vector<double>& usage, int games) {
   bardagi::BoardMarks marks;
   marks.owned_share = usage;
   marks.games = games;
   return bardagi::board_svg(s.board(), marks);
 }
 
-std::vector<double> Bardagi::board_usage(const State& s) {
+std::vector<double> bardagi::Presentation::board_usage(const Bardagi::State& s) {
   std::vector<double> owned(std::size_t(s.board().num_areas), 0.0);
   for (int a = 0; a < s.board().num_areas; ++a) owned[std::size_t(a)] = s.owner_of(a) >= 0 ? 1 : 0;
   return owned;

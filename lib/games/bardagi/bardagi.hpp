@@ -13,19 +13,18 @@
 #include "core/params.hpp"
 #include "games/bardagi/heuristic.hpp"
 #include "games/bardagi/notation.hpp"
-#include "games/bardagi/picture.hpp"
 #include "games/bardagi/position.hpp"
 #include "games/bardagi/state.hpp"
 
 namespace nuraghe {
 namespace bardagi {
-// The text of `nuraghe score`, drawn from Bardagi::score_json's structure alone (score.cpp).
-std::string score_text(const Json& score);
+// What shows the game to people: its texts, its score part by part, the board's picture and check
+// (lib/core/hooks.hpp), in games/bardagi/presentation.hpp.
+struct Presentation;
 }  // namespace bardagi
 
 struct Bardagi {
   static constexpr std::string_view kName = "bardagi";
-  static constexpr std::string_view kScoreName = "glory";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Bardagi: Viking area control, secret simultaneous card selection, private runes (--map FILE: another board)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = bardagi::kMaxSeats;
@@ -56,8 +55,6 @@ struct Bardagi {
   static std::uint64_t observe(const State& before, Move m, Player observer);
   static std::uint64_t observe_joint(const State& before, const JointMove& joint, Player observer);
   static std::string move_to_string(const State& s, Player p, Move m) { return bardagi::move_text(s, p, m); }
-  // In the human seat's move list: the areas a move names, by name (the notation gives numbers).
-  static std::string move_help(const State& s, Player, Move m) { return bardagi::move_areas(s, m); }
   static Move parse_move(const State& s, Player p, std::string_view text) {
     return bardagi::parse_move_text(s, p, text);
   }
@@ -72,26 +69,14 @@ struct Bardagi {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // The board with the owners, disks and units, and each seat's village as `observer` sees it, for
-  // the browser viewer (picture.hpp).
-  static svg::Drawing draw(const State& s, Player observer) { return bardagi::position_drawing(s, observer); }
-  // The score part by part as JSON (`score --json`, `score --results`; score.cpp): each seat's
-  // glory of the rounds by source and the tiles behind it, its tiles, its gold and the end's
-  // bonuses, then who took the bonuses and the win, and which tie-break decided them.
-  static Json score_json(const State& s);
-  // The same as text (`nuraghe score`), rendered from that JSON.
-  static std::string score_report(const State& s) { return bardagi::score_text(score_json(s)); }
-  // The board drawn from its data (picture.hpp), bare: the map command draws a board, not a
-  // position. A finished game's usage (`map --usage`) is the areas owned at its end, 1 or 0 each.
-  static std::string board_svg(const State& s, const std::vector<double>& usage, int games);
-  static std::vector<double> board_usage(const State& s);
   // A designer's figures on the areas and the upgrade tiles (`nuraghe stats --by area|tile`): per
   // seat, the areas it owns and the tiles it has bought (bardagi.cpp).
   static constexpr std::array<std::string_view, 2> kStatKinds{"area", "tile"};
   static ItemStats item_stats(const State& s, std::string_view kind, bool final);
-  // The board's counts and the homes' land distances to each other (board.hpp).
-  static MapCheck map_check(const State& s) { return bardagi::check_board(s.board()); }
   static std::uint64_t map_hash(const State& s) { return s.board().hash; }
+  // What a move's numbers stand for, the score part by part, the pictures and the board's check
+  // (presentation.hpp).
+  using Presentation = bardagi::Presentation;
 };
 static_assert(Game<Bardagi>);
 

@@ -39,7 +39,7 @@ BoardPage board_page(const Board& board, const BoardMarks& marks);
 // The page as one SVG document.
 std::string board_svg(const Board& board, const BoardMarks& marks);
 
-// A position drawn for the browser viewer (Bardagi::draw). The board: the bare board's page with a
+// A position drawn for the browser viewer (bardagi::Presentation::draw). The board: the bare board's page with a
 // panel to its right. The pieces: each owned area's ring in its owner's colour and its disks, Axe
 // tokens and runes cast, each seat's land units on their areas (letters in the seat's colour) and
 // its Knerrir at its harbour or at sea; in the panel, each seat's village, with its runes in hand

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "games/bardagi/bardagi.hpp"
+#include "games/bardagi/presentation.hpp"
 
 namespace nuraghe {
 namespace {
@@ -173,7 +174,7 @@ std::string joined(const std::vector<std::string>& list) {
 
 }  // namespace
 
-Json Bardagi::score_json(const State& s) {
+Json bardagi::Presentation::score_json(const Bardagi::State& s) {
   using namespace bardagi;
   const int n = s.players;
   const Parts parts = s.breakdown();

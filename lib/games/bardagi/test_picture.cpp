@@ -1,7 +1,7 @@
 // The board picture (picture.hpp) of both shipped sides: a whole document, a shape per area, a line
 // per border, a route per sea route with its squares printed, every kind in the legend; names
 // escaped; a position's marks drawn when given and only then; a position drawn for the browser
-// viewer (Bardagi::draw).
+// viewer (bardagi::Presentation::draw).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include "games/bardagi/bardagi.hpp"
 #include "games/bardagi/board.hpp"
 #include "games/bardagi/picture.hpp"
+#include "games/bardagi/presentation.hpp"
 #include "games/bardagi/test_helpers.hpp"
 
 using namespace nuraghe;
@@ -197,8 +198,8 @@ TEST_CASE("draw: a position's owners, disks and units over the bare board; anoth
   s.owned[1] |= bit(birka);
   s.disks[std::size_t(birka)] = 3;
   s.unit_area[0][std::size_t(Unit::Berserkur)] = std::uint8_t(hedeby);
-  const svg::Drawing seat0 = Bardagi::draw(s, 0), all = Bardagi::draw(s, -1);
-  CHECK(seat0.board == Bardagi::draw(start(2, false, 5), -1).board);  // the board alone, no marks
+  const svg::Drawing seat0 = Bardagi::Presentation::draw(s, 0), all = Bardagi::Presentation::draw(s, -1);
+  CHECK(seat0.board == Bardagi::Presentation::draw(start(2, false, 5), -1).board);  // the board alone, no marks
   CHECK(seat0.board.find("class=\"owner\"") == std::string::npos);
   // Birka: blue's ring (seat 1 plays blue) and a badge of 3 disks.
   const std::size_t at = seat0.pieces.find("<g data-area=\"birka\">");
@@ -266,12 +267,13 @@ TEST_CASE("move_help: the human seat's list names the areas a move's numbers sta
   const State s = start(2);
   const Board& b = s.board();
   const int birka = b.area("birka"), hedeby = b.area("hedeby");
-  CHECK(Bardagi::move_help(s, 0, make_unit_move(MoveKind::MoveUnit, Unit::Godi, birka)) ==
+  CHECK(Bardagi::Presentation::move_help(s, 0, make_unit_move(MoveKind::MoveUnit, Unit::Godi, birka)) ==
         b.area_name[std::size_t(birka)]);
-  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::Shift, (birka + 1) | hedeby << 7)) ==
+  CHECK(Bardagi::Presentation::move_help(s, 0, make_move(MoveKind::Shift, (birka + 1) | hedeby << 7)) ==
         b.area_name[std::size_t(birka)] + " to " + b.area_name[std::size_t(hedeby)]);
-  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::Shift, 0 | hedeby << 7)) ==
+  CHECK(Bardagi::Presentation::move_help(s, 0, make_move(MoveKind::Shift, 0 | hedeby << 7)) ==
         "virki to " + b.area_name[std::size_t(hedeby)]);
-  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::PlaceAxe, birka)) == b.area_name[std::size_t(birka)]);
-  CHECK(Bardagi::move_help(s, 0, make_move(MoveKind::End)).empty());
+  CHECK(Bardagi::Presentation::move_help(s, 0, make_move(MoveKind::PlaceAxe, birka)) ==
+        b.area_name[std::size_t(birka)]);
+  CHECK(Bardagi::Presentation::move_help(s, 0, make_move(MoveKind::End)).empty());
 }

@@ -11,6 +11,7 @@
 
 #include "games/bardagi/bardagi.hpp"
 #include "games/bardagi/picture.hpp"
+#include "games/bardagi/presentation.hpp"
 
 using namespace nuraghe;
 using namespace nuraghe::bardagi;
@@ -121,7 +122,7 @@ TEST_CASE("score: the parts add up to scores() and the glory by source to the gl
         CAPTURE(g);
         const State s = played(n, winter, std::uint64_t(300 + 10 * n + g), rng);
         const Values scores = s.scores(), returns = s.returns();
-        const Json j = Bardagi::score_json(s);
+        const Json j = Bardagi::Presentation::score_json(s);
         CHECK(j["over"] == true);
         REQUIRE(j["seats"].size() == std::size_t(n));
         std::array<int, kGlorySources> seen{};
@@ -160,7 +161,7 @@ TEST_CASE("score: the parts add up to scores() and the glory by source to the gl
         CHECK(named == winners);
         split[2] += j["winner"]["decided_by"] == "shared";
         // The text: each seat's total as scores() has it, within 79 columns.
-        const std::string report = Bardagi::score_report(s);
+        const std::string report = Bardagi::Presentation::score_report(s);
         for (int p = 0; p < n; ++p) {
           const std::string head =
               "player " + std::to_string(p) + " (" + std::string(kColourNames[std::size_t(p)]) + "): ";
@@ -209,7 +210,7 @@ TEST_CASE("score: each source of glory where the claim gives it, and the report'
   CHECK(v.glory_from[std::size_t(GlorySource::GloryPerOvertake)] == 2);  // 2 overtakes this round
   CHECK(v.glory == 5 + 6 + 3 + 3 + 2);
   CHECK(s.villages[1].glory == 0);
-  const std::string report = Bardagi::score_report(s);
+  const std::string report = Bardagi::Presentation::score_report(s);
   CHECK(has_line(report, "  rounds         19  glory of the claims, by source:"));
   CHECK(has_line(report, "    areas                   5  a glory per area owned, at each claim"));
   CHECK(has_line(report, "    claim-glory             6  virki-glory-three, verslun-glory-three"));
@@ -217,7 +218,7 @@ TEST_CASE("score: each source of glory where the claim gives it, and the report'
   CHECK(has_line(report, "    glory-if-owns           3  hof-quarry-glory"));
   CHECK(has_line(report, "    glory-per-overtake      2  virki-glory-per-overtake"));
   CHECK(report.find("the game is not over; the score if it ended now") != std::string::npos);
-  const Json j = Bardagi::score_json(s);
+  const Json j = Bardagi::Presentation::score_json(s);
   CHECK(j["over"] == false);
   CHECK(j["seats"][0]["glory_from"] ==
         Json{{"areas", 5}, {"claim-glory", 6}, {"glory-per-area", 3}, {"glory-if-owns", 3}, {"glory-per-overtake", 2}});
@@ -237,7 +238,7 @@ TEST_CASE("score: each source of glory where the claim gives it, and the report'
   r.start_claim();
   CHECK(r.villages[0].glory_from == std::array<std::uint16_t, kGlorySources>{1, 0, 0, 0, 1});
   CHECK(r.villages[0].glory == 2);
-  CHECK(has_line(Bardagi::score_report(r), "    glory-if-owns           0  hof-quarry-glory"));
+  CHECK(has_line(Bardagi::Presentation::score_report(r), "    glory-if-owns           0  hof-quarry-glory"));
 }
 
 TEST_CASE("score: the tiles, the gold and the parts of the text add up to the total") {
@@ -246,7 +247,7 @@ TEST_CASE("score: the tiles, the gold and the parts of the text add up to the to
   s.villages[0].upgrades = 1u << t.tile("hof-gold-two") | 1u << t.tile("virki-gold-three");
   s.villages[0].gold = 9;
   s.villages[0].glory = 12, s.villages[0].glory_from = {12, 0, 0, 0, 0};
-  const std::string report = Bardagi::score_report(s);
+  const std::string report = Bardagi::Presentation::score_report(s);
   CHECK(has_line(report, "  upgrades        8  1 small x 3, 1 large x 5: hof-gold-two, virki-gold-three"));
   CHECK(has_line(report, "  gold            9  9 gold x 1"));
   CHECK(has_line(report, "  most-gold      15  9 gold, 0 gold mines"));
@@ -259,23 +260,24 @@ TEST_CASE("score: the most gold by gold, then gold mines, then split (rounded do
   const Board& b = Board::summer();
   State s = over(3);
   s.villages[0].gold = 9, s.villages[1].gold = 8;
-  Json j = Bardagi::score_json(s);
+  Json j = Bardagi::Presentation::score_json(s);
   CHECK(j["most_gold"] == Json{{"bonus", 15}, {"seats", {0}}, {"each", 15}, {"decided_by", "gold"}});
-  CHECK(has_line(Bardagi::score_report(s), "  the most gold (9)"));
+  CHECK(has_line(Bardagi::Presentation::score_report(s), "  the most gold (9)"));
 
   s.villages[1].gold = 9;
   own(s, 1, area_of_kind(b, AreaKind::GoldMine));
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["most_gold"] == Json{{"bonus", 15}, {"seats", {1}}, {"each", 15}, {"decided_by", "gold-mines"}});
-  CHECK(has_line(Bardagi::score_report(s), "most gold (15): player 1"));
-  CHECK(has_line(Bardagi::score_report(s), "  players 0 and 1 tied on gold (9); the most gold mines (1)"));
+  CHECK(has_line(Bardagi::Presentation::score_report(s), "most gold (15): player 1"));
+  CHECK(
+      has_line(Bardagi::Presentation::score_report(s), "  players 0 and 1 tied on gold (9); the most gold mines (1)"));
 
   own(s, 0, area_of_kind(b, AreaKind::GoldMine, 1));
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["most_gold"] == Json{{"bonus", 15}, {"seats", {0, 1}}, {"each", 7}, {"decided_by", "split"}});
   CHECK(j["seats"][0]["most_gold"] == 7);
   CHECK(j["seats"][2]["most_gold"] == 0);
-  const std::string report = Bardagi::score_report(s);
+  const std::string report = Bardagi::Presentation::score_report(s);
   CHECK(has_line(report, "most gold (15): players 0 and 1, 7 each (split, rounded down)"));
   CHECK(has_line(report, "  tied on gold (9) and gold mines (1)"));
 }
@@ -286,26 +288,26 @@ TEST_CASE("score: the most areas by areas, then Axe tokens on them, then split (
   own(s, 0, area_of_kind(b, AreaKind::Sheep, 0));
   own(s, 0, area_of_kind(b, AreaKind::Sheep, 1));
   own(s, 1, area_of_kind(b, AreaKind::Forest, 0));
-  Json j = Bardagi::score_json(s);
+  Json j = Bardagi::Presentation::score_json(s);
   CHECK(j["most_areas"] == Json{{"bonus", 10}, {"seats", {0}}, {"each", 10}, {"decided_by", "areas"}});
-  CHECK(has_line(Bardagi::score_report(s), "  the most areas (2)"));
+  CHECK(has_line(Bardagi::Presentation::score_report(s), "  the most areas (2)"));
 
   const int forest = area_of_kind(b, AreaKind::Forest, 1);
   own(s, 1, forest);
   s.axes[std::size_t(forest)] = 1, s.axes_pile = std::uint8_t(s.axes_pile - 1);
   s.villages[0].axes = 3;  // in the village, not on the board: the bonus does not count them
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["most_areas"] == Json{{"bonus", 10}, {"seats", {1}}, {"each", 10}, {"decided_by", "axes-on-board"}});
-  CHECK(has_line(Bardagi::score_report(s),
+  CHECK(has_line(Bardagi::Presentation::score_report(s),
                  "  players 0 and 1 tied on areas (2); the most Axe tokens on their areas (1)"));
 
   // All three with one area and no Axe on the board: 10 split three ways, 3 each.
   s = over(3);
   for (int p = 0; p < 3; ++p) own(s, p, area_of_kind(b, AreaKind::Cattle, p));
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["most_areas"] == Json{{"bonus", 10}, {"seats", {0, 1, 2}}, {"each", 3}, {"decided_by", "split"}});
   for (int p = 0; p < 3; ++p) CHECK(j["seats"][std::size_t(p)]["most_areas"] == 3);
-  const std::string report = Bardagi::score_report(s);
+  const std::string report = Bardagi::Presentation::score_report(s);
   CHECK(has_line(report, "most areas (10): players 0, 1 and 2, 3 each (split, rounded down)"));
   CHECK(has_line(report, "  tied on areas (1) and Axe tokens on their areas (0)"));
 }
@@ -314,19 +316,20 @@ TEST_CASE("score: the winner by glory, then gold mines, Axe tokens (the village'
   const Board& b = Board::summer();
   State s = over(2);
   s.villages[0].glory = 40, s.villages[0].glory_from = {40, 0, 0, 0, 0};
-  Json j = Bardagi::score_json(s);
+  Json j = Bardagi::Presentation::score_json(s);
   CHECK(j["winner"] == Json{{"seats", {0}}, {"decided_by", "glory"}});
-  CHECK(has_line(Bardagi::score_report(s), "winner: player 0"));
+  CHECK(has_line(Bardagi::Presentation::score_report(s), "winner: player 0"));
 
   // Seat 1 a gold mine, seat 0 a sheep area: one area each; the totals made equal.
   own(s, 0, area_of_kind(b, AreaKind::Sheep));
   own(s, 1, area_of_kind(b, AreaKind::GoldMine));
   equal_totals(s, {0, 1}, 60);
   REQUIRE(s.scores()[0] == s.scores()[1]);
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["winner"] == Json{{"seats", {1}}, {"decided_by", "gold-mines"}});
   CHECK(s.returns()[1] == 1.0);
-  CHECK(has_line(Bardagi::score_report(s), "  players 0 and 1 tied on glory (60); the most gold mines (1)"));
+  CHECK(has_line(Bardagi::Presentation::score_report(s),
+                 "  players 0 and 1 tied on glory (60); the most gold mines (1)"));
 
   // The same gold mines; an Axe token in seat 0's village.
   s = over(2);
@@ -334,9 +337,9 @@ TEST_CASE("score: the winner by glory, then gold mines, Axe tokens (the village'
   own(s, 1, area_of_kind(b, AreaKind::Forest));
   s.villages[0].axes = 1, s.axes_pile = std::uint8_t(s.axes_pile - 1);
   equal_totals(s, {0, 1}, 50);
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["winner"] == Json{{"seats", {0}}, {"decided_by", "axes"}});
-  CHECK(unwrapped(Bardagi::score_report(s))
+  CHECK(unwrapped(Bardagi::Presentation::score_report(s))
             .find(" players 0 and 1 tied on glory (50) and gold mines (0); the most Axe tokens (1) ") !=
         std::string::npos);
 
@@ -345,9 +348,9 @@ TEST_CASE("score: the winner by glory, then gold mines, Axe tokens (the village'
   own(s, 0, area_of_kind(b, AreaKind::Sheep));
   own(s, 1, area_of_kind(b, AreaKind::Town));
   equal_totals(s, {0, 1}, 50);
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["winner"] == Json{{"seats", {1}}, {"decided_by", "towns"}});
-  CHECK(unwrapped(Bardagi::score_report(s))
+  CHECK(unwrapped(Bardagi::Presentation::score_report(s))
             .find(" players 0 and 1 tied on glory (50), gold mines (0) and Axe tokens (0); the most Towns (1) ") !=
         std::string::npos);
 
@@ -356,11 +359,11 @@ TEST_CASE("score: the winner by glory, then gold mines, Axe tokens (the village'
   own(s, 0, area_of_kind(b, AreaKind::Sheep));
   own(s, 1, area_of_kind(b, AreaKind::Forest));
   equal_totals(s, {0, 1}, 50);
-  j = Bardagi::score_json(s);
+  j = Bardagi::Presentation::score_json(s);
   CHECK(j["winner"] == Json{{"seats", {0, 1}}, {"decided_by", "shared"}});
   CHECK(j["seats"][0]["win"] == 0.5);
   CHECK(j["seats"][2]["win"] == 0.0);
-  const std::string report = Bardagi::score_report(s);
+  const std::string report = Bardagi::Presentation::score_report(s);
   CHECK(has_line(report, "shared win: players 0 and 1"));
   CHECK(has_line(report, "  tied on glory (50), gold mines (0), Axe tokens (0) and Towns (0)"));
 }
@@ -413,7 +416,7 @@ TEST_CASE("score: a position's glory by source is read back, and refused where i
 TEST_CASE("map: a finished game's usage is the areas owned at its end; the board is drawn bare, or by usage") {
   Rng rng(9);
   const State s = played(3, true, 12, rng);
-  const std::vector<double> used = Bardagi::board_usage(s);
+  const std::vector<double> used = Bardagi::Presentation::board_usage(s);
   REQUIRE(used.size() == std::size_t(s.board().num_areas));
   int owned = 0;
   for (int a = 0; a < s.board().num_areas; ++a) {
@@ -422,8 +425,8 @@ TEST_CASE("map: a finished game's usage is the areas owned at its end; the board
   }
   CHECK(owned > 0);
   // The map command draws a board, not the position it is given.
-  CHECK(Bardagi::board_svg(s, {}, 0) == board_svg(s.board(), {}));
-  const std::string svg = Bardagi::board_svg(s, used, 1);
+  CHECK(Bardagi::Presentation::board_svg(s, {}, 0) == board_svg(s.board(), {}));
+  const std::string svg = Bardagi::Presentation::board_svg(s, used, 1);
   CHECK(svg.find("owned at the end in 100% of 1 games") != std::string::npos);
   CHECK(svg.find("owned at the end in 0% of 1 games") != std::string::npos);
 }
@@ -431,8 +434,8 @@ TEST_CASE("map: a finished game's usage is the areas owned at its end; the board
 TEST_CASE("score: the text is drawn from the JSON breakdown alone") {
   State s = start(3, false, 2);
   own(s, 1, area_of_kind(s.board(), AreaKind::Sheep));
-  Json score = Bardagi::score_json(s);
-  CHECK(bardagi::score_text(score) == Bardagi::score_report(s));
+  Json score = Bardagi::Presentation::score_json(s);
+  CHECK(bardagi::score_text(score) == Bardagi::Presentation::score_report(s));
   // Parts changed in the JSON show in the text, the tie-breaks' reasons recomputed from its numbers:
   // the text reads nothing else.
   score["title"] = "Another board";

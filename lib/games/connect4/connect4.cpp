@@ -1,6 +1,7 @@
 #include "games/connect4/connect4.hpp"
 
 #include "core/tensors.hpp"
+#include "games/connect4/presentation.hpp"
 
 namespace nuraghe {
 namespace {
@@ -113,18 +114,18 @@ std::string Connect4::render(const State& s, Player) {
 // A 700 x 600 frame of cells of 100, the bottom row at the bottom: a blue frame with a hole per
 // cell, and each stone a disc in its seat's colour, named by its column and row (from 1, as moves
 // name columns; row 1 is the bottom).
-svg::Drawing Connect4::draw(const State& s, Player) {
+svg::Drawing connect4::Presentation::draw(const Connect4::State& s, Player) {
   using svg::number;
   const auto centre = [](int col, int row) {
-    return "cx=\"" + number(100 * col + 50) + "\" cy=\"" + number(100 * (kHeight - 1 - row) + 50) + "\"";
+    return "cx=\"" + number(100 * col + 50) + "\" cy=\"" + number(100 * (Connect4::kHeight - 1 - row) + 50) + "\"";
   };
   svg::Drawing d{"0 0 700 600", "<rect width=\"700\" height=\"600\" rx=\"12\" fill=\"#1f4fa8\"/>", "", ""};
-  for (int c = 0; c < kWidth; ++c)
-    for (int r = 0; r < kHeight; ++r) d.board += "<circle " + centre(c, r) + " r=\"40\" fill=\"#fff\"/>";
-  for (int c = 0; c < kWidth; ++c)
-    for (int r = 0; r < kHeight; ++r)
+  for (int c = 0; c < Connect4::kWidth; ++c)
+    for (int r = 0; r < Connect4::kHeight; ++r) d.board += "<circle " + centre(c, r) + " r=\"40\" fill=\"#fff\"/>";
+  for (int c = 0; c < Connect4::kWidth; ++c)
+    for (int r = 0; r < Connect4::kHeight; ++r)
       for (int p = 0; p < 2; ++p)
-        if (s.stones[p] & cell_bit(c, r))
+        if (s.stones[p] & Connect4::cell_bit(c, r))
           d.pieces += "<circle class=\"stone\" data-seat=\"" + std::to_string(p) + "\" data-column=\"" +
                       std::to_string(c + 1) + "\" data-row=\"" + std::to_string(r + 1) + "\" " + centre(c, r) +
                       " r=\"40\" fill=\"" + svg::seat_colour(p) + "\"/>";

@@ -7,9 +7,13 @@
 #include <cstdint>
 
 #include "core/game.hpp"
-#include "core/svg.hpp"
 
 namespace nuraghe {
+
+namespace connect4 {
+// What shows the game to people (lib/core/hooks.hpp), in games/connect4/presentation.hpp.
+struct Presentation;
+}  // namespace connect4
 
 struct Connect4 {
   static constexpr std::string_view kName = "connect4";
@@ -106,8 +110,8 @@ struct Connect4 {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // The 7 x 6 frame with its holes, and the stones in their seats' colours, for the browser viewer.
-  static svg::Drawing draw(const State& s, Player observer);
+  // The picture for the browser viewer (presentation.hpp).
+  using Presentation = connect4::Presentation;
 };
 
 }  // namespace nuraghe

@@ -2,6 +2,7 @@
 
 #include "game_tests.hpp"
 #include "games/connect4/connect4.hpp"
+#include "games/connect4/presentation.hpp"
 
 using namespace nuraghe;
 using S = Connect4::State;
@@ -116,11 +117,11 @@ TEST_CASE("tensors: the action is the column; the observation is the seat's ston
 
 TEST_CASE("draw: a stone is a disc in its seat's colour at its column and row, from the bottom") {
   const S s = play("44");  // seat 0 then seat 1 in column 4
-  const std::string pieces = Connect4::draw(s, -1).pieces;
+  const std::string pieces = Connect4::Presentation::draw(s, -1).pieces;
   CHECK(pieces.find("<circle class=\"stone\" data-seat=\"0\" data-column=\"4\" data-row=\"1\" cx=\"350.0\" "
                     "cy=\"550.0\" r=\"40\" fill=\"#d62728\"/>") != std::string::npos);
   CHECK(pieces.find("<circle class=\"stone\" data-seat=\"1\" data-column=\"4\" data-row=\"2\" cx=\"350.0\" "
                     "cy=\"450.0\" r=\"40\" fill=\"#1f66d1\"/>") != std::string::npos);
   CHECK(pieces.find("data-row=\"3\"") == std::string::npos);
-  CHECK(Connect4::draw(S{}, 0).pieces.empty());
+  CHECK(Connect4::Presentation::draw(S{}, 0).pieces.empty());
 }

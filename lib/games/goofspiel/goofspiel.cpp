@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "core/tensors.hpp"
+#include "games/goofspiel/presentation.hpp"
 
 namespace nuraghe {
 namespace {
@@ -150,7 +151,7 @@ std::string Goofspiel::render(const State& s, Player) {
 // prizes still to come, face down unless the observer is -1), then a row per seat: its colour and
 // points, the cards in its hand face up (hands are public: every bid was shown), and its bid of the
 // last round.
-svg::Drawing Goofspiel::draw(const State& s, Player observer) {
+svg::Drawing goofspiel::Presentation::draw(const Goofspiel::State& s, Player observer) {
   using svg::number;
   constexpr double kCardWidth = 30, kStep = 36, kRow = 70, kLeft = 110;
   const double width = kLeft + kStep * (s.cards + 2), height = 20 + kRow * (s.players + 1);

@@ -12,13 +12,16 @@
 #include <cstdint>
 
 #include "core/game.hpp"
-#include "core/svg.hpp"
 
 namespace nuraghe {
 
+namespace goofspiel {
+// What shows the game to people (lib/core/hooks.hpp), in games/goofspiel/presentation.hpp.
+struct Presentation;
+}  // namespace goofspiel
+
 struct Goofspiel {
   static constexpr std::string_view kName = "goofspiel";
-  static constexpr std::string_view kScoreName = "points";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Goofspiel with N cards and a hidden prize deck (simultaneous secret bids)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 5;
@@ -149,9 +152,8 @@ struct Goofspiel {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // The face-up prize and the prizes still face down, each seat's points, hand and last bid, for the
-  // browser viewer (the observer -1 sees the prize deck's order too).
-  static svg::Drawing draw(const State& s, Player observer);
+  // What scores() counts and the picture for the browser viewer (presentation.hpp).
+  using Presentation = goofspiel::Presentation;
 };
 
 }  // namespace nuraghe

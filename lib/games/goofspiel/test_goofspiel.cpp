@@ -4,6 +4,7 @@
 
 #include "game_tests.hpp"
 #include "games/goofspiel/goofspiel.hpp"
+#include "games/goofspiel/presentation.hpp"
 
 using namespace nuraghe;
 using S = Goofspiel::State;
@@ -147,7 +148,8 @@ TEST_CASE("tensors: the action is the card's value - 1; the observation shows th
 TEST_CASE("draw: the face-up prize and the hands are shown, the prizes to come only to the observer -1") {
   const S s = position(2, {4, 1, 3, 2}, {{4}, {1}});
   // Round 2: prize 1 face up, 3 and 2 face down (a card's back is a filled rect without a label).
-  const std::string seat = Goofspiel::draw(s, 0).pieces, all = Goofspiel::draw(s, -1).pieces;
+  const std::string seat = Goofspiel::Presentation::draw(s, 0).pieces,
+                    all = Goofspiel::Presentation::draw(s, -1).pieces;
   const std::string prizes = seat.substr(0, seat.find("</g>"));
   CHECK(prizes.find(">1</text>") != std::string::npos);
   CHECK(prizes.find(">3</text>") == std::string::npos);
@@ -160,5 +162,5 @@ TEST_CASE("draw: the face-up prize and the hands are shown, the prizes to come o
   CHECK(seat.find(">4 points</text>") != std::string::npos);
   CHECK(seat.find(">bid 4</text>") != std::string::npos);
   CHECK(seat.find(">bid 1</text>") != std::string::npos);
-  CHECK(Goofspiel::draw(s, 1).pieces == seat);  // nothing private in Goofspiel
+  CHECK(Goofspiel::Presentation::draw(s, 1).pieces == seat);  // nothing private in Goofspiel
 }

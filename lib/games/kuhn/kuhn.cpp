@@ -1,6 +1,7 @@
 #include "games/kuhn/kuhn.hpp"
 
 #include "core/tensors.hpp"
+#include "games/kuhn/presentation.hpp"
 
 namespace nuraghe {
 namespace {
@@ -105,7 +106,7 @@ std::string Kuhn::render(const State& s, Player observer) {
 // them; the history and the pot below. A card shows only where render() shows it: to its seat, to
 // the observer -1, and both seats' at a showdown. The third card is never shown to a seat (at a
 // showdown it is known, being the one left, but no card is turned up for it).
-svg::Drawing Kuhn::draw(const State& s, Player observer) {
+svg::Drawing kuhn::Presentation::draw(const Kuhn::State& s, Player observer) {
   using svg::number;
   svg::Drawing d{"0 0 400 260", "<rect width=\"400\" height=\"260\" rx=\"20\" fill=\"#2e6b3f\"/>", "", ""};
   for (int p = 0; p < 2; ++p)

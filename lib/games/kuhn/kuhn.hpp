@@ -8,13 +8,16 @@
 #include <cstdint>
 
 #include "core/game.hpp"
-#include "core/svg.hpp"
 
 namespace nuraghe {
 
+namespace kuhn {
+// What shows the game to people (lib/core/hooks.hpp), in games/kuhn/presentation.hpp.
+struct Presentation;
+}  // namespace kuhn
+
 struct Kuhn {
   static constexpr std::string_view kName = "kuhn";
-  static constexpr std::string_view kScoreName = "chips";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Kuhn poker (three cards, private hands; for information-set search)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 2;
@@ -101,9 +104,8 @@ struct Kuhn {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // The table, each seat's card (face down where the observer has not seen it), the third card
-  // face down, and the actions so far, for the browser viewer.
-  static svg::Drawing draw(const State& s, Player observer);
+  // What scores() counts and the picture for the browser viewer (presentation.hpp).
+  using Presentation = kuhn::Presentation;
 };
 
 }  // namespace nuraghe

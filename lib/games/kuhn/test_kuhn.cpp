@@ -4,6 +4,7 @@
 
 #include "game_tests.hpp"
 #include "games/kuhn/kuhn.hpp"
+#include "games/kuhn/presentation.hpp"
 
 using namespace nuraghe;
 using S = Kuhn::State;
@@ -111,7 +112,7 @@ TEST_CASE("tensors: pass and bet are actions 0 and 1; a seat observes its card, 
 
 TEST_CASE("draw: a seat's card face up for itself, face down for the other seat until a showdown") {
   const auto face_up = [](const S& s, Player observer, const char* card) {
-    return Kuhn::draw(s, observer).pieces.find(std::string(">") + card + "</text>") != std::string::npos;
+    return Kuhn::Presentation::draw(s, observer).pieces.find(std::string(">") + card + "</text>") != std::string::npos;
   };
   const S s = position({"K", "J", "Q"}, "p");
   CHECK(face_up(s, 0, "K"));
@@ -122,5 +123,5 @@ TEST_CASE("draw: a seat's card face up for itself, face down for the other seat 
   CHECK((face_up(s, -1, "K") && face_up(s, -1, "J") && face_up(s, -1, "Q")));
   const S shown = position({"K", "J", "Q"}, "pp");  // a showdown shows both seats' cards, not the third
   CHECK((face_up(shown, 0, "K") && face_up(shown, 0, "J") && !face_up(shown, 0, "Q")));
-  CHECK(Kuhn::draw(shown, 0).pieces.find("history \"pp\", pot 2") != std::string::npos);
+  CHECK(Kuhn::Presentation::draw(shown, 0).pieces.find("history \"pp\", pot 2") != std::string::npos);
 }

@@ -20,7 +20,7 @@ enum class Colour : std::uint8_t { Yellow, Green, Brown };
 // As the board file names them.
 inline constexpr std::array<std::string_view, 3> kColourNames = {"yellow", "green", "brown"};
 
-// Where the browser viewer draws a province, a fort space or a harbour (Sardegna::draw): a point of
+// Where the browser viewer draws a province, a fort space or a harbour (sardegna::Presentation::draw): a point of
 // the board file ("x", "y") on a map 600 wide and 880 high, north up. Points of one kind stand at
 // least kMinSpacing apart, so that no two are drawn on top of each other.
 inline constexpr double kMapWidth = 600, kMapHeight = 880, kMinSpacing = 20;

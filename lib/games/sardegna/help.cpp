@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "games/sardegna/presentation.hpp"
 #include "games/sardegna/sardegna.hpp"
 
 namespace nuraghe {
@@ -79,7 +80,7 @@ std::string Sardegna::render(const State& s, Player observer) {
 
 // The board's geometry, which the per-turn picture leaves out: borders, and the provinces around
 // every fort space and harbour.
-std::string Sardegna::legend(const State& s) {
+std::string sardegna::Presentation::legend(const Sardegna::State& s) {
   const auto& b = s.board();
   std::ostringstream out;
   out << "board: " << b.name << "\nprovinces and their neighbours:\n";
@@ -115,18 +116,18 @@ std::string Sardegna::legend(const State& s) {
 }
 
 // A Sentinel's scoring told province by province (page 7), and the card then turned up.
-std::string Sardegna::explain(const State& before, Move m) {
-  if (kind_of(m) != kPlaySentinel || before.row_next >= kRowLength) return {};
+std::string sardegna::Presentation::explain(const Sardegna::State& before, Move m) {
+  if (Sardegna::kind_of(m) != Sardegna::kPlaySentinel || before.row_next >= Sardegna::kRowLength) return {};
   const int fort = before.row[before.row_next];
   std::ostringstream out;
   out << "scoring of fort space " << fort + 1 << ":\n";
-  State s = before;
+  Sardegna::State s = before;
   for (unsigned r = s.board().fort_provinces[fort]; r; r &= r - 1) {
     const int q = std::countr_zero(r);
     out << "  " << s.board().province_names[q] << " (" << int(s.board().value[q]) << "): influence";
     for (int p = 0; p < s.players; ++p) out << " p" << p << "=" << s.influence(p, q);
-    std::uint16_t was[kMaxPlayers];
-    std::copy(s.score, s.score + kMaxPlayers, was);
+    std::uint16_t was[Sardegna::kMaxPlayers];
+    std::copy(s.score, s.score + Sardegna::kMaxPlayers, was);
     s.score_province(q);
     std::string gains;
     for (int p = 0; p < s.players; ++p)
@@ -134,25 +135,27 @@ std::string Sardegna::explain(const State& before, Move m) {
         gains += (gains.empty() ? "" : ", ") + ("p" + std::to_string(p) + " +" + std::to_string(s.score[p] - was[p]));
     out << " -> " << (gains.empty() ? "nobody scores" : gains) << "\n";
   }
-  State after = before;
+  Sardegna::State after = before;
   after.apply(m);
-  if (after.phase == Phase::SentinelChoice)
+  if (after.phase == Sardegna::Phase::SentinelChoice)
     out << "  fort card " << after.row[after.row_next + 1] + 1
         << " is turned up: keep it, or replace it with the deck's top card\n";
   return out.str();
 }
 
-std::string Sardegna::move_help(const State& s, Player p, Move m) {
-  const int next = s.row_next + 1 < kRowLength ? s.row[s.row_next + 1] + 1 : 0;
-  switch (kind_of(m)) {
-    case kKeep:
+std::string sardegna::Presentation::move_help(const Sardegna::State& s, Player p, Move m) {
+  const int next = s.row_next + 1 < Sardegna::kRowLength ? s.row[s.row_next + 1] + 1 : 0;
+  switch (Sardegna::kind_of(m)) {
+    case Sardegna::kKeep:
       return s.variant ? "fort card " + std::to_string(next) + " stays; draw the deck's top card, then discard one"
                        : "fort card " + std::to_string(next) + " stays in the row, second to be scored";
-    case kReplace: return "fort card " + std::to_string(next) + " goes under the deck, its top card replaces it";
-    case kSwap:
+    case Sardegna::kReplace:
+      return "fort card " + std::to_string(next) + " goes under the deck, its top card replaces it";
+    case Sardegna::kSwap:
       return "fort card " + std::to_string(next) + " under the deck, your private " +
              std::to_string(s.private_card[p][0] + 1) + " in its place; draw anew";
-    case kDiscard: return "fort card " + std::to_string(int(a_of(m)) + 1) + " goes under the deck, known to you alone";
+    case Sardegna::kDiscard:
+      return "fort card " + std::to_string(int(Sardegna::a_of(m)) + 1) + " goes under the deck, known to you alone";
     default: return {};
   }
 }

@@ -1,4 +1,4 @@
-// Sardegna drawn for the browser viewer (Sardegna::draw): the map from the board file's points on
+// Sardegna drawn for the browser viewer (sardegna::Presentation::draw): the map from the board file's points on
 // the left, a panel of the seats and the fort cards on the right.
 //
 // The board is the island: land round every province and fort space, the borders as lines between
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/svg.hpp"
+#include "games/sardegna/presentation.hpp"
 #include "games/sardegna/sardegna.hpp"
 
 namespace nuraghe {
@@ -224,7 +225,7 @@ std::string panel(const S& s, Player observer) {
 
 }  // namespace
 
-svg::Drawing Sardegna::draw(const State& s, Player observer) {
+svg::Drawing sardegna::Presentation::draw(const Sardegna::State& s, Player observer) {
   return {"0 0 " + std::to_string(int(kFrameWidth)) + " " + std::to_string(int(kFrameHeight)), board_picture(s.board()),
           map_pieces(s), panel(s, observer)};
 }

@@ -17,14 +17,18 @@
 
 #include "core/bits.hpp"
 #include "core/game.hpp"
-#include "core/svg.hpp"
 #include "games/sardegna/board.hpp"
 
 namespace nuraghe {
 
+namespace sardegna {
+// What shows the game to people: its texts and its picture (lib/core/hooks.hpp), in
+// games/sardegna/presentation.hpp.
+struct Presentation;
+}  // namespace sardegna
+
 struct Sardegna {
   static constexpr std::string_view kName = "sardegna";
-  static constexpr std::string_view kScoreName = "points";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Sardegna: area control, hidden fort-card order (variant alt-sentinel: private fort cards)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = 4;
@@ -347,17 +351,10 @@ struct Sardegna {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // For the browser viewer (picture.cpp): the map drawn from the board file's points, the pieces
-  // over it, and beside it the panel of cards as `observer` sees them (-1: every card).
-  static svg::Drawing draw(const State& s, Player observer);
-  // For a person at the table (`play`'s human seat and its log, cli/commands/cli_game.hpp; docs/game-concept.md):
-  // the board's adjacencies, printed once; what a move did beyond its notation (a Sentinel's
-  // scoring, province by province); what keep, replace, swap and discard will do; and why a move
-  // that is not legal is not.
-  static std::string legend(const State& s);
-  static std::string explain(const State& before, Move m);
-  static std::string move_help(const State& s, Player p, Move m);
+  // Why a move that is not legal is not (help.cpp), in the error of every command reading a move.
   static std::string why_illegal(const State& s, Player p, Move m);
+  // The legend, the texts of a move and the picture (presentation.hpp).
+  using Presentation = sardegna::Presentation;
 
   // The heuristic (heuristic.cpp): rollout policy, static evaluation, and the `heuristic` bot.
   static Move heuristic_move(const State& s, Player p, Rng& rng);

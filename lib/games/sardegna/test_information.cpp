@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "games/sardegna/presentation.hpp"
 #include "games/sardegna/sardegna.hpp"
 #include "games/sardegna/test_helpers.hpp"
 
@@ -165,9 +166,9 @@ TEST_CASE("draw: the pieces stand at the board file's points, in their seats' co
   villagers(s, 2, 4, 1);  // and seat 2 with one villager, on the line below
   fort(s, 0, 6);
   ship(s, 2, 7);
-  const svg::Drawing d = SG::draw(s, 0);
+  const svg::Drawing d = SG::Presentation::draw(s, 0);
   CHECK(d.view_box == "0 0 1000 880");
-  CHECK(d.board == SG::draw(empty_game(3, false, 7), -1).board);  // drawn from the board alone
+  CHECK(d.board == SG::Presentation::draw(empty_game(3, false, 7), -1).board);  // drawn from the board alone
   // The board: province 4 named, fort space 6 and harbour 7 (Alghero) at their points.
   CHECK(d.board.find("<title>4 Logudoro: 5 points</title><circle cx=\"260.0\" cy=\"296.0\"") != std::string::npos);
   CHECK(d.board.find("<g class=\"fort-space\" data-fort=\"6\"") != std::string::npos);
@@ -191,7 +192,7 @@ TEST_CASE("draw: the pieces stand at the board file's points, in their seats' co
 TEST_CASE("draw: a seat sees its own private fort cards and the count of the others'; -1 sees them all") {
   const S s = empty_game(3, true);  // the variant deals each seat one private fort card
   const auto card = [&](int seat) { return std::to_string(s.private_card[seat][0] + 1); };
-  const std::string seat0 = SG::draw(s, 0).panel, all = SG::draw(s, -1).panel;
+  const std::string seat0 = SG::Presentation::draw(s, 0).panel, all = SG::Presentation::draw(s, -1).panel;
   CHECK(seat0.find("data-seat=\"0\">private fort cards: " + card(0) + "</text>") != std::string::npos);
   CHECK(seat0.find("data-seat=\"1\">1 private fort card</text>") != std::string::npos);
   CHECK(seat0.find("data-seat=\"2\">1 private fort card</text>") != std::string::npos);

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "game_tests.hpp"
+#include "games/tictactoe/presentation.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
 using namespace nuraghe;
@@ -98,14 +99,14 @@ TEST_CASE("tensors: the action is the cell; the observation is the seat's marks,
 
 TEST_CASE("draw: the grid is the board; each mark is its seat's letter in the seat's colour, in its cell") {
   const S s = play({"b2", "a3"});
-  const svg::Drawing d = TicTacToe::draw(s, 1);
+  const svg::Drawing d = TicTacToe::Presentation::draw(s, 1);
   CHECK(d.view_box == "0 0 300 300");
-  CHECK(d.board == TicTacToe::draw(S{}, -1).board);
+  CHECK(d.board == TicTacToe::Presentation::draw(S{}, -1).board);
   // X (seat 0, red) in the centre cell 4, O (seat 1, blue) in the top left cell 0; nothing else.
   CHECK(d.pieces ==
         "<text class=\"mark\" data-cell=\"0\" data-name=\"a3\" x=\"50.0\" y=\"78.0\" font-size=\"80\" "
         "text-anchor=\"middle\" fill=\"#1f66d1\">O</text>"
         "<text class=\"mark\" data-cell=\"4\" data-name=\"b2\" x=\"150.0\" y=\"178.0\" font-size=\"80\" "
         "text-anchor=\"middle\" fill=\"#d62728\">X</text>");
-  CHECK(TicTacToe::draw(S{}, -1).pieces.empty());
+  CHECK(TicTacToe::Presentation::draw(S{}, -1).pieces.empty());
 }

@@ -2,6 +2,7 @@
 
 #include "core/svg.hpp"
 #include "core/tensors.hpp"
+#include "games/tictactoe/presentation.hpp"
 
 namespace nuraghe {
 namespace {
@@ -89,7 +90,7 @@ std::string TicTacToe::render(const State& s, Player) {
 
 // A 300 x 300 frame of 3 x 3 cells of 100; a mark is the seat's letter in its colour, named by its
 // cell (0 is a3, the top left, as in the state's bits) and its notation.
-svg::Drawing TicTacToe::draw(const State& s, Player) {
+svg::Drawing tictactoe::Presentation::draw(const TicTacToe::State& s, Player) {
   using svg::number;
   svg::Drawing d{"0 0 300 300", "<rect width=\"300\" height=\"300\" fill=\"#fff\"/>", "", ""};
   for (int i = 1; i < 3; ++i)

@@ -6,9 +6,13 @@
 #include <cstdint>
 
 #include "core/game.hpp"
-#include "core/svg.hpp"
 
 namespace nuraghe {
+
+namespace tictactoe {
+// What shows the game to people (lib/core/hooks.hpp), in games/tictactoe/presentation.hpp.
+struct Presentation;
+}  // namespace tictactoe
 
 struct TicTacToe {
   static constexpr std::string_view kName = "tictactoe";
@@ -76,8 +80,8 @@ struct TicTacToe {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // The grid, and X (seat 0) and O (seat 1) in the cells, for the browser viewer.
-  static svg::Drawing draw(const State& s, Player observer);
+  // The picture for the browser viewer (presentation.hpp).
+  using Presentation = tictactoe::Presentation;
 };
 
 }  // namespace nuraghe

@@ -25,7 +25,7 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games);
 // The page as one SVG document.
 std::string map_svg(const Map& m, const std::vector<double>& usage, int games);
 
-// A position drawn for the browser viewer (Ttr::draw). The board: the bare map's page with a panel
+// A position drawn for the browser viewer (ttr::Presentation::draw). The board: the bare map's page with a panel
 // to its right. The pieces: each claimed route covered in its claimer's colour with the seat's
 // number on a badge, each station a square in its builder's colour at its city. The panel: the
 // face-up cards, the decks, and each seat's cars, train cards, Materials and tickets as `observer`

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "games/ttr/payments.hpp"
+#include "games/ttr/presentation.hpp"
 #include "games/ttr/scoring.hpp"
 #include "games/ttr/ttr.hpp"
 
@@ -61,7 +62,7 @@ std::string padded(const std::string& label, int points, bool sign = false) {
 
 }  // namespace
 
-Json Ttr::score_json(const State& s) {
+Json ttr::Presentation::score_json(const Ttr::State& s) {
   using namespace ttr;
   const Map& m = s.board();
   const auto parts = s.breakdown();

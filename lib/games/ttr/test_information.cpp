@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "games/ttr/notation.hpp"
 #include "games/ttr/position.hpp"
+#include "games/ttr/presentation.hpp"
 #include "games/ttr/state.hpp"
 #include "games/ttr/test_helpers.hpp"
 #include "games/ttr/ttr.hpp"
@@ -137,8 +138,9 @@ TEST_CASE("draw: claimed routes and stations in their seats' colours; another se
   s.routes[1].add(0);
   s.routes[1].add(3);
   s.stations[0] |= 1;  // a station in city 0
-  const nuraghe::svg::Drawing seat1 = nuraghe::Ttr::draw(s, 1), all = nuraghe::Ttr::draw(s, -1);
-  CHECK(seat1.board == nuraghe::Ttr::draw(at_turn({red, red, red, red, red}, 9), 0).board);
+  const nuraghe::svg::Drawing seat1 = nuraghe::Ttr::Presentation::draw(s, 1),
+                              all = nuraghe::Ttr::Presentation::draw(s, -1);
+  CHECK(seat1.board == nuraghe::Ttr::Presentation::draw(at_turn({red, red, red, red, red}, 9), 0).board);
   // Each claimed route is an element of its own (the viewer marks the one a move adds), in its
   // seat's group and colour, with its owner's number on a white badge, which no route's colour can
   // be mistaken for.
@@ -256,14 +258,14 @@ TEST_CASE("explain_to: a seat is told the card it drew blind; nobody else, and n
     if (after.cards[0][std::size_t(k)] > s.cards[0][std::size_t(k)])
       drawn = k == kLocomotive ? "a locomotive" : std::string(kColourNames[std::size_t(k)]);
   REQUIRE(!drawn.empty());
-  CHECK(nuraghe::Ttr::explain_to(s, deck, 0) == "  you drew " + drawn + "\n");
-  CHECK(nuraghe::Ttr::explain_to(s, deck, 1).empty());
-  CHECK(nuraghe::Ttr::explain_to(s, make_move(MoveKind::DrawFaceUp, red), 0).empty());
+  CHECK(nuraghe::Ttr::Presentation::explain_to(s, deck, 0) == "  you drew " + drawn + "\n");
+  CHECK(nuraghe::Ttr::Presentation::explain_to(s, deck, 1).empty());
+  CHECK(nuraghe::Ttr::Presentation::explain_to(s, make_move(MoveKind::DrawFaceUp, red), 0).empty());
   const nuraghe::Move materials = make_move(MoveKind::DrawMaterials, 0);
   State with = s;
   with.apply(materials);
   std::string material;
   for (int k = 0; k < kMaterialKinds; ++k)
     if (with.materials[0][std::size_t(k)] > s.materials[0][std::size_t(k)]) material = kMaterialNames[std::size_t(k)];
-  CHECK(nuraghe::Ttr::explain_to(s, materials, 0) == "  you drew " + material + "\n");
+  CHECK(nuraghe::Ttr::Presentation::explain_to(s, materials, 0) == "  you drew " + material + "\n");
 }

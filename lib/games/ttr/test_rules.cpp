@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "games/ttr/position.hpp"
+#include "games/ttr/presentation.hpp"
 #include "games/ttr/state.hpp"
 #include "games/ttr/test_helpers.hpp"
 #include "games/ttr/ttr.hpp"
@@ -346,7 +347,7 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(s.outcome()[1] == 1.0);  // 28 against 27
   CHECK(s.outcome()[0] == 0.0);
   // The JSON breakdown says the same: who won and on what, the station's borrowed route and its owner.
-  const Json score = nuraghe::Ttr::score_json(s);
+  const Json score = nuraghe::Ttr::Presentation::score_json(s);
   CHECK(score["winner"] == Json{{"seats", {1}}, {"decided_by", "points"}});
   CHECK(score["seats"][1]["station_list"][0]["owner"] == 0);
   CHECK(score["seats"][1]["station_list"][0]["borrows"] == nuraghe::ttr::route_name(sardinia(), nuoro_lanusei));
@@ -363,7 +364,7 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(tied[1].express == 10);
   CHECK(s.outcome()[0] == 0.5);
   CHECK(s.outcome()[1] == 0.5);
-  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0, 1}}, {"decided_by", "shared"}});
+  CHECK(nuraghe::Ttr::Presentation::score_json(s)["winner"] == Json{{"seats", {0, 1}}, {"decided_by", "shared"}});
   // The same points, but more tickets completed wins: seat 1 holds no ticket and two more routes
   // worth its 6 points (2 + 4, a trail of 5, shorter than the shared 6).
   s.tickets[1] = 0;
@@ -373,9 +374,9 @@ TEST_CASE("final score: routes, tickets through stations, unused stations, the E
   CHECK(close[0].completed == 1);
   CHECK(close[1].completed == 0);
   CHECK(s.outcome()[0] == 1.0);
-  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0}}, {"decided_by", "tickets"}});
-  CHECK(nuraghe::Ttr::score_report(s).find("winner: player 0 (tied on points; the most completed tickets)") !=
-        std::string::npos);
+  CHECK(nuraghe::Ttr::Presentation::score_json(s)["winner"] == Json{{"seats", {0}}, {"decided_by", "tickets"}});
+  CHECK(nuraghe::Ttr::Presentation::score_report(s).find(
+            "winner: player 0 (tied on points; the most completed tickets)") != std::string::npos);
 }
 
 TEST_CASE("score: below zero points a tie is a shared win, and a clear leader wins on points") {
@@ -386,8 +387,8 @@ TEST_CASE("score: below zero points a tie is a shared win, and a clear leader wi
   s.routes[0] = {}, s.routes[1] = {};
   s.tickets[0] = s.tickets[1] = ticket_mask("tirso", "lanusei") | ticket_mask("olbia", "tirso");
   REQUIRE(s.breakdown()[0].total() == -1);
-  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0, 1}}, {"decided_by", "shared"}});
-  CHECK(nuraghe::Ttr::score_report(s).find(
+  CHECK(nuraghe::Ttr::Presentation::score_json(s)["winner"] == Json{{"seats", {0, 1}}, {"decided_by", "shared"}});
+  CHECK(nuraghe::Ttr::Presentation::score_report(s).find(
             "shared win: player 0, player 1 (tied on points, tickets, stations and the Express bonus)") !=
         std::string::npos);
   // Every seat below zero with a clear leader: the leader wins on points (a best total started
@@ -395,15 +396,15 @@ TEST_CASE("score: below zero points a tie is a shared win, and a clear leader wi
   s.tickets[1] |= ticket_mask("palau", "iglesias");  // 18 more lost
   REQUIRE(s.breakdown()[1].total() == -19);
   CHECK(s.outcome()[0] == 1.0);
-  CHECK(nuraghe::Ttr::score_json(s)["winner"] == Json{{"seats", {0}}, {"decided_by", "points"}});
-  CHECK(nuraghe::Ttr::score_report(s).find("winner: player 0 (the most points)") != std::string::npos);
+  CHECK(nuraghe::Ttr::Presentation::score_json(s)["winner"] == Json{{"seats", {0}}, {"decided_by", "points"}});
+  CHECK(nuraghe::Ttr::Presentation::score_report(s).find("winner: player 0 (the most points)") != std::string::npos);
 }
 
 TEST_CASE("score: the text is drawn from the JSON breakdown alone") {
   State s = playing(3);
   s.stations_option = true;
-  Json score = nuraghe::Ttr::score_json(s);
-  CHECK(nuraghe::ttr::score_text(score) == nuraghe::Ttr::score_report(s));
+  Json score = nuraghe::Ttr::Presentation::score_json(s);
+  CHECK(nuraghe::ttr::score_text(score) == nuraghe::Ttr::Presentation::score_report(s));
   // A part changed in the JSON shows in the text: the text reads nothing else.
   score["seats"][2]["total"] = 123;
   score["seats"][2]["win"] = 1.0;
@@ -416,7 +417,7 @@ TEST_CASE("score: the text is drawn from the JSON breakdown alone") {
   CHECK(text.find("player 2: 123 points, a winner\n") != std::string::npos);
   CHECK(text.find("winner: player 2 (tied on points, tickets and stations; the Express bonus)") != std::string::npos);
   CHECK(text.find("\n  stations ") == std::string::npos);
-  CHECK(nuraghe::Ttr::score_report(s).find("\n  stations ") != std::string::npos);
+  CHECK(nuraghe::Ttr::Presentation::score_report(s).find("\n  stations ") != std::string::npos);
 }
 
 TEST_CASE("score report: a station that borrows no route says why") {
@@ -428,7 +429,7 @@ TEST_CASE("score report: a station that borrows no route says why") {
   s.tickets[1] = ticket_mask("tirso", "lanusei");  // porto-torres - sassari is no help to it
   s.stations[1] = std::uint64_t(1) << sardinia().city("sassari") | std::uint64_t(1) << sardinia().city("nuoro");
   REQUIRE(s.breakdown()[1].borrowed[std::size_t(sardinia().city("sassari"))] < 0);
-  const std::string report = nuraghe::Ttr::score_report(s);
+  const std::string report = nuraghe::Ttr::Presentation::score_report(s);
   CAPTURE(report);
   CHECK(report.find("sassari: borrowing gains nothing (1 route of another player here)") != std::string::npos);
   CHECK(report.find("nuoro: no route of another player here to borrow") != std::string::npos);

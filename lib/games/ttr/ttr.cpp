@@ -2,6 +2,7 @@
 
 #include "core/text.hpp"
 #include "games/ttr/payments.hpp"
+#include "games/ttr/presentation.hpp"
 #include "games/ttr/scoring.hpp"
 
 #include <algorithm>
@@ -113,10 +114,10 @@ std::string ticket_progress(const ttr::State& s, Player p, int t) {
 
 }  // namespace
 
-std::string Ttr::explain_to(const State& before, Move m, Player p) {
+std::string ttr::Presentation::explain_to(const Ttr::State& before, Move m, Player p) {
   const ttr::MoveKind kind = ttr::kind_of(m);
   if (before.to_move() != p || (kind != ttr::MoveKind::DrawDeck && kind != ttr::MoveKind::DrawMaterials)) return {};
-  State after = before;
+  Ttr::State after = before;
   after.apply(m);
   const auto q = std::size_t(p);
   for (int k = 0; k < ttr::kCardKinds; ++k)

@@ -13,19 +13,18 @@
 #include "core/params.hpp"
 #include "games/ttr/heuristic.hpp"
 #include "games/ttr/notation.hpp"
-#include "games/ttr/picture.hpp"
 #include "games/ttr/position.hpp"
 #include "games/ttr/state.hpp"
 
 namespace nuraghe {
 namespace ttr {
-// The text of `nuraghe score`, drawn from Ttr::score_json's structure alone (score.cpp).
-std::string score_text(const Json& score);
+// What shows the game to people: its texts, its score part by part, the map's picture and check
+// (lib/core/hooks.hpp), in games/ttr/presentation.hpp.
+struct Presentation;
 }  // namespace ttr
 
 struct Ttr {
   static constexpr std::string_view kName = "ttr";
-  static constexpr std::string_view kScoreName = "points";  // what scores() counts
   static constexpr std::string_view kDescription =
       "Ticket to Ride, the Sardinia map: hidden tickets, blind draws, a Materials deck (--map FILE: another map)";
   static constexpr int kMinPlayers = 2, kMaxPlayers = ttr::kMaxSeats;
@@ -81,35 +80,13 @@ struct Ttr {
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
   static std::string render(const State& s, Player observer);
-  // What seat p alone learns from its own blind draw: the train or Materials card drawn, printed to
-  // the person in that seat (a card taken face up is in the move's notation).
-  static std::string explain_to(const State& before, Move m, Player p);
-  // The map with the claimed routes and stations, and each seat's cards as `observer` sees them, for
-  // the browser viewer (picture.hpp).
-  static svg::Drawing draw(const State& s, Player observer) { return ttr::position_drawing(s, observer); }
-  // The final score part by part, as JSON (`nuraghe score --json`, `--results`): the options
-  // played; per seat the parts, the routes with their cars and points, every ticket held with
-  // whether it was completed, the stations and what they borrow (or how many routes of others lie
-  // at their city); how the game ended ("last-round", "safeguard", or "not-over") and how the
-  // winner was decided ("points", "tickets", "stations", "express" or "shared").
-  static Json score_json(const State& s);
-  // The same as text (`nuraghe score`), rendered from that JSON.
-  static std::string score_report(const State& s) { return ttr::score_text(score_json(s)); }
-  // The map drawn from its data (picture.hpp); a finished game's usage is the routes claimed.
-  static std::string board_svg(const State& s, const std::vector<double>& usage, int games) {
-    return ttr::map_svg(s.board(), usage, games);
-  }
-  static std::vector<double> board_usage(const State& s) {
-    std::vector<double> used(std::size_t(s.board().num_routes), 0.0);
-    s.claimed().for_each([&](int r) { used[std::size_t(r)] = 1; });
-    return used;
-  }
   // A designer's figures on the routes, the tickets and the cities (score.cpp; `nuraghe stats`).
   static constexpr std::array<std::string_view, 3> kStatKinds{"route", "ticket", "city"};
   static ItemStats item_stats(const State& s, std::string_view kind, bool final);
-  // The map's counts and the tickets whose value is not their shortest path (map.hpp).
-  static MapCheck map_check(const State& s) { return ttr::check_map(s.board()); }
   static std::uint64_t map_hash(const State& s) { return s.board().hash; }
+  // What a seat alone learns from its blind draw, the score part by part, the pictures and the
+  // map's check (presentation.hpp).
+  using Presentation = ttr::Presentation;
 };
 static_assert(Game<Ttr>);
 
