@@ -1,0 +1,184 @@
+// What every game's `nuraghe selfplay` shares (cli/commands/selfplay_game.hpp), compiled once: the
+// rows of a chunk, its files written and checked, the manifest, a resumed folder. A file of its
+// own, outside the command's: the arena's tests play a game's self-play with it, and need not link
+// the whole command line (and ThreadSanitizer's build, which runs them, need not compile it).
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/commands/selfplay_game.hpp"
+#include "core/error.hpp"
+#include "core/files.hpp"
+#include "core/npy.hpp"
+
+namespace nuraghe {
+namespace commands {
+
+void Rows::append(const Rows& o) {
+  const auto add = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
+  add(observation, o.observation), add(progress, o.progress), add(returns, o.returns), add(scores, o.scores);
+  add(search_value, o.search_value), add(seat, o.seat), add(game, o.game), add(deal, o.deal);
+  add(decision, o.decision), add(moved, o.moved), add(games, o.games);
+}
+
+std::string chunk_name(int c) {
+  char name[32];
+  std::snprintf(name, sizeof name, "chunk-%05d", c);
+  return name;
+}
+
+namespace {
+
+template <class T>
+void write_array(const fs::path& folder, const char* name, const std::vector<T>& values, long long rows, long long cols,
+                 bool two_dimensional) {
+  const fs::path path = folder / (std::string(name) + ".npy");
+  std::ofstream out(path, std::ios::binary);
+  const std::string bytes = npy::encode(values.data(), rows, cols, two_dimensional);
+  out.write(bytes.data(), std::streamsize(bytes.size()));
+  out.close();
+  if (!out) input_error("selfplay: cannot write \"" + path.string() + "\"");
+}
+
+// The files a chunk folder holds: its arrays and games.jsonl.
+bool chunk_file(const std::string& name) {
+  if (name == "games.jsonl") return true;
+  for (const SelfplayArray& x : kSelfplayArrays)
+    if (name == std::string(x.name) + ".npy") return true;
+  return false;
+}
+
+}  // namespace
+
+void write_chunk(const fs::path& out, int c, const Rows& r) {
+  const fs::path done = out / chunk_name(c), part = out / (chunk_name(c) + ".part");
+  std::error_code ec;
+  if (!fs::create_directory(part, ec)) input_error("selfplay: cannot create \"" + part.string() + "\"");
+  const long long n = r.count();
+  write_array(part, "observation", r.observation, n, r.observation_size, true);
+  write_array(part, "seat", r.seat, n, 1, false);
+  write_array(part, "game", r.game, n, 1, false);
+  write_array(part, "deal", r.deal, n, 1, false);
+  write_array(part, "decision", r.decision, n, 1, false);
+  write_array(part, "progress", r.progress, n, 1, false);
+  write_array(part, "moved", r.moved, n, 1, false);
+  write_array(part, "returns", r.returns, n, r.players, true);
+  write_array(part, "scores", r.scores, n, r.players, true);
+  write_array(part, "search_value", r.search_value, n, 1, false);
+  {
+    const fs::path path = part / "games.jsonl";
+    std::ofstream games(path);
+    for (const Json& line : r.games) games << line.dump() << "\n";
+    games.close();
+    if (!games) input_error("selfplay: cannot write \"" + path.string() + "\"");
+  }
+  fs::rename(part, done, ec);
+  if (ec)
+    input_error("selfplay: cannot rename \"" + part.string() + "\" to \"" + done.string() + "\": " + ec.message());
+}
+
+std::vector<fs::path> stale_chunks(const fs::path& out, int written, int total) {
+  std::vector<fs::path> stale;
+  for (const auto& e : fs::directory_iterator(out)) {
+    std::string name = e.path().filename().string();
+    if (name.size() > 5 && name.ends_with(".part")) name.resize(name.size() - 5);  // the chunk's
+    if (!name.starts_with("chunk-") || name.size() == 6 || name.size() > 16 ||
+        name.find_first_not_of("0123456789", 6) != std::string::npos)
+      continue;
+    const long long c = std::stoll(name.substr(6));
+    if (c < written || c >= total || name != chunk_name(int(c))) continue;  // not a chunk this run writes
+    const std::string where = "selfplay: \"" + e.path().string() + "\"";
+    if (!e.is_directory() || e.is_symlink())
+      input_error(where + " is not a chunk folder selfplay wrote, where it writes chunk " + std::to_string(c) +
+                  ": move it away");
+    for (const auto& f : fs::directory_iterator(e.path()))
+      if (!chunk_file(f.path().filename().string()) || !f.is_regular_file() || f.is_symlink())
+        input_error(where + " holds \"" + f.path().filename().string() +
+                    "\", which selfplay did not write; it writes chunk " + std::to_string(c) + " there: move it away");
+    stale.push_back(e.path());
+  }
+  return stale;
+}
+
+Json rewards_of(const std::vector<std::string>& bots) {
+  Json rewards = Json::array();
+  for (const auto& text : bots) {
+    const Spec spec = parse_spec(text, "bot");
+    bool searches = false;
+    for (const auto& p : find_bot(spec.name).params) searches = searches || p.name == "reward";
+    rewards.push_back(searches ? Json(bot_params(spec).text("reward")) : Json(nullptr));
+  }
+  return rewards;
+}
+
+Json arrays_doc(int n, int observation_size) {
+  Json arrays = Json::object();
+  for (const SelfplayArray& x : kSelfplayArrays) {
+    Json shape = Json::array({"rows"});
+    if (std::string(x.columns) == "observation_size") shape.push_back(observation_size);
+    if (std::string(x.columns) == "players") shape.push_back(n);
+    arrays[x.name] = Json{{"dtype", x.dtype}, {"shape", shape}, {"meaning", x.meaning}};
+  }
+  return arrays;
+}
+
+void write_manifest(const fs::path& out, const Json& manifest) {
+  const fs::path path = out / "manifest.json", part = out / "manifest.json.part";
+  {
+    std::ofstream f(part);
+    f << manifest.dump(2) << "\n";
+    f.close();
+    if (!f) input_error("selfplay: cannot write \"" + part.string() + "\"");
+  }
+  fs::rename(part, path);
+}
+
+std::vector<Json> resume(const fs::path& out, const Json& identity) {
+  const fs::path path = out / "manifest.json";
+  std::vector<Json> chunks;
+  if (!fs::exists(out)) {
+    std::error_code ec;
+    if (!fs::create_directory(out, ec))
+      input_error("selfplay: cannot create the folder --out \"" + out.string() + "\": " + ec.message());
+    return chunks;
+  }
+  if (!fs::is_directory(out)) input_error("selfplay: --out \"" + out.string() + "\" is a file, not a folder");
+  if (!fs::exists(path)) {
+    if (!fs::is_empty(out))
+      input_error("selfplay: --out \"" + out.string() +
+                  "\" is a folder without a self-play manifest.json and not empty: use a new or empty folder");
+    return chunks;
+  }
+  const Json manifest = parse_json(read_input_file(path.string(), "self-play manifest"), path.string());
+  const JsonIn in(manifest, path.string());
+  in.expect_object();
+  Json id = manifest;
+  for (const char* k : {"version", "chunks", "arrays", "games_file"}) id.erase(k);
+  if (id != identity)
+    input_error("selfplay: --out \"" + out.string() + "\" holds the self-play of another run (" +
+                first_difference(id, identity, "the folder", "this run") + "): use another --out");
+  const int chunk_games = identity.at("chunk_games").get<int>(), games = identity.at("games").get<int>();
+  for (const JsonIn& c : in.at("chunks").array()) {
+    c.allow_only({"name", "games", "rows"});
+    const int i = int(chunks.size()), first = i * chunk_games, last = std::min(games, first + chunk_games);
+    if (c.at("name").string() != chunk_name(i)) c.at("name").fail("must be \"" + chunk_name(i) + "\"");
+    const std::vector<JsonIn> range = c.at("games").array_of_size(2);
+    if (range[0].integer(0, games) != first || range[1].integer(0, games) != last)
+      c.at("games").fail("must be [" + std::to_string(first) + ", " + std::to_string(last) + "]");
+    const long long rows = c.at("rows").integer(0, 1LL << 40);
+    if (!fs::is_directory(out / chunk_name(i))) c.at("name").fail("names a chunk folder that is not there");
+    chunks.push_back(Json{{"name", chunk_name(i)}, {"games", Json::array({first, last})}, {"rows", rows}});
+  }
+  return chunks;
+}
+
+double folder_megabytes(const fs::path& out) {
+  std::uintmax_t bytes = 0;
+  for (const auto& e : fs::recursive_directory_iterator(out))
+    if (e.is_regular_file()) bytes += e.file_size();
+  return double(bytes) / 1e6;
+}
+
+}  // namespace commands
+
+}  // namespace nuraghe
