@@ -8,9 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "bots/games.hpp"
 #include "cli/command_list.hpp"
-#include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "core/error.hpp"
 
@@ -39,15 +37,6 @@ std::string closest(const std::string& word, const std::vector<std::string>& nam
 }
 
 }  // namespace
-
-const GameCommands& game_commands(const std::string& game) {
-  const GameCommands* found = nullptr;
-  AllGames::dispatch(game, [&]<Game G>() {
-    found = &game_commands<G>();
-    return 0;
-  });
-  return *found;
-}
 
 int run_cli(int argc, char** argv) {
   CLI::App app{"nuraghe: Monte Carlo tree search bots for Sardinian board games"};

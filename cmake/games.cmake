@@ -174,9 +174,9 @@ endfunction()
 # nuraghe_game_files(<variable> <template> <folder>): one source per finished game, written from
 # <template> (a file with @NURAGHE_GAME@, @NURAGHE_GAME_TYPE@ and @NURAGHE_GAME_HEADER@) into
 # generated/<folder>/<game>.cpp; the file names go into <variable>. Each game's bots
-# (lib/bots/bot_file.cpp.in, into generated/bots) and its AnyGame with its commands
-# (cli/game_file.cpp.in, into generated/any_game), which the command line and the Python module
-# share, are instantiated in files of their own this way, so that a build compiles the games side
+# (lib/bots/bot_file.cpp.in, into generated/bots) and its AnyGame with its tournament loop
+# (lib/any_game/game_file.cpp.in, into generated/any_game), which the command line and the Python
+# module share, are instantiated in files of their own this way, so that a build compiles the games side
 # by side.
 function(nuraghe_game_files variable template folder)
   get_property(games GLOBAL PROPERTY NURAGHE_GAMES)

@@ -108,15 +108,15 @@ restore
 with lib/bots/extra.hpp '#include "games/kuhn/kuhn.hpp"' '#include "search/mcts.hpp"' '#include "arena/arena.hpp"'
 expect_violation "the bots include the arena" '^lib/bots/extra\.hpp:3: lib/bots may not include "arena/arena\.hpp"$'
 restore
-with lib/arena/extra.hpp '#include "bots/registry.hpp"' '#include "cli/commands.hpp"'
-expect_violation "the arena includes the command line" '^lib/arena/extra\.hpp:2: lib/arena may not include "cli/commands\.hpp"$'
+with lib/arena/extra.hpp '#include "bots/registry.hpp"' '#include "cli/command.hpp"'
+expect_violation "the arena includes the command line" '^lib/arena/extra\.hpp:2: lib/arena may not include "cli/command\.hpp"$'
 restore
 with lib/viewer/extra.cpp '#include "bots/match.hpp"' '#include "arena/summary.hpp"'
 expect_violation "the viewer includes the arena" '^lib/viewer/extra\.cpp:2: lib/viewer may not include "arena/summary\.hpp"$'
 restore
-with lib/any_game/extra.cpp '#include "arena/arena.hpp"' '#include "learn/fit.hpp"' '#include "cli/game_commands.hpp"'
+with lib/any_game/extra.cpp '#include "arena/arena.hpp"' '#include "learn/fit.hpp"' '#include "cli/options.hpp"'
 expect_violation "the games through type erasure include the command line" \
-  '^lib/any_game/extra\.cpp:3: lib/any_game may not include "cli/game_commands\.hpp"$'
+  '^lib/any_game/extra\.cpp:3: lib/any_game may not include "cli/options\.hpp"$'
 restore
 with lib/learn/extra.cpp '#include "any_game/any_game.hpp"'
 expect_violation "learning's fits include the games through type erasure" \
@@ -126,7 +126,7 @@ with lib/arena/extra.hpp '#include "bots/registry.hpp"' '#include "games/kuhn/ku
 expect_pass "the arena includes the bots, a game and the search"
 restore
 with cli/extra.cpp '#include "any_game/any_game.hpp"' '#include "arena/arena.hpp"' '#include "viewer/viewer.hpp"' \
-  '#include "learn/fit.hpp"' '#include "cli/commands.hpp"'
+  '#include "learn/fit.hpp"' '#include "cli/command.hpp"'
 expect_pass "the command line includes every room"
 restore
 

@@ -1,25 +1,264 @@
 // `nuraghe play`: one game between bots (or a person at the terminal), its move log printed, and
 // written as JSON lines (--log) or as a page for the browser (--html).
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "arena/arena.hpp"
+#include "bots/games.hpp"
+#include "bots/match.hpp"
+#include "bots/notation.hpp"
+#include "bots/registry.hpp"
+#include "cli/cli.hpp"
 #include "cli/command.hpp"
-#include "cli/commands.hpp"
-#include "cli/commands/cli_game.hpp"
 #include "cli/options.hpp"
+#include "core/files.hpp"
+#include "core/hooks.hpp"
+#include "games/all_presentations.hpp"
+#include "search/playout.hpp"
+#include "viewer/viewer.hpp"
 
 namespace nuraghe {
 
-// ---- HumanBot's list of many moves (cli/commands/cli_game.hpp), compiled once --------------------
+// `nuraghe play`.
+struct PlayArgs {
+  Common common;
+  std::string bots;
+  std::vector<std::string> bot;
+  std::string log;
+  std::string html;  // the game's page for the browser (lib/viewer/viewer.hpp)
+  int human = -1;
+  bool force = false;  // replace an existing log or page file
+};
+
+}  // namespace nuraghe
+
+namespace nuraghe::commands {
+
+// `quit` at the human seat's prompt: play ends the game there, its log and page marked unfinished.
+struct QuitGame {};
+
+// The legal moves' notations as HumanBot lists them when they are many (cli/commands/play.cpp):
+// "  commander: (no action) | villager 1 3 4 | move 1-2 1-3": moves by first word, then by the words
+// before their last, wrapped at 79 columns.
+// A group that would take more than kGroupLines (5) lines shows each distinct head once, with its
+// number of moves ("sorgono~nuoro (3)"): "? claim sorgono~nuoro" lists those.
+std::string grouped_moves(const std::vector<std::string>& texts);
+
+// A person at the terminal: shown the board's legend once (where the game has one), then at each
+// turn the state as the seat sees it and the legal moves: numbered when they are few, else grouped
+// by their first word (a card, in Sardegna) so that the prompt fits a 24-line terminal. A move is
+// given by its notation, its number in the list or a prefix of its notation that only it has;
+// "?" lists every move, "? WORD" those starting with WORD, "help" says this, "quit" ends the game.
+// An illegal move is answered with one line saying why. A decision with a single legal move is
+// played without asking (the log keeps it as any other).
+template <Game G>
+class HumanBot final : public Bot<G> {
+ public:
+  static constexpr std::size_t kNumbered = 12;  // up to this many moves are listed one per line
+
+  Move choose(const InfoSet<G>& info) override {
+    const auto& s = info.true_state_for_cheating();  // only to render the seat's own picture
+    MoveListOf<G> moves;
+    info.legal_moves(moves);
+    if (moves.size() == 1) {
+      std::cout << "player " << info.seat() << ": the only legal move, " << info.move_to_string(moves[0]) << "\n";
+      return moves[0];
+    }
+    if constexpr (HasLegend<G>) {
+      if (!legend_shown_) std::cout << G::Presentation::legend(s) << "\n";
+      legend_shown_ = true;
+    }
+    std::cout << render_of<G>(s, info.seat());
+    std::vector<std::string> texts;
+    for (Move m : moves) texts.push_back(info.move_to_string(m));
+    const bool numbered = moves.size() <= kNumbered;
+    if (numbered) {
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        const std::string help = move_help<G>(s, info.seat(), moves[i]);
+        std::cout << "  [" << i + 1 << "] " << texts[i] << (help.empty() ? "" : "  -- " + help) << "\n";
+      }
+    } else {
+      std::cout << grouped_moves(texts);
+    }
+    for (;;) {
+      std::cout << "player " << info.seat() << ", your move (" << (numbered ? "number, move" : "move")
+                << " or its start; ?, help, quit): " << std::flush;
+      std::string line;  // one line, of a length a person types (so /dev/zero ends)
+      for (char c; line.size() <= 4096 && std::cin.get(c) && c != '\n';) line.push_back(c);
+      if (line.size() > 4096) input_error("the human player's input line is longer than 4096 characters");
+      if (!std::cin && line.empty()) input_error("no more input for the human player");
+      const std::string t = trim(line);
+      if (t == "?" || t.rfind("? ", 0) == 0) {
+        const std::string word = trim(t.substr(1));
+        for (const auto& text : texts)
+          if (word.empty() || text.rfind(word, 0) == 0) std::cout << "  " << text << "\n";
+        continue;
+      }
+      if (t == "help") {
+        std::cout << "  a move: " << (numbered ? "its number in the list, " : "")
+                  << "its notation, or the start of it that no other move has\n"
+                     "  ? lists every legal move, ? WORD those starting with WORD\n"
+                     "  quit ends the game here (the log and page so far are kept, marked unfinished)\n";
+        continue;
+      }
+      if (t == "quit") throw QuitGame{};
+      if (t.empty()) continue;
+      long long k;
+      if (numbered && Params::try_integer(t, k) && k >= 1 && k <= (long long)moves.size()) return moves[k - 1];
+      try {
+        return parse_legal_move<G>(s, info.seat(), t);
+      } catch (const InputError& e) {
+        // Not a whole move: the start of exactly one legal move's notation is that move.
+        std::vector<std::size_t> starting;
+        for (std::size_t i = 0; i < texts.size(); ++i)
+          if (texts[i].rfind(t, 0) == 0) starting.push_back(i);
+        if (starting.size() == 1) {
+          std::cout << "  " << texts[starting[0]] << "\n";
+          return moves[starting[0]];
+        }
+        if (starting.size() > 1)
+          std::cout << starting.size() << " moves start with \"" << t << "\": ? " << t << " lists them\n";
+        else std::cout << e.what() << " (? lists the legal moves)\n";
+      }
+    }
+  }
+
+ private:
+  bool legend_shown_ = false;
+};
+
+template <Game G>
+int cmd_play(const PlayArgs& a) {
+  const auto specs = bot_specs(a.bots, a.bot);
+  const GameConfig config = a.common.config(specs.size() + (a.human >= 0 ? 1 : 0));
+  const auto start = G::initial(config);
+  const int n = num_players_of<G>(start);
+  if (a.human >= n) input_error("--human " + std::to_string(a.human) + ": there is no such seat");
+  const int needed = n - (a.human >= 0 ? 1 : 0);
+  if (int(specs.size()) != needed)
+    input_error("play: " + std::to_string(n) + " seats need " + std::to_string(needed) + " bot specs, got " +
+                std::to_string(specs.size()));
+  check_models<G>(specs, start, &config);
+
+  std::vector<std::unique_ptr<Bot<G>>> owned;
+  std::vector<Bot<G>*> seats;
+  std::vector<std::string> names;
+  for (int p = 0, next = 0; p < n; ++p) {
+    if (p == a.human) {
+      owned.push_back(std::make_unique<HumanBot<G>>());
+      names.push_back("human");
+    } else {
+      owned.push_back(make_bot<G>(specs[next], play_bot_seed(config.seed, p)));
+      names.push_back(specs[next++]);
+    }
+    seats.push_back(owned.back().get());
+  }
+  // The log is a game record that `replay` reads: a header (as a results file's, with "play"),
+  // a line per decision, the result.
+  check_not_input(a.log, "--log", config.map_file, "--map file");
+  check_not_input(a.html, "--html", config.map_file, "--map file");
+  check_output_path(a.log, "--log", a.force);
+  check_output_path(a.html, "--html", a.force);
+  if (!a.html.empty() && !a.log.empty() && same_file(a.html, a.log))
+    input_error("--html and --log name one file, \"" + a.html + "\": give each its own");
+  OutputFile log;
+  if (!a.log.empty()) {
+    log = OutputFile(a.log, "log file");
+    Json options = Json::object();
+    for (const auto& [k, v] : config.options) options[k] = v;
+    Json header{{"nuraghe", "play"},  {"game", G::kName},       {"seed", config.seed}, {"players", n},
+                {"options", options}, {"map", config.map_file}, {"bots", names},       {"version", version()}};
+    if (const std::string hash = map_hash_text<G>(config); !hash.empty()) header["map_hash"] = hash;
+    if (Json map = recorded_map<G>(config); !map.is_null()) header["map_data"] = std::move(map);
+    log.write(header.dump() + "\n");
+  }
+  std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
+  for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
+  int ply = 0;
+  auto final_state = start;
+  std::vector<MoveRecord> played;  // for a game quit before its end
+  const auto on_move = [&](const typename G::State& before, const MoveRecord& m) {
+    played.push_back(m);
+    if (m.player == kSimultaneous) apply_joint<G>(final_state, m.moves);
+    else final_state.apply(m.moves[0]);
+    ++ply;
+    // A person at the table reads the transcript too: it shows them what their seat saw.
+    const std::string shown = move_text_seen_by<G>(before, m, a.human);
+    std::cout << ply << ". " << mover_name(m.player) << ": " << shown << "\n";
+    if (m.player != kSimultaneous) {
+      std::cout << explain_move<G>(before, m.moves[0]);
+      if (a.human >= 0) std::cout << explain_move_to<G>(before, m.moves[0], a.human);  // the card it drew
+    }
+    if (log.is_open())
+      log.write(
+          Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}
+              .dump() +
+          "\n");
+  };
+  GameRecord record;
+  try {
+    record = play_game<G>(start, seats, on_move);
+  } catch (const QuitGame&) {
+    // The log ends in an "unfinished" line instead of the result: replay shows such a game, and
+    // what needs a finished game (results, score, map --usage) refuses it in one line.
+    std::cout << "play: quit after " << ply << " moves; the game is unfinished\n";
+    if (log.is_open()) {
+      log.write(Json{{"unfinished", true}}.dump() + "\n");
+      log.close();
+    }
+    if (!a.html.empty()) {
+      const std::string title = std::string(G::kName) + ", seed " + std::to_string(config.seed) + " (unfinished)";
+      write_viewer_page<G>(Transcript<G>{start, names, played}, title, a.html, a.human);
+      std::cout << "play: wrote " << a.html << "\n";
+    }
+    return 0;
+  }
+  // The end: the final board, and who won (the best return; a shared win names every winner).
+  std::cout << "\n" << render_of<G>(final_state, -1) << "\n";
+  const std::vector<int> winners = winners_of(record.returns, n);
+  if (int(winners.size()) == n) {
+    std::cout << "a draw: every seat shares the result\n";
+  } else {
+    std::cout << (winners.size() == 1 ? "winner:" : "shared win:");
+    for (int p : winners) std::cout << " player " << p << " (" << names[p] << ")";
+    std::cout << "\n";
+  }
+  std::cout << "scores: " << format_values(record.scores, n) << "\n";
+  std::cout << "returns: " << format_values(record.returns, n) << "\n";
+  if (log.is_open()) {
+    log.write(Json{{"result",
+                    {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
+                     {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}
+                  .dump() +
+              "\n");
+    log.close();
+  }
+  if (!a.html.empty()) {
+    const std::string title = std::string(G::kName) + ", seed " + std::to_string(config.seed);
+    write_viewer_page<G>(Transcript<G>{start, names, record.moves}, title, a.html, a.human);
+    std::cout << "play: wrote " << a.html << "\n";
+  }
+  return 0;
+}
+
+}  // namespace nuraghe::commands
+
+namespace nuraghe {
+
+// ---- HumanBot's list of many moves, compiled once -----------------------------------------------
 
 namespace commands {
 
 namespace {
 
 // A group that would take more than this many lines shows each distinct head once, with its
-// number of moves (cli/commands/cli_game.hpp).
+// number of moves.
 constexpr std::size_t kGroupLines = 5;
 
 }  // namespace
@@ -93,7 +332,9 @@ class Play final : public Command {
     o.flag("--force", args_.force, "replace existing --log and --html files");
   }
 
-  int run() override { return game_commands(args_.common.game).play(args_); }
+  int run() override {
+    return AllGames::dispatch(args_.common.game, [&]<Game G>() { return commands::cmd_play<G>(args_); });
+  }
 
  private:
   PlayArgs args_;

@@ -1,15 +1,40 @@
 // `nuraghe score`: the score of a position part by part, where the game can say more than its
 // scores; or every game of a results file or play log, replayed, as JSON lines.
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "any_game/any_game.hpp"
-#include "arena/arena.hpp"
+#include "arena/logged_game.hpp"
+#include "bots/games.hpp"
 #include "cli/command.hpp"
-#include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "core/hooks.hpp"
+#include "games/all_presentations.hpp"
 
 namespace nuraghe {
 namespace {
+
+template <Game G>
+int score_games(const ResultsFile& f, const std::string& file) {
+  for (const auto& game : f.games) {
+    const std::string where = "score --results \"" + file + "\" game " + std::to_string(game.index);
+    const auto s = logged_final<G>(f, game, file, where);
+    const JsonIn line(game.line, where);
+    Json out{{"index", game.index},
+             {"seed", game.seed},
+             {"bots", line.at("bots").strings()},
+             {"moves", line.at("moves").strings().size()}};
+    if constexpr (HasScoreReport<G>) {
+      out["score"] = G::Presentation::score_json(s);
+    } else {
+      const Values v = scores_of<G>(s);
+      out["score"] = Json{{"scores", std::vector<double>(v.begin(), v.begin() + num_players_of<G>(s))}};
+    }
+    std::cout << out.dump() << "\n";
+  }
+  return 0;
+}
 
 class Score final : public Command {
  public:
@@ -34,7 +59,7 @@ class Score final : public Command {
       const ResultsFile f = read_game_records(results_, MapOverride{common_.map_file, ignore_map_hash_});
       if (!common_.game.empty() && common_.game != f.header.game)
         input_error("score: \"" + results_ + "\" holds games of " + f.header.game + ", not of " + common_.game);
-      return game_commands(f.header.game).score_games(f, results_);
+      return AllGames::dispatch(f.header.game, [&]<Game G>() { return score_games<G>(f, results_); });
     }
     if (common_.position.empty()) input_error("score: give --position FILE (with --game) or --results FILE");
     if (common_.game.empty()) input_error("score: --position needs --game");

@@ -1,5 +1,5 @@
-// `nuraghe selfplay` (cli/commands/selfplay.hpp): its arguments checked, then the game's own command
-// (cli/commands/selfplay_game.hpp).
+// `nuraghe selfplay` (cli/commands/selfplay.hpp): its arguments checked, then the game's self-play
+// (cli/commands/selfplay_game.hpp, which `learn` and the tests share).
 #include "cli/commands/selfplay.hpp"
 
 #include <cstdio>
@@ -7,10 +7,10 @@
 #include <fstream>
 
 #include "any_game/any_game.hpp"
+#include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "cli/cli.hpp"
 #include "cli/command.hpp"
-#include "cli/commands.hpp"
 #include "cli/commands/selfplay_game.hpp"
 #include "cli/options.hpp"
 #include "core/error.hpp"
@@ -22,7 +22,7 @@ namespace nuraghe {
 int run_selfplay_command(const SelfplaySettings& s) {
   if (s.every < 1) input_error("selfplay: --every must be at least 1");
   if (s.chunk_games < 1) input_error("selfplay: --chunk must be at least 1");
-  return game_commands(s.game).selfplay(s);
+  return AllGames::dispatch(s.game, [&]<Game G>() { return commands::run_selfplay<G>(s); });
 }
 
 namespace {

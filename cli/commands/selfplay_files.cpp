@@ -1,4 +1,4 @@
-// What every game's `nuraghe selfplay` shares (cli/commands/selfplay_game.hpp), compiled once: the
+// What every game's `nuraghe selfplay` shares, compiled once: the
 // rows of a chunk, its files written and checked, the manifest, a resumed folder. A file of its
 // own, outside the command's: the arena's tests play a game's self-play with it, and need not link
 // the whole command line (and ThreadSanitizer's build, which runs them, need not compile it).

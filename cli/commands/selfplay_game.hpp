@@ -1,6 +1,7 @@
 #pragma once
 // `nuraghe selfplay` for one game (cli/commands/selfplay.hpp): the games, their rows, the chunks and the
-// manifest. Instantiated once per game by cli/game_commands.hpp.
+// manifest. A header, as `learn` (the data's identity) and the arena's tests (two jobs write what one
+// does) use it too; cli/commands/selfplay.cpp instantiates it for every game.
 
 #include <cmath>
 #include <cstdio>

@@ -1,7 +1,7 @@
 #pragma once
 // AnyGame and AnyState (lib/any_game/any_game.hpp) for one game: GameOps<G> and StateOf<G>, with the bots
 // written outside the library that play and arena seat (CallbackBot<G>). Only the files CMake
-// writes for each game (cmake/games.cmake, cli/game_file.cpp.in) include this header: each
+// writes for each game (cmake/games.cmake, lib/any_game/game_file.cpp.in) include this header: each
 // instantiates any_game_of<G> for its own game, once.
 
 #include <memory>

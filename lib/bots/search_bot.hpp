@@ -52,31 +52,9 @@ class MctsBot final : public Bot<G> {
     decisions_ = 0;
   }
 
-  Move choose(const InfoSet<G>& info) override {
-    Rng rng(hash_combine(seed_, decisions_++));
-    const bool simultaneous = info.to_move() == kSimultaneous;
-    const auto algorithm = mcts_.config().algorithm;
-    const auto search_state = [&](const State& s) {
-      return mcts_.search([&](Rng&) { return s; }, info.seat(), info.num_players(), simultaneous, rng);
-    };
-    if (algorithm == search::Algorithm::Uct) {
-      // UCT searches the state it is given, which for a perfect-information game is the seat's
-      // information set itself (make_search_bot refuses uct for any other game).
-      if constexpr (!hidden_information<G>) last_ = search_state(info.state_if_perfect_information());
-      else throw std::logic_error("uct on a game with hidden information");
-    } else if (algorithm == search::Algorithm::CheatUct) {
-      last_ = search_state(info.true_state_for_cheating());  // the upper bound reads the hidden cards on purpose
-    } else {
-      last_ =
-          mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
-    }
-    if (last_.moves.empty()) {  // no iteration ran (a tiny time budget): any legal move
-      MoveListOf<G> moves;
-      info.legal_moves(moves);
-      last_.best = moves[rng.below(std::uint32_t(moves.size()))];
-    }
-    return last_.best;
-  }
+  // The search (defined below the class, so that a file that declares MctsBot<G> compiled
+  // elsewhere, as lib/bots/games.hpp does, does not compile the search again).
+  Move choose(const InfoSet<G>& info) override;
 
   void inform(std::uint64_t token) override { mcts_.observe(token); }
 
@@ -97,6 +75,33 @@ class MctsBot final : public Bot<G> {
   std::uint64_t decisions_ = 0;
   search::SearchResult last_;
 };
+
+template <Game G>
+Move MctsBot<G>::choose(const InfoSet<G>& info) {
+  Rng rng(hash_combine(seed_, decisions_++));
+  const bool simultaneous = info.to_move() == kSimultaneous;
+  const auto algorithm = mcts_.config().algorithm;
+  const auto search_state = [&](const State& s) {
+    return mcts_.search([&](Rng&) { return s; }, info.seat(), info.num_players(), simultaneous, rng);
+  };
+  if (algorithm == search::Algorithm::Uct) {
+    // UCT searches the state it is given, which for a perfect-information game is the seat's
+    // information set itself (make_search_bot refuses uct for any other game).
+    if constexpr (!hidden_information<G>) last_ = search_state(info.state_if_perfect_information());
+    else throw std::logic_error("uct on a game with hidden information");
+  } else if (algorithm == search::Algorithm::CheatUct) {
+    last_ = search_state(info.true_state_for_cheating());  // the upper bound reads the hidden cards on purpose
+  } else {
+    last_ =
+        mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
+  }
+  if (last_.moves.empty()) {  // no iteration ran (a tiny time budget): any legal move
+    MoveListOf<G> moves;
+    info.legal_moves(moves);
+    last_.best = moves[rng.below(std::uint32_t(moves.size()))];
+  }
+  return last_.best;
+}
 
 // Builds a searching bot for G, or throws InputError if the spec asks what G cannot give.
 template <Game G>

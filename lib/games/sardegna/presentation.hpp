@@ -16,7 +16,7 @@ struct Presentation {
   // For the browser viewer (picture.cpp): the map drawn from the board file's points, the pieces
   // over it, and beside it the panel of cards as `observer` sees them (-1: every card).
   static svg::Drawing draw(const Sardegna::State& s, Player observer);
-  // For a person at the table (`play`'s human seat and its log, cli/commands/cli_game.hpp; docs/game-concept.md):
+  // For a person at the table (`play`'s human seat and its log, cli/commands/play.cpp; docs/game-concept.md):
   // the board's adjacencies, printed once; what a move did beyond its notation (a Sentinel's
   // scoring, province by province); and what keep, replace, swap and discard will do (help.cpp).
   static std::string legend(const Sardegna::State& s);
