@@ -13,7 +13,6 @@
 #include "arena/sprt.hpp"
 #include "arena/summary.hpp"
 #include "bots/games.hpp"
-#include "bots/notation.hpp"
 #include "cli/cli.hpp"
 #include "cli/command.hpp"
 #include "cli/mpi.hpp"

@@ -19,17 +19,12 @@
 #include "arena/ratings.hpp"
 #include "bots/games.hpp"
 #include "bots/match.hpp"
-#include "bots/notation.hpp"
 #include "bots/registry.hpp"
-#include "cli/cli.hpp"
 #include "cli/command.hpp"
 #include "cli/options.hpp"
-#include "core/files.hpp"
 #include "core/game.hpp"
 #include "core/hooks.hpp"
-#include "games/all_presentations.hpp"
 #include "search/playout.hpp"
-#include "viewer/viewer.hpp"
 
 namespace nuraghe {
 
@@ -224,10 +219,6 @@ int bench_bots(const BenchCommand& c) {
               << ", position by position (paired)\n";
   return 0;
 }
-
-}  // namespace nuraghe::commands
-
-namespace nuraghe::commands {
 
 // A row of `nuraghe bench`: random playouts and one ismcts (or uct) search from the start position,
 // timed on this machine. Google Benchmark (build/bench) gives the careful figures.

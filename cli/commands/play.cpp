@@ -20,7 +20,6 @@
 #include "core/files.hpp"
 #include "core/hooks.hpp"
 #include "games/all_presentations.hpp"
-#include "search/playout.hpp"
 #include "viewer/viewer.hpp"
 
 namespace nuraghe {
