@@ -28,8 +28,11 @@ void BM_SearchWith(benchmark::State& state, const search::SearchConfig& cfg, typ
     search::Mcts<G> mcts(cfg, false);
     Rng rng(seed++);
     const bool full = search::full_state(algorithm);
-    const auto r = mcts.search([&](Rng& x) { return full ? start : determinize<G>(start, seat, x); }, seat,
-                               num_players_of<G>(start), start.to_move() == kSimultaneous, rng);
+    // The bots' samplers: the search over them is compiled once per game (lib/bots/games.hpp).
+    const InfoSet<G> info(start, seat);
+    const bool simultaneous = start.to_move() == kSimultaneous;
+    const auto r = full ? mcts.search(RootState<G>{start}, seat, num_players_of<G>(start), simultaneous, rng)
+                        : mcts.search(RootDeterminized<G>{info}, seat, num_players_of<G>(start), simultaneous, rng);
     benchmark::DoNotOptimize(r.best);
   }
   state.SetItemsProcessed(state.iterations() * iterations);

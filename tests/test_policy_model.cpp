@@ -221,7 +221,7 @@ TEST_CASE(
     cfg.policy = &model;
     search::Mcts<TicTacToe> mcts(cfg, false);
     Rng rng(1);
-    CHECK_THROWS_AS(mcts.search([&](Rng&) { return root; }, 0, 2, false, rng), InputError);
+    CHECK_THROWS_AS(mcts.search(RootState<TicTacToe>{root}, 0, 2, false, rng), InputError);
   }
   // A results header names the policy's file and hash, as it does a value model's.
   CHECK(model_paths({"uct:prior=" + policy.path + ",cutoff=leaf,eval=" + value.path, "uct:prior=heuristic"}) ==

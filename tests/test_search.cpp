@@ -598,7 +598,7 @@ TEST_CASE("memory cap: the arena never exceeds it, and the search goes on inside
     search::Mcts<Connect4> mcts(cfg, false);
     Rng rng(1);
     const Connect4::State start;
-    const auto r = mcts.search([&](Rng&) { return start; }, 0, 2, false, rng);
+    const auto r = mcts.search(RootState<Connect4>{start}, 0, 2, false, rng);
     CHECK(r.bytes_reserved <= cap);
     CHECK(r.bytes_used <= r.bytes_reserved);
     CHECK(r.iterations == 20000);
@@ -649,7 +649,7 @@ CappedSearch uct_in(std::size_t bytes, const Connect4::State& s, long long itera
   search::Mcts<Connect4> mcts(uct_config(iterations, bytes), false);
   Rng rng(seed);
   CappedSearch c;
-  c.result = mcts.search([&](Rng&) { return s; }, s.to_move(), 2, false, rng);
+  c.result = mcts.search(RootState<Connect4>{s}, s.to_move(), 2, false, rng);
   mcts.for_each_tree([&](const auto& tree) {
     c.nodes = tree.node_count();
     c.root_edges = tree.num_edges(tree.root());
@@ -764,7 +764,7 @@ TEST_CASE("memory while searching: a search holds no tree of the last search, ke
     search::Mcts<Connect4> mcts(uct_config(300, std::size_t(1) << 20), reuse);
     Rng rng(1);
     Connect4::State s;
-    const auto first = mcts.search([&](Rng&) { return s; }, 0, 2, false, rng);
+    const auto first = mcts.search(RootState<Connect4>{s}, 0, 2, false, rng);
     for (const Move m : {first.best, Move(3)}) {
       mcts.observe(Connect4::observe(s, m, 0));
       s.apply(m);
@@ -806,8 +806,7 @@ void check_visits_are_edges_visits(const typename G::State& start, long long ite
   search::Mcts<G> mcts(uct_config(iterations, bytes), false);
   Rng rng(2);
   const bool simultaneous = start.to_move() == kSimultaneous;
-  mcts.search([&](Rng&) { return start; }, simultaneous ? 0 : start.to_move(), num_players_of<G>(start), simultaneous,
-              rng);
+  mcts.search(RootState<G>{start}, simultaneous ? 0 : start.to_move(), num_players_of<G>(start), simultaneous, rng);
   int trees = 0;
   mcts.for_each_tree([&](const auto& tree) {
     if constexpr (std::is_same_v<std::decay_t<decltype(tree)>, search::Tree<false>>) {

@@ -127,8 +127,11 @@ TreeCheck search_and_check(const SearchConfig& cfg, const typename G::State& s, 
   Mcts<G> mcts(cfg, false);
   Rng rng(seed);
   const bool full = full_state(cfg.algorithm);
-  const auto r = mcts.search([&](Rng& x) { return full ? s : determinize<G>(s, seat, x); }, seat, num_players_of<G>(s),
-                             s.to_move() == kSimultaneous, rng);
+  // The bots' samplers, whose search lib/bots/games.hpp declares compiled once per game.
+  const InfoSet<G> info(s, seat);
+  const bool simultaneous = s.to_move() == kSimultaneous;
+  const auto r = full ? mcts.search(RootState<G>{s}, seat, num_players_of<G>(s), simultaneous, rng)
+                      : mcts.search(RootDeterminized<G>{info}, seat, num_players_of<G>(s), simultaneous, rng);
   CHECK(r.iterations == cfg.iterations);
   return check_trees(mcts);
 }
@@ -552,7 +555,7 @@ TEST_CASE(
         m.for_each_tree([&](const auto& tree) { at.push_back(&tree.node(tree.root())); });
         return at;
       };
-      const auto sample = [&](Rng&) { return s; };
+      const RootState<Connect4> sample{s};
       Mcts<Connect4> kept(cfg, false);
       Rng rng(5);
       kept.search(sample, 1, 2, false, rng);

@@ -529,7 +529,7 @@ TEST_CASE("cutoff=leaf: a model that favours a cell steers the search there") {
     cfg.eval = &m;
     search::Mcts<TicTacToe> mcts(cfg, false);
     Rng rng(7);
-    const auto r = mcts.search([&](Rng&) { return root; }, 0, 2, false, rng);
+    const auto r = mcts.search(RootState<TicTacToe>{root}, 0, 2, false, rng);
     CHECK(r.best == Move(cell));
   }
   // The seats' values at a leaf: 1 / (1 + e^-4) for the seat on the cell, 1/2 for the other,
@@ -612,7 +612,7 @@ TEST_CASE("model checks: a model for another game, seat count, observation size,
   cfg.eval = &wide;
   search::Mcts<TicTacToe> mcts(cfg, false);
   Rng rng(1);
-  CHECK_THROWS_AS(mcts.search([&](Rng&) { return root; }, 0, 2, false, rng), InputError);
+  CHECK_THROWS_AS(mcts.search(RootState<TicTacToe>{root}, 0, 2, false, rng), InputError);
 
   // A game without tensors; eval= without a cut-off; with reward=score.
   CHECK_THROWS_WITH_AS(make_bot<testing::BiasedRps>("ismcts:cutoff=leaf,eval=" + good.path, 1),
@@ -691,7 +691,7 @@ TEST_CASE(
   cfg.eval = &ttt;
   search::Mcts<TicTacToe> mcts(cfg, false);
   Rng search_rng(1);
-  CHECK_THROWS_WITH_AS(mcts.search([&](Rng&) { return root; }, 0, 2, false, search_rng),
+  CHECK_THROWS_WITH_AS(mcts.search(RootState<TicTacToe>{root}, 0, 2, false, search_rng),
                        doctest::Contains("hand-written evaluation"), InputError);
 }
 

@@ -17,9 +17,11 @@
 #include "games/all_games.hpp"
 
 namespace nuraghe {
-#define NURAGHE_BOTS_COMPILED_ONCE(G)                                                                \
-  extern template std::unique_ptr<Bot<G>> make_bot<G>(const std::string&, std::uint64_t, SpecSeeds); \
-  extern template class MctsBot<G>;
+#define NURAGHE_BOTS_COMPILED_ONCE(G)                                                                         \
+  extern template std::unique_ptr<Bot<G>> make_bot<G>(const std::string&, std::uint64_t, SpecSeeds);          \
+  extern template class MctsBot<G>;                                                                           \
+  extern template search::SearchResult search::Mcts<G>::search(const RootState<G>&, Player, int, bool, Rng&); \
+  extern template search::SearchResult search::Mcts<G>::search(const RootDeterminized<G>&, Player, int, bool, Rng&);
 NURAGHE_FOR_EACH_GAME(NURAGHE_BOTS_COMPILED_ONCE)
 #undef NURAGHE_BOTS_COMPILED_ONCE
 }  // namespace nuraghe

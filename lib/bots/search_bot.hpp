@@ -37,6 +37,21 @@ inline bool prior_names_a_file(std::string_view value) {
 std::shared_ptr<const ValueModel> model_for_bot(const std::string& bot, std::string_view game, const std::string& key,
                                                 const std::string& path, bool policy);
 
+// The root states a search draws (search::Mcts::search's sampler): the state itself (UCT, and the
+// cheating upper bound), or a determinization of a seat's information set. Named types, so that
+// the search over each is compiled once per game (lib/bots/games.hpp), and a test or benchmark
+// that searches with them links it.
+template <Game G>
+struct RootState {
+  const typename G::State& state;
+  typename G::State operator()(Rng&) const { return state; }
+};
+template <Game G>
+struct RootDeterminized {
+  const InfoSet<G>& info;
+  typename G::State operator()(Rng& rng) const { return info.determinize(rng); }
+};
+
 template <Game G>
 class MctsBot final : public Bot<G> {
  public:
@@ -82,7 +97,7 @@ Move MctsBot<G>::choose(const InfoSet<G>& info) {
   const bool simultaneous = info.to_move() == kSimultaneous;
   const auto algorithm = mcts_.config().algorithm;
   const auto search_state = [&](const State& s) {
-    return mcts_.search([&](Rng&) { return s; }, info.seat(), info.num_players(), simultaneous, rng);
+    return mcts_.search(RootState<G>{s}, info.seat(), info.num_players(), simultaneous, rng);
   };
   if (algorithm == search::Algorithm::Uct) {
     // UCT searches the state it is given, which for a perfect-information game is the seat's
@@ -92,8 +107,7 @@ Move MctsBot<G>::choose(const InfoSet<G>& info) {
   } else if (algorithm == search::Algorithm::CheatUct) {
     last_ = search_state(info.true_state_for_cheating());  // the upper bound reads the hidden cards on purpose
   } else {
-    last_ =
-        mcts_.search([&](Rng& r) { return info.determinize(r); }, info.seat(), info.num_players(), simultaneous, rng);
+    last_ = mcts_.search(RootDeterminized<G>{info}, info.seat(), info.num_players(), simultaneous, rng);
   }
   if (last_.moves.empty()) {  // no iteration ran (a tiny time budget): any legal move
     MoveListOf<G> moves;

@@ -110,28 +110,10 @@ class Mcts {
 
   // Searches for `seat`. sample(rng) gives the root state of one iteration: the true state for
   // UCT, a determinization of the seat's information set otherwise. It must be thread-safe.
+  // (Defined below the class, so that a file that declares a game's search compiled elsewhere, as
+  // lib/bots/games.hpp does for the bots' samplers, does not compile it again.)
   template <class Sampler>
-  SearchResult search(const Sampler& sample, Player seat, int players, bool simultaneous, Rng& rng) {
-    const auto start = Clock::now();
-    check_models(sample, players);
-    SearchResult result;
-    const std::uint64_t base = rng.next();
-    if (cfg_.algorithm == Algorithm::Pimc) {
-      result = pimc(sample, seat, players, simultaneous, base, start);
-    } else if (cfg_.threads > 1 && cfg_.parallel == Parallel::Tree) {
-      result = tree_parallel(sample, seat, players, simultaneous, base, start);
-    } else {
-      result = root_parallel(sample, seat, players, simultaneous, base, start);
-    }
-    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    finish(result, simultaneous, cfg_, rng);
-    if (cfg_.algorithm == Algorithm::Pimc && !cfg_.pimc_vote) {
-      auto best = std::max_element(result.moves.begin(), result.moves.end(),
-                                   [](const MoveStats& a, const MoveStats& b) { return a.mean < b.mean; });
-      if (best != result.moves.end() && cfg_.final == Final::Max) result.best = best->move;
-    }
-    return result;
-  }
+  SearchResult search(const Sampler& sample, Player seat, int players, bool simultaneous, Rng& rng);
 
   // Tells the searcher what its seat observed; with reuse on, its trees walk down by the token.
   void observe(std::uint64_t token) {
@@ -394,5 +376,29 @@ class Mcts {
   std::array<NodeId, kMaxPlayers> roots_{};
   std::vector<std::array<NodeId, kMaxPlayers>> extra_roots_;
 };
+
+template <Game G>
+template <class Sampler>
+SearchResult Mcts<G>::search(const Sampler& sample, Player seat, int players, bool simultaneous, Rng& rng) {
+  const auto start = Clock::now();
+  check_models(sample, players);
+  SearchResult result;
+  const std::uint64_t base = rng.next();
+  if (cfg_.algorithm == Algorithm::Pimc) {
+    result = pimc(sample, seat, players, simultaneous, base, start);
+  } else if (cfg_.threads > 1 && cfg_.parallel == Parallel::Tree) {
+    result = tree_parallel(sample, seat, players, simultaneous, base, start);
+  } else {
+    result = root_parallel(sample, seat, players, simultaneous, base, start);
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  finish(result, simultaneous, cfg_, rng);
+  if (cfg_.algorithm == Algorithm::Pimc && !cfg_.pimc_vote) {
+    auto best = std::max_element(result.moves.begin(), result.moves.end(),
+                                 [](const MoveStats& a, const MoveStats& b) { return a.mean < b.mean; });
+    if (best != result.moves.end() && cfg_.final == Final::Max) result.best = best->move;
+  }
+  return result;
+}
 
 }  // namespace nuraghe::search
