@@ -101,6 +101,7 @@ function(nuraghe_embed_data name file)
     COMMENT "Embedding lib/games/${name}/${relative}"
     VERBATIM)
   target_sources(nuraghe_games PRIVATE ${header})
+  set_property(GLOBAL APPEND PROPERTY NURAGHE_EMBEDDED_DATA ${header})
 endfunction()
 
 # nuraghe_add_games(<list file>): every game of the list, in its order, into nuraghe_games, and
@@ -163,6 +164,10 @@ function(nuraghe_add_games list_file)
            "static_assert(${type}::kName == std::string_view(\"${game}\"), \"lib/games/${game}: kName must be the folder's name\");\n")
   endforeach()
   target_include_directories(nuraghe_games PRIVATE ${NURAGHE_GAME_DATA_DIR})
+  # The embedded data as a target of their own, for a program built from one game's sources alone
+  # (tests/json_cost).
+  get_property(embedded GLOBAL PROPERTY NURAGHE_EMBEDDED_DATA)
+  add_custom_target(nuraghe_game_data DEPENDS ${embedded})
   configure_file(${NURAGHE_CMAKE_DIR}/all_games.hpp.in ${NURAGHE_GAME_LIST_DIR}/games/all_games.hpp @ONLY)
   configure_file(${NURAGHE_CMAKE_DIR}/all_presentations.hpp.in ${NURAGHE_GAME_LIST_DIR}/games/all_presentations.hpp
                  @ONLY)

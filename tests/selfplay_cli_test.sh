@@ -26,8 +26,8 @@ run() {
   ok
 }
 run sardegna 2 ismcts:iters=30 4
-run ttr 2 ismcts:iters=20,rollout=heuristic 2
-run bardagi 3 ismcts:iters=20 3
+run ttr 2 ismcts:iters=8,rollout=heuristic 2
+run bardagi 3 ismcts:iters=8 3
 run goofspiel 2 ismcts:iters=50 4  # every decision simultaneous
 
 cat >"$tmp/check.py" <<'PYTHON'

@@ -206,10 +206,10 @@ TEST_CASE("A/A: copies of one bot are equal players at every table of every game
   AllGames::for_each(
       [&]<Game G>() { tables += int(copied_bots<G>().size()) * (std::min(G::kMaxPlayers, 5) - G::kMinPlayers + 1); });
   const double alpha = 0.001 / tables;
-  // Deals per table: about 1200 games and at least 60 deals; under the sanitizers a quarter, at
-  // least 30 deals (the normal approximation of each z wants a few dozen); under ThreadSanitizer,
-  // which looks at the parallel arena rather than at the statistics, 30.
-  const int light = kThreadSanitizer ? 1000 : testing::kLightFactor;
+  // Deals per table: about 1200 games and at least 60 deals; under the sanitizers, which look at
+  // the arena's code rather than at the statistics, 30 (the normal approximation of each z wants a
+  // few dozen).
+  const int light = testing::kLightFactor > 1 ? 1000 : 1;
   AllGames::for_each([&]<Game G>() {
     for (const std::string& bot : copied_bots<G>())
       for (int n = G::kMinPlayers; n <= std::min(G::kMaxPlayers, 5); ++n) {

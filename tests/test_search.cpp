@@ -10,6 +10,7 @@
 #include <optional>
 #include <tuple>
 #include <type_traits>
+#include <vector>
 
 #include "arena/summary.hpp"
 #include "bots/games.hpp"
@@ -324,16 +325,26 @@ template <Game G>
 std::vector<std::pair<typename G::State, typename G::State>> information_set_pairs(const GameConfig& base, Player seat,
                                                                                    int wanted) {
   std::vector<std::pair<typename G::State, typename G::State>> pairs;
+  // For each seed a, the first of the next 199 seeds whose deal the seat cannot tell from a's. Each
+  // deal is dealt and seen once (deals[i] and views[i]: seed i + 1's), not once for every a it is
+  // compared with: Bardagi's deals never coincide, and dealing 40,000 of them under
+  // AddressSanitizer took two minutes.
+  std::vector<typename G::State> deals;
+  std::vector<std::uint64_t> views;
+  const auto dealt = [&](std::uint64_t seed) {
+    while (deals.size() < seed) {
+      GameConfig c = base;
+      c.seed = deals.size() + 1;
+      deals.push_back(G::initial(c));
+      views.push_back(view_hash_of<G>(deals.back(), seat));
+    }
+    return std::size_t(seed - 1);
+  };
   for (std::uint64_t a = 1; a < 200 && int(pairs.size()) < wanted; ++a) {
-    GameConfig ca = base;
-    ca.seed = a;
-    const auto sa = G::initial(ca);
     for (std::uint64_t b = a + 1; b < a + 200; ++b) {
-      GameConfig cb = base;
-      cb.seed = b;
-      const auto sb = G::initial(cb);
-      if (!(sa == sb) && view_hash_of<G>(sa, seat) == view_hash_of<G>(sb, seat)) {
-        pairs.emplace_back(sa, sb);
+      const std::size_t i = dealt(a), j = dealt(b);
+      if (!(deals[i] == deals[j]) && views[i] == views[j]) {
+        pairs.emplace_back(deals[i], deals[j]);
         break;
       }
     }
