@@ -1,6 +1,7 @@
 #include "games/ttr/ttr.hpp"
 
 #include "core/text.hpp"
+#include "games/ttr/features.hpp"
 #include "games/ttr/payments.hpp"
 #include "games/ttr/presentation.hpp"
 #include "games/ttr/scoring.hpp"
@@ -36,66 +37,21 @@ Ttr::State Ttr::initial(const GameConfig& config) {
 
 namespace {
 
-// What seat p's hand lacks to claim `routes` (a ticket's cheapest open path), as the rulebook's
-// payments go (payments.hpp): cards of a route's colour for its train spaces ("any": of one colour,
-// for grey routes), a locomotive ("loco") for each ship, and for each railway or tunnel symbol a
-// Materials card or set. Locomotives left after the
-// ships stand in for missing colour cards, then for grey spaces; the grey spaces are counted as paid
-// in the one colour the hand has most of beyond the coloured routes (two grey routes could be paid
-// in two colours, so this may overstate what grey routes lack). "" when the hand pays it all.
-std::string lacking(const ttr::State& s, Player p, const ttr::RouteSet& routes) {
-  using namespace ttr;
-  const Map& m = s.board();
-  const Cards& hand = s.cards[std::size_t(p)];
-  const Materials& mats = s.materials[std::size_t(p)];
-  std::array<int, kTrainColours> need{};
-  int grey = 0, ships = 0, railways = 0, tunnels = 0;
-  routes.for_each([&](int r) {
-    const Route& route = m.routes[std::size_t(r)];
-    const int train = route.length - route.railways - route.tunnels - route.ships;
-    if (route.colour == Colour::Grey) grey += train;
-    else need[std::size_t(route.colour)] += train;
-    ships += route.ships, railways += route.railways, tunnels += route.tunnels;
-  });
-  int locomotives = hand[kLocomotive] - ships;
-  const int lack_locomotives = std::max(0, -locomotives);
-  locomotives = std::max(0, locomotives);
-  std::array<int, kTrainColours> lack{};
-  int spare = 0;  // the most cards of one colour beyond that colour's routes
-  for (int c = 0; c < kTrainColours; ++c) {
-    const int short_of = std::max(0, need[std::size_t(c)] - hand[std::size_t(c)]),
-              wild = std::min(locomotives, short_of);
-    lack[std::size_t(c)] = short_of - wild;
-    locomotives -= wild;
-    spare = std::max(spare, hand[std::size_t(c)] - need[std::size_t(c)]);
-  }
-  const int lack_grey = std::max(0, grey - spare - locomotives);
-  // Symbols: Tunnel cards on tunnels and Railway cards on railways first, then a Railway card and
-  // Stones for a tunnel, then Wood + Rails for a railway, and Wood + Rails + Stones for a tunnel.
-  int tunnel_cards = mats[std::size_t(Material::Tunnel)], railway_cards = mats[std::size_t(Material::Railway)];
-  int stones = mats[std::size_t(Material::Stones)];
-  int pairs = std::min(mats[std::size_t(Material::Wood)], mats[std::size_t(Material::Rails)]);
-  const auto pay = [](int& symbols, int& cards) {
-    const int paid = std::min(symbols, cards);
-    symbols -= paid, cards -= paid;
-  };
-  pay(tunnels, tunnel_cards);
-  pay(railways, railway_cards);
-  const int railway_and_stones = std::min({railway_cards, stones, tunnels});
-  tunnels -= railway_and_stones, stones -= railway_and_stones;
-  pay(railways, pairs);
-  const int full_sets = std::min({pairs, stones, tunnels});
-  tunnels -= full_sets;
-
+// What seat p's hand lacks to claim `routes` (ttr::lacking, features.hpp), as the seat reads it:
+// "red 2, any 1, loco 1, railway 1" ("any": cards of one colour, for grey routes); "" when the hand
+// pays it all.
+std::string lacking_text(const ttr::State& s, Player p, const ttr::RouteSet& routes) {
+  const ttr::Lack lack = ttr::lacking(s, p, routes);
   std::string out;
   const auto add = [&](const std::string& what, int n) {
     if (n > 0) out += (out.empty() ? "" : ", ") + what + " " + std::to_string(n);
   };
-  for (int c = 0; c < kTrainColours; ++c) add(std::string(kColourNames[std::size_t(c)]), lack[std::size_t(c)]);
-  add("any", lack_grey);
-  add("loco", lack_locomotives);
-  add("railway", railways);
-  add("tunnel", tunnels);
+  for (int c = 0; c < ttr::kTrainColours; ++c)
+    add(std::string(ttr::kColourNames[std::size_t(c)]), lack.colour[std::size_t(c)]);
+  add("any", lack.grey);
+  add("loco", lack.locomotives);
+  add("railway", lack.railways);
+  add("tunnel", lack.tunnels);
   return out;
 }
 
@@ -107,7 +63,7 @@ std::string ticket_progress(const ttr::State& s, Player p, int t) {
   if (path.spaces == 0) return "done";
   if (s.phase == ttr::Phase::Over) return "not done";
   if (path.spaces < 0) return "no open path";
-  const std::string lacks = lacking(s, p, path.routes);
+  const std::string lacks = lacking_text(s, p, path.routes);
   return std::to_string(path.spaces) + (path.spaces == 1 ? " space, " : " spaces, ") +
          (lacks.empty() ? "cards in hand" : "lacks " + lacks);
 }
