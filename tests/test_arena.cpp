@@ -209,11 +209,11 @@ TEST_CASE("A/A: copies of one bot are equal players at every table of every game
   // Deals per table: about 1200 games and at least 60 deals; under the sanitizers, which look at
   // the arena's code rather than at the statistics, 30 (the normal approximation of each z wants a
   // few dozen).
-  const int light = testing::kLightFactor > 1 ? 1000 : 1;
+  const bool light = testing::kLightFactor > 1;
   AllGames::for_each([&]<Game G>() {
     for (const std::string& bot : copied_bots<G>())
       for (int n = G::kMinPlayers; n <= std::min(G::kMaxPlayers, 5); ++n) {
-        const int deals = std::max(30, std::max(60, 1200 / (n * (n - 1))) / light);
+        const int deals = light ? 30 : std::max(60, 1200 / (n * (n - 1)));
         const EqualPlayersCheck c = copies_check<G>(bot, n, deals, 20261206 + std::uint64_t(n));
         std::string shares;
         for (double w : c.win_share) shares += " " + std::to_string(w).substr(0, 5);
