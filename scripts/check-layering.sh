@@ -44,6 +44,23 @@ declare -A may_include=(
   [cli]="core search games learn bots arena viewer any_game cli"
 )
 
+# Sets `normalized` to PATH (relative to the checkout) without its "." and ".." parts, as
+# `realpath -m --relative-to=.` would print it, without a process per include (the check runs some 30
+# times in its own test).
+normalize() {  # PATH
+  local IFS=/ part
+  local -a parts=()
+  for part in $1; do
+    case $part in
+      '' | .) ;;
+      ..) if [[ ${#parts[@]} -gt 0 ]]; then unset 'parts[-1]'; fi ;;
+      *) parts+=("$part") ;;
+    esac
+  done
+  normalized=${parts[*]}
+  [[ -n $normalized ]] || normalized=.
+}
+
 # Sets `header` to the lib-relative name of an included header ("search/tree.hpp"), or to "" if it
 # is not nuraghe's. A quoted name is looked up next to the including file first, as the compiler
 # does; an angle-bracket one is nuraghe's only when it names a room.
@@ -52,8 +69,8 @@ resolve() {  # FILE KIND(" or <) NAME
   dir=.
   if [[ $file == */* ]]; then dir=${file%/*}; fi
   if [[ $kind == '"' && ( $name == ./* || $name == ../* || -e $dir/$name ) ]]; then
-    name=$(realpath -m --relative-to=. "$dir/$name")
-    name=${name#lib/}
+    normalize "$dir/$name"
+    name=${normalized#lib/}
   fi
   if [[ -n ${may_include[${name%%/*}]+x} || $name == cli/* ]]; then
     header=$name
@@ -70,15 +87,17 @@ report() {  # FILE LINE LAYER SHOWN [REST]: SHOWN is the header as written (with
   violations=$((violations + 1))
 }
 
-for file in "${files[@]}"; do
+# One file's includes, from the "LINE:TEXT" lines of the grep below.
+check_file() {  # FILE
+  local file=$1 hit line text kind name shown allowed below
   room="" game=""
   case $file in
-    lib/games/*/test_*.cpp) continue ;;
+    lib/games/*/test_*.cpp) return ;;
     lib/games/*/*) game=${file#lib/games/}; game=${game%%/*}; layer=lib/games/$game room=games ;;
     lib/*/*) room=${file#lib/}; room=${room%%/*}; layer=lib/$room ;;
     lib/*) layer=lib room=lib ;;
     cli/*) layer=cli room=cli ;;
-    tests/* | bench/* | python/*) continue ;;
+    tests/* | bench/* | python/*) return ;;
     */*) layer=${file%/*}/ ;;
     *) layer=./ ;;
   esac
@@ -109,7 +128,7 @@ for file in "${files[@]}"; do
       if [[ $header == games/* && $games_line == 0 ]]; then games_line=$line games_shown=$shown; fi
       if [[ $header == search/* && $search_line == 0 ]]; then search_line=$line search_shown=$shown; fi
     fi
-  done < <(grep -n -E '^[[:space:]]*#[[:space:]]*include' "$file" || true)
+  done <<<"$2"
   if [[ $games_line != 0 && $search_line != 0 ]]; then
     # Named at the later of the two: the include that brings games and search together.
     what="$layer (outside the rooms, tests and bench)"
@@ -119,7 +138,19 @@ for file in "${files[@]}"; do
       report "$file" "$search_line" "$what" "$search_shown" " together with $games_shown (line $games_line)"
     fi
   fi
-done
+}
+
+# Every file's include lines in one grep ("FILE:LINE:TEXT"), handed to check_file a file at a time.
+current="" lines=""
+while IFS= read -r hit; do
+  file=${hit%%:*}
+  if [[ $file != "$current" ]]; then
+    [[ -z $current ]] || check_file "$current" "$lines"
+    current=$file lines=""
+  fi
+  lines+=${hit#*:}$'\n'
+done < <(if [[ ${#files[@]} -gt 0 ]]; then grep -n -H -E '^[[:space:]]*#[[:space:]]*include' -- "${files[@]}" || true; fi)
+[[ -z $current ]] || check_file "$current" "$lines"
 
 if [[ $violations -gt 0 ]]; then
   echo "check-layering: $violations includes break the layering (CONTRIBUTING.md, \"Format and layering\")"
