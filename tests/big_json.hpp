@@ -22,7 +22,7 @@ inline std::string many(int n, const std::string& open, const std::string& close
 inline std::string bardagi_with_made_up_areas(int n) {
   Json j = Bardagi::to_json(Bardagi::initial(GameConfig{}));
   j["areas"] = Json::object();
-  std::string text = j.dump();
+  std::string text = json_text(j);
   const auto at = text.find("\"areas\":{}");
   if (at == std::string::npos) throw std::logic_error("no empty areas object in the dumped position");
   return text.replace(at, 10, "\"areas\":" + many(n, "{", "}", [](int i) {

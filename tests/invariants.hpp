@@ -159,9 +159,9 @@ void check_optional_moves(const StateOf<G>& s, Rng& rng) {
         Rng slow = fast;
         const Move expected = list[slow.below(std::uint32_t(list.size()))];
         CHECK_MESSAGE(G::random_move(s, to_move, fast) == expected,
-                      "random_move is not legal_moves()[rng.below(size)] at " << G::to_json(s).dump());
+                      "random_move is not legal_moves()[rng.below(size)] at " << json_text(G::to_json(s)));
         CHECK_MESSAGE(fast == slow,
-                      "random_move leaves the RNG otherwise than one rng.below(size) at " << G::to_json(s).dump());
+                      "random_move leaves the RNG otherwise than one rng.below(size) at " << json_text(G::to_json(s)));
       }
     }
   }
@@ -172,7 +172,8 @@ void check_optional_moves(const StateOf<G>& s, Rng& rng) {
       for (int k = 0; k < 3; ++k) {
         Rng r(rng.next());
         const Move m = G::heuristic_move(s, p, r);
-        CHECK_MESSAGE(list.contains(m), "heuristic_move of seat " << p << " is not legal at " << G::to_json(s).dump());
+        CHECK_MESSAGE(list.contains(m),
+                      "heuristic_move of seat " << p << " is not legal at " << json_text(G::to_json(s)));
       }
     }
   }
@@ -186,8 +187,8 @@ void check_copy_and_json(const StateOf<G>& s) {
   std::memcpy(static_cast<void*>(&raw), &s, sizeof s);
   CHECK(same_state<G>(raw, s));
   const Json j = G::to_json(s);
-  const StateOf<G> back = G::from_json(Json::parse(j.dump()));
-  CHECK_MESSAGE(same_state<G>(back, s), "JSON round trip changed the state: " << j.dump());
+  const StateOf<G> back = G::from_json(Json::parse(json_text(j)));
+  CHECK_MESSAGE(same_state<G>(back, s), "JSON round trip changed the state: " << json_text(j));
   CHECK(G::to_json(back) == j);
 }
 
@@ -201,7 +202,7 @@ void check_tokens(const StateOf<G>& a, const Transition<G>& ta, const StateOf<G>
   const bool same_token = ta.token(a, o) == tb.token(b, o);
   CHECK_MESSAGE(same_view == same_token, (same_view ? "equal views after, different tokens (the token leaks)"
                                                     : "different views after, equal tokens (a reveal is lost)")
-                                             << " for observer " << o << " at " << G::to_json(a).dump());
+                                             << " for observer " << o << " at " << json_text(G::to_json(a)));
 }
 
 template <Game G>
@@ -242,10 +243,10 @@ template <Game G>
 void check_determinizations_vary(const StateOf<G>& a, Player o, std::uint64_t seed) {
   Rng rng(seed);
   std::set<std::string> seen;
-  for (int i = 0; i < 200 && seen.size() < 2; ++i) seen.insert(G::to_json(determinize<G>(a, o, rng)).dump());
+  for (int i = 0; i < 200 && seen.size() < 2; ++i) seen.insert(json_text(G::to_json(determinize<G>(a, o, rng))));
   CHECK_MESSAGE(seen.size() > 1,
                 "200 determinizations of an information set with several states were all the same (observer "
-                    << o << ", " << G::to_json(a).dump() << ")");
+                    << o << ", " << json_text(G::to_json(a)) << ")");
 }
 
 // Finds another deal that observer o cannot tell from `config`'s and walks both games with the same
@@ -315,9 +316,10 @@ void check_actions(const StateOf<G>& s, TensorRecord& record) {
     for (Move m : list) {
       const int a = G::action_index(s, m);
       const std::string text = G::move_to_string(s, p, m);
-      REQUIRE_MESSAGE(a >= 0, "move " << text << " has no action at " << G::to_json(s).dump());
+      REQUIRE_MESSAGE(a >= 0, "move " << text << " has no action at " << json_text(G::to_json(s)));
       REQUIRE_MESSAGE(a < record.num_actions, "move " << text << " has action " << a << " of " << record.num_actions);
-      CHECK_MESSAGE(actions.insert(a).second, "two legal moves share action " << a << " at " << G::to_json(s).dump());
+      CHECK_MESSAGE(actions.insert(a).second,
+                    "two legal moves share action " << a << " at " << json_text(G::to_json(s)));
       CHECK_MESSAGE(G::action_move(s, a) == m, "action_move(action_index(" << text << ")) is another move");
       // What an earlier state said (emplace keeps the first entry and returns it).
       const int earlier = record.action_of_move.emplace(m, a).first->second;
@@ -343,7 +345,7 @@ void check_observations(const StateOf<G>& s, Rng& rng) {
       const StateOf<G> d = determinize<G>(s, p, rng);
       CHECK_MESSAGE(observation_of<G>(d, p) == seen, "seat " << p << "'s observation differs in a state of its "
                                                              << "information set (it peeks) at "
-                                                             << G::to_json(s).dump());
+                                                             << json_text(G::to_json(s)));
     }
   }
 }
@@ -354,8 +356,9 @@ template <Game G>
 void check_observations_follow(const StateOf<G>& before, const StateOf<G>& after) {
   for (Player p = 0; p < num_players_of<G>(before); ++p)
     if (view_of<G>(before, p) != view_of<G>(after, p))
-      CHECK_MESSAGE(observation_of<G>(before, p) != observation_of<G>(after, p),
-                    "seat " << p << " sees a move but its observation stays the same at " << G::to_json(before).dump());
+      CHECK_MESSAGE(
+          observation_of<G>(before, p) != observation_of<G>(after, p),
+          "seat " << p << " sees a move but its observation stays the same at " << json_text(G::to_json(before)));
 }
 
 // A game without the vectors (Nim) has nothing to check here.

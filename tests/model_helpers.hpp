@@ -37,7 +37,7 @@ struct ModelFile {
   ModelFile(const ValueModel& m, const std::string& name) {
     path =
         (std::filesystem::temp_directory_path() / ("nuraghe-test-" + std::to_string(::getpid()) + "-" + name)).string();
-    std::ofstream(path) << model_to_json(m).dump(1);
+    std::ofstream(path) << json_text(model_to_json(m), 1);
   }
   ModelFile(const ModelFile&) = delete;
   ModelFile& operator=(const ModelFile&) = delete;

@@ -105,7 +105,7 @@ struct ManyArms {
   static Move parse_move(const State&, Player, std::string_view t) { return Move(std::stoi(std::string(t))); }
   static Json to_json(const State& s) { return s.view(0); }
   static State from_json(const Json&) { return State{}; }
-  static std::string render(const State& s, Player o) { return s.view(o).dump(); }
+  static std::string render(const State& s, Player o) { return json_text(s.view(o)); }
 };
 
 struct WideDecision {
@@ -167,7 +167,7 @@ struct WideDecision {
   static Move parse_move(const State&, Player, std::string_view t) { return Move(std::stoi(std::string(t))); }
   static Json to_json(const State& s) { return s.view(0); }
   static State from_json(const Json&) { return State{}; }
-  static std::string render(const State& s, Player o) { return s.view(o).dump(); }
+  static std::string render(const State& s, Player o) { return json_text(s.view(o)); }
 };
 
 }  // namespace nuraghe::testing

@@ -113,13 +113,14 @@ void mutate_every_field(const Json& base, const std::string& label) {
     for (const Json& v : wrong_values()) {
       Json j = base;
       j[path] = v;
-      (read_or_reject<G>(j.dump(), label + " with " + path.to_string() + " = " + v.dump()) ? accepted : rejected)++;
+      (read_or_reject<G>(json_text(j), label + " with " + path.to_string() + " = " + json_text(v)) ? accepted
+                                                                                                   : rejected)++;
     }
     if (path.empty()) continue;
     Json j = base;  // the field removed
     j.at(path.parent_pointer()).is_object() ? (void)j.at(path.parent_pointer()).erase(path.back())
                                             : (void)j.at(path.parent_pointer()).erase(std::stoul(path.back()));
-    (read_or_reject<G>(j.dump(), label + " without " + path.to_string()) ? accepted : rejected)++;
+    (read_or_reject<G>(json_text(j), label + " without " + path.to_string()) ? accepted : rejected)++;
   }
   CHECK(rejected > 0);
   MESSAGE(label << ": " << paths.size() << " fields, " << accepted << " variants accepted (and round-tripped), "
@@ -211,7 +212,7 @@ TEST_CASE("positions: in every game, a file that is not a position object is rej
     std::string deep(100000, '[');
     CHECK_FALSE(read_or_reject<G>(deep + std::string(100000, ']'), "deep"));
     // A duplicated key: nlohmann would keep the last one without a word.
-    std::string dup = start_position<G>().dump();
+    std::string dup = json_text(start_position<G>());
     dup.insert(1, "\"game\":\"" + std::string(G::kName) + "\",");
     CHECK_THROWS_WITH_AS(parse_json(dup, "dup"), doctest::Contains("given twice"), InputError);
   });
@@ -273,7 +274,7 @@ template <Game G>
 void rejects(const Json& base, const std::function<void(Json&)>& edit, const char* fragment) {
   Json j = base;
   edit(j);
-  INFO("expected a refusal with: " << fragment << "\n" << j.dump());
+  INFO("expected a refusal with: " << fragment << "\n" << json_text(j));
   testing::check_refused([&] { G::from_json(j); }, fragment);
 }
 

@@ -459,7 +459,7 @@ struct KindFlip {
   static Move parse_move(const State&, Player, std::string_view t) { return Move(std::stoi(std::string(t))); }
   static Json to_json(const State& s) { return s.view(0); }
   static State from_json(const Json&) { return State{}; }
-  static std::string render(const State& s, Player p) { return s.view(p).dump(); }
+  static std::string render(const State& s, Player p) { return json_text(s.view(p)); }
 };
 static_assert(Game<KindFlip>);
 

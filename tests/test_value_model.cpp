@@ -125,7 +125,7 @@ TEST_CASE("model file: a model written and read again is the same model, with th
     m.target = "search-value";
     m.data = Json::array({Json{{"games", 10}}});
     const Json j = model_to_json(m);
-    const ValueModel back = from_json(Json::parse(j.dump()));
+    const ValueModel back = from_json(Json::parse(json_text(j)));
     CHECK(back.game == m.game);
     CHECK(back.options == m.options);
     CHECK(back.map_hash == m.map_hash);
@@ -151,13 +151,13 @@ TEST_CASE("model file: a model written and read again is the same model, with th
       m.evaluate_input = evaluate_input;
       std::string text;
       model_detail::write_compact(m, [&](std::string_view piece) { text += piece; });
-      CHECK(text == model_to_json(m).dump());
+      CHECK(text == json_text(model_to_json(m)));
     }
   }
   // Floats that are not short decimals (0.1f) come back bit for bit.
   ValueModel m = small_model(ModelKind::Linear);
   m.layers[0].weights = {0.1f, 1.0f / 3.0f, -7.123456e-20f};
-  CHECK(from_json(Json::parse(model_to_json(m).dump())).layers[0].weights == m.layers[0].weights);
+  CHECK(from_json(Json::parse(json_text(model_to_json(m)))).layers[0].weights == m.layers[0].weights);
   // A changed weight is another model.
   ValueModel other = m;
   other.layers[0].weights[1] = 0.3f;
@@ -232,7 +232,7 @@ TEST_CASE("model file: every malformed model is one InputError naming the field"
     CHECK(message.find('\n') == std::string::npos);
     // The same from the file, which read_model parses without a JSON tree of its number lists.
     const ModelFile file(small_model(ModelKind::Mlp), "malformed.json");
-    std::ofstream(file.path) << c.j.dump(1);
+    std::ofstream(file.path) << json_text(c.j, 1);
     std::string from_file;
     try {
       read_model(file.path);
@@ -362,16 +362,16 @@ TEST_CASE("model file: the rest of the file is bounded too, its values, a long s
     return std::string();
   };
   Json j = model_to_json(small_model(ModelKind::Linear));
-  CHECK(message_of(j.dump()).empty());
+  CHECK(message_of(json_text(j)).empty());
   j["data"] = Json::array({Json{{"note", std::string(2 << 20, 'x')}}});
-  CHECK(message_of(j.dump()).find("more than 1 MiB") != std::string::npos);
+  CHECK(message_of(json_text(j)).find("more than 1 MiB") != std::string::npos);
   j["data"] = Json::array({std::vector<int>(300000, 7)});
-  CHECK(message_of(j.dump()).find("262144") != std::string::npos);
-  CHECK(message_of(std::string(2 << 20, ' ') + model_to_json(small_model(ModelKind::Linear)).dump())
+  CHECK(message_of(json_text(j)).find("262144") != std::string::npos);
+  CHECK(message_of(std::string(2 << 20, ' ') + json_text(model_to_json(small_model(ModelKind::Linear))))
             .find("more than 1 MiB") != std::string::npos);
   // Still refused as before: a key given twice, an integer beyond 64 bits, not JSON at all.
   CHECK(message_of(R"({"format": 1, "format": 1})").find("given twice") != std::string::npos);
-  std::string huge = model_to_json(small_model(ModelKind::Linear)).dump();
+  std::string huge = json_text(model_to_json(small_model(ModelKind::Linear)));
   huge.replace(huge.find("\"players\":2"), 11, "\"players\":184467440737095516160");
   CHECK(message_of(huge).find("beyond the integers") != std::string::npos);
   CHECK(message_of("\x01").find("malformed JSON") != std::string::npos);

@@ -230,7 +230,7 @@ TEST_CASE("viewer: a seat's view shows the scores it can know, and '?' for those
   }
   CHECK(hidden > 0);                             // the hidden tickets do show in scores mid-game
   CHECK(!steps.back().contains("scores_seen"));  // the end is public
-  CHECK(viewer_data<TicTacToe>(column_game<TicTacToe>(), "").dump().find("scores_seen") == std::string::npos);
+  CHECK(json_text(viewer_data<TicTacToe>(column_game<TicTacToe>(), "")).find("scores_seen") == std::string::npos);
 }
 
 TEST_CASE("viewer: a seat's page holds that seat's view alone, nothing it did not see") {

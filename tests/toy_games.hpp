@@ -103,7 +103,7 @@ struct RevealGuess {
     s.guess = j.at("guess").get<std::uint8_t>();
     return s;
   }
-  static std::string render(const State& s, Player) { return to_json(s).dump(); }
+  static std::string render(const State& s, Player) { return json_text(to_json(s)); }
 };
 
 struct HiddenPick {
@@ -174,7 +174,7 @@ struct HiddenPick {
     s.named = j.at("named").get<std::uint8_t>();
     return s;
   }
-  static std::string render(const State& s, Player) { return to_json(s).dump(); }
+  static std::string render(const State& s, Player) { return json_text(to_json(s)); }
 };
 
 struct BiasedRps {
@@ -233,7 +233,7 @@ struct BiasedRps {
     s.choice[1] = j.at("choice")[1].get<std::int8_t>();
     return s;
   }
-  static std::string render(const State& s, Player) { return to_json(s).dump(); }
+  static std::string render(const State& s, Player) { return json_text(to_json(s)); }
 };
 
 }  // namespace nuraghe::testing

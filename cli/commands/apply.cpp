@@ -33,7 +33,7 @@ class Apply final : public Command {
         s->apply_step(step);
       }
     }
-    std::cout << s->to_json().dump(2) << "\n";
+    std::cout << json_text(s->to_json(), 2) << "\n";
     return 0;
   }
 

@@ -50,7 +50,7 @@ ArenaRun mpi_arena(const ArenaSettings& given, ArenaRunOptions options) {
   if (rank != 0) options.progress = ProgressMode::Off;
   ArenaRun run = run_arena<G>(mine, options);
   std::vector<std::string> lines;
-  for (const auto& g : run.games) lines.push_back(g.line.dump());
+  for (const auto& g : run.games) lines.push_back(json_text(g.line));
   const std::vector<std::string> all = mpi::gather_lines(lines);
   ArenaRun merged;
   merged.resumed = run.resumed, merged.rules = run.rules;
@@ -144,7 +144,7 @@ int arena(const ArenaCommand& c) {
                    {"pairs", t.llr.size()},
                    {"llr", t.llr}};
     }
-    std::cout << j.dump(2) << "\n";
+    std::cout << json_text(j, 2) << "\n";
     return 0;
   }
   if (c.format == "table") {

@@ -186,7 +186,7 @@ int bench_bots(const BenchCommand& c) {
                         {"nodes_per_second", figure_json(ratio[1])}};
   }
   if (c.json) {
-    std::cout << out.dump() << "\n";
+    std::cout << json_text(out) << "\n";
     return 0;
   }
   std::cout << "bench: " << G::kName << ", " << setup << ", " << c.positions << " positions from "

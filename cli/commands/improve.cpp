@@ -267,7 +267,7 @@ fs::path start_folder(const ImproveCommand& c) {
     if (folder.is_null()) return out;
     const fs::path here = fs::canonical(out, ec);
     if (!folder.is_string() || ec || here.string() != folder.get<std::string>())
-      input_error("improve: --out \"" + c.out + "\" was started in " + folder.dump() +
+      input_error("improve: --out \"" + c.out + "\" was started in " + json_text(folder) +
                   " and its files name its models there: move it back, or start a new run");
     check_spec_path(c, here);
     return here;
@@ -281,7 +281,7 @@ fs::path start_folder(const ImproveCommand& c) {
   if (ec) input_error("improve: cannot read the folder --out \"" + c.out + "\": " + ec.message());
   identity["folder"] = here.string();
   OutputFile f(path.string(), "improve run");
-  f.write(identity.dump(2) + "\n");
+  f.write(json_text(identity, 2) + "\n");
   f.close();
   return here;
 }

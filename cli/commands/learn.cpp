@@ -270,7 +270,7 @@ int learn_game(const LearnCommand& c, Data& d) {
       csv.close();
     }
     OutputFile out(c.out, "--out model file");
-    out.write(model_to_json(model).dump(1) + "\n");
+    out.write(json_text(model_to_json(model), 1) + "\n");
     out.close();
     std::printf("\nwrote %s (model hash %s)\n", c.out.c_str(), model_hash_text(model).c_str());
   }

@@ -14,7 +14,7 @@ class New final : public Command {
 
   int run() override {
     const AnyGame& game = any_game(common_.game);
-    std::cout << game.initial(common_.config())->to_json().dump(2) << "\n";
+    std::cout << json_text(game.initial(common_.config())->to_json(), 2) << "\n";
     return 0;
   }
 

@@ -175,7 +175,7 @@ int cmd_play(const PlayArgs& a) {
                 {"options", options}, {"map", config.map_file}, {"bots", names},       {"version", version()}};
     if (const std::string hash = map_hash_text<G>(config); !hash.empty()) header["map_hash"] = hash;
     if (Json map = recorded_map<G>(config); !map.is_null()) header["map_data"] = std::move(map);
-    log.write(header.dump() + "\n");
+    log.write(json_text(header) + "\n");
   }
   std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
@@ -196,8 +196,8 @@ int cmd_play(const PlayArgs& a) {
     }
     if (log.is_open())
       log.write(
-          Json{{"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}
-              .dump() +
+          json_text(Json{
+              {"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}) +
           "\n");
   };
   GameRecord record;
@@ -208,7 +208,7 @@ int cmd_play(const PlayArgs& a) {
     // what needs a finished game (results, score, map --usage) refuses it in one line.
     std::cout << "play: quit after " << ply << " moves; the game is unfinished\n";
     if (log.is_open()) {
-      log.write(Json{{"unfinished", true}}.dump() + "\n");
+      log.write(json_text(Json{{"unfinished", true}}) + "\n");
       log.close();
     }
     if (!a.html.empty()) {
@@ -231,11 +231,11 @@ int cmd_play(const PlayArgs& a) {
   std::cout << "scores: " << format_values(record.scores, n) << "\n";
   std::cout << "returns: " << format_values(record.returns, n) << "\n";
   if (log.is_open()) {
-    log.write(Json{{"result",
-                    {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
-                     {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}
-                  .dump() +
-              "\n");
+    log.write(
+        json_text(Json{{"result",
+                        {{"scores", std::vector<double>(record.scores.begin(), record.scores.begin() + n)},
+                         {"returns", std::vector<double>(record.returns.begin(), record.returns.begin() + n)}}}}) +
+        "\n");
     log.close();
   }
   if (!a.html.empty()) {

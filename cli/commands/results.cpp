@@ -148,7 +148,7 @@ namespace nuraghe {
 
 std::string csv_field(const Json& cell) {
   if (cell.is_null()) return "";
-  if (!cell.is_string()) return cell.dump();
+  if (!cell.is_string()) return json_text(cell);
   const auto& text = cell.get_ref<const std::string&>();
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
@@ -165,7 +165,7 @@ TableText::TableText(bool csv, std::vector<std::string> columns) : csv_(csv), co
 void TableText::row(const std::vector<Json>& cells) {
   for (std::size_t i = 0; i < cells.size(); ++i)
     text_ += csv_ ? (i ? "," : "") + csv_field(cells[i])
-                  : (i ? "," : "{") + Json(columns_[i]).dump() + ":" + cells[i].dump();
+                  : (i ? "," : "{") + json_text(Json(columns_[i])) + ":" + json_text(cells[i]);
   text_ += csv_ ? "\n" : cells.empty() ? "{}\n" : "}\n";
 }
 

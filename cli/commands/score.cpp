@@ -31,7 +31,7 @@ int score_games(const ResultsFile& f, const std::string& file) {
       const Values v = scores_of<G>(s);
       out["score"] = Json{{"scores", std::vector<double>(v.begin(), v.begin() + num_players_of<G>(s))}};
     }
-    std::cout << out.dump() << "\n";
+    std::cout << json_text(out) << "\n";
   }
   return 0;
 }

@@ -68,7 +68,7 @@ void write_chunk(const fs::path& out, int c, const Rows& r) {
   {
     const fs::path path = part / "games.jsonl";
     std::ofstream games(path);
-    for (const Json& line : r.games) games << line.dump() << "\n";
+    for (const Json& line : r.games) games << json_text(line) << "\n";
     games.close();
     if (!games) input_error("selfplay: cannot write \"" + path.string() + "\"");
   }
@@ -126,7 +126,7 @@ void write_manifest(const fs::path& out, const Json& manifest) {
   const fs::path path = out / "manifest.json", part = out / "manifest.json.part";
   {
     std::ofstream f(part);
-    f << manifest.dump(2) << "\n";
+    f << json_text(manifest, 2) << "\n";
     f.close();
     if (!f) input_error("selfplay: cannot write \"" + part.string() + "\"");
   }

@@ -108,10 +108,10 @@ class StateOf final : public AnyState {
   std::vector<double> scores() const override { return first(scores_of<G>(s_)); }
   std::string score(bool json) const override {
     if constexpr (HasScoreReport<G>) {
-      return json ? G::Presentation::score_json(s_).dump() + "\n" : G::Presentation::score_report(s_);
+      return json ? json_text(G::Presentation::score_json(s_)) + "\n" : G::Presentation::score_report(s_);
     } else {
       if (s_.to_move() != kTerminal) input_error("score: the game is not over in this position");
-      if (json) return Json{{"scores", scores()}}.dump() + "\n";
+      if (json) return json_text(Json{{"scores", scores()}}) + "\n";
       return "scores: " + format_values(scores_of<G>(s_), num_players_of<G>(s_)) + "\n";
     }
   }

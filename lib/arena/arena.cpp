@@ -306,7 +306,7 @@ ResultsWriter::ResultsWriter(const std::string& path) : path_(path), out_(path, 
 void ResultsWriter::write(const Json& line) {
   if (!out_.is_open()) return;
   std::lock_guard lock(mutex_);
-  out_ << line.dump() << '\n';
+  out_ << json_text(line) << '\n';
   out_.flush();
   if (!out_) input_error("cannot write results file \"" + path_ + "\" (is the disk full?)");
 }

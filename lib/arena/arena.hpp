@@ -435,7 +435,7 @@ ArenaRun run_arena(const ArenaSettings& settings, const ArenaRunOptions& options
   if (!a.out.empty()) {
     Json first_line = header;
     first_line["version"] = options.version;
-    const std::string header_text = first_line.dump();
+    const std::string header_text = json_text(first_line);
     switch (results_file_state(a.out, header_text, options.names)) {
       case ResultsFileState::Absent: ResultsWriter(a.out).write(first_line); break;
       case ResultsFileState::Empty:  // someone's file, perhaps made for notes: not the arena's to fill

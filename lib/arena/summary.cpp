@@ -204,7 +204,7 @@ std::string format_summary(const Summary& s, const std::string& format) {
            {"bots", rows},
            {"head_to_head", pairs}};
     if (s.self_play) j["self_play_seats"] = seats;
-    return j.dump(2) + "\n";
+    return json_text(j, 2) + "\n";
   }
   if (format == "csv") {
     out = "bot,games,wins,win_rate,win_rate_low,win_rate_high,mean_score,mean_rank,ms_per_move,elo,elo_low,elo_high\n";

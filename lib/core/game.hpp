@@ -265,7 +265,7 @@ Move parse_move(const typename G::State& s, Player p, std::string_view text) {
 template <Game G>
 std::string render_of(const typename G::State& s, Player p) {
   if constexpr (HasRender<G>) return G::render(s, p);
-  else return (p < 0 ? G::to_json(s) : view_of<G>(s, p)).dump() + "\n";
+  else return json_text(p < 0 ? G::to_json(s) : view_of<G>(s, p)) + "\n";
 }
 
 // Seat p's legal moves (at a simultaneous node every seat has at least one; elsewhere only the

@@ -14,6 +14,8 @@
 
 namespace nuraghe {
 
+std::string json_text(const Json& j, int indent) { return j.dump(indent); }
+
 std::uint64_t hash_json(const Json& j) {
   std::uint64_t h = 0xCBF29CE484222325ULL;
   for (unsigned char c : j.dump()) {

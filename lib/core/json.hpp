@@ -36,6 +36,11 @@ using Json = nlohmann::json;
 // Deeper nesting than any real file has; the stack overflows in dump or == long before 100,000.
 inline constexpr int kMaxJsonDepth = 64;
 
+// The text nlohmann's dump(indent) writes: compact by default, else indent spaces a level. Compiled
+// once, in lib/core/json.cpp: nlohmann's serializer is the largest part of it that a file writing
+// JSON would otherwise compile (and, under the sanitizers, instrument) again, some 60 files.
+std::string json_text(const Json& j, int indent = -1);
+
 // FNV-1a over the compact dump: stable across runs and platforms (object keys are sorted).
 std::uint64_t hash_json(const Json& j);
 
@@ -282,7 +287,7 @@ class JsonIn {
     return bit_set_of(max, read, [&](const JsonIn&, int i) { return twice(i); });
   }
   // A string as it is, anything else as JSON: "godi", 4.
-  std::string as_written() const { return j_->is_string() ? j_->get<std::string>() : j_->dump(); }
+  std::string as_written() const { return j_->is_string() ? j_->get<std::string>() : json_text(*j_); }
 
   // "a string", "a list", "1.5", ...: what the value is, for messages.
   std::string describe() const;

@@ -58,7 +58,7 @@ float float_entry(double v, const std::string& source, const std::string& list, 
   if (!(std::abs(v) <= double(std::numeric_limits<float>::max())))
     entry_fail(source, list, i,
                "must be a number within a float's range (at most 3.4e38 in size), not " +
-                   (std::isfinite(v) ? Json(v).dump() : std::string("one too large for a double")));
+                   (std::isfinite(v) ? json_text(Json(v)) : std::string("one too large for a double")));
   return float(v);
 }
 
@@ -137,7 +137,7 @@ ValueModel model_from_json(const JsonIn& in, model_detail::NumberLists* kept) {
   for (std::size_t i = 0; i < k; ++i)
     if (!(m.scale[i] > 0) || !std::isfinite(1.0f / m.scale[i]))
       entry_fail(scale.source(), scale.path(), i,
-                 "must be a positive number (a standard deviation), not " + Json(double(m.scale[i])).dump());
+                 "must be a positive number (a standard deviation), not " + json_text(Json(double(m.scale[i]))));
 
   // The layers' shapes first: the caps hold on what the file declares, before any layer is built.
   const std::vector<JsonIn> layers =

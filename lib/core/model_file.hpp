@@ -49,7 +49,7 @@ ValueModel read_model(const std::string& path);
 
 // What identifies a model's content: two files with one hash hold the same model.
 namespace model_detail {
-// model_to_json(m).dump(), the compact text, piece by piece into out(std::string_view): keys in
+// json_text(model_to_json(m)), the compact text, piece by piece into out(std::string_view): keys in
 // nlohmann's sorted order, each number as nlohmann writes it. The JSON tree of a large model took
 // 16 to 48 bytes a weight, and its text as much again (tests/test_value_model.cpp compares both).
 template <class Out>
@@ -58,19 +58,19 @@ void write_compact(const ValueModel& m, Out&& out) {
     out("[");
     for (std::size_t i = 0; i < v.size(); ++i) {
       if (i) out(",");
-      out(Json(double(v[i])).dump());
+      out(json_text(Json(double(v[i]))));
     }
     out("]");
   };
   out("{\"data\":");
-  out(m.data.dump());
+  out(json_text(m.data));
   if (m.evaluate_input) out(",\"evaluate_input\":true");
   out(",\"features\":");
-  out(Json(m.features).dump());
+  out(json_text(Json(m.features)));
   out(",\"format\":" + std::to_string(kModelFormat) + ",\"game\":");
-  out(Json(m.game).dump());
+  out(json_text(Json(m.game)));
   out(",\"kind\":");
-  out(Json(std::string(kModelKinds[std::size_t(m.kind)])).dump());
+  out(json_text(Json(std::string(kModelKinds[std::size_t(m.kind)]))));
   out(",\"layers\":[");
   for (std::size_t l = 0; l < m.layers.size(); ++l) {
     const ValueModel::Layer& layer = m.layers[l];
@@ -82,17 +82,17 @@ void write_compact(const ValueModel& m, Out&& out) {
     out("}");
   }
   out("],\"map_hash\":");
-  out(Json(m.map_hash).dump());
+  out(json_text(Json(m.map_hash)));
   out(",\"mean\":");
   floats(m.mean);
   if (m.is_policy()) out(",\"num_actions\":" + std::to_string(m.num_actions));
   out(",\"nuraghe\":\"" + std::string(model_tag(m)) + "\",\"observation_size\":" + std::to_string(m.observation_size) +
       ",\"options\":");
-  out(m.options.dump());
+  out(json_text(m.options));
   out(",\"players\":" + std::to_string(m.players) + ",\"scale\":");
   floats(m.scale);
   out(",\"target\":");
-  out(Json(m.target).dump());
+  out(json_text(Json(m.target)));
   out("}");
 }
 }  // namespace model_detail

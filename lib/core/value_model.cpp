@@ -37,7 +37,7 @@ std::string model_mismatch(const ValueModel& m, const ModelFit& here) {
     return "the model is for " + what + " " + model + ", not " + here;
   };
   if (m.game != game) return differs("the game", m.game, std::string(game));
-  if (m.options != options) return differs("the options", m.options.dump(), options.dump());
+  if (m.options != options) return differs("the options", json_text(m.options), json_text(options));
   if (m.map_hash != map_hash)
     return differs("the map of hash", m.map_hash.empty() ? "(none)" : m.map_hash,
                    map_hash.empty() ? "(none)" : map_hash);

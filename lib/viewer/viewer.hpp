@@ -56,7 +56,7 @@ class TextTable {
 
 // A score as results files and play logs write it (a JSON number: 12.0, 0.5), so that the page's
 // figures can be compared with the file's.
-inline std::string score_text(double score) { return Json(score).dump(); }
+inline std::string score_text(double score) { return json_text(Json(score)); }
 
 // Each seat's view of the scores where it cannot know them all (a Ticket to Ride score counts the
 // hidden tickets completed): per seat p, every seat's score as score_text, or "?" where it differs

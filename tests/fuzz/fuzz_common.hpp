@@ -32,7 +32,7 @@ inline void check(bool ok, const std::string& what) {
 
 // Shortened for messages: a state's JSON can be long.
 inline std::string shown(const Json& j) {
-  std::string t = j.dump();
+  std::string t = json_text(j);
   return t.size() > 600 ? t.substr(0, 600) + "..." : t;
 }
 

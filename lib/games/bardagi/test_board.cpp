@@ -469,7 +469,7 @@ TEST_CASE("board registry: the built-in sides first, then boards from files, eac
   {
     Json file = Board::summer().source;
     file["name"] = "summer-from-file";
-    std::ofstream(path) << file.dump(2);
+    std::ofstream(path) << json_text(file, 2);
   }
   const Board& f = Board::load_file(path);
   CHECK(f.name == "summer-from-file");

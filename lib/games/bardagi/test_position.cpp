@@ -105,7 +105,8 @@ TEST_CASE(
               ++views;
             }
           }
-          if (steps % 101 == 0) CHECK(read_position(nuraghe::parse_json(position(s, -1).dump(), "test")) == s);
+          if (steps % 101 == 0)
+            CHECK(read_position(nuraghe::parse_json(nuraghe::json_text(position(s, -1)), "test")) == s);
         };
         if (g < 3) play_out(game, rng, visit);
         else play_out(game, rng, visit, busy_move);

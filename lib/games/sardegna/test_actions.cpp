@@ -459,7 +459,7 @@ TEST_CASE("commander moves: the step cuts lose no end position (brute force on r
     };
     crossings(s.villagers[p], SG::kCommanderMoves);
     CHECK_MESSAGE(engine == brute, "engine " << engine.size() << " end positions, brute force " << brute.size()
-                                             << " at " << SG::to_json(s).dump());
+                                             << " at " << json_text(SG::to_json(s)));
   }
   CHECK(positions >= 10);
 }
