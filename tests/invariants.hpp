@@ -26,13 +26,15 @@
 // - a game without apply_joint never has a simultaneous node;
 // - where the game has random_move, it returns exactly legal_moves()[rng.below(size)] and leaves
 //   the RNG as that draw does; where it has heuristic_move, every move it returns is legal;
-// - where the game has them, the action and observation vectors (HasTensors): their sizes stay the same over a game;
-// every
-//   legal move of every seat has an action in range, distinct from the other moves' and mapped back
-//   to the move; one move (by its code, and by its text where the notation does not depend on the
-//   state) has one action over all the games, and one action one move; each seat's observation is
-//   finite, written in full, and the same in every determinization of its information set (no
-//   peeking); a transition that changes what a seat sees changes its observation.
+// - where the game has them, the action and observation vectors (HasTensors): their sizes stay the
+//   same over a game; every legal move of every seat has an action in range, distinct from the other
+//   moves' and mapped back to the move; one move (by its code, and by its text where the notation
+//   does not depend on the state) has one action over all the games, and one action one move; each
+//   seat's observation is finite, written in full, and the same in every determinization of its
+//   information set (no peeking); a transition that changes what a seat sees changes its observation;
+// - where the game has named features (HasFeatures): as many names as feature_count, each name
+//   once, the names and count the same over a game; each seat's features finite, written in full
+//   and the same in every determinization of its information set (no peeking).
 
 #include <doctest/doctest.h>
 
@@ -288,6 +290,7 @@ inline bool notation_depends_on_state(std::string_view game) { return game == "s
 // code and by its text) had which action.
 struct TensorRecord {
   int num_actions = -1, observation_size = -1;
+  std::vector<std::string> feature_names;  // the first state's
   std::map<Move, int> action_of_move;
   std::map<int, Move> move_of_action;
   std::map<std::string, int> action_of_text;
@@ -361,7 +364,48 @@ void check_observations_follow(const StateOf<G>& before, const StateOf<G>& after
           "seat " << p << " sees a move but its observation stays the same at " << json_text(G::to_json(before)));
 }
 
-// A game without the vectors (Nim) has nothing to check here.
+// Seat p's features of s, guarded as observation_of guards the observation.
+template <Game G>
+std::vector<float> features_of(const StateOf<G>& s, Player p) {
+  constexpr int kGuard = 16;
+  const int count = G::feature_count(s);
+  std::vector<float> out(std::size_t(count + kGuard), std::nanf(""));
+  G::features(s, p, out.data());
+  for (int i = 0; i < kGuard; ++i)
+    CHECK_MESSAGE(std::isnan(out[std::size_t(count + i)]), "features writes beyond feature_count");
+  out.resize(std::size_t(count));
+  return out;
+}
+
+// The names: one a feature, each once, the same in every state of a configuration. The numbers:
+// finite, and the same in every state of the seat's information set (no peeking).
+template <Game G>
+void check_features(const StateOf<G>& s, TensorRecord& record, Rng& rng) {
+  const std::vector<std::string> names = G::feature_names(s);
+  if (record.feature_names.empty()) {
+    REQUIRE_MESSAGE(int(names.size()) == G::feature_count(s),
+                    "feature_names gives " << names.size() << " names for " << G::feature_count(s) << " features");
+    std::set<std::string> once;
+    for (const std::string& name : names)
+      CHECK_MESSAGE(once.insert(name).second, "feature " << name << " is named twice");
+    record.feature_names = names;
+  }
+  CHECK_MESSAGE(names == record.feature_names, "feature_names changed within a configuration");
+  for (Player p = 0; p < num_players_of<G>(s); ++p) {
+    const std::vector<float> seen = features_of<G>(s, p);
+    for (std::size_t i = 0; i < seen.size(); ++i)
+      REQUIRE_MESSAGE(std::isfinite(seen[i]), "feature " << names[i] << " is not finite (or not written)");
+    for (int k = 0; k < 3; ++k) {
+      const std::vector<float> other = features_of<G>(determinize<G>(s, p, rng), p);
+      const std::size_t i = std::size_t(std::mismatch(seen.begin(), seen.end(), other.begin()).first - seen.begin());
+      CHECK_MESSAGE(i == seen.size(), "seat " << p << "'s feature " << names[std::min(i, names.size() - 1)]
+                                              << " differs in a state of its information set (it peeks) at "
+                                              << json_text(G::to_json(s)));
+    }
+  }
+}
+
+// A game without the vectors (Nim) or the features has nothing to check here.
 template <Game G>
 void check_tensors([[maybe_unused]] const StateOf<G>& s, [[maybe_unused]] TensorRecord& record,
                    [[maybe_unused]] Rng& rng) {
@@ -373,6 +417,7 @@ void check_tensors([[maybe_unused]] const StateOf<G>& s, [[maybe_unused]] Tensor
     check_actions<G>(s, record);
     check_observations<G>(s, rng);
   }
+  if constexpr (HasFeatures<G>) check_features<G>(s, record, rng);
 }
 
 // Every state of the first 24 decisions of a game is checked in full, then every 8th (long games

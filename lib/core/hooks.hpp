@@ -19,6 +19,8 @@
 //   evaluate                             rollouts play to the end (no cutoff=)
 //   search_moves                         the search tries every legal move (prune=on does nothing)
 //   num_actions ... observation          no action or observation vectors (Python says so)
+//   feature_count, feature_names,        no named features (`learn --inputs features` says so)
+//     features
 //   kHasMap = true, map_hash             one built-in board: no --map, no hash in results files
 //   why_illegal                          an illegal move's error gives no reason
 //   kStatKinds, item_stats               `nuraghe stats` and `compare` have the whole game alone (--by game);
@@ -83,6 +85,9 @@ NURAGHE_DECLARES(action_index)
 NURAGHE_DECLARES(action_move)
 NURAGHE_DECLARES(observation_size)
 NURAGHE_DECLARES(observation)
+NURAGHE_DECLARES(feature_count)
+NURAGHE_DECLARES(feature_names)
+NURAGHE_DECLARES(features)
 NURAGHE_DECLARES(kHasMap)
 NURAGHE_DECLARES(map_hash)
 NURAGHE_DECLARES(kMapField)
@@ -248,6 +253,37 @@ concept DeclaresTensors = declares::num_actions<G> || declares::action_index<G> 
     declares::observation_size<G> || declares::observation<G>;
 template <class G>
 concept HasTensors = DeclaresTensors<G> && tensors_checked<G>();
+
+// Named features of what a seat knows, for learning beside the raw observation: what the game's
+// knowledge says counts (a ticket's cheapest open path, a contested area's margin), so that a small
+// model can see it. feature_count(s) numbers, the same for every state of one game (its map,
+// options and seat count may change it), named by feature_names(s) in order (unique names, which a
+// model file records), written by features(s, p, out) from view(p) alone, as the observation is.
+// The three come together.
+template <class G>
+consteval bool features_checked() {
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::feature_count(s) } -> std::same_as<int>;
+      },
+      "feature_count must be `static int feature_count(const State&)`, with the other parts of HasFeatures "
+      "(lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s) {
+        { G::feature_names(s) } -> std::same_as<std::vector<std::string>>;
+      },
+      "feature_names must be `static std::vector<std::string> feature_names(const State&)`, with the other parts "
+      "of HasFeatures (lib/core/hooks.hpp)");
+  static_assert(
+      requires(const typename G::State& s, Player p, float* out) { G::features(s, p, out); },
+      "features must be `static void features(const State&, Player, float* out)`, with the other parts of "
+      "HasFeatures (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept DeclaresFeatures = declares::feature_count<G> || declares::feature_names<G> || declares::features<G>;
+template <class G>
+concept HasFeatures = DeclaresFeatures<G> && features_checked<G>();
 
 // ---- a board or map read from data -----------------------------------------------------------
 

@@ -71,6 +71,9 @@ struct Hooks {
   static Move action_move(const State&, int);
   static int observation_size(const State&);
   static void observation(const State&, Player, float*);
+  static int feature_count(const State&);
+  static std::vector<std::string> feature_names(const State&);
+  static void features(const State&, Player, float*);
   // A board read from data.
   static constexpr bool kHasMap = true;
   static constexpr std::string_view kMapField = "board";
@@ -172,6 +175,10 @@ struct Toy : Hooks {
   static constexpr int kStatKinds = 1;
 #elif TOY_HOOK == 25  // item-stats-partial
   static constexpr NoPart item_stats{};
+#elif TOY_HOOK == 28  // features-return
+  static std::vector<std::string_view> feature_names(const State&);
+#elif TOY_HOOK == 29  // features-partial
+  static constexpr NoPart feature_count{};
 #elif TOY_HOOK == 26  // presentation-undefined: declared, but its presentation.hpp not included
   struct Presentation;
 #elif TOY_HOOK == 27  // presentation-type: not a class
@@ -185,7 +192,7 @@ constexpr bool kFound[] = {
     HasRandomMove<Toy>, HasHeuristic<Toy>,  HasHeuristicStyles<Toy>, HasEvaluation<Toy>, HasSearchMoves<Toy>,
     HasTensors<Toy>,    HasMap<Toy>,        HasLegend<Toy>,          HasExplain<Toy>,    HasExplainTo<Toy>,
     HasMoveHelp<Toy>,   HasWhyIllegal<Toy>, HasScoreReport<Toy>,     HasScoreName<Toy>,  HasBoardPicture<Toy>,
-    HasMapCheck<Toy>,   HasDrawing<Toy>,    HasItemStats<Toy>};
+    HasMapCheck<Toy>,   HasDrawing<Toy>,    HasItemStats<Toy>,       HasFeatures<Toy>};
 static_assert(Game<Toy>);
 
 #if TOY_HOOK == 0

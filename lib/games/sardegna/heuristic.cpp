@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "games/sardegna/features.hpp"
 #include "games/sardegna/sardegna.hpp"
 
 namespace nuraghe {
@@ -73,16 +74,29 @@ Move Sardegna::heuristic_move(const State& s, Player p, Rng& rng) {
 }
 
 // For cut-off rollouts: the projected margins (value_for) as win shares by a softmax, sharper as
-// fewer scorings remain.
+// fewer scorings remain. Each face-up fort is scored once for every seat, and each seat's
+// projection computed once (value_for, per seat, scores both forts again for each).
+sardegna::Evaluation sardegna::evaluation(const S& s) {
+  Evaluation e;
+  if (s.face_up(0) >= 0) s.fort_points(s.face_up(0), e.fort_now.data());
+  if (s.face_up(1) >= 0) s.fort_points(s.face_up(1), e.fort_next.data());
+  for (int p = 0; p < s.players; ++p) e.projected[p] = s.score[p] + e.fort_now[p] + 0.5 * e.fort_next[p];
+  double top = -1e18, total = 0;
+  for (int p = 0; p < s.players; ++p) {
+    double best_other = -1e9;
+    for (int o = 0; o < s.players; ++o)
+      if (o != p) best_other = std::max(best_other, e.projected[o]);
+    top = std::max(top, e.margin[p] = e.projected[p] - best_other);
+  }
+  e.scale = 4.0 + 2.0 * (Sardegna::kRowLength - s.row_next);  // points still to be won, roughly
+  for (int p = 0; p < s.players; ++p) total += e.share[p] = std::exp((e.margin[p] - top) / e.scale);
+  for (int p = 0; p < s.players; ++p) e.share[p] /= total;
+  return e;
+}
+
 Values Sardegna::evaluate(const State& s) {
-  Values v{};
   if (s.to_move() == kTerminal) return s.returns();
-  double margin[kMaxPlayers], top = -1e18, total = 0;
-  for (int p = 0; p < s.players; ++p) top = std::max(top, margin[p] = value_for(s, p));
-  const double scale = 4.0 + 2.0 * (kRowLength - s.row_next);  // points still to be won, roughly
-  for (int p = 0; p < s.players; ++p) total += v[p] = std::exp((margin[p] - top) / scale);
-  for (int p = 0; p < s.players; ++p) v[p] /= total;
-  return v;
+  return sardegna::evaluation(s).share;
 }
 
 }  // namespace nuraghe

@@ -360,6 +360,11 @@ struct Sardegna {
   static Move heuristic_move(const State& s, Player p, Rng& rng);
   static Move random_move(const State& s, Player, Rng& rng) { return s.random_move(rng); }
   static Values evaluate(const State& s);
+  // Named features of a seat's view for learning, the evaluation's parts among them (features.cpp;
+  // docs/rules-sardegna.md, "Features").
+  static int feature_count(const State& s);
+  static std::vector<std::string> feature_names(const State& s);
+  static void features(const State& s, Player p, float* out);
 
   // The names that positions, notation and pictures use (docs/position-format.md, "sardegna").
   static constexpr std::array<std::string_view, kCards> kCardNames = {"admiral",   "commander", "priest",  "farmer",

@@ -11,6 +11,7 @@
 #include "core/game.hpp"
 #include "core/item_stats.hpp"
 #include "core/params.hpp"
+#include "games/ttr/features.hpp"
 #include "games/ttr/heuristic.hpp"
 #include "games/ttr/notation.hpp"
 #include "games/ttr/position.hpp"
@@ -79,6 +80,10 @@ struct Ttr {
   static Move action_move(const State& s, int a);
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
+  // Named features of a seat's view for learning (features.cpp; docs/rules-ttr.md, "Features").
+  static int feature_count(const State& s) { return ttr::feature_count(s); }
+  static std::vector<std::string> feature_names(const State& s) { return ttr::feature_names(s); }
+  static void features(const State& s, Player p, float* out) { ttr::features(s, p, out); }
   static std::string render(const State& s, Player observer);
   // A designer's figures on the routes, the tickets and the cities (score.cpp; `nuraghe stats`).
   static constexpr std::array<std::string_view, 3> kStatKinds{"route", "ticket", "city"};
