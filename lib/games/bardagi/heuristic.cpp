@@ -1,5 +1,7 @@
 #include "games/bardagi/heuristic.hpp"
 
+#include "games/bardagi/features.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -231,25 +233,31 @@ double holdings(const State& s, int p, int claims) {
 
 }  // namespace
 
-Values evaluate(const State& s) {
-  if (s.phase == Phase::Over) return s.returns();
-  const Values now = s.scores();
-  std::array<double, kMaxSeats> projected{};
+Evaluation evaluation(const State& s) {
+  Evaluation e;
+  e.score = s.scores();
   double top = -1e18;
   int most_claims = 0;
   for (int p = 0; p < s.players; ++p) {
-    const int claims = claims_left(s, p);
+    const auto q = std::size_t(p);
+    const int claims = e.claims_left[q] = claims_left(s, p);
     most_claims = std::max(most_claims, claims);
-    projected[std::size_t(p)] = now[p] + claims * claim_income(s, p) + holdings(s, p, claims);
-    top = std::max(top, projected[std::size_t(p)]);
+    e.claim_income[q] = claim_income(s, p);
+    e.holdings[q] = holdings(s, p, claims);
+    e.projected[q] = e.score[p] + claims * e.claim_income[q] + e.holdings[q];
+    top = std::max(top, e.projected[q]);
   }
   // The points still to move: an area changes hands, a tile is bought, a bonus passes.
-  const double scale = 6.0 + 3.0 * most_claims;
-  Values v{};
+  e.scale = 6.0 + 3.0 * most_claims;
   double total = 0;
-  for (int p = 0; p < s.players; ++p) total += v[p] = std::exp((projected[std::size_t(p)] - top) / scale);
-  for (int p = 0; p < s.players; ++p) v[p] /= total;
-  return v;
+  for (int p = 0; p < s.players; ++p) total += e.share[p] = std::exp((e.projected[std::size_t(p)] - top) / e.scale);
+  for (int p = 0; p < s.players; ++p) e.share[p] /= total;
+  return e;
+}
+
+Values evaluate(const State& s) {
+  if (s.phase == Phase::Over) return s.returns();
+  return evaluation(s).share;
 }
 
 void search_moves(const State& s, Player p, MoveList& moves) {
