@@ -19,7 +19,7 @@
 //   evaluate                             rollouts play to the end (no cutoff=)
 //   search_moves                         the search tries every legal move (prune=on does nothing)
 //   num_actions ... observation          no action or observation vectors (Python says so)
-//   feature_count, feature_names,        no named features (`learn --inputs features` says so)
+//   feature_count, feature_names,        no named features: a learner reads the observation alone
 //     features
 //   kHasMap = true, map_hash             one built-in board: no --map, no hash in results files
 //   why_illegal                          an illegal move's error gives no reason
@@ -257,8 +257,8 @@ concept HasTensors = DeclaresTensors<G> && tensors_checked<G>();
 // Named features of what a seat knows, for learning beside the raw observation: what the game's
 // knowledge says counts (a ticket's cheapest open path, a contested area's margin), so that a small
 // model can see it. feature_count(s) numbers, the same for every state of one game (its map,
-// options and seat count may change it), named by feature_names(s) in order (unique names, which a
-// model file records), written by features(s, p, out) from view(p) alone, as the observation is.
+// options and seat count may change it), named by feature_names(s) in order (unique names, by which
+// a learner's inputs are known), written by features(s, p, out) from view(p) alone, as the observation is.
 // The three come together.
 template <class G>
 consteval bool features_checked() {

@@ -7,7 +7,6 @@
 #include <bit>
 #include <cassert>
 
-
 namespace nuraghe::bardagi {
 
 namespace {
