@@ -377,6 +377,15 @@ std::vector<float> features_of(const StateOf<G>& s, Player p) {
   return out;
 }
 
+// The feature called `name` of seat p's view of s, for a game's own tests of its features.
+template <Game G>
+float feature_of(const StateOf<G>& s, Player p, std::string_view name) {
+  const std::vector<std::string> names = G::feature_names(s);
+  const auto at = std::find(names.begin(), names.end(), name);
+  REQUIRE_MESSAGE(at != names.end(), "no feature " << name);
+  return features_of<G>(s, p)[std::size_t(at - names.begin())];
+}
+
 // The names: one a feature, each once, the same in every state of a configuration. The numbers:
 // finite, and the same in every state of the seat's information set (no peeking).
 template <Game G>

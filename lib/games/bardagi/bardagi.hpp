@@ -11,6 +11,7 @@
 #include "core/game.hpp"
 #include "core/item_stats.hpp"
 #include "core/params.hpp"
+#include "games/bardagi/features.hpp"
 #include "games/bardagi/heuristic.hpp"
 #include "games/bardagi/notation.hpp"
 #include "games/bardagi/position.hpp"
@@ -68,6 +69,10 @@ struct Bardagi {
   static Move action_move(const State& s, int a);
   static int observation_size(const State& s);
   static void observation(const State& s, Player p, float* out);
+  // Named features of a seat's view for learning (features.cpp; docs/rules-bardagi.md, "Features").
+  static int feature_count(const State& s) { return bardagi::feature_count(s); }
+  static std::vector<std::string> feature_names(const State& s) { return bardagi::feature_names(s); }
+  static void features(const State& s, Player p, float* out) { bardagi::features(s, p, out); }
   static std::string render(const State& s, Player observer);
   // A designer's figures on the areas and the upgrade tiles (`nuraghe stats --by area|tile`): per
   // seat, the areas it owns and the tiles it has bought (bardagi.cpp).

@@ -9,29 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "games/bardagi/bardagi.hpp"
 #include "games/bardagi/features.hpp"
 #include "games/bardagi/heuristic.hpp"
 #include "games/bardagi/test_helpers.hpp"
+#include "invariants.hpp"
 
 using namespace nuraghe;
 using namespace nuraghe::bardagi;
 using namespace nuraghe::bardagi::test;
 
+using nuraghe::testing::feature_of;
+using nuraghe::testing::features_of;
+
 namespace {
-
-std::vector<float> features_of(const State& s, Player p) {
-  std::vector<float> out(std::size_t(feature_count(s)), std::nanf(""));
-  features(s, p, out.data());
-  return out;
-}
-
-// The feature called `name` of seat p's view of s.
-float feature(const State& s, Player p, const std::string& name) {
-  const std::vector<std::string> names = feature_names(s);
-  const auto at = std::find(names.begin(), names.end(), name);
-  REQUIRE_MESSAGE(at != names.end(), "no feature " << name);
-  return features_of(s, p)[std::size_t(at - names.begin())];
-}
 
 // The first area of a kind on the board.
 int first_of(const State& s, AreaKind kind) {
@@ -56,7 +47,7 @@ TEST_CASE("features: a name each, none twice, 33 a seat, 3 more and one an area"
       CHECK(names.front() == "seat+0.score");
       CHECK(names.back() == "area." + s.board().area_id[std::size_t(s.board().num_areas - 1)] + ".hold");
       for (Player p = 0; p < n; ++p) {
-        const std::vector<float> f = features_of(s, p);
+        const std::vector<float> f = features_of<Bardagi>(s, p);
         CHECK(std::all_of(f.begin(), f.end(), [](float x) { return std::isfinite(x); }));  // every one written
       }
     }
@@ -67,14 +58,14 @@ TEST_CASE("features: at setup, every seat has 1 gold and 1 rune, 6 disks on each
   for (Player p = 0; p < 3; ++p)
     for (int k = 0; k < 3; ++k) {
       const std::string seat = "seat+" + std::to_string(k) + ".";
-      CHECK(feature(s, p, seat + "gold") == 1);
-      CHECK(feature(s, p, seat + "runes") == 1);
-      CHECK(feature(s, p, seat + "building.virki") == 6);
-      CHECK(feature(s, p, seat + "areas.town") == 0);
-      CHECK(feature(s, p, seat + "margin") == 0);  // every seat alike
+      CHECK(feature_of<Bardagi>(s, p, seat + "gold") == 1);
+      CHECK(feature_of<Bardagi>(s, p, seat + "runes") == 1);
+      CHECK(feature_of<Bardagi>(s, p, seat + "building.virki") == 6);
+      CHECK(feature_of<Bardagi>(s, p, seat + "areas.town") == 0);
+      CHECK(feature_of<Bardagi>(s, p, seat + "margin") == 0);  // every seat alike
     }
-  CHECK(feature(s, 0, "rounds_left") == s.rounds - 1);
-  CHECK(feature(s, 0, "eval.share") == doctest::Approx(1.0 / 3));
+  CHECK(feature_of<Bardagi>(s, 0, "rounds_left") == s.rounds - 1);
+  CHECK(feature_of<Bardagi>(s, 0, "eval.share") == doctest::Approx(1.0 / 3));
 }
 
 TEST_CASE("features: an area owned shows in its kind, its disks and its hold, from each seat's side") {
@@ -84,20 +75,20 @@ TEST_CASE("features: an area owned shows in its kind, its disks and its hold, fr
   s.owned[1] |= bit(town);
   s.disks[std::size_t(town)] = 2;
   const std::string hold = "area." + s.board().area_id[std::size_t(town)] + ".hold";
-  CHECK(feature(s, 1, "seat+0.areas.town") == 1);
-  CHECK(feature(s, 0, "seat+1.areas.town") == 1);  // seat 1, one after seat 0
-  CHECK(feature(s, 2, "seat+2.areas.town") == 1);  // seat 1, two after seat 2
-  CHECK(feature(s, 1, "seat+0.disks_on_areas") == 2);
-  CHECK(feature(s, 1, hold) == 2);
-  CHECK(feature(s, 0, hold) == -2);
-  CHECK(feature(s, 2, hold) == -2);
+  CHECK(feature_of<Bardagi>(s, 1, "seat+0.areas.town") == 1);
+  CHECK(feature_of<Bardagi>(s, 0, "seat+1.areas.town") == 1);  // seat 1, one after seat 0
+  CHECK(feature_of<Bardagi>(s, 2, "seat+2.areas.town") == 1);  // seat 1, two after seat 2
+  CHECK(feature_of<Bardagi>(s, 1, "seat+0.disks_on_areas") == 2);
+  CHECK(feature_of<Bardagi>(s, 1, hold) == 2);
+  CHECK(feature_of<Bardagi>(s, 0, hold) == -2);
+  CHECK(feature_of<Bardagi>(s, 2, hold) == -2);
   // The evaluation ranks seat 1 first, and its parts say why.
   const Evaluation e = evaluation(s);
   CHECK(e.claim_income[1] > e.claim_income[0]);
-  CHECK(feature(s, 1, "seat+0.claim_income") == float(e.claim_income[1]));
-  CHECK(feature(s, 1, "seat+0.margin") > 0);
-  CHECK(feature(s, 0, "seat+0.margin") < 0);
-  CHECK(feature(s, 1, "eval.share") == float(evaluate(s)[1]));
+  CHECK(feature_of<Bardagi>(s, 1, "seat+0.claim_income") == float(e.claim_income[1]));
+  CHECK(feature_of<Bardagi>(s, 1, "seat+0.margin") > 0);
+  CHECK(feature_of<Bardagi>(s, 0, "seat+0.margin") < 0);
+  CHECK(feature_of<Bardagi>(s, 1, "eval.share") == float(evaluate(s)[1]));
 }
 
 TEST_CASE("features: the areas a seat's land units stand on or border, barbarian and another seat's") {
@@ -111,15 +102,15 @@ TEST_CASE("features: the areas a seat's land units stand on or border, barbarian
     if (ownable(b.kind[std::size_t(a)])) ownable_next |= bit(a);
   }
   REQUIRE(ownable_next != 0);
-  CHECK(feature(s, 0, "seat+0.reach.barbarian") == std::popcount(ownable_next));
-  CHECK(feature(s, 0, "seat+0.reach.enemy") == 0);
+  CHECK(feature_of<Bardagi>(s, 0, "seat+0.reach.barbarian") == std::popcount(ownable_next));
+  CHECK(feature_of<Bardagi>(s, 0, "seat+0.reach.enemy") == 0);
   // One of them taken by seat 1: one barbarian area fewer, one enemy area more.
   const int taken = std::countr_zero(ownable_next);
   s.owned[1] |= bit(taken);
   s.disks[std::size_t(taken)] = 1;
-  CHECK(feature(s, 0, "seat+0.reach.barbarian") == std::popcount(ownable_next) - 1);
-  CHECK(feature(s, 0, "seat+0.reach.enemy") == 1);
-  CHECK(feature(s, 1, "seat+1.reach.enemy") == 1);  // seat 0 seen by seat 1
+  CHECK(feature_of<Bardagi>(s, 0, "seat+0.reach.barbarian") == std::popcount(ownable_next) - 1);
+  CHECK(feature_of<Bardagi>(s, 0, "seat+0.reach.enemy") == 1);
+  CHECK(feature_of<Bardagi>(s, 1, "seat+1.reach.enemy") == 1);  // seat 0 seen by seat 1
 }
 
 TEST_CASE("evaluation: its parts add up to the projection, and its shares are what evaluate returns") {
@@ -136,28 +127,4 @@ TEST_CASE("evaluation: its parts add up to the projection, and its shares are wh
   CHECK(e.scale == 6.0 + 3.0 * (s.rounds - s.round + 1));
   CHECK(e.share == evaluate(s));
   CHECK(e.holdings[0] > e.holdings[1]);  // three meat in storage
-}
-
-// The features are a function of the seat's view: the states of its information set (the others'
-// unrevealed selections, their runes and the pile, the stacks' face-down tiles dealt again) give the
-// same numbers, along random games of both sides.
-TEST_CASE("features: the same on every state of the seat's information set, along random games") {
-  Rng rng(12);
-  int checked = 0;
-  for (const int n : {2, 3, 5}) {
-    State s = start(n, n == 3, std::uint64_t(50 + n), /*short_game=*/true);
-    play_out(s, rng, [&](const State& now, int decision) {
-      if (decision % 23 != 0) return;
-      for (Player p = 0; p < n; ++p) {
-        CAPTURE(n);
-        CAPTURE(decision);
-        CAPTURE(p);
-        const std::vector<float> seen = features_of(now, p);
-        CHECK(std::all_of(seen.begin(), seen.end(), [](float x) { return std::isfinite(x); }));
-        for (int k = 0; k < 2; ++k) CHECK(features_of(now.determinize(p, rng), p) == seen);
-        ++checked;
-      }
-    });
-  }
-  CHECK(checked > 100);
 }
