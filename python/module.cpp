@@ -151,7 +151,8 @@ py::dict info_of(const GameInfo& i) {
   d["min_players"] = i.min_players;
   d["max_players"] = i.max_players;
   d["hidden_information"] = i.hidden_information;
-  d["tensors"] = i.tensors;  // the action space and observation vectors of the learning API
+  d["tensors"] = i.tensors;    // the action space and observation vectors of the learning API
+  d["features"] = i.features;  // named features of a seat's view
   d["options"] = i.options;
   return d;
 }
@@ -268,9 +269,9 @@ bool real_number(const py::handle& x) {
 
 // The raw value of each row of `observations` (rows x the model's input size, or one row): what the
 // model says of one seat's view, before the search floors and normalises the seats' values. The
-// input size is observation_size, plus one (the hand-written evaluation's logit) for a model with
-// evaluate_input. Real numbers only: numpy would read None as NaN and drop a complex's imaginary
-// part, so anything else is a TypeError; a number that is not finite as a float (the model's
+// input is the observation, the named features or both (the model's inputs), then the
+// hand-written evaluation's logit for a model with evaluate_input. Real numbers only: numpy would read None as NaN and
+// drop a complex's imaginary part, so anything else is a TypeError; a number that is not finite as a float (the model's
 // inputs are floats) is an InputError.
 py::array_t<double> predict(const ValueModel& m, const py::handle& observations) {
   using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
@@ -303,7 +304,8 @@ py::array_t<double> predict(const ValueModel& m, const py::handle& observations)
   if (!x) type_error(numbers + dtype + " values");
   const py::ssize_t size = m.input_size();
   if (!((x.ndim() == 1 && x.shape(0) == size) || (x.ndim() == 2 && x.shape(1) == size)))
-    input_error("observations= must have " + std::to_string(size) + " columns (the model's observation_size" +
+    input_error("observations= must have " + std::to_string(size) + " columns (the model's " +
+                std::string(kModelInputs[std::size_t(m.inputs)]) +
                 (m.evaluate_input ? " and the evaluation's logit" : "") + "), as rows x " + std::to_string(size) +
                 " or one row");
   const py::ssize_t rows = x.ndim() == 1 ? 1 : x.shape(0);
@@ -468,6 +470,14 @@ PYBIND11_MODULE(_nuraghe, m) {
             return py::array_t<float>(py::ssize_t(o.size()), o.data());
           },
           py::arg("seat"))
+      .def("feature_names", [](const PyState& s) { return s.s->feature_names(); })
+      .def(
+          "features",
+          [](const PyState& s, const py::handle& seat) {
+            const std::vector<float> f = s.s->features(seat_arg(seat, s, false));
+            return py::array_t<float>(py::ssize_t(f.size()), f.data());
+          },
+          py::arg("seat"))
       .def(
           "legal_mask",
           [](const PyState& s, const py::handle& seat) {
@@ -507,6 +517,9 @@ PYBIND11_MODULE(_nuraghe, m) {
       .def_property_readonly("target", [](const PyModel& x) { return x.model->target; })
       .def_property_readonly("observation_size", [](const PyModel& x) { return x.model->observation_size; })
       .def_property_readonly("evaluate_input", [](const PyModel& x) { return x.model->evaluate_input; })
+      .def_property_readonly("inputs",
+                             [](const PyModel& x) { return std::string(kModelInputs[std::size_t(x.model->inputs)]); })
+      .def_property_readonly("feature_names", [](const PyModel& x) { return x.model->feature_names; })
       .def_property_readonly("is_policy", [](const PyModel& x) { return x.model->is_policy(); })
       .def_property_readonly("num_actions", [](const PyModel& x) { return x.model->num_actions; })
       .def_property_readonly("hash", [](const PyModel& x) { return model_hash_text(*x.model); })

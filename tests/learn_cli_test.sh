@@ -37,6 +37,31 @@ expect_output "a search with the --with-evaluate model plays" "ismcts" \
 "$nuraghe" selfplay -g connect4 --bots random -n 10 --out "$tmp/c4" >/dev/null 2>&1 || bad "connect4 selfplay failed"
 expect_error "--with-evaluate without an evaluation" "connect4 has no hand-written evaluation" \
   "$nuraghe" learn --data "$tmp/c4" --model logistic --with-evaluate --out "$tmp/x.json"
+# The named features as inputs (--inputs features or both): said in the first line and the file,
+# played by a search; refused for data without features, and a feature that is not a number refused.
+for inputs in features both; do
+  expect_output "--inputs $inputs" "sardegna, 2 players, $([[ $inputs == both ]] && echo "531 observations and ")44 features" \
+    "$nuraghe" learn --data "$tmp/data" --model logistic --inputs $inputs --with-evaluate --out "$tmp/$inputs.json"
+  grep -q "\"inputs\": \"$inputs\"" "$tmp/$inputs.json" && grep -q '"feature_names"' "$tmp/$inputs.json" && ok ||
+    bad "--inputs $inputs: the model file does not say what it reads"
+  expect_output "a search with the --inputs $inputs model plays" "ismcts" \
+    "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,cutoff=leaf,eval=$tmp/$inputs.json,heuristic" -n 2
+done
+grep -q '"inputs": "' "$tmp/logistic.json" && bad "a model of the observation names its inputs" || ok
+expect_error "unknown --inputs" "--inputs must be observation, features or both" \
+  "$nuraghe" learn --data "$tmp/data" --inputs pixels --out "$tmp/x.json"
+expect_error "--inputs features of a game without them" "has no features" \
+  "$nuraghe" learn --data "$tmp/c4" --inputs features --out "$tmp/x.json"
+cp -r "$tmp/data" "$tmp/inf"
+/usr/bin/python3 -c 'import sys, numpy as np; f = np.load(sys.argv[1]); f[2, 5] = np.inf; np.save(sys.argv[1], f)' \
+  "$tmp/inf/chunk-00000/features.npy"
+expect_error "an infinite feature" 'chunk-00000/features.npy" row 2, column 5: inf is not a finite number' \
+  "$nuraghe" learn --data "$tmp/inf" --inputs both --out "$tmp/x.json"
+cp -r "$tmp/data" "$tmp/renamed"
+/usr/bin/python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); m["feature_names"][0] = "seat+0.points"; json.dump(m, open(sys.argv[1], "w"))' \
+  "$tmp/renamed/manifest.json"
+expect_error "features named otherwise than the game's" "feature_names are not sardegna's now" \
+  "$nuraghe" learn --data "$tmp/renamed" --inputs features --out "$tmp/x.json"
 expect_output "another seed" "learned linear" \
   "$nuraghe" learn --data "$tmp/data" --target returns --model linear --seed 5 --out "$tmp/seed5.json"
 cmp -s "$tmp/linear.json" "$tmp/seed5.json" && bad "another seed gave the same model" || ok

@@ -52,8 +52,11 @@ lines = [json.loads(l) for l in open(os.path.join(tmp, game + ".jsonl"))][1:]
 played = {l["index"]: l for l in lines}
 played = {i: l for i, l in played.items() if i < manifest["games"]}  # the arena's whole deals may hold more
 check(manifest["game"] == game and manifest["games"] == len(played), "manifest names the game and its games")
+has_features = "feature_names" in manifest  # the real games name features, the toy games do not
 check(set(manifest["arrays"]) == {"observation", "seat", "game", "deal", "decision", "progress", "moved", "returns",
-                                  "scores", "search_value"}, "manifest documents every array")
+                                  "scores", "search_value"} | ({"features"} if has_features else set()),
+      "manifest documents every array")
+check(has_features == (game in ("sardegna", "ttr", "bardagi")), "feature names where the game has them")
 state_of = None
 if module:
     sys.path.insert(0, module)
@@ -102,6 +105,11 @@ for chunk in manifest["chunks"]:
         if state_of and r % 7 == 0:  # a sample of rows: each replay costs a game's moves
             want = np.array(state_of(line, d).observation(seat), dtype=np.float32)
             check(np.array_equal(a["observation"][r], want), "observation of seat %d, game %d decision %d" % (seat, g, d))
+            if has_features:
+                state = state_of(line, d)
+                check(state.feature_names() == manifest["feature_names"], "feature names of %s" % game)
+                check(np.array_equal(a["features"][r], state.features(seat)),
+                      "features of seat %d, game %d decision %d" % (seat, g, d))
 for g, line in played.items():
     decisions = sorted({d for d, _ in rows_of_game.get(g, set())})
     check(len(rows_of_game.get(g, set())) == n * len(decisions), "game %d: a row for every seat of each decision" % g)

@@ -168,6 +168,55 @@ TEST_CASE("model file: a model written and read again is the same model, with th
   CHECK(from_json(j).data == Json::array());
 }
 
+TEST_CASE("model file: what a model reads (inputs, feature_names) is written, read and hashed with it") {
+  // A model of the observation is written without the fields, so its hash is the one it had before them.
+  const ValueModel plain = small_model(ModelKind::Logistic);
+  CHECK_FALSE(model_to_json(plain).contains("inputs"));
+  CHECK_FALSE(model_to_json(plain).contains("feature_names"));
+  CHECK(plain.layout().size() == 19);
+  for (const ModelInputs inputs : {ModelInputs::Features, ModelInputs::Both}) {
+    ValueModel m = small_model(ModelKind::Logistic);
+    m.inputs = inputs;
+    m.feature_names = {"seat+0.score", "seat+1.score", "margin", "left", "right", "sum", "x", "y", "z", "w"};
+    m.evaluate_input = true;
+    const InputLayout l = m.layout();
+    CHECK(l.observation == (inputs == ModelInputs::Both ? 19 : 0));
+    CHECK(l.features == 10);
+    CHECK(l.size() == l.observation + 10 + 1);
+    const Json j = model_to_json(m);
+    CHECK(j.at("inputs") == (inputs == ModelInputs::Both ? "both" : "features"));
+    const ValueModel back = from_json(Json::parse(json_text(j)));
+    CHECK(back.inputs == m.inputs);
+    CHECK(back.feature_names == m.feature_names);
+    CHECK(back.input_size() == m.input_size());
+    CHECK(model_to_json(back) == j);
+    std::string text;
+    model_detail::write_compact(m, [&](std::string_view piece) { text += piece; });
+    CHECK(text == json_text(j));  // the hash's text, piece by piece, has the fields in their sorted places
+    CHECK(model_hash(m) != model_hash(plain));
+    ValueModel renamed = m;
+    renamed.feature_names[2] = "lead";
+    CHECK(model_hash(renamed) != model_hash(m));
+  }
+}
+
+TEST_CASE("model checks: a model reading named features is refused where the game names none or others") {
+  ValueModel m = cell_model(0);
+  m.inputs = ModelInputs::Both;
+  m.feature_names = {"a", "b"};
+  const ModelFit without{"tictactoe", Json::object(), "", 2, 19, false};
+  CHECK(model_mismatch(m, without).find("reads named features, which tictactoe does not have") != std::string::npos);
+  ModelFit with = without;
+  with.feature_names = {"a", "b"};
+  CHECK(model_mismatch(m, with).empty());
+  with.feature_names = {"a", "c"};
+  CHECK(model_mismatch(m, with).find("feature 1 is \"b\" in the model, \"c\" in the game") != std::string::npos);
+  with.feature_names = {"a"};
+  CHECK(model_mismatch(m, with).find("feature 1 is \"b\" in the model, none in the game") != std::string::npos);
+  // A model of the observation alone does not care what features the game has.
+  CHECK(model_mismatch(cell_model(0), with).empty());
+}
+
 TEST_CASE("model file: every malformed model is one InputError naming the field") {
   const Json good = model_to_json(small_model(ModelKind::Mlp));
   REQUIRE(error_of(good).empty());
@@ -223,6 +272,21 @@ TEST_CASE("model file: every malformed model is one InputError naming the field"
   with("a bias that is an object", "layers[0].bias[1]", [](Json& j) { j["layers"][0]["bias"][1] = Json::object(); });
   with("a feature written as a float", "features[1]", [](Json& j) { j["features"][1] = 4.0; });
   with("a feature that is true", "features[0]", [](Json& j) { j["features"][0] = true; });
+  with("unknown inputs", "inputs", [](Json& j) { j["inputs"] = "pixels"; });
+  with("feature names without inputs", "feature_names", [](Json& j) { j["feature_names"] = Json::array({"a"}); });
+  with("features read without their names", "feature_names", [](Json& j) { j["inputs"] = "features"; });
+  with("a feature named twice", "feature_names[1]", [](Json& j) {
+    j["inputs"] = "both";
+    j["feature_names"] = Json::array({"a", "a"});
+  });
+  with("a feature name that is a number", "feature_names[0]", [](Json& j) {
+    j["inputs"] = "both";
+    j["feature_names"] = Json::array({1});
+  });
+  with("a column past the named features", "features[1]", [](Json& j) {
+    j["inputs"] = "features";  // 3 named features: columns 0 to 2, where the model keeps 0, 4 and 9
+    j["feature_names"] = Json::array({"a", "b", "c"});
+  });
   REQUIRE(cases.size() >= 10);
   for (const Case& c : cases) {
     CAPTURE(c.what);

@@ -39,6 +39,7 @@ struct DataIdentity {
   std::string game, map, map_hash;
   int players = 0, observation_size = 0;
   Json options = Json::object();
+  std::vector<std::string> feature_names;  // the game's named features (none: the data has no features)
 };
 
 // One game of the data: where its rows are, and its line of games.jsonl (to replay it) with what
@@ -67,8 +68,11 @@ struct Data {
   // The first game of each chunk, by its key and its line's name, replayed by the manifest's rules.
   std::vector<std::pair<long long, std::string>> replayed;
   long long rows_read = 0;  // before rows without a target were left out
-  // The rows kept, as read (row-major), until all folders are in and samples.x is filled once.
-  std::vector<float> features;
+  // What the model reads, and the rows kept as read (row-major, layout.size() - 1 or layout.size()
+  // floats: the evaluation's column comes later), until all folders are in and samples.x is filled once.
+  ModelInputs inputs = ModelInputs::Observation;
+  InputLayout layout;
+  std::vector<float> input_rows;
   std::vector<double> targets;
 
   void fill_samples();  // samples.x and .y from the rows kept, once all folders are in
@@ -98,6 +102,13 @@ void check_game(const Data& d) {
   if (size != d.id.observation_size)
     input_error("learn: \"", manifest, "\": observation_size ", d.id.observation_size, " is not that of ", d.id.game,
                 " with its players, options and map (", size, " floats): this is not ", d.id.game, "'s self-play");
+  if (d.layout.features > 0) {  // features of the game as it names them now, as a model will read them
+    std::vector<std::string> names;
+    if constexpr (HasFeatures<G>) names = G::feature_names(setup(1));
+    if (names != d.id.feature_names)
+      input_error("learn: \"", manifest, "\": feature_names are not ", d.id.game,
+                  "'s now (its features have changed since the self-play was played): play it again");
+  }
   for (const auto& [key, source] : d.replayed) {
     const DataGame& game = d.games.at(key);
     const JsonIn line(game.line, source);
@@ -150,6 +161,9 @@ Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k,
   return v;
 }
 
+// What a model of this layout reads, for the command's first line: "2124 observations and 172 features".
+std::string inputs_text(const InputLayout& l);
+
 // The held-out figures. Of returns: over positions, each seat's values normalised to sum to 1
 // (lib/learn's evaluate_positions). Of search values: row by row, each against its root value as a
 // probability (log-loss of p against y and 1 - p against 1 - y, and (p - y)^2): a position has a
@@ -187,7 +201,7 @@ int learn_game(const LearnCommand& c, Data& d) {
     {  // a model the search could not load is refused before it is fitted (the caps, docs/learning.md)
       std::vector<int> outputs = o.kind == ModelKind::Mlp ? c.hidden : std::vector<int>{};
       outputs.push_back(1);
-      const int inputs = d.id.observation_size + (c.with_evaluate ? 1 : 0);
+      const int inputs = d.layout.size();
       if (const std::string why = model_size_error(inputs, std::size_t(inputs), outputs); !why.empty())
         input_error("learn: a " + c.model + " model of " + std::to_string(inputs) + " inputs" +
                     (o.kind == ModelKind::Mlp ? " and these --hidden layers" : "") + " is too large: " + why);
@@ -196,7 +210,7 @@ int learn_game(const LearnCommand& c, Data& d) {
     Eigen::VectorXd hand_values;
     if (c.with_evaluate || hand_figures)
       hand_values = hand_written<G>(d, c.with_evaluate ? all_rows : split.test, c.determinizations, c.seed);
-    if (c.with_evaluate) {  // the input's last column, observation_size (ValueModel::evaluate_input)
+    if (c.with_evaluate) {  // the input's last column (InputLayout)
       const Eigen::Index column = d.samples.x.cols();
       d.samples.x.conservativeResize(Eigen::NoChange, column + 1);
       for (Eigen::Index r = 0; r < d.samples.x.rows(); ++r) d.samples.x(r, column) = evaluate_logit(hand_values[r]);
@@ -206,6 +220,8 @@ int learn_game(const LearnCommand& c, Data& d) {
     model.game = d.id.game, model.options = d.id.options, model.map_hash = d.id.map_hash;
     model.players = d.id.players, model.observation_size = d.id.observation_size;
     model.evaluate_input = c.with_evaluate;
+    model.inputs = d.inputs;
+    if (d.layout.features > 0) model.feature_names = d.id.feature_names;
     model.data = d.manifests;
 
     const Eigen::VectorXd learned = learn::predict(model, d.samples.x);
@@ -216,10 +232,10 @@ int learn_game(const LearnCommand& c, Data& d) {
     std::set<long long> train_deals, test_deals;
     for (int r : split.train) train_deals.insert(d.samples.group[std::size_t(r)]);
     for (int r : split.test) test_deals.insert(d.samples.group[std::size_t(r)]);
-    std::printf("%s, %d players, %d observations: %lld rows of %zu deals (%zu training, %zu held out)\n",
-                d.id.game.c_str(), d.id.players, d.id.observation_size, (long long)d.samples.x.rows(),
+    std::printf("%s, %d players, %s: %lld rows of %zu deals (%zu training, %zu held out)\n", d.id.game.c_str(),
+                d.id.players, inputs_text(d.layout).c_str(), (long long)d.samples.x.rows(),
                 train_deals.size() + test_deals.size(), train_deals.size(), test_deals.size());
-    std::printf("%s model on %s%s: %d features kept, %d constant ones dropped", c.model.c_str(), c.target.c_str(),
+    std::printf("%s model on %s%s: %d inputs kept, %d constant ones dropped", c.model.c_str(), c.target.c_str(),
                 c.with_evaluate ? " and the hand-written evaluation" : "", report.features_kept,
                 report.features_dropped);
     if (o.kind != ModelKind::Mlp) std::printf("; penalty %g by %d-fold cross-validation", report.penalty, o.folds);
@@ -288,9 +304,16 @@ namespace commands {
 void Data::fill_samples() {
   const Eigen::Index rows = Eigen::Index(targets.size());
   samples.x = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
-      features.data(), rows, id.observation_size);
+      input_rows.data(), rows, layout.observation + layout.features);
   samples.y = Eigen::Map<const Eigen::VectorXd>(targets.data(), rows);
-  std::vector<float>().swap(features);
+  std::vector<float>().swap(input_rows);
+}
+
+std::string inputs_text(const InputLayout& l) {
+  std::string text;
+  if (l.observation > 0) text = std::to_string(l.observation) + " observations";
+  if (l.features > 0) text += (text.empty() ? "" : " and ") + std::to_string(l.features) + " features";
+  return text;
 }
 
 GameConfig config_of(const DataIdentity& id, std::uint64_t seed) {
@@ -328,6 +351,8 @@ DataIdentity identity_of(const JsonIn& m) {
   id.options = m.at("options").json();
   id.map = m.at("map").string();
   id.map_hash = m.at("map_hash").string();
+  if (const auto names = m.find("feature_names"))
+    for (const JsonIn& name : names->array(1, std::size_t(kMaxObservation))) id.feature_names.push_back(name.string());
   return id;
 }
 
@@ -364,12 +389,20 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
   if (m.at("nuraghe").string() != "selfplay") m.at("nuraghe").fail("must be \"selfplay\"");
   if (m.at("format").int_in(1, 1) != 1) m.at("format").fail("must be 1");
   const DataIdentity id = identity_of(m);
+  const bool features = d.inputs != ModelInputs::Observation;
+  if (features && id.feature_names.empty())
+    input_error("learn: --data \"" + folder + "\" has no features (" + id.game +
+                " names none, or the self-play was played before nuraghe wrote them): use --inputs observation");
   if (index == 0) {
     d.id = id;
+    d.layout = {d.inputs == ModelInputs::Features ? 0 : id.observation_size,
+                features ? int(id.feature_names.size()) : 0, c.with_evaluate};
   } else if (id.game != d.id.game || id.players != d.id.players || id.options != d.id.options ||
              id.map_hash != d.id.map_hash || id.observation_size != d.id.observation_size) {
     input_error("learn: --data \"" + folder +
                 "\" is self-play of another game, options, map or seat count than the first --data folder");
+  } else if (features && id.feature_names != d.id.feature_names) {
+    input_error("learn: --data \"" + folder + "\" names its features otherwise than the first --data folder");
   }
   d.folders.push_back({path, id.map});
   if (target == "search-value")
@@ -412,6 +445,7 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
     const auto where = [&](const char* name) { return (dir / (std::string(name) + ".npy")).string(); };
     const long long rows = chunk.at("rows").integer(0, 1LL << 40);
     const auto obs = npy::read<float>(where("observation"));
+    const auto feat = features ? npy::read<float>(where("features")) : npy::Array<float>{};
     const auto seat = npy::read<std::int32_t>(where("seat")), game = npy::read<std::int32_t>(where("game"));
     const auto deal = npy::read<std::int32_t>(where("deal")), decision = npy::read<std::int32_t>(where("decision"));
     const auto returns = npy::read<float>(where("returns")), value = npy::read<float>(where("search_value"));
@@ -424,6 +458,7 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
     check_shape(obs, "observation", size), check_shape(seat, "seat", 1), check_shape(game, "game", 1);
     check_shape(deal, "deal", 1), check_shape(decision, "decision", 1), check_shape(returns, "returns", n);
     check_shape(value, "search_value", 1);
+    if (features) check_shape(feat, "features", (long long)id.feature_names.size());
 
     // The chunk's games, each once: a line of another chunk's game would stand for it twice.
     const std::string games_path = (dir / "games.jsonl").string();
@@ -488,7 +523,16 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
       d.samples.group.push_back((long long)line.seed);
       d.samples.position.push_back(key << 20 | decision.values[std::size_t(r)]);
       d.targets.push_back(y);
-      d.features.insert(d.features.end(), obs.row(r), obs.row(r) + size);
+      // The inputs, each a finite number: a NaN would spoil the whole fit without a word.
+      const auto add_inputs = [&](const float* from, int count, const char* name) {
+        for (int i = 0; i < count; ++i)
+          if (!std::isfinite(from[i]))
+            input_error("learn: \"" + where(name) + "\"" + row + ", column " + std::to_string(i) + ": " +
+                        number_text(from[i]) + " is not a finite number");
+        d.input_rows.insert(d.input_rows.end(), from, from + count);
+      };
+      if (d.layout.observation > 0) add_inputs(obs.row(r), size, "observation");
+      if (features) add_inputs(feat.row(r), d.layout.features, "features");
     }
   }
 }
@@ -502,6 +546,9 @@ int run_learn_command(const LearnCommand& c) {
     input_error("learn: --model must be linear, logistic or mlp, not \"" + c.model + "\"");
   if (c.target != "returns" && c.target != "search-value")
     input_error("learn: --target must be returns or search-value, not \"" + c.target + "\"");
+  const auto inputs = std::find(kModelInputs.begin(), kModelInputs.end(), c.inputs);
+  if (inputs == kModelInputs.end())
+    input_error("learn: --inputs must be observation, features or both, not \"" + c.inputs + "\"");
   check_output_path(c.out, "--out", c.force);
   if (!c.curve.empty()) {
     check_output_path(c.curve, "--curve", c.force);
@@ -512,6 +559,7 @@ int run_learn_command(const LearnCommand& c) {
       if (same_file(c.data[i], c.data[j]))  // its rows would count twice
         input_error("learn: --data \"" + c.data[i] + "\" is given twice (as \"" + c.data[j] + "\")");
   commands::Data d;
+  d.inputs = ModelInputs(inputs - kModelInputs.begin());
   for (std::size_t i = 0; i < c.data.size(); ++i) commands::read_folder(c, int(i), d);
   d.fill_samples();
   if (d.samples.x.rows() == 0)
@@ -530,6 +578,10 @@ class Learn final : public Command {
         .required();
     o.option("--model", args_.model, "linear (ridge regression), logistic or mlp").not_empty();
     o.option("--target", args_.target, "returns (the games' outcomes) or search-value (the searches' root values)")
+        .not_empty();
+    o.option("--inputs", args_.inputs,
+             "what the model reads of a seat's view: observation (the game's tensors), features (its named "
+             "features) or both")
         .not_empty();
     o.option("--out", args_.out, "the model file to write (JSON)").file().required();
     o.option("--curve", args_.curve, "also write a learning curve (CSV) to this file").file();

@@ -12,11 +12,12 @@
 namespace nuraghe {
 
 struct LearnCommand {
-  std::vector<std::string> data;   // self-play folders (selfplay --out), of one game, options, map and seat count
-  std::string model = "linear";    // linear (ridge), logistic or mlp
-  std::string target = "returns";  // returns or search-value
-  std::string out;                 // the model file written
-  std::string curve;               // a learning curve CSV written, or ""
+  std::vector<std::string> data;       // self-play folders (selfplay --out), of one game, options, map and seat count
+  std::string model = "linear";        // linear (ridge), logistic or mlp
+  std::string target = "returns";      // returns or search-value
+  std::string inputs = "observation";  // what the model reads: observation, features or both
+  std::string out;                     // the model file written
+  std::string curve;                   // a learning curve CSV written, or ""
   std::uint64_t seed = 1;
   std::vector<int> hidden = {64};  // the MLP's hidden layers
   int epochs = 200;                // the MLP's most epochs (early stopping ends it sooner)

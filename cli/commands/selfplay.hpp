@@ -3,10 +3,10 @@
 // seeds), written as training data for `nuraghe learn` (docs/learning.md, "Self-play data").
 //
 // Every `every`-th decision of a game gives one row per seat: that seat's observation of its own
-// view (the game's tensors), and as targets every seat's final returns and scores and, where that
-// seat moved and searched, the search's root value. Rows go to NumPy .npy files, one folder of
-// arrays per chunk of games (an .npy file cannot be appended) with the games themselves (games.jsonl:
-// each game's seed, moves and outcome, as a results file holds them, so that a row's state can be
+// view (the game's tensors) and, where the game names them, its features (HasFeatures), and as targets every seat's
+// final returns and scores and, where that seat moved and searched, the search's root value. Rows go to NumPy .npy
+// files, one folder of arrays per chunk of games (an .npy file cannot be appended) with the games themselves
+// (games.jsonl: each game's seed, moves and outcome, as a results file holds them, so that a row's state can be
 // replayed), beside a JSON manifest that names
 // what was played, so that numpy and pandas read everything without nuraghe. A chunk is written
 // whole or not at all (a folder renamed into place), so a killed run resumes at its first missing
@@ -40,11 +40,14 @@ int run_selfplay_command(const SelfplaySettings& s);
 struct SelfplayArray {
   const char* name;
   const char* dtype;    // "float32" or "int32"
-  const char* columns;  // "observation_size", "players" or "" (one value a row)
+  const char* columns;  // "observation_size", "feature_count", "players" or "" (one value a row)
   const char* meaning;
 };
 inline constexpr SelfplayArray kSelfplayArrays[] = {
     {"observation", "float32", "observation_size", "the row's seat's observation of its own view (the game's tensors)"},
+    {"features", "float32", "feature_count",
+     "the row's seat's named features of its own view (the manifest's feature_names, in order); only for a game "
+     "that names features"},
     {"seat", "int32", "", "the seat whose observation this is"},
     {"game", "int32", "", "the game's index in the run (game g is deal g / players, seating g % players)"},
     {"deal", "int32", "", "the deal: every seating of one deal shares it (split by it, never by game)"},

@@ -16,7 +16,8 @@ namespace commands {
 
 void Rows::append(const Rows& o) {
   const auto add = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
-  add(observation, o.observation), add(progress, o.progress), add(returns, o.returns), add(scores, o.scores);
+  add(observation, o.observation), add(features, o.features), add(progress, o.progress), add(returns, o.returns),
+      add(scores, o.scores);
   add(search_value, o.search_value), add(seat, o.seat), add(game, o.game), add(deal, o.deal);
   add(decision, o.decision), add(moved, o.moved), add(games, o.games);
 }
@@ -56,6 +57,7 @@ void write_chunk(const fs::path& out, int c, const Rows& r) {
   if (!fs::create_directory(part, ec)) input_error("selfplay: cannot create \"" + part.string() + "\"");
   const long long n = r.count();
   write_array(part, "observation", r.observation, n, r.observation_size, true);
+  if (r.feature_count > 0) write_array(part, "features", r.features, n, r.feature_count, true);
   write_array(part, "seat", r.seat, n, 1, false);
   write_array(part, "game", r.game, n, 1, false);
   write_array(part, "deal", r.deal, n, 1, false);
@@ -111,10 +113,14 @@ Json rewards_of(const std::vector<std::string>& bots) {
   return rewards;
 }
 
-Json arrays_doc(int n, int observation_size) {
+Json arrays_doc(int n, int observation_size, int feature_count) {
   Json arrays = Json::object();
   for (const SelfplayArray& x : kSelfplayArrays) {
     Json shape = Json::array({"rows"});
+    if (std::string(x.columns) == "feature_count") {
+      if (feature_count == 0) continue;
+      shape.push_back(feature_count);
+    }
     if (std::string(x.columns) == "observation_size") shape.push_back(observation_size);
     if (std::string(x.columns) == "players") shape.push_back(n);
     arrays[x.name] = Json{{"dtype", x.dtype}, {"shape", shape}, {"meaning", x.meaning}};

@@ -24,14 +24,21 @@ namespace fs = std::filesystem;
 
 // The rows of one game, or of a chunk of games, column by column.
 struct Rows {
-  int observation_size = 0, players = 0;
-  std::vector<float> observation, progress, returns, scores, search_value;
+  int observation_size = 0, feature_count = 0, players = 0;  // feature_count 0: the game names none
+  std::vector<float> observation, features, progress, returns, scores, search_value;
   std::vector<std::int32_t> seat, game, deal, decision, moved;
   std::vector<Json> games;  // each game's line of games.jsonl: its seed, moves and outcome
 
   long long count() const { return (long long)seat.size(); }
   void append(const Rows& o);
 };
+
+// The number of the game's named features in this configuration: 0 for a game without them.
+template <Game G>
+int feature_count_of(const typename G::State& s) {
+  if constexpr (HasFeatures<G>) return G::feature_count(s);
+  return 0;
+}
 
 // The seat's bot in seat s of game g: one spec for every seat, or the arena's rotation of one each.
 inline const std::string& spec_of(const SelfplaySettings& a, const std::vector<int>& seating, int s) {
@@ -53,27 +60,31 @@ Rows play_selfplay_game(const SelfplaySettings& a, int n, int g, int observation
     seats.push_back(owned.back().get());
   }
   Rows rows;
-  rows.observation_size = observation_size, rows.players = n;
+  const typename G::State start = G::initial(config);
+  rows.observation_size = observation_size, rows.feature_count = feature_count_of<G>(start), rows.players = n;
   // Which decisions give rows: every `every`-th, from an offset the deal's seed chooses, so that
   // the first decision of each game is not always among them.
   const int offset = int(config.seed % std::uint64_t(a.every));
   int decision = 0;
-  std::vector<float> buffer(static_cast<std::size_t>(observation_size));
-  const GameRecord record =
-      play_game<G>(G::initial(config), seats, [&](const typename G::State& s, const MoveRecord& m) {
-        if ((decision + offset) % a.every == 0) {
-          for (int p = 0; p < n; ++p) {
-            G::observation(s, p, buffer.data());
-            rows.observation.insert(rows.observation.end(), buffer.begin(), buffer.end());
-            const bool moved = m.player == kSimultaneous || m.player == p;
-            const std::optional<double> value = moved ? seats[std::size_t(p)]->root_value() : std::nullopt;
-            rows.search_value.push_back(value ? float(*value) : std::numeric_limits<float>::quiet_NaN());
-            rows.seat.push_back(p), rows.game.push_back(g), rows.deal.push_back(deal);
-            rows.decision.push_back(decision), rows.moved.push_back(moved);
-          }
+  std::vector<float> buffer(std::size_t(std::max(observation_size, rows.feature_count)));
+  const GameRecord record = play_game<G>(start, seats, [&](const typename G::State& s, const MoveRecord& m) {
+    if ((decision + offset) % a.every == 0) {
+      for (int p = 0; p < n; ++p) {
+        G::observation(s, p, buffer.data());
+        rows.observation.insert(rows.observation.end(), buffer.begin(), buffer.begin() + observation_size);
+        if constexpr (HasFeatures<G>) {
+          G::features(s, p, buffer.data());
+          rows.features.insert(rows.features.end(), buffer.begin(), buffer.begin() + rows.feature_count);
         }
-        ++decision;
-      });
+        const bool moved = m.player == kSimultaneous || m.player == p;
+        const std::optional<double> value = moved ? seats[std::size_t(p)]->root_value() : std::nullopt;
+        rows.search_value.push_back(value ? float(*value) : std::numeric_limits<float>::quiet_NaN());
+        rows.seat.push_back(p), rows.game.push_back(g), rows.deal.push_back(deal);
+        rows.decision.push_back(decision), rows.moved.push_back(moved);
+      }
+    }
+    ++decision;
+  });
   for (long long r = 0; r < rows.count(); ++r) {
     rows.progress.push_back(float(rows.decision[std::size_t(r)]) / float(decision));
     for (int p = 0; p < n; ++p) {
@@ -136,6 +147,8 @@ Json run_identity(const SelfplaySettings& a, int n, int observation_size) {
           {"games", a.games},
           {"every", a.every},
           {"chunk_games", a.chunk_games}};
+  // The features' names, where the game has them: data of features named otherwise is another run's.
+  if constexpr (HasFeatures<G>) id["feature_names"] = G::feature_names(G::initial(a.config));
   // Each model's hash (eval=, prior=FILE), as arena headers hold them: data of an edited model is another run's.
   if (const auto paths = model_paths(a.bots); !paths.empty()) {
     Json models = Json::object();
@@ -145,8 +158,9 @@ Json run_identity(const SelfplaySettings& a, int n, int observation_size) {
   return id;
 }
 
-// The manifest's "arrays": each array's type, shape and meaning (kSelfplayArrays), for n seats.
-Json arrays_doc(int n, int observation_size);
+// The manifest's "arrays": each array's type, shape and meaning (kSelfplayArrays), for n seats
+// (features only where the game names them: feature_count > 0).
+Json arrays_doc(int n, int observation_size, int feature_count);
 
 // Writes manifest.json whole: written beside it, then renamed into place.
 void write_manifest(const fs::path& out, const Json& manifest);
@@ -183,7 +197,7 @@ int run_selfplay(const SelfplaySettings& a) {
 
     Json manifest = identity;
     manifest["version"] = a.version;
-    manifest["arrays"] = arrays_doc(n, observation_size);
+    manifest["arrays"] = arrays_doc(n, observation_size, feature_count_of<G>(probe));
     manifest["games_file"] = Json{{"name", "games.jsonl"},
                                   {"meaning",
                                    "a line a game of the chunk: index, deal, seed (the deal's), bots (by "
@@ -199,7 +213,7 @@ int run_selfplay(const SelfplaySettings& a) {
         games[std::size_t(i)] = play_selfplay_game<G>(a, n, first + i, observation_size);
       });
       Rows chunk;
-      chunk.observation_size = observation_size, chunk.players = n;
+      chunk.observation_size = observation_size, chunk.feature_count = feature_count_of<G>(probe), chunk.players = n;
       for (const Rows& r : games) chunk.append(r);
       write_chunk(out, c, chunk);
       chunks.push_back(Json{{"name", chunk_name(c)}, {"games", Json::array({first, last})}, {"rows", chunk.count()}});

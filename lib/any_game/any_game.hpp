@@ -86,6 +86,7 @@ struct GameInfo {
   int min_players = 0, max_players = 0;
   bool hidden_information = false;
   bool tensors = false;              // the action space and observation vectors of the learning API
+  bool features = false;             // named features of a seat's view (HasFeatures)
   std::vector<std::string> options;  // each option described, as --help lists them
   std::string map_field;             // the position's field that holds a board or map file, or none
 };
@@ -165,6 +166,10 @@ class AnyState {
   virtual std::string action_to_move(const Action& action, Player p) const = 0;
   virtual int move_to_action(const std::string& text, Player p) const = 0;
   virtual std::vector<float> observation(Player p) const = 0;
+  // The game's named features of seat p's view and their names (docs/game-concept.md, "Named
+  // features"); a game without them refuses each in one line.
+  virtual std::vector<std::string> feature_names() const = 0;
+  virtual std::vector<float> features(Player p) const = 0;
   virtual std::vector<double> evaluate(const ValueModel& m) const = 0;
 
   // The decision of the bot's seat here, made afresh (nothing carried over from another state):

@@ -149,14 +149,26 @@ class StateOf final : public AnyState {
       no_tensors();
     }
   }
+  std::vector<std::string> feature_names() const override {
+    if constexpr (HasFeatures<G>) return G::feature_names(s_);
+    no_features();
+  }
+  std::vector<float> features(Player p) const override {
+    if constexpr (HasFeatures<G>) {
+      std::vector<float> out(std::size_t(G::feature_count(s_)));
+      G::features(s_, checked_seat(p), out.data());
+      return out;
+    } else {
+      no_features();
+    }
+  }
   // Every seat's learned value as the search takes it at a leaf (learned_values). The model must
   // be for this game, map, seat count and observation size; its options are checked where a bot
   // meets a game's settings (arena, play), for a state does not keep the options it was made with.
   std::vector<double> evaluate(const ValueModel& m) const override {
     if constexpr (HasTensors<G>) {
       if (m.is_policy()) input_error("evaluate: the model is a policy model; evaluate takes a value model");
-      const std::string why = model_mismatch(m, {G::kName, m.options, map_hash_text<G>(s_), num_players_of<G>(s_),
-                                                 G::observation_size(s_), HasEvaluation<G>, G::num_actions(s_)});
+      const std::string why = model_mismatch(m, model_fit_of<G>(s_, m.options, map_hash_text<G>(s_)));
       if (!why.empty()) input_error("evaluate: " + why);
       ModelEvaluator evaluator(m);
       std::vector<float> observation(std::size_t(m.input_size()));
@@ -211,6 +223,10 @@ class StateOf final : public AnyState {
   [[noreturn]] static void no_tensors() {
     input_error(std::string(G::kName) + " has no action space and observation vector (game_info(\"" +
                 std::string(G::kName) + "\")[\"tensors\"] is False)");
+  }
+  [[noreturn]] static void no_features() {
+    input_error(std::string(G::kName) + " names no features (game_info(\"" + std::string(G::kName) +
+                "\")[\"features\"] is False)");
   }
   int action_index(Move m) const {
     if constexpr (HasTensors<G>) return G::action_index(s_, m);
@@ -284,6 +300,7 @@ class GameOps final : public AnyGame {
     i.max_players = G::kMaxPlayers;
     i.hidden_information = hidden_information<G>;
     i.tensors = HasTensors<G>;
+    i.features = HasFeatures<G>;
     for (const auto& o : G::option_specs()) i.options.push_back(o.describe());
     if constexpr (HasMap<G>) i.map_field = map_field_of<G>();
     return i;

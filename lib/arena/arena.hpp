@@ -107,8 +107,7 @@ template <Game G>
 requires HasTensors<G> ModelFit model_fit(const typename G::State& s, const GameConfig& config) {
   Json options = Json::object();
   for (const auto& [k, v] : config.options) options[k] = v;
-  return {G::kName,         options,          map_hash_text<G>(s), num_players_of<G>(s), G::observation_size(s),
-          HasEvaluation<G>, G::num_actions(s)};
+  return model_fit_of<G>(s, std::move(options), map_hash_text<G>(s));
 }
 
 // Refuses, before any game starts, a bot whose model (eval= or prior=) was fitted for another

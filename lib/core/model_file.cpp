@@ -11,6 +11,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <set>
 #include <streambuf>
 #include <string>
 #include <string_view>
@@ -40,6 +41,10 @@ Json model_to_json(const ValueModel& m) {
          {"data", m.data}};
   // Written only when true, so that a model without it keeps the hash it had before the field.
   if (m.evaluate_input) j["evaluate_input"] = true;
+  if (m.inputs != ModelInputs::Observation) {
+    j["inputs"] = kModelInputs[std::size_t(m.inputs)];
+    j["feature_names"] = m.feature_names;
+  }
   if (m.is_policy()) j["num_actions"] = m.num_actions;
   return j;
 }
@@ -87,7 +92,8 @@ std::vector<float> floats(const JsonIn& field, std::size_t n, NumberLists* kept)
 ValueModel model_from_json(const JsonIn& in, model_detail::NumberLists* kept) {
   using namespace model_detail;
   in.allow_only({"nuraghe", "format", "game", "options", "map_hash", "players", "observation_size", "evaluate_input",
-                 "kind", "target", "num_actions", "features", "mean", "scale", "layers", "data"});
+                 "inputs", "feature_names", "kind", "target", "num_actions", "features", "mean", "scale", "layers",
+                 "data"});
   const JsonIn tag = in.at("nuraghe");
   const std::string file_kind = tag.string();
   if (file_kind != "value-model" && file_kind != "policy-model")
@@ -111,7 +117,20 @@ ValueModel model_from_json(const JsonIn& in, model_detail::NumberLists* kept) {
   m.observation_size = in.at("observation_size").int_in(1, kMaxObservation);
   if (auto e = in.find("evaluate_input")) {
     m.evaluate_input = e->boolean();
-    if (policy && m.evaluate_input) e->fail("is a value model's (a policy reads the observation only)");
+    if (policy && m.evaluate_input) e->fail("is a value model's (a policy reads the seat's view only)");
+  }
+  // What it reads: the observation unless the file says otherwise (files from before the field).
+  if (auto inputs = in.find("inputs")) m.inputs = inputs->one_of<ModelInputs>(kModelInputs, "a model's inputs");
+  if (m.inputs == ModelInputs::Observation) {
+    if (auto names = in.find("feature_names")) names->fail("is for a model reading named features (\"inputs\")");
+  } else {
+    const std::vector<JsonIn> names = in.at("feature_names").array(1, std::size_t(kMaxObservation));
+    std::set<std::string> seen;
+    for (const JsonIn& name : names) {
+      m.feature_names.push_back(name.string());
+      if (m.feature_names.back().empty() || !seen.insert(m.feature_names.back()).second)
+        name.fail("must be a feature's name, each once");
+    }
   }
   m.kind = in.at("kind").one_of<ModelKind>(kModelKinds, "a model kind");
   if (policy) {

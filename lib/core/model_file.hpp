@@ -20,6 +20,7 @@ inline constexpr int kModelFormat = 1;
 inline constexpr std::array<std::string_view, 3> kModelKinds = {"linear", "logistic", "mlp"};
 inline constexpr std::array<std::string_view, 2> kModelTargets = {"returns", "search-value"};
 inline constexpr std::array<std::string_view, 2> kPolicyTargets = {"visits", "moves"};
+inline constexpr std::array<std::string_view, 3> kModelInputs = {"observation", "features", "both"};
 
 // The file's first field: which of the two a file holds.
 inline std::string_view model_tag(const ValueModel& m) { return m.is_policy() ? "policy-model" : "value-model"; }
@@ -65,10 +66,16 @@ void write_compact(const ValueModel& m, Out&& out) {
   out("{\"data\":");
   out(json_text(m.data));
   if (m.evaluate_input) out(",\"evaluate_input\":true");
+  if (m.inputs != ModelInputs::Observation) {
+    out(",\"feature_names\":");
+    out(json_text(Json(m.feature_names)));
+  }
   out(",\"features\":");
   out(json_text(Json(m.features)));
   out(",\"format\":" + std::to_string(kModelFormat) + ",\"game\":");
   out(json_text(Json(m.game)));
+  if (m.inputs != ModelInputs::Observation)
+    out(",\"inputs\":\"" + std::string(kModelInputs[std::size_t(m.inputs)]) + "\"");
   out(",\"kind\":");
   out(json_text(Json(std::string(kModelKinds[std::size_t(m.kind)]))));
   out(",\"layers\":[");

@@ -32,7 +32,7 @@ std::string model_size_error(int input_size, std::size_t features, const std::ve
 }
 
 std::string model_mismatch(const ValueModel& m, const ModelFit& here) {
-  const auto& [game, options, map_hash, players, observation_size, has_evaluation, num_actions] = here;
+  const auto& [game, options, map_hash, players, observation_size, has_evaluation, num_actions, feature_names] = here;
   const auto differs = [](const std::string& what, const std::string& model, const std::string& here) {
     return "the model is for " + what + " " + model + ", not " + here;
   };
@@ -49,6 +49,20 @@ std::string model_mismatch(const ValueModel& m, const ModelFit& here) {
   if (m.evaluate_input && !has_evaluation)
     return "the model reads the game's hand-written evaluation (evaluate_input), which " + std::string(game) +
            " does not have";
+  if (m.inputs != ModelInputs::Observation) {
+    if (feature_names.empty()) return "the model reads named features, which " + std::string(game) + " does not have";
+    if (m.feature_names != feature_names) {
+      std::size_t i = 0;
+      while (i < m.feature_names.size() && i < feature_names.size() && m.feature_names[i] == feature_names[i]) ++i;
+      const auto name = [](const std::vector<std::string>& names, std::size_t i) {
+        return i < names.size() ? "\"" + names[i] + "\"" : std::string("none");
+      };
+      return "the model reads " + std::to_string(m.feature_names.size()) + " named features, the game has " +
+             std::to_string(feature_names.size()) + " (feature " + std::to_string(i) + " is " +
+             name(m.feature_names, i) + " in the model, " + name(feature_names, i) +
+             " in the game): the game's features have changed since it was fitted";
+    }
+  }
   if (m.is_policy() && m.num_actions != num_actions)
     return "the policy is over " + std::to_string(m.num_actions) + " actions, not the game's " +
            std::to_string(num_actions);

@@ -9,7 +9,10 @@
 // Both are read from the same JSON file format (docs/learning.md, "The model file";
 // core/model_file.hpp).
 //
-// One layout serves every kind: the observation's kept features, standardised, go through `layers`
+// A model reads a seat's view as the game's observation, its named features (HasFeatures), or both,
+// and may read the hand-written evaluation besides (InputLayout).
+//
+// One layout serves every kind: the input's kept columns, standardised, go through `layers`
 // (a linear or logistic model is one layer; an MLP two or three, ReLU between them). A value
 // model's last layer has one output, the value itself (`linear`, ridge regression's) or its logit
 // (`logistic`, `mlp`); a policy model's has num_actions, the logits.
@@ -32,6 +35,19 @@
 namespace nuraghe {
 
 enum class ModelKind : std::uint8_t { Linear, Logistic, Mlp };
+
+// What a model reads of a seat's view: the game's observation (its tensors), its named features
+// (docs/game-concept.md, "Named features"), or both (`learn --inputs`).
+enum class ModelInputs : std::uint8_t { Observation, Features, Both };
+
+// Where each part of a model's input lies, in this order: the observation (`observation` floats,
+// 0 when not read), the named features (`features`, 0 when not read), and with `evaluation` one
+// float, the logit of the game's hand-written evaluation of the seat.
+struct InputLayout {
+  int observation = 0, features = 0;
+  bool evaluation = false;
+  int size() const { return observation + features + (evaluation ? 1 : 0); }
+};
 
 // ---- Size caps (docs/learning.md, "Limits")
 // A file of a few bytes can declare layers of any size, and a searching bot spreads the first layer
@@ -79,16 +95,25 @@ struct ValueModel {
   int num_actions = 0;
   bool is_policy() const { return num_actions > 0; }
 
-  // Whether the input has one float past the observation: the logit of the game's hand-written
-  // evaluation of the seat (evaluate_logit of G::evaluate's value; `learn --with-evaluate`), so that
-  // the fit learns corrections to what a person wrote rather than starting from nothing. Its feature
-  // index is observation_size.
-  bool evaluate_input = false;
-  int input_size() const { return observation_size + (evaluate_input ? 1 : 0); }
+  // What it reads: the observation, the named features or both. feature_names are the game's
+  // names of the features read, in order, when it read them (empty otherwise): a model is refused
+  // where the game now names its features otherwise (model_mismatch).
+  ModelInputs inputs = ModelInputs::Observation;
+  std::vector<std::string> feature_names;
 
-  // The input: input[features[i]], standardised as (x - mean[i]) / scale[i] (scale > 0), where
-  // input is the observation (and the evaluation's logit). Features constant on the training data
-  // are not among `features`.
+  // Whether the input has one float past the rest: the logit of the game's hand-written
+  // evaluation of the seat (evaluate_logit of G::evaluate's value; `learn --with-evaluate`), so that
+  // the fit learns corrections to what a person wrote rather than starting from nothing.
+  bool evaluate_input = false;
+
+  InputLayout layout() const {
+    return {inputs == ModelInputs::Features ? 0 : observation_size,
+            inputs == ModelInputs::Observation ? 0 : int(feature_names.size()), evaluate_input};
+  }
+  int input_size() const { return layout().size(); }
+
+  // The input (layout()): input[features[i]], standardised as (x - mean[i]) / scale[i] (scale >
+  // 0). Columns constant on the training data are not among `features`.
   std::vector<int> features;
   std::vector<float> mean, scale;
 
@@ -122,14 +147,25 @@ struct ModelFit {
   Json options = Json::object();
   std::string map_hash;  // hash_text as results files write it, "" without a map
   int players = 0, observation_size = 0;
-  bool has_evaluation = false;  // the game's hand-written evaluate, for a model reading it
-  int num_actions = 0;          // the game's action space, for a policy model
+  bool has_evaluation = false;                  // the game's hand-written evaluate, for a model reading it
+  int num_actions = 0;                          // the game's action space, for a policy model
+  std::vector<std::string> feature_names = {};  // the game's named features (none without HasFeatures)
 };
+
+// What a model must match to serve in the game of state s, whose options and map hash the caller
+// knows (a state does not keep its options).
+template <Game G>
+requires HasTensors<G> ModelFit model_fit_of(const typename G::State& s, Json options, std::string map_hash) {
+  std::vector<std::string> names;
+  if constexpr (HasFeatures<G>) names = G::feature_names(s);
+  return {G::kName,         std::move(options), std::move(map_hash), num_players_of<G>(s), G::observation_size(s),
+          HasEvaluation<G>, G::num_actions(s),  std::move(names)};
+}
 
 // Why the model does not fit the game it is to evaluate, or "" when it does: its game, options,
 // map (hash_text as results files write it, "" without a map), seat count and observation size;
-// for a model reading the hand-written evaluation, whether the game has one; for a policy model,
-// the game's number of actions.
+// for a model reading the hand-written evaluation, whether the game has one; for a model reading
+// named features, the game's names of them; for a policy model, the game's number of actions.
 std::string model_mismatch(const ValueModel& m, const ModelFit& here);
 
 // The evaluation input of a seat whose hand-written value is v: its logit, v first kept inside
@@ -202,8 +238,7 @@ inline double ValueModel::value(const float* input, float* scratch) const {
 // thread evaluates through its own ModelEvaluator, which holds only the layers' outputs.
 class PreparedModel {
  public:
-  explicit PreparedModel(const ValueModel& m)
-      : kind_(m.kind), observation_size_(m.observation_size), evaluate_input_(m.evaluate_input), layers_(m.layers) {
+  explicit PreparedModel(const ValueModel& m) : kind_(m.kind), layout_(m.layout()), layers_(m.layers) {
     const ValueModel::Layer& given = m.layers.front();
     ValueModel::Layer& first = layers_.front();
     first.inputs = m.input_size();
@@ -241,15 +276,12 @@ class PreparedModel {
     }
   }
 
-  int observation_size() const { return observation_size_; }
-  bool evaluate_input() const { return evaluate_input_; }
-  // Floats of input an evaluation reads (ValueModel::input_size()).
-  int input_size() const { return observation_size_ + (evaluate_input_ ? 1 : 0); }
+  // What an evaluation reads, and where (ValueModel::layout()).
+  const InputLayout& layout() const { return layout_; }
 
  private:
   ModelKind kind_;
-  int observation_size_;
-  bool evaluate_input_;
+  InputLayout layout_;
   std::vector<ValueModel::Layer> layers_;
   std::size_t scratch_floats_ = 0;
 };
@@ -269,9 +301,7 @@ class ModelEvaluator {
     model_->logits(input, k, action_of, out, scratch_.data());
   }
 
-  int observation_size() const { return model_->observation_size(); }
-  bool evaluate_input() const { return model_->evaluate_input(); }
-  int input_size() const { return model_->input_size(); }
+  const InputLayout& layout() const { return model_->layout(); }
 
  private:
   std::shared_ptr<const PreparedModel> model_;
@@ -282,22 +312,33 @@ class ModelEvaluator {
 // so that a position every seat's model calls lost still shares its win (docs/learning.md).
 inline constexpr double kLearnedValueFloor = 1e-3;
 
+// Seat p's input to a model of this layout at s, into `input` (layout.size() floats): its
+// observation, its named features, and the logit of `hand` (the seat's hand-written value, read only
+// with layout.evaluation). A model reading features or the evaluation is refused before a search
+// of a game without them (model_mismatch).
+template <Game G>
+requires HasTensors<G>
+void write_model_input(const InputLayout& layout, const typename G::State& s, Player p, double hand, float* input) {
+  if (layout.observation > 0) G::observation(s, p, input);
+  if constexpr (HasFeatures<G>)
+    if (layout.features > 0) G::features(s, p, input + layout.observation);
+  if (layout.evaluation) input[layout.observation + layout.features] = evaluate_logit(hand);
+}
+
 // The learned evaluation of s, as the search uses it at a leaf: each seat's value from its own
-// observation (written into `input`, the model's input_size() floats; with evaluate_input, the
-// last is the logit of G::evaluate(s)'s value of the seat), at least kLearnedValueFloor, then
-// normalised to sum to 1, as the returns of a finished game do. A model with evaluate_input is
-// refused before a search for a game without an evaluation (model_mismatch).
+// view (its input written into `input`, the model's input_size() floats), at least
+// kLearnedValueFloor, then normalised to sum to 1, as the returns of a finished game do.
 template <Game G>
 requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const typename G::State& s, float* input) {
   const int n = num_players_of<G>(s);
+  const InputLayout& layout = evaluator.layout();
   Values hand{};
   if constexpr (HasEvaluation<G>)
-    if (evaluator.evaluate_input()) hand = G::evaluate(s);
+    if (layout.evaluation) hand = G::evaluate(s);
   Values v{};
   double sum = 0;
   for (int p = 0; p < n; ++p) {
-    G::observation(s, p, input);
-    if (evaluator.evaluate_input()) input[evaluator.observation_size()] = evaluate_logit(hand[p]);
+    write_model_input<G>(layout, s, p, hand[p], input);
     const double value = evaluator.value(input);
     v[p] = value >= kLearnedValueFloor ? value : kLearnedValueFloor;  // NaN too: never into the tree
     sum += v[p];
@@ -307,15 +348,15 @@ requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const ty
 }
 
 // The priors of seat p's `k` moves `legal` at s, into out[0..k): the policy model's softmax over
-// their actions' logits, from p's own observation (written into `input`, the model's input_size()
-// floats). It reads only what p sees, as the observation does (the invariant suite checks it), so
-// a search may take it at any state of p's information set. A model's num_actions is checked
-// against the game's before a search (model_mismatch).
+// their actions' logits, from p's own view (its input written into `input`, the model's
+// input_size() floats). It reads only what p sees, as the observation and the features do (the
+// invariant suite checks both), so a search may take it at any state of p's information set. A model's num_actions is
+// checked against the game's before a search (model_mismatch).
 template <Game G>
 requires HasTensors<G>
 void policy_priors(ModelEvaluator& policy, const typename G::State& s, Player p, const Move* legal, int k, double* out,
                    float* input) {
-  G::observation(s, p, input);
+  write_model_input<G>(policy.layout(), s, p, 0.0, input);
   policy.logits(
       input, k, [&](int i) { return G::action_index(s, legal[i]); }, out);
   double most = -std::numeric_limits<double>::infinity();

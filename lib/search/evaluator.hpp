@@ -46,11 +46,11 @@ class Evaluator {
     int input = 0;
     if (models.eval) {
       model_.emplace(models.eval);
-      input = model_->input_size();
+      input = model_->layout().size();
     }
     if (models.policy) {
       policy_.emplace(models.policy);
-      input = std::max(input, policy_->input_size());
+      input = std::max(input, policy_->layout().size());
     }
     observation_.resize(std::size_t(input));
   }

@@ -154,9 +154,9 @@ class Mcts {
   }
 
  private:
-  // A learned model reads observations of its size into buffers of that size, and a policy the
-  // rows of its action space: a value model or policy of another game, seat count, observation
-  // size or action space, or of the other kind, is refused here, once, before any thread
+  // A learned model reads inputs of its size into buffers of that size, and a policy the rows of
+  // its action space: a model of another game, seat count, observation size, named features or
+  // action space, or of the other kind, is refused here, once, before any thread
   // evaluates (the command line refuses it earlier, naming the file, and checks the game's options
   // and map too: the search does not know them).
   template <class Sampler>
@@ -172,8 +172,8 @@ class Mcts {
         if (m->is_policy() != as_policy)
           input_error(std::string("search: ") + (as_policy ? "the prior is a value model, not a policy model"
                                                            : "the evaluation is a policy model, not a value model"));
-        const ModelFit fit{G::kName,         m->options,           m->map_hash, players, G::observation_size(probe),
-                           HasEvaluation<G>, G::num_actions(probe)};
+        ModelFit fit = model_fit_of<G>(probe, m->options, m->map_hash);
+        fit.players = players;
         const std::string why = model_mismatch(*m, fit);
         if (!why.empty()) input_error("search: " + why);
       }

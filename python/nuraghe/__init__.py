@@ -105,7 +105,8 @@ def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, 
 # The arrays of a self-play chunk as `nuraghe selfplay` writes them (cli/commands/selfplay.hpp,
 # kSelfplayArrays): name, dtype, and the manifest field that counts its columns (None: one value a row).
 _SELFPLAY_ARRAYS = (
-    ("observation", "float32", "observation_size"), ("seat", "int32", None), ("game", "int32", None),
+    ("observation", "float32", "observation_size"), ("features", "float32", "feature_count"),
+    ("seat", "int32", None), ("game", "int32", None),
     ("deal", "int32", None), ("decision", "int32", None), ("progress", "float32", None), ("moved", "int32", None),
     ("returns", "float32", "players"), ("scores", "float32", "players"), ("search_value", "float32", None),
 )
@@ -270,8 +271,8 @@ def _check_chunk(numpy, where, a, players, first, moves, returns):
 
 def load_selfplay(folder):
     """The arrays of a ``nuraghe selfplay --out FOLDER`` run as numpy: a dict of each array of the
-    manifest (observation, seat, game, deal, decision, progress, moved, returns, scores,
-    search_value), the chunks the manifest names joined in order, and ``"manifest"``, the manifest
+    manifest (observation, features where the game names them, seat, game, deal, decision, progress,
+    moved, returns, scores, search_value), the chunks the manifest names joined in order, and ``"manifest"``, the manifest
     itself. docs/learning.md, "Self-play data", says what each array holds. Needs numpy.
 
     Everything is checked as ``nuraghe learn`` checks the folder: the manifest's fields (JSON with no
@@ -303,17 +304,27 @@ def load_selfplay(folder):
     m.at("map_hash").string()
     games = m.at("games").integer(1, 1 << 30)
     chunk_games = m.at("chunk_games").integer(1, 1 << 30)
-    shapes = {name: [] if cols is None else [columns[cols]] for name, _, cols in _SELFPLAY_ARRAYS}  # past rows
+    # The named features, where the game has them (the manifest's feature_names): an array more.
+    selfplay_arrays = _SELFPLAY_ARRAYS
+    if "feature_names" in manifest:
+        names = m.at("feature_names").entries()
+        if not names or not all(isinstance(x.value, str) and x.value for x in names) or \
+                len({x.value for x in names}) != len(names):
+            m.at("feature_names").fail("must be a list of the features' names, each once")
+        columns["feature_count"] = len(names)
+    else:
+        selfplay_arrays = tuple(x for x in _SELFPLAY_ARRAYS if x[0] != "features")
+    shapes = {name: [] if cols is None else [columns[cols]] for name, _, cols in selfplay_arrays}  # past rows
     arrays = m.at("arrays")
-    if not isinstance(arrays.value, dict) or set(arrays.value) != {name for name, _, _ in _SELFPLAY_ARRAYS}:
-        arrays.fail("must document the arrays " + ", ".join(name for name, _, _ in _SELFPLAY_ARRAYS))
-    for name, dtype, _ in _SELFPLAY_ARRAYS:
+    if not isinstance(arrays.value, dict) or set(arrays.value) != {name for name, _, _ in selfplay_arrays}:
+        arrays.fail("must document the arrays " + ", ".join(name for name, _, _ in selfplay_arrays))
+    for name, dtype, _ in selfplay_arrays:
         if arrays.at(name).at("dtype").value != dtype:
             arrays.at(name).at("dtype").fail('must be "%s"' % dtype)
         if arrays.at(name).at("shape").value != ["rows"] + shapes[name]:
             arrays.at(name).at("shape").fail("must be %s" % json.dumps(["rows"] + shapes[name]))
 
-    parts = {name: [] for name, _, _ in _SELFPLAY_ARRAYS}
+    parts = {name: [] for name, _, _ in selfplay_arrays}
     for i, chunk in enumerate(m.at("chunks").entries()):
         chunk.allow_only(["name", "games", "rows"])
         name = "chunk-%05d" % i
@@ -330,7 +341,7 @@ def load_selfplay(folder):
         def where(array, name=name):
             return os.path.join(folder, name, array + ".npy")
         a = {array: _read_npy(numpy, where(array), dtype, [rows] + shapes[array])
-             for array, dtype, _ in _SELFPLAY_ARRAYS}
+             for array, dtype, _ in selfplay_arrays}
         games_path = os.path.join(folder, name, "games.jsonl")
         moves, returns = [None] * (last - first), [None] * (last - first)  # by game - first
         for k, text in enumerate(_read_bytes(games_path, _MAX_GAMES_BYTES).splitlines()):
@@ -355,7 +366,7 @@ def load_selfplay(folder):
         for array in parts:
             parts[array].append(a[array])
     out = {"manifest": manifest}
-    for array, dtype, _ in _SELFPLAY_ARRAYS:
+    for array, dtype, _ in selfplay_arrays:
         out[array] = (numpy.concatenate(parts[array]) if parts[array] else
                       numpy.zeros([0] + shapes[array], dtype=dtype))
     return out

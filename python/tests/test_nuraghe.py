@@ -103,6 +103,28 @@ def test_actions_and_observations(game):
         assert s == t
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_features(game):
+    numpy = pytest.importorskip("numpy")
+    s = nuraghe.new_game(game, seed=6)
+    if not nuraghe.game_info(game)["features"]:
+        for call in (s.feature_names, lambda: s.features(0)):
+            with pytest.raises(nuraghe.InputError, match=f"^{game} names no features"):
+                call()
+        return
+    names = s.feature_names()
+    assert len(names) == len(set(names)) > 0
+    for s in random_game(game, 6)[::7]:
+        assert s.feature_names() == names
+        for seat in range(s.num_players):
+            f = s.features(seat)
+            assert f.dtype == numpy.float32 and f.shape == (len(names),) and numpy.isfinite(f).all()
+            # What the seat knows and nothing more: equal over its information set.
+            assert numpy.array_equal(s.determinize(seat, seed=5).features(seat), f)
+    with pytest.raises(nuraghe.InputError, match="no such seat"):
+        s.features(s.num_players)
+
+
 def test_clone_is_independent():
     s = nuraghe.new_game("sardegna", players=3, seed=7)
     t = s.clone()

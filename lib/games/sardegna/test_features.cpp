@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/value_model.hpp"
 #include "games/sardegna/features.hpp"
 #include "games/sardegna/sardegna.hpp"
 #include "games/sardegna/test_helpers.hpp"
@@ -137,4 +138,55 @@ TEST_CASE("features: the harvest to come, page 5: a villager on a ship's coast r
   CHECK(feature_of<SG>(s, 0, "seat+0.harvested") == 2);
   CHECK(feature_of<SG>(s, 1, "seat+1.harvest_best") == 3);  // the same seat, seen by the other
   CHECK(feature_of<SG>(s, 1, "seat+0.harvestable") == 0);
+}
+
+// A learned model that reads the features (learn --inputs features or both) sees them where the
+// layout puts them: after the observation with `both`, alone with `features`, the evaluation's
+// logit last. On the worked example, a model of one column, the seat's own fort points, gives each
+// seat sigmoid(w (fort_now - 5) / 2), normalised over the seats, as the search takes it.
+TEST_CASE("learned values: a model of the features reads them where its layout says") {
+  const S s = worked_example();
+  const std::vector<std::string> names = SG::feature_names(s);
+  const int column = int(std::find(names.begin(), names.end(), "seat+0.fort_now") - names.begin());
+  const int observation = SG::observation_size(s);
+  const double fort[] = {6, 7, 7, 2};  // yellow, blue, purple, green (the test above)
+  for (const ModelInputs inputs : {ModelInputs::Features, ModelInputs::Both}) {
+    for (const bool evaluate_input : {false, true}) {
+      CAPTURE(int(inputs));
+      CAPTURE(evaluate_input);
+      ValueModel m;
+      m.game = "sardegna", m.players = 4, m.observation_size = observation, m.kind = ModelKind::Logistic;
+      m.inputs = inputs, m.feature_names = names, m.evaluate_input = evaluate_input;
+      const InputLayout layout = m.layout();
+      CHECK(layout.observation == (inputs == ModelInputs::Both ? observation : 0));
+      m.features = {layout.observation + column};
+      m.mean = {5.0f}, m.scale = {2.0f};
+      m.layers.push_back({1, 1, {0.5f}, {0.0f}});
+      REQUIRE(model_mismatch(m, model_fit_of<SG>(s, Json::object(), "")).empty());
+      ModelEvaluator evaluator(m);
+      std::vector<float> input(std::size_t(m.input_size()));
+      const Values v = learned_values<SG>(evaluator, s, input.data());
+      double value[4], sum = 0;
+      for (int p = 0; p < 4; ++p) sum += value[p] = 1 / (1 + std::exp(-0.5 * (fort[p] - 5) / 2));
+      for (int p = 0; p < 4; ++p) CHECK(v[p] == doctest::Approx(value[p] / sum).epsilon(1e-6));
+      // The input of the last seat written: its features where the layout puts them, its
+      // observation before them with `both`, the evaluation's logit last.
+      std::vector<float> seen(std::size_t(SG::feature_count(s)));
+      SG::features(s, 3, seen.data());
+      CHECK(std::equal(seen.begin(), seen.end(), input.begin() + layout.observation));
+      if (inputs == ModelInputs::Both) {
+        std::vector<float> obs(static_cast<std::size_t>(observation));
+        SG::observation(s, 3, obs.data());
+        CHECK(std::equal(obs.begin(), obs.end(), input.begin()));
+      }
+      if (evaluate_input) CHECK(input.back() == evaluate_logit(SG::evaluate(s)[3]));
+    }
+  }
+  // The game's features renamed since the model was fitted: refused.
+  ValueModel m;
+  m.game = "sardegna", m.players = 4, m.observation_size = observation, m.inputs = ModelInputs::Features;
+  m.feature_names = names;
+  m.feature_names[std::size_t(column)] = "seat+0.fort";
+  CHECK(model_mismatch(m, model_fit_of<SG>(s, Json::object(), "")).find("\"seat+0.fort\" in the model") !=
+        std::string::npos);
 }
