@@ -172,6 +172,75 @@ expect_error "a half-written chunk holding a user's file" "chunk-00001.part.*tod
 [[ $(cat "$tmp/mine/chunk-00001.part/todo.txt" 2>/dev/null) == mine ]] && ok ||
   bad "a refused run deleted a user's file"
 
+# Labelled self-play (--label-rate): a share of the row decisions searched again by an expert (the
+# seat's spec at --expert-budget times its iterations), its visit shares over the mover's legal moves
+# and its root value of every seat beside the rows; the moves played stay the players' (the same
+# games as without labels), the same bytes whatever --jobs. Sardegna at 2 (sequential) and Goofspiel
+# (every decision simultaneous, each seat's own expert).
+for case in "sardegna -p 2 ismcts:iters=30" "goofspiel -p 2 ismcts:iters=30"; do
+  read -r game _ players bot <<<"$case"
+  for jobs in 1 2; do
+    "$nuraghe" selfplay -g $game -p $players --bots "$bot" -n 4 --seed 5 --every 2 --label-rate 0.5 --expert-budget 3 \
+      -j $jobs --out "$tmp/label-$game-$jobs" >/dev/null 2>&1 || bad "$game: labelled selfplay -j $jobs failed"
+  done
+  diff -r "$tmp/label-$game-1" "$tmp/label-$game-2" >/dev/null && ok || bad "$game: labels differ with -j 1 and -j 2"
+  "$nuraghe" selfplay -g $game -p $players --bots "$bot" -n 4 --seed 5 --every 2 -j 2 --out "$tmp/plain-$game" \
+    >/dev/null 2>&1 || bad "$game: selfplay without labels failed"
+  cmp -s "$tmp/label-$game-1/chunk-00000/games.jsonl" "$tmp/plain-$game/chunk-00000/games.jsonl" && ok ||
+    bad "$game: labelling changed the games played"
+  if [[ -n $module ]]; then
+    PYTHONPATH="$module" "$python" - "$tmp/label-$game-1" $game <<'PYTHON' && ok || bad "$game: the labels are wrong (above)"
+import json, sys
+import numpy as np
+import nuraghe
+folder, game = sys.argv[1], sys.argv[2]
+d = nuraghe.load_selfplay(folder)
+m = d["manifest"]
+assert m["label_rate"] == 0.5 and m["experts"] == ["ismcts:iters=90"], m["experts"]
+lines = {}
+for c in m["chunks"]:
+    for text in open("%s/%s/games.jsonl" % (folder, c["name"])):
+        line = json.loads(text)
+        lines[line["index"]] = line
+ev, rows = d["expert_value"], len(d["seat"])
+labelled = ~np.isnan(ev)
+assert 0.2 < labelled.mean() < 0.8, labelled.mean()
+# A decision is labelled for every seat or none, and the seats' values of a win sum to 1.
+key = d["game"] * 100000 + d["decision"]
+for k in np.unique(key):
+    at = key == k
+    assert labelled[at].all() or not labelled[at].any()
+    if labelled[at].any() and game != "goofspiel":  # one expert's values (Goofspiel: each seat's own)
+        assert abs(ev[at].sum() - 1) < 1e-5, ev[at]
+# Each labelled mover's row has a policy over its legal moves summing to 1; no other row has one.
+for r in range(rows):
+    entries = d["policy_row"] == r
+    assert entries.any() == (bool(labelled[r]) and d["moved"][r] == 1), r
+    if not entries.any():
+        continue
+    line = lines[int(d["game"][r])]
+    s = nuraghe.new_game(game, players=m["players"], seed=line["seed"])
+    for text, mover in zip(line["moves"][:d["decision"][r]], line["movers"][:d["decision"][r]]):
+        s.apply_joint(text.split(",")) if mover < 0 else s.apply(text)
+    actions = d["policy_action"][entries]
+    assert set(actions) <= set(s.legal_actions(seat=int(d["seat"][r]))), (r, actions)
+    assert len(set(actions)) == len(actions)
+    assert abs(d["policy_prob"][entries].sum() - 1) < 1e-5
+PYTHON
+  fi
+done
+expect_error "--label-rate with a bot that does not search" "heuristic does not search.*--expert" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 2 --label-rate 0.1 --out "$tmp/x5"
+expect_error "--expert that does not search" "expert \"random\" does not search" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 2 --label-rate 0.1 --expert random --out "$tmp/x6"
+expect_error "--expert without --label-rate" "give --label-rate too" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 2 --expert ismcts --out "$tmp/x7"
+expect_error "--label-rate above 1" "label-rate" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 2 --label-rate 1.5 --out "$tmp/x8"
+expect_output "--expert for a bot that does not search" "2 games" \
+  "$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 2 --label-rate 0.2 --expert ismcts:iters=20 --out "$tmp/x9"
+[[ ! -e $tmp/x5 && ! -e $tmp/x6 && ! -e $tmp/x7 && ! -e $tmp/x8 ]] && ok || bad "a refused labelled run created its --out"
+
 # Bad settings: one line, exit 2, nothing written.
 expect_error "another run's folder, naming what differs" "holds the self-play of another run \\(the folder's seed 11, this run's 12\\)" \
   "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 12 --every 3 --chunk 2 --out "$tmp/sardegna"

@@ -138,6 +138,27 @@ TEST_CASE("tictactoe: uct takes the win and blocks") {
   }
 }
 
+// Every seat's root value is the mean of what the iterations backed up: for the searcher, the
+// visit-weighted mean of its root moves' means (each edge's reward rounded to 2^-24); the seats'
+// values of a game whose returns sum to 1 sum to 1; a won position is worth about 1 to its winner.
+TEST_CASE("root values: every seat's mean return over the iterations, for every way of searching") {
+  const auto pos = [](std::vector<std::string> rows) { return testing::position<TicTacToe>({{"board", rows}}); };
+  const TicTacToe::State s = pos({"XX.", "OO.", "..."});  // X to move wins at c3
+  for (const char* spec : {"uct:iters=3000", "uct:iters=3000,threads=2", "uct:iters=3000,threads=2,parallel=tree",
+                           "pimc:iters=300,dets=4", "ismcts:iters=3000"}) {
+    CAPTURE(spec);
+    const search::SearchResult r = analyse<TicTacToe>(spec, s, 0);
+    REQUIRE(r.iterations > 0);
+    CHECK(r.root_values[0] + r.root_values[1] == doctest::Approx(1.0).epsilon(1e-9));
+    CHECK(r.root_values[0] > 0.6);
+    CHECK(r.root_values[2] == 0.0);                       // no third seat
+    if (std::string(spec).starts_with("pimc")) continue;  // PIMC's root moves hold votes, not visits
+    double sum = 0, visits = 0;
+    for (const auto& m : r.moves) sum += m.mean * m.visits, visits += m.visits;
+    CHECK(r.root_values[0] == doctest::Approx(sum / visits).epsilon(1e-6));
+  }
+}
+
 TEST_CASE("connect4: uct finds the immediate win and the forced block") {
   auto pos = [](std::string row1, std::string row0) {
     const std::string e = ".......";

@@ -22,6 +22,10 @@ namespace nuraghe {
 int run_selfplay_command(const SelfplaySettings& s) {
   if (s.every < 1) input_error("selfplay: --every must be at least 1");
   if (s.chunk_games < 1) input_error("selfplay: --chunk must be at least 1");
+  if (!(s.label_rate >= 0 && s.label_rate <= 1)) input_error("selfplay: --label-rate must be in [0, 1]");
+  if (!(s.expert_budget > 0)) input_error("selfplay: --expert-budget must be above 0");
+  if (s.label_rate == 0 && (!s.expert.empty() || s.expert_budget != 10))
+    input_error("selfplay: --expert and --expert-budget say how decisions are labelled: give --label-rate too");
   return AllGames::dispatch(s.game, [&]<Game G>() { return commands::run_selfplay<G>(s); });
 }
 
@@ -40,6 +44,11 @@ class Selfplay final : public Command {
     o.integer("--every", args_.every, 1, 1 << 20,
               "rows from every k-th decision (Bardagi: about 12 MB a game at every decision)");
     o.integer("--chunk", args_.chunk_games, 1, 1 << 20, "games per chunk of .npy files");
+    o.real("--label-rate", args_.label_rate, 0, 1,
+           "the share of row decisions an expert search labels (its visit shares and root values)");
+    o.real("--expert-budget", args_.expert_budget, 0.001, 1e6,
+           "the expert: the seat's own spec with its iters= (and ms=) times this (default 10)");
+    o.option("--expert", args_.expert, "the expert's spec at every seat, instead of the seats' own").not_empty();
     o.option("--out", args_.out, "the folder of the data; an existing one of this run is resumed").file().required();
   }
 

@@ -3,14 +3,19 @@
 // seeds), written as training data for `nuraghe learn` (docs/learning.md, "Self-play data").
 //
 // Every `every`-th decision of a game gives one row per seat: that seat's observation of its own
-// view (the game's tensors) and, where the game names them, its features (HasFeatures), and as targets every seat's
-// final returns and scores and, where that seat moved and searched, the search's root value. Rows go to NumPy .npy
-// files, one folder of arrays per chunk of games (an .npy file cannot be appended) with the games themselves
-// (games.jsonl: each game's seed, moves and outcome, as a results file holds them, so that a row's state can be
-// replayed), beside a JSON manifest that names
-// what was played, so that numpy and pandas read everything without nuraghe. A chunk is written
-// whole or not at all (a folder renamed into place), so a killed run resumes at its first missing
-// chunk and, whatever --jobs, writes the same bytes.
+// view (the game's tensors) and, where the game names them, its features (HasFeatures), and as
+// targets every seat's final returns and scores and, where that seat moved and searched, the
+// search's root value. A share of those decisions (--label-rate) is labelled by an expert search
+// (the seat's spec at --expert-budget times its budget, or --expert): its visit shares over the
+// mover's moves (a policy target, stored sparse) and its root value for every seat; the move played
+// stays the player's (docs/learning.md, "Labelled self-play").
+//
+// Rows go to NumPy .npy files, one folder of arrays per chunk of games (an .npy file cannot be
+// appended) with the games themselves (games.jsonl: each game's seed, moves and outcome, as a
+// results file holds them, so that a row's state can be replayed), beside a JSON manifest that
+// names what was played, so that numpy and pandas read everything without nuraghe. A chunk is
+// written whole or not at all (a folder renamed into place), so a killed run resumes at its first
+// missing chunk and, whatever --jobs, writes the same bytes.
 
 #include <cstdio>
 #include <string>
@@ -28,7 +33,10 @@ struct SelfplaySettings {
   int every = 10;                 // a row set every this many decisions
   int chunk_games = 64;           // games per chunk
   int jobs = 1;
-  std::string out;  // the folder; an existing one of the same run is resumed
+  double label_rate = 0;      // the share of row decisions an expert search labels
+  double expert_budget = 10;  // the expert: the seat's own spec with its iters= (and ms=) times this
+  std::string expert;         // or this spec at every seat
+  std::string out;            // the folder; an existing one of the same run is resumed
   std::string version = "unknown";
   std::FILE* progress = stderr;  // the resume note and a line a chunk (improve: stdout, with its own progress)
 };
@@ -42,12 +50,15 @@ struct SelfplayArray {
   const char* dtype;    // "float32" or "int32"
   const char* columns;  // "observation_size", "feature_count", "players" or "" (one value a row)
   const char* meaning;
+  const char* length = "rows";  // or "entries": one a labelled move (the sparse policy targets)
+  const char* only = "";        // "features": where the game names them; "labels": with --label-rate
 };
 inline constexpr SelfplayArray kSelfplayArrays[] = {
     {"observation", "float32", "observation_size", "the row's seat's observation of its own view (the game's tensors)"},
     {"features", "float32", "feature_count",
      "the row's seat's named features of its own view (the manifest's feature_names, in order); only for a game "
-     "that names features"},
+     "that names features",
+     "rows", "features"},
     {"seat", "int32", "", "the seat whose observation this is"},
     {"game", "int32", "", "the game's index in the run (game g is deal g / players, seating g % players)"},
     {"deal", "int32", "", "the deal: every seating of one deal shares it (split by it, never by game)"},
@@ -58,6 +69,16 @@ inline constexpr SelfplayArray kSelfplayArrays[] = {
     {"scores", "float32", "players", "every seat's final score in points"},
     {"search_value", "float32", "",
      "the search's root value for the row's seat where it moved and searched; NaN elsewhere (a mask)"},
+    {"expert_value", "float32", "",
+     "at a labelled decision, the expert's root value for the row's seat (the mover's expert's; at a "
+     "simultaneous decision, the seat's own); NaN elsewhere",
+     "rows", "labels"},
+    {"policy_row", "int32", "", "the row of the chunk (the mover's, at a labelled decision) the entry is a target of",
+     "entries", "labels"},
+    {"policy_action", "int32", "", "the move's action index (the game's action space: num_actions)", "entries",
+     "labels"},
+    {"policy_prob", "float32", "", "the expert's share of the move, its visits over the root's (a row's sum to 1)",
+     "entries", "labels"},
 };
 
 }  // namespace nuraghe

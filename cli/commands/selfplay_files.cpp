@@ -20,6 +20,9 @@ void Rows::append(const Rows& o) {
       add(scores, o.scores);
   add(search_value, o.search_value), add(seat, o.seat), add(game, o.game), add(deal, o.deal);
   add(decision, o.decision), add(moved, o.moved), add(games, o.games);
+  const auto offset = std::int32_t(seat.size() - o.seat.size());  // o's rows now start there
+  for (const std::int32_t r : o.policy_row) policy_row.push_back(r + offset);
+  add(expert_value, o.expert_value), add(policy_action, o.policy_action), add(policy_prob, o.policy_prob);
 }
 
 std::string chunk_name(int c) {
@@ -67,6 +70,13 @@ void write_chunk(const fs::path& out, int c, const Rows& r) {
   write_array(part, "returns", r.returns, n, r.players, true);
   write_array(part, "scores", r.scores, n, r.players, true);
   write_array(part, "search_value", r.search_value, n, 1, false);
+  if (r.expert_value.size() == std::size_t(n) && n > 0) {  // labelled (or an empty chunk, which has none)
+    const auto entries = (long long)r.policy_row.size();
+    write_array(part, "expert_value", r.expert_value, n, 1, false);
+    write_array(part, "policy_row", r.policy_row, entries, 1, false);
+    write_array(part, "policy_action", r.policy_action, entries, 1, false);
+    write_array(part, "policy_prob", r.policy_prob, entries, 1, false);
+  }
   {
     const fs::path path = part / "games.jsonl";
     std::ofstream games(path);
@@ -102,6 +112,33 @@ std::vector<fs::path> stale_chunks(const fs::path& out, int written, int total) 
   return stale;
 }
 
+std::string expert_spec(const SelfplaySettings& a, const std::string& spec) {
+  if (!a.expert.empty()) return a.expert;
+  Spec s = parse_spec(spec, "bot");
+  const BotInfo& info = find_bot(s.name);
+  const bool searches =
+      std::any_of(info.params.begin(), info.params.end(), [](const ParamSpec& p) { return p.name == "iters"; });
+  if (!searches)
+    input_error("selfplay: --label-rate: bot " + s.name +
+                " does not search, so it has no budget to multiply: give the expert with --expert SPEC");
+  const Params p = bot_params(s);
+  const auto set = [&](const std::string& key, const std::string& value) {
+    if (!s.values.count(key)) s.order.push_back(key);
+    s.values[key] = value;
+  };
+  const long long iters = p.integer("iters");
+  if (iters > 0)
+    set("iters", std::to_string(std::min<long long>(1000000000, std::llround(double(iters) * a.expert_budget))));
+  if (p.real("ms") > 0) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", p.real("ms") * a.expert_budget);
+    set("ms", text);
+  }
+  s.values.erase("label");
+  s.order.erase(std::remove(s.order.begin(), s.order.end(), "label"), s.order.end());
+  return s.to_string();
+}
+
 Json rewards_of(const std::vector<std::string>& bots) {
   Json rewards = Json::array();
   for (const auto& text : bots) {
@@ -113,10 +150,11 @@ Json rewards_of(const std::vector<std::string>& bots) {
   return rewards;
 }
 
-Json arrays_doc(int n, int observation_size, int feature_count) {
+Json arrays_doc(int n, int observation_size, int feature_count, bool labels) {
   Json arrays = Json::object();
   for (const SelfplayArray& x : kSelfplayArrays) {
-    Json shape = Json::array({"rows"});
+    if (std::string(x.only) == "labels" && !labels) continue;
+    Json shape = Json::array({x.length});
     if (std::string(x.columns) == "feature_count") {
       if (feature_count == 0) continue;
       shape.push_back(feature_count);

@@ -12,6 +12,7 @@
 #include "arena/arena.hpp"
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
+#include "bots/search_bot.hpp"
 #include "cli/commands/selfplay.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
@@ -28,6 +29,10 @@ struct Rows {
   std::vector<float> observation, features, progress, returns, scores, search_value;
   std::vector<std::int32_t> seat, game, deal, decision, moved;
   std::vector<Json> games;  // each game's line of games.jsonl: its seed, moves and outcome
+  // With labels: a value a row (NaN where the decision was not labelled), and the policy targets
+  // sparse, an entry a move of a labelled mover's row.
+  std::vector<float> expert_value, policy_prob;
+  std::vector<std::int32_t> policy_row, policy_action;
 
   long long count() const { return (long long)seat.size(); }
   void append(const Rows& o);
@@ -45,8 +50,49 @@ inline const std::string& spec_of(const SelfplaySettings& a, const std::vector<i
   return a.bots.size() == 1 ? a.bots[0] : a.bots[std::size_t(seating[std::size_t(s)])];
 }
 
+// The expert search of a seat playing `spec` (--label-rate): --expert if given, else the spec with
+// its iters= (and ms=, where set) times --expert-budget. InputError for a bot that does not search.
+std::string expert_spec(const SelfplaySettings& a, const std::string& spec);
+
+// The experts of a run, one a spec of a.bots (and in its order); none without labels.
+inline std::vector<std::string> experts_of(const SelfplaySettings& a) {
+  std::vector<std::string> experts;
+  if (a.label_rate > 0)
+    for (const std::string& spec : a.bots) experts.push_back(expert_spec(a, spec));
+  return experts;
+}
+
+// Whether decision `decision` of game g, one giving rows, is labelled: a draw of its own, the same
+// whatever the jobs and chunks.
+inline bool labelled(const SelfplaySettings& a, std::uint64_t deal_seed, int g, int decision) {
+  constexpr std::uint64_t kLabelStream = 0x6C6162656C000001ULL;
+  const std::uint64_t h =
+      hash_combine(hash_combine(hash_combine(deal_seed, kLabelStream), std::uint64_t(g)), std::uint64_t(decision));
+  return double(h >> 11) * 0x1p-53 < a.label_rate;
+}
+
+// The expert's search of seat p at s (its move is not played): its visit shares over p's moves as
+// policy entries of row `row`, and its root value of every seat.
 template <Game G>
-Rows play_selfplay_game(const SelfplaySettings& a, int n, int g, int observation_size) {
+Values label_decision(const std::string& expert, std::uint64_t seed, const typename G::State& s, Player p,
+                      std::int32_t row, Rows& rows) {
+  const std::unique_ptr<Bot<G>> bot = make_bot<G>(expert, seed);
+  auto* search = dynamic_cast<MctsBot<G>*>(bot.get());
+  if (!search) input_error("selfplay: the expert \"" + expert + "\" does not search");
+  bot->start(p);
+  bot->choose(InfoSet<G>(s, p));
+  const search::SearchResult& r = search->last_result();
+  for (const search::MoveStats& m : r.moves) {
+    rows.policy_row.push_back(row);
+    rows.policy_action.push_back(G::action_index(s, m.move));
+    rows.policy_prob.push_back(float(m.policy));
+  }
+  return r.root_values;
+}
+// Game g of the run, its rows and labels. `experts`: experts_of(a).
+template <Game G>
+Rows play_selfplay_game(const SelfplaySettings& a, int n, int g, int observation_size,
+                        const std::vector<std::string>& experts) {
   const int deal = g / n;
   GameConfig config = a.config;
   config.seed = arena_deal_seed(a.config.seed, deal);
@@ -69,6 +115,7 @@ Rows play_selfplay_game(const SelfplaySettings& a, int n, int g, int observation
   std::vector<float> buffer(std::size_t(std::max(observation_size, rows.feature_count)));
   const GameRecord record = play_game<G>(start, seats, [&](const typename G::State& s, const MoveRecord& m) {
     if ((decision + offset) % a.every == 0) {
+      const auto first_row = std::int32_t(rows.count());
       for (int p = 0; p < n; ++p) {
         G::observation(s, p, buffer.data());
         rows.observation.insert(rows.observation.end(), buffer.begin(), buffer.begin() + observation_size);
@@ -81,6 +128,25 @@ Rows play_selfplay_game(const SelfplaySettings& a, int n, int g, int observation
         rows.search_value.push_back(value ? float(*value) : std::numeric_limits<float>::quiet_NaN());
         rows.seat.push_back(p), rows.game.push_back(g), rows.deal.push_back(deal);
         rows.decision.push_back(decision), rows.moved.push_back(moved);
+      }
+      if (a.label_rate > 0) {
+        std::array<float, kMaxPlayers> value;
+        value.fill(std::numeric_limits<float>::quiet_NaN());
+        if (labelled(a, config.seed, g, decision)) {
+          // The mover's expert values every seat; at a simultaneous decision each seat's own
+          // expert searches, and gives that seat's value.
+          for (int p = 0; p < n; ++p) {
+            if (m.player != kSimultaneous && m.player != p) continue;
+            const std::size_t bot = a.bots.size() == 1 ? 0 : std::size_t(seating[std::size_t(p)]);
+            constexpr std::uint64_t kExpertStream = 0x6578706572740001ULL;
+            const std::uint64_t seed = hash_combine(hash_combine(arena_bot_seed(config.seed, g % n, p), kExpertStream),
+                                                    std::uint64_t(decision));
+            const Values v = label_decision<G>(experts[bot], seed, s, p, first_row + p, rows);
+            for (int q = 0; q < n; ++q)
+              if (m.player != kSimultaneous || q == p) value[std::size_t(q)] = float(v[q]);
+          }
+        }
+        for (int p = 0; p < n; ++p) rows.expert_value.push_back(value[std::size_t(p)]);
       }
     }
     ++decision;
@@ -147,10 +213,19 @@ Json run_identity(const SelfplaySettings& a, int n, int observation_size) {
           {"games", a.games},
           {"every", a.every},
           {"chunk_games", a.chunk_games}};
+  // Labels (--label-rate), only where asked, so that a run without them keeps its identity.
+  if (a.label_rate > 0) {
+    id["label_rate"] = a.label_rate;
+    id["experts"] = experts_of(a);
+    id["num_actions"] = G::num_actions(G::initial(a.config));
+  }
   // The features' names, where the game has them: data of features named otherwise is another run's.
   if constexpr (HasFeatures<G>) id["feature_names"] = G::feature_names(G::initial(a.config));
-  // Each model's hash (eval=, prior=FILE), as arena headers hold them: data of an edited model is another run's.
-  if (const auto paths = model_paths(a.bots); !paths.empty()) {
+  // Each model's hash (eval=, prior=FILE; the experts' too), as arena headers hold them: data of an
+  // edited model is another run's.
+  std::vector<std::string> specs = a.bots;
+  for (const std::string& e : experts_of(a)) specs.push_back(e);
+  if (const auto paths = model_paths(specs); !paths.empty()) {
     Json models = Json::object();
     for (const auto& path : paths) models[path] = model_hash_text(*shared_model(path));
     id["models"] = models;
@@ -159,8 +234,8 @@ Json run_identity(const SelfplaySettings& a, int n, int observation_size) {
 }
 
 // The manifest's "arrays": each array's type, shape and meaning (kSelfplayArrays), for n seats
-// (features only where the game names them: feature_count > 0).
-Json arrays_doc(int n, int observation_size, int feature_count);
+// (features only where the game names them: feature_count > 0; the labels' only with `labels`).
+Json arrays_doc(int n, int observation_size, int feature_count, bool labels);
 
 // Writes manifest.json whole: written beside it, then renamed into place.
 void write_manifest(const fs::path& out, const Json& manifest);
@@ -186,6 +261,11 @@ int run_selfplay(const SelfplaySettings& a) {
                   " so that every deal is played in every seating");
     for (const auto& spec : a.bots) make_bot<G>(spec, 0);  // bad specs before any game
     check_models<G>(a.bots, probe, &a.config);             // a model of another game, options or map
+    const std::vector<std::string> experts = experts_of(a);
+    for (const auto& spec : experts)
+      if (!dynamic_cast<MctsBot<G>*>(make_bot<G>(spec, 0).get()))
+        input_error("selfplay: the expert \"" + spec + "\" does not search (give a searching bot to --expert)");
+    check_models<G>(experts, probe, &a.config);
     const int observation_size = G::observation_size(probe);
     const Json identity = run_identity<G>(a, n, observation_size);
     const fs::path out(a.out);
@@ -197,7 +277,7 @@ int run_selfplay(const SelfplaySettings& a) {
 
     Json manifest = identity;
     manifest["version"] = a.version;
-    manifest["arrays"] = arrays_doc(n, observation_size, feature_count_of<G>(probe));
+    manifest["arrays"] = arrays_doc(n, observation_size, feature_count_of<G>(probe), a.label_rate > 0);
     manifest["games_file"] = Json{{"name", "games.jsonl"},
                                   {"meaning",
                                    "a line a game of the chunk: index, deal, seed (the deal's), bots (by "
@@ -210,7 +290,7 @@ int run_selfplay(const SelfplaySettings& a) {
       const int first = c * a.chunk_games, last = std::min(a.games, first + a.chunk_games);
       std::vector<Rows> games(std::size_t(last - first));
       parallel_for_dynamic(last - first, jobs, [&](int i) {
-        games[std::size_t(i)] = play_selfplay_game<G>(a, n, first + i, observation_size);
+        games[std::size_t(i)] = play_selfplay_game<G>(a, n, first + i, observation_size, experts);
       });
       Rows chunk;
       chunk.observation_size = observation_size, chunk.feature_count = feature_count_of<G>(probe), chunk.players = n;

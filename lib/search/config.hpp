@@ -69,6 +69,10 @@ struct SearchResult {
   Move best = 0;
   std::vector<MoveStats> moves;  // the searcher's root choices
   long long iterations = 0;
+  // Every seat's mean return over this search's iterations, as they were backed up: the search's
+  // value of the root for each seat, the searcher's and the others' (labelled self-play's value
+  // targets); 0 without iterations.
+  Values root_values{};
   double seconds = 0;
   // The memory held at the end: reserved, and used by nodes and edges (PIMC: the peak of the
   // determinizations searched at once, and the largest tree's use).

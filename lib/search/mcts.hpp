@@ -233,6 +233,7 @@ class Mcts {
       forests.push_back(fresh_or_reused<false>(old, roots, seat, players, bytes));
     }
     std::vector<long long> done(threads, 0);
+    std::vector<Values> sums(static_cast<std::size_t>(threads));
     run_on_threads(threads, [&](int i) {
       Worker<G, false> worker(cfg_, models_, forests[i]);
       Rng rng(hash_combine(base, std::uint64_t(i)));
@@ -242,16 +243,19 @@ class Mcts {
         worker.iterate(sample(rng), rng);
         ++done[i];
       }
+      sums[std::size_t(i)] = worker.value_sum();
     });
     SearchResult r;
     for (int i = 0; i < threads; ++i) {
       r.iterations += done[i];
+      add_values(r.root_values, sums[std::size_t(i)]);
       merge_stats(r.moves, root_stats<G, false>(forests[i].trees[seat_tree(seat)], seat, simultaneous, cfg_));
       r.bytes_reserved += forests[i].bytes_reserved();
       r.bytes_used += forests[i].bytes_used();
       r.nodes += forests[i].nodes();
     }
     r.node_bytes = r.bytes_used;
+    average_values(r);
     private_ = std::move(forests);
     shared_.reset();
     remember_roots(seat, threads);
@@ -265,6 +269,7 @@ class Mcts {
     Forest<true> forest =
         fresh_or_reused<true>(shared_ ? &*shared_ : nullptr, &roots_, seat, players, cfg_.memory_bytes);
     std::atomic<long long> started{0}, done{0};
+    std::vector<Values> sums(static_cast<std::size_t>(threads));
     run_on_threads(threads, [&](int thread) {
       Worker<G, true> worker(cfg_, models_, forest);
       Rng rng(hash_combine(base, std::uint64_t(thread)));
@@ -274,9 +279,12 @@ class Mcts {
         worker.iterate(sample(rng), rng);
         done.fetch_add(1, std::memory_order_relaxed);
       }
+      sums[std::size_t(thread)] = worker.value_sum();
     });
     SearchResult r;
     r.iterations = done.load();
+    for (const Values& sum : sums) add_values(r.root_values, sum);
+    average_values(r);
     r.moves = root_stats<G, true>(forest.trees[seat_tree(seat)], seat, simultaneous, cfg_);
     r.bytes_reserved = forest.bytes_reserved();
     r.bytes_used = r.node_bytes = forest.bytes_used();
@@ -305,6 +313,7 @@ class Mcts {
     const std::size_t bytes = cfg_.memory_bytes / std::size_t(threads);
     std::vector<std::vector<MoveStats>> per(dets);
     std::vector<long long> done(dets, 0);
+    std::vector<Values> sums(static_cast<std::size_t>(dets));
     std::vector<std::size_t> reserved(dets, 0), used(dets, 0), nodes(dets, 0);
     SearchConfig uct = cfg_;
     uct.algorithm = Algorithm::CheatUct;
@@ -321,6 +330,7 @@ class Mcts {
         ++done[d];
       }
       per[d] = root_stats<G, false>(forest.trees[0], seat, simultaneous, uct);
+      sums[std::size_t(d)] = worker.value_sum();
       reserved[d] = forest.bytes_reserved();
       used[d] = forest.bytes_used();
       nodes[d] = forest.nodes();
@@ -329,6 +339,7 @@ class Mcts {
     std::vector<std::pair<Move, int>> votes;
     for (int d = 0; d < dets; ++d) {
       r.iterations += done[d];
+      add_values(r.root_values, sums[std::size_t(d)]);
       r.bytes_reserved = std::max(r.bytes_reserved, reserved[d] * std::size_t(threads));
       r.bytes_used = std::max(r.bytes_used, used[d]);
       r.nodes += nodes[d];
@@ -353,10 +364,20 @@ class Mcts {
       }
       for (std::size_t i = 0; i < voted.size(); ++i) r.moves[i].visits = voted[i].visits;
     }
+    average_values(r);
     private_.clear();
     shared_.reset();
     valid_ = false;
     return r;
+  }
+
+  static void add_values(Values& to, const Values& v) {
+    for (int q = 0; q < kMaxPlayers; ++q) to[q] += v[q];
+  }
+  // The summed root values over the iterations made: their mean.
+  static void average_values(SearchResult& r) {
+    if (r.iterations > 0)
+      for (double& v : r.root_values) v /= double(r.iterations);
   }
 
   void remember_roots(Player seat, int forests) {

@@ -46,6 +46,9 @@ class Worker {
     else iterate_in<0>(root, rng);
   }
 
+  // Every seat's returns backed up so far, summed (SearchResult::root_values).
+  const Values& value_sum() const { return value_sum_; }
+
  private:
   // `iterate` over `kTrees` trees: 1 (UCT, SO-ISMCTS, PIMC's determinizations: the loops over trees
   // vanish), or 0 for as many as the forest has (MO-ISMCTS, one a seat).
@@ -90,7 +93,9 @@ class Worker {
         if (stuck) break;
       }
     }
-    backup<kTrees>(leaf_.value(s, rng));
+    const Values v = leaf_.value(s, rng);
+    backup<kTrees>(v);
+    for (int q = 0; q < kMaxPlayers; ++q) value_sum_[q] += v[q];
   }
 
   // One step of an iteration's path: the edge taken in one tree, credited by backup.
@@ -438,6 +443,7 @@ class Worker {
   std::vector<Step> path_;  // the iteration's steps: the first depth_ (a buffer that only grows,
   std::size_t depth_ = 0;   // so that a step is one store, without push_back's call)
   std::vector<EdgeId> arms_;
+  Values value_sum_{};
   std::array<EdgeId, kMaxPlayers> last_edge_{};  // per tree: the edge of its latest step
   KeysT keys_;
   std::array<std::uint64_t, G::kMaxMoves> tokens_;

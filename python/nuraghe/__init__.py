@@ -103,13 +103,19 @@ def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, 
 
 
 # The arrays of a self-play chunk as `nuraghe selfplay` writes them (cli/commands/selfplay.hpp,
-# kSelfplayArrays): name, dtype, and the manifest field that counts its columns (None: one value a row).
+# kSelfplayArrays): name, dtype, and the manifest field that counts its columns (None: one value a
+# row or entry). The features are there where the game names them; the labels' with --label-rate,
+# the policy's an entry a labelled move (_LABEL_ENTRIES), the others a row each.
 _SELFPLAY_ARRAYS = (
     ("observation", "float32", "observation_size"), ("features", "float32", "feature_count"),
     ("seat", "int32", None), ("game", "int32", None),
     ("deal", "int32", None), ("decision", "int32", None), ("progress", "float32", None), ("moved", "int32", None),
     ("returns", "float32", "players"), ("scores", "float32", "players"), ("search_value", "float32", None),
+    ("expert_value", "float32", None), ("policy_row", "int32", None), ("policy_action", "int32", None),
+    ("policy_prob", "float32", None),
 )
+_LABEL_ARRAYS = ("expert_value", "policy_row", "policy_action", "policy_prob")
+_LABEL_ENTRIES = ("policy_row", "policy_action", "policy_prob")
 _MAX_MANIFEST_BYTES = 64 << 20  # as the program reads a user's JSON file (kMaxInputBytes)
 _MAX_GAMES_BYTES = 1 << 30  # as `nuraghe learn` reads games.jsonl
 
@@ -197,7 +203,8 @@ def _read_bytes(path, most):
 def _read_npy(numpy, path, dtype, shape):
     """The array of a .npy file as `nuraghe learn` reads one (lib/core/npy.hpp): format 1.0, the
     dtype and shape the manifest gives, in C order, its values filling the file exactly; all
-    checked on the header before anything the size of the shape is allocated."""
+    checked on the header before anything the size of the shape is allocated. `shape` None: one
+    dimension of any length (a list of entries)."""
     def fail(what):
         raise InputError('load_selfplay: "%s": %s' % (path, what))
     try:
@@ -220,6 +227,10 @@ def _read_npy(numpy, path, dtype, shape):
             fail("holds %s values, not %s" % (declared_dtype, dtype))
         if fortran_order:
             fail("not in C order")
+        if shape is None:  # a list of entries, of any length
+            if len(declared) != 1:
+                fail("has shape %s, not a list of entries" % (tuple(declared),))
+            shape = list(declared)
         if tuple(declared) != tuple(shape):
             fail("has shape %s, the manifest says %s" % (tuple(declared), tuple(shape)))
         count = 1
@@ -229,6 +240,40 @@ def _read_npy(numpy, path, dtype, shape):
         if data != count * declared_dtype.itemsize:
             fail("its values do not fill its shape (%d bytes)" % data)
         return numpy.fromfile(f, dtype=declared_dtype, count=count).reshape(shape)
+
+
+def _check_labels(numpy, where, a, rows, num_actions):
+    """A labelled chunk's targets against their meanings: the expert's values in [0, 1] (or NaN), each
+    policy entry of a row of the chunk, a mover's, with an action of the game and a share in [0, 1],
+    a row's shares summing to 1."""
+    def fail(name, i, what):
+        raise InputError('load_selfplay: "%s": entry %d %s' % (where(name), i, what))
+    with numpy.errstate(invalid="ignore"):
+        v = a["expert_value"]
+        bad = numpy.argwhere(~((v >= 0) & (v <= 1)) & ~numpy.isnan(v))
+        if len(bad):
+            raise InputError('load_selfplay: "%s": row %d holds %r, outside [0, 1]' %
+                             (where("expert_value"), int(bad[0][0]), float(v[bad[0][0]])))
+    for name, bad, what in (
+            ("policy_row", (a["policy_row"] < 0) | (a["policy_row"] >= rows), "names row %d, not one of the chunk's"),
+            ("policy_action", (a["policy_action"] < 0) | (a["policy_action"] >= num_actions),
+             "names action %d, not one of the game's " + str(num_actions)),
+            ("policy_prob", ~((a["policy_prob"] >= 0) & (a["policy_prob"] <= 1)), "holds %r, outside [0, 1]")):
+        at = numpy.argwhere(bad)
+        if len(at):
+            i = int(at[0][0])
+            fail(name, i, what % a[name][i].item())
+    if len(a["policy_row"]):
+        sums = numpy.bincount(a["policy_row"], weights=a["policy_prob"], minlength=rows)
+        has = numpy.bincount(a["policy_row"], minlength=rows) > 0
+        off = numpy.argwhere(has & (numpy.abs(sums - 1) > 1e-3))
+        if len(off):
+            r = int(off[0][0])
+            raise InputError('load_selfplay: "%s": row %d\'s shares sum to %r, not 1' % (where("policy_prob"), r, sums[r]))
+        movers = numpy.argwhere(has & (a["moved"] != 1))
+        if len(movers):
+            raise InputError('load_selfplay: "%s": row %d has a policy target, but its seat did not move there' %
+                             (where("policy_row"), int(movers[0][0])))
 
 
 def _check_chunk(numpy, where, a, players, first, moves, returns):
@@ -313,7 +358,12 @@ def load_selfplay(folder):
             m.at("feature_names").fail("must be a list of the features' names, each once")
         columns["feature_count"] = len(names)
     else:
-        selfplay_arrays = tuple(x for x in _SELFPLAY_ARRAYS if x[0] != "features")
+        selfplay_arrays = tuple(x for x in selfplay_arrays if x[0] != "features")
+    labels = "label_rate" in manifest
+    if labels:
+        num_actions = m.at("num_actions").integer(1, 1 << 16)
+    else:
+        selfplay_arrays = tuple(x for x in selfplay_arrays if x[0] not in _LABEL_ARRAYS)
     shapes = {name: [] if cols is None else [columns[cols]] for name, _, cols in selfplay_arrays}  # past rows
     arrays = m.at("arrays")
     if not isinstance(arrays.value, dict) or set(arrays.value) != {name for name, _, _ in selfplay_arrays}:
@@ -321,8 +371,9 @@ def load_selfplay(folder):
     for name, dtype, _ in selfplay_arrays:
         if arrays.at(name).at("dtype").value != dtype:
             arrays.at(name).at("dtype").fail('must be "%s"' % dtype)
-        if arrays.at(name).at("shape").value != ["rows"] + shapes[name]:
-            arrays.at(name).at("shape").fail("must be %s" % json.dumps(["rows"] + shapes[name]))
+        length = "entries" if name in _LABEL_ENTRIES else "rows"
+        if arrays.at(name).at("shape").value != [length] + shapes[name]:
+            arrays.at(name).at("shape").fail("must be %s" % json.dumps([length] + shapes[name]))
 
     parts = {name: [] for name, _, _ in selfplay_arrays}
     for i, chunk in enumerate(m.at("chunks").entries()):
@@ -341,7 +392,12 @@ def load_selfplay(folder):
         def where(array, name=name):
             return os.path.join(folder, name, array + ".npy")
         a = {array: _read_npy(numpy, where(array), dtype, [rows] + shapes[array])
-             for array, dtype, _ in selfplay_arrays}
+             for array, dtype, _ in selfplay_arrays if array not in _LABEL_ENTRIES}
+        if labels:  # the policy's entries: as many in each of its three arrays
+            a["policy_row"] = _read_npy(numpy, where("policy_row"), "int32", None)
+            entries = len(a["policy_row"])
+            for array, dtype in (("policy_action", "int32"), ("policy_prob", "float32")):
+                a[array] = _read_npy(numpy, where(array), dtype, [entries])
         games_path = os.path.join(folder, name, "games.jsonl")
         moves, returns = [None] * (last - first), [None] * (last - first)  # by game - first
         for k, text in enumerate(_read_bytes(games_path, _MAX_GAMES_BYTES).splitlines()):
@@ -363,6 +419,9 @@ def load_selfplay(folder):
             raise InputError('load_selfplay: "%s" holds %d games, not the %d of its chunk (games %d to %d)' %
                              (games_path, last - first - moves.count(None), last - first, first, last - 1))
         _check_chunk(numpy, where, a, players, first, moves, returns)
+        if labels:
+            _check_labels(numpy, where, a, rows, num_actions)
+            a["policy_row"] = a["policy_row"] + sum(len(x) for x in parts["seat"])  # rows of the joined arrays
         for array in parts:
             parts[array].append(a[array])
     out = {"manifest": manifest}

@@ -286,3 +286,35 @@ def test_predict_reads_ints_and_bools_as_numbers(model):
     assert np.array_equal(model.predict(x.astype(np.float64).tolist()), want)
     assert np.array_equal(model.predict([[int(v) for v in r] for r in x]), want)
     assert np.array_equal(model.predict(np.array(x.tolist(), dtype=object)), want)
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory):
+    """Connect Four self-play with half its row decisions labelled by an expert search."""
+    out = tmp_path_factory.mktemp("labelled") / "c4"
+    subprocess.run([BIN, "selfplay", "-g", "connect4", "--bots", "uct:iters=20", "-n", "4", "--seed", "3", "--every",
+                    "2", "--label-rate", "0.5", "--out", str(out)], check=True, capture_output=True)
+    return out
+
+
+def test_labels_load_and_their_mistakes_are_refused(labelled, tmp_path):
+    d = nuraghe.load_selfplay(labelled)
+    rows = len(d["seat"])
+    assert d["expert_value"].shape == (rows,) and len(d["policy_row"]) == len(d["policy_prob"]) > 0
+    sums = np.bincount(d["policy_row"], weights=d["policy_prob"], minlength=rows)
+    assert np.allclose(sums[np.unique(d["policy_row"])], 1, atol=1e-5)
+
+    def broken(name, change):
+        folder = tmp_path / name
+        shutil.copytree(labelled, folder)
+        path = folder / "chunk-00000" / (name + ".npy")
+        a = np.load(path)
+        change(a)
+        np.save(path, a)
+        return folder
+
+    refused(broken("policy_row", lambda a: a.__setitem__(0, rows + 7)), "policy_row.npy", "entry 0", "not one of")
+    refused(broken("policy_action", lambda a: a.__setitem__(1, 7)), "policy_action.npy", "entry 1", "action 7")
+    refused(broken("policy_prob", lambda a: a.__setitem__(0, a[0] / 2)), "policy_prob.npy", "sum to")
+    refused(broken("expert_value", lambda a: a.__setitem__(np.argwhere(~np.isnan(a))[0][0], 2.0)),
+            "expert_value.npy", "outside [0, 1]")
