@@ -62,6 +62,37 @@ cp -r "$tmp/data" "$tmp/renamed"
   "$tmp/renamed/manifest.json"
 expect_error "features named otherwise than the game's" "feature_names are not sardegna's now" \
   "$nuraghe" learn --data "$tmp/renamed" --inputs features --out "$tmp/x.json"
+# Targets of labelled self-play (selfplay --label-rate): the expert's values, and a softmax policy on
+# its visit shares, its held-out figures beside the heuristic's and equal shares', played as a
+# search's prior (PUCT); refused without labels, or with a model or input a policy does not take.
+"$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 16 --every 5 --seed 3 --label-rate 0.3 \
+  --expert ismcts:iters=50 -j 2 --out "$tmp/labelled" >/dev/null 2>&1 || bad "labelled selfplay failed"
+expect_output "--target expert-value" "rows, each against the expert's value" \
+  "$nuraghe" learn --data "$tmp/labelled" --target expert-value --model logistic --out "$tmp/expert-value.json"
+grep -q '"target": "expert-value"' "$tmp/expert-value.json" && ok || bad "the model file does not name its target"
+policy_inputs="features observation"  # light: the features alone (the observation's policy took 18 s)
+[[ ${2:-} == light ]] && policy_inputs=features
+for inputs in $policy_inputs; do
+  "$nuraghe" learn --data "$tmp/labelled" --target policy --model logistic --inputs $inputs \
+    --out "$tmp/policy-$inputs.json" >"$tmp/policy.out" 2>&1 || bad "--target policy --inputs $inputs failed"
+  grep -Eq "learned policy .*%" "$tmp/policy.out" && grep -Eq "heuristic move .*%" "$tmp/policy.out" &&
+    grep -q "equal shares of the legal moves" "$tmp/policy.out" && ok ||
+    bad "--target policy --inputs $inputs: the figures are not all printed: $(cat "$tmp/policy.out")"
+  grep -q '"nuraghe": "policy-model"' "$tmp/policy-$inputs.json" && ok || bad "--target policy did not write a policy"
+  expect_output "a search with the learned prior plays" "ismcts" \
+    "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,prior=$tmp/policy-$inputs.json,heuristic" -n 2
+done
+expect_error "--target policy without labels" "no expert labels for --target policy.*--label-rate" \
+  "$nuraghe" learn --data "$tmp/data" --target policy --model logistic --out "$tmp/x.json"
+expect_error "--target policy of a linear model" "give --model logistic" \
+  "$nuraghe" learn --data "$tmp/labelled" --target policy --model linear --out "$tmp/x.json"
+expect_error "--target policy --with-evaluate" "a policy reads the seat's view" \
+  "$nuraghe" learn --data "$tmp/labelled" --target policy --model logistic --with-evaluate --out "$tmp/x.json"
+cp -r "$tmp/labelled" "$tmp/bad-shares"
+/usr/bin/python3 -c 'import sys, numpy as np; p = np.load(sys.argv[1]); p[0] += 0.5; np.save(sys.argv[1], p)' \
+  "$tmp/bad-shares/chunk-00000/policy_prob.npy"
+expect_error "shares that do not sum to 1" "policy_prob.npy.*sum to" \
+  "$nuraghe" learn --data "$tmp/bad-shares" --target policy --model logistic --out "$tmp/x.json"
 expect_output "another seed" "learned linear" \
   "$nuraghe" learn --data "$tmp/data" --target returns --model linear --seed 5 --out "$tmp/seed5.json"
 cmp -s "$tmp/linear.json" "$tmp/seed5.json" && bad "another seed gave the same model" || ok

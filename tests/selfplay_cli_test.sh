@@ -223,7 +223,7 @@ for r in range(rows):
     for text, mover in zip(line["moves"][:d["decision"][r]], line["movers"][:d["decision"][r]]):
         s.apply_joint(text.split(",")) if mover < 0 else s.apply(text)
     actions = d["policy_action"][entries]
-    assert set(actions) <= set(s.legal_actions(seat=int(d["seat"][r]))), (r, actions)
+    assert sorted(actions) == sorted(s.legal_actions(seat=int(d["seat"][r]))), (r, actions)  # every legal move
     assert len(set(actions)) == len(actions)
     assert abs(d["policy_prob"][entries].sum() - 1) < 1e-5
 PYTHON

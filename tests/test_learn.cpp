@@ -446,3 +446,101 @@ TEST_CASE("learn: bad input is one InputError") {
   three_layers.hidden = {4, 4, 4};
   CHECK_THROWS_AS(fit(s, all_rows(s), three_layers), InputError);
 }
+
+// ---- Policies (lib/learn/policy.cpp)
+
+namespace {
+
+// A known policy over 6 actions of 2 features: logit of action a = w_a . x + b_a. Each row has 3 to
+// 5 legal actions (drawn), and its target is the true softmax over them. Action 5 is never legal.
+struct KnownPolicy {
+  Samples data;
+  PolicyTargets targets;
+  static constexpr int kActions = 6;
+  double w[kActions][2] = {{2, 0}, {-2, 0}, {0, 2}, {0, -2}, {1, 1}, {0, 0}};
+  double b[kActions] = {0, 0.5, -0.5, 0, 0.25, 0};
+
+  double logit(int a, const Samples& s, int r) const { return w[a][0] * s.x(r, 0) + w[a][1] * s.x(r, 1) + b[a]; }
+
+  explicit KnownPolicy(std::uint64_t seed) : data(random_samples(120, 4, 2, seed)) {
+    Rng rng(seed + 7);
+    targets.num_actions = kActions;
+    for (int r = 0; r < int(data.x.rows()); ++r) {
+      std::vector<int> legal;
+      for (int a = 0; a < kActions - 1; ++a)
+        if (rng.uniform() < 0.7) legal.push_back(a);
+      if (legal.size() < 2) legal = {0, 1};
+      double sum = 0;
+      for (int a : legal) sum += std::exp(logit(a, data, r));
+      for (int a : legal) {
+        targets.action.push_back(a);
+        targets.share.push_back(float(std::exp(logit(a, data, r)) / sum));
+      }
+      targets.begin.push_back((long long)targets.action.size());
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("fit_policy: a softmax over the legal moves recovers a known policy, held out") {
+  const KnownPolicy known(3);
+  const Split split = split_by_group(known.data.group, 0.25, 5);
+  FitOptions o;
+  o.logistic_penalties = {1e-4};
+  FitReport report;
+  const ValueModel m = fit_policy(known.data, known.targets, split.train, o, &report);
+  CHECK(m.is_policy());
+  CHECK(m.num_actions == KnownPolicy::kActions);
+  CHECK(m.target == "visits");
+  REQUIRE(m.layers.size() == 1);
+  const auto probability = [&](int r, double* out) { policy_probabilities(m, known.data.x, known.targets, r, out); };
+  const PolicyMetrics learned = evaluate_policy(known.targets, split.test, probability);
+  // The best any policy can do is the targets' own entropy; equal shares do much worse.
+  const PolicyMetrics truth = evaluate_policy(known.targets, split.test, [&](int r, double* out) {
+    const long long b = known.targets.begin[std::size_t(r)], e = known.targets.begin[std::size_t(r) + 1];
+    for (long long j = b; j < e; ++j) out[j - b] = known.targets.share[std::size_t(j)];
+  });
+  const PolicyMetrics even = evaluate_policy(known.targets, split.test, [&](int r, double* out) {
+    const long long k = known.targets.begin[std::size_t(r) + 1] - known.targets.begin[std::size_t(r)];
+    for (long long j = 0; j < k; ++j) out[j] = 1.0 / double(k);
+  });
+  CAPTURE(learned.cross_entropy);
+  CAPTURE(truth.cross_entropy);
+  CHECK(learned.cross_entropy < truth.cross_entropy + 0.01);
+  CHECK(even.cross_entropy > truth.cross_entropy + 0.2);
+  CHECK(truth.top1 == 1.0);
+  CHECK(learned.top1 > 0.9);
+  // The weights, through the standardisation (a weight of the model is the true one times the
+  // feature's scale), up to a shift common to every action, which no softmax can tell: action 0's
+  // weight on feature 0 less action 1's is 2 - (-2).
+  const ValueModel::Layer& l = m.layers.front();
+  CHECK((l.weights[0] - l.weights[2]) / m.scale[0] == doctest::Approx(4.0).epsilon(0.05));
+  // An action legal in no training row keeps weights 0 and the mean bias of the others.
+  CHECK(l.weights[5 * 2] == 0.0f);
+  CHECK(l.weights[5 * 2 + 1] == 0.0f);
+  double mean_bias = 0;
+  for (int a = 0; a < 5; ++a) mean_bias += l.bias[std::size_t(a)] / 5.0;
+  CHECK(l.bias[5] == doctest::Approx(mean_bias).epsilon(1e-5));
+}
+
+TEST_CASE("fit_policy: one seed, one model, on one thread or two; its penalty by cross-validation") {
+  const KnownPolicy known(9);
+  const std::vector<int> rows = all_rows(known.data);
+  FitOptions o;
+  o.logistic_penalties = {1e-3, 1e-1, 10};
+  o.folds = 3;
+  FitReport one_report, two_report;
+  const ValueModel one = fit_policy(known.data, known.targets, rows, o, &one_report);
+  o.threads = 2;
+  const ValueModel two = fit_policy(known.data, known.targets, rows, o, &two_report);
+  CHECK(one.layers.front().weights == two.layers.front().weights);
+  CHECK(one.layers.front().bias == two.layers.front().bias);
+  REQUIRE(one_report.cv_error.size() == 3);
+  CHECK(one_report.penalty != 10.0);  // a penalty that flattens the policy is not the one kept
+  CHECK(one_report.cv_error[2] > one_report.cv_error[0]);
+  // A target naming an action outside the game is refused.
+  PolicyTargets bad = known.targets;
+  bad.action[0] = 6;
+  CHECK_THROWS_AS(fit_policy(known.data, bad, rows, o), InputError);
+}

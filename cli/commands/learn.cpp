@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "any_game/any_game.hpp"
 #include "arena/arena.hpp"
@@ -72,6 +73,7 @@ struct Data {
   // floats: the evaluation's column comes later), until all folders are in and samples.x is filled once.
   ModelInputs inputs = ModelInputs::Observation;
   InputLayout layout;
+  learn::PolicyTargets policy;  // --target policy: each kept row's legal actions and expert shares
   std::vector<float> input_rows;
   std::vector<double> targets;
 
@@ -80,6 +82,9 @@ struct Data {
 
 // The setup of the data's games (of one deal seed).
 GameConfig config_of(const DataIdentity& id, std::uint64_t seed);
+
+// What a model of this layout reads, for the command's first line: "2124 observations and 172 features".
+std::string inputs_text(const InputLayout& l);
 
 // The data's game by the manifest's rules: no map for a game without maps, its players, options
 // and map accepted by the game, its observation the manifest's size, and the first game of each
@@ -128,41 +133,134 @@ void check_game(const Data& d) {
   }
 }
 
+// f(r, s, rng) for each of `rows` with s the state before its decision, replayed from the game's
+// line (each game once, its rows in decision order), and rng a stream of `seed`, the row's game,
+// decision and seat.
+template <Game G, class F>
+void replay_rows(const Data& d, const std::vector<int>& rows, std::uint64_t seed, F&& f) {
+  std::map<long long, std::vector<int>> by_game;
+  for (int r : rows) by_game[d.game_key[std::size_t(r)]].push_back(r);
+  for (auto& [key, game_rows] : by_game) {
+    std::sort(game_rows.begin(), game_rows.end(),
+              [&](int a, int b) { return d.decision[std::size_t(a)] < d.decision[std::size_t(b)]; });
+    const JsonIn line(d.games.at(key).line, "self-play games");
+    typename G::State s = G::initial(config_of(d.id, d.games.at(key).seed));
+    const std::vector<JsonIn> moves = line.at("moves").array();
+    int at = 0;
+    for (int r : game_rows) {
+      if (d.decision[std::size_t(r)] >= int(moves.size()))
+        input_error("learn: a row of game " + std::to_string(key & 0xFFFFFFFF) + " names decision " +
+                    std::to_string(d.decision[std::size_t(r)]) + ", past the game's " + std::to_string(moves.size()) +
+                    " moves in its games.jsonl");
+      for (; at < d.decision[std::size_t(r)]; ++at) apply_step<G>(s, parse_step<G>(s, moves[std::size_t(at)].string()));
+      const Player p = d.seat[std::size_t(r)];
+      Rng rng(hash_combine(seed, std::uint64_t(key) * 1000003 + std::uint64_t(at) * 31 + std::uint64_t(p)));
+      f(r, std::as_const(s), rng);
+    }
+  }
+}
+
 // The game's hand-written evaluation of each `rows` row: the mean over `k` determinizations from the
 // row's seat's view of evaluate()'s value for that seat (NaN elsewhere). Each game is replayed once.
 template <Game G>
 Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k, std::uint64_t seed) {
   Eigen::VectorXd v = Eigen::VectorXd::Constant(d.samples.x.rows(), std::nan(""));
   if constexpr (HasEvaluation<G>) {
-    std::map<long long, std::vector<int>> by_game;
-    for (int r : rows) by_game[d.game_key[std::size_t(r)]].push_back(r);
-    for (auto& [key, game_rows] : by_game) {
-      std::sort(game_rows.begin(), game_rows.end(),
-                [&](int a, int b) { return d.decision[std::size_t(a)] < d.decision[std::size_t(b)]; });
-      const JsonIn line(d.games.at(key).line, "self-play games");
-      typename G::State s = G::initial(config_of(d.id, d.games.at(key).seed));
-      const std::vector<JsonIn> moves = line.at("moves").array();
-      int at = 0;
-      for (int r : game_rows) {
-        if (d.decision[std::size_t(r)] >= int(moves.size()))
-          input_error("learn: a row of game " + std::to_string(key & 0xFFFFFFFF) + " names decision " +
-                      std::to_string(d.decision[std::size_t(r)]) + ", past the game's " + std::to_string(moves.size()) +
-                      " moves in its games.jsonl");
-        for (; at < d.decision[std::size_t(r)]; ++at)
-          apply_step<G>(s, parse_step<G>(s, moves[std::size_t(at)].string()));
-        const Player p = d.seat[std::size_t(r)];
-        Rng rng(hash_combine(seed, std::uint64_t(key) * 1000003 + std::uint64_t(at) * 31 + std::uint64_t(p)));
-        double sum = 0;
-        for (int i = 0; i < k; ++i) sum += G::evaluate(determinize<G>(s, p, rng))[p];
-        v[r] = sum / k;
-      }
-    }
+    replay_rows<G>(d, rows, seed, [&](int r, const typename G::State& s, Rng& rng) {
+      const Player p = d.seat[std::size_t(r)];
+      double sum = 0;
+      for (int i = 0; i < k; ++i) sum += G::evaluate(determinize<G>(s, p, rng))[p];
+      v[r] = sum / k;
+    });
   }
   return v;
 }
 
-// What a model of this layout reads, for the command's first line: "2124 observations and 172 features".
-std::string inputs_text(const InputLayout& l);
+// The same figures of the game's heuristic move, as prior=heuristic makes it a prior (share
+// `weight`, the rest equal over the legal moves), chosen from a determinization of the row's seat's
+// view; nullopt for a game without a heuristic.
+template <Game G>
+std::optional<learn::PolicyMetrics> heuristic_policy(const Data& d, const std::vector<int>& rows, double weight,
+                                                     std::uint64_t seed) {
+  if constexpr (HasHeuristic<G>) {
+    std::map<int, int> heuristic;  // row: the heuristic move's action
+    replay_rows<G>(d, rows, seed, [&](int r, const typename G::State& s, Rng& rng) {
+      const Player p = d.seat[std::size_t(r)];
+      heuristic[r] = G::action_index(s, G::heuristic_move(determinize<G>(s, p, rng), p, rng));
+    });
+    return learn::evaluate_policy(d.policy, rows, [&](int r, double* out) {
+      const long long b = d.policy.begin[std::size_t(r)], k = d.policy.begin[std::size_t(r) + 1] - b;
+      for (long long j = 0; j < k; ++j)
+        out[j] = (1 - weight) / double(k) + (d.policy.action[std::size_t(b + j)] == heuristic[r] ? weight : 0.0);
+    });
+  }
+  return std::nullopt;
+}
+
+// --target policy: a softmax policy fitted to the expert's visit shares, its held-out figures
+// beside those of the heuristic's prior and of equal shares, and its model file.
+template <Game G>
+int learn_policy(const LearnCommand& c, Data& d) {
+  learn::FitOptions o;
+  o.kind = ModelKind::Logistic;
+  o.target = "visits";
+  o.seed = c.seed;
+  o.threads = c.threads;
+  // A policy has a weight a feature for each of hundreds of actions, so L-BFGS's own vector work
+  // (memory pairs of the weights' size) outweighs the rows' (measured: 72% of the time at 10 pairs),
+  // and a row costs a pass over its legal moves (Ticket to Ride: 146 on average): fewer, looser fits
+  // than a value's (docs/learning.md, "Policy models").
+  o.logistic_penalties = {1e-3, 1e-2, 1e-1};
+  o.folds = 3;
+  o.max_iterations = 100;
+  o.memory = 5;
+  o.tolerance = 1e-4;
+  const int inputs = d.layout.size();
+  if (const std::string why = model_size_error(inputs, std::size_t(inputs), {d.policy.num_actions}); !why.empty())
+    input_error("learn: a policy of " + std::to_string(inputs) + " inputs over " +
+                std::to_string(d.policy.num_actions) + " actions is too large: " + why);
+  const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, kHeldOutStream));
+  learn::FitReport report;
+  ValueModel model = learn::fit_policy(d.samples, d.policy, split.train, o, &report);
+  model.game = d.id.game, model.options = d.id.options, model.map_hash = d.id.map_hash;
+  model.players = d.id.players, model.observation_size = d.id.observation_size;
+  model.inputs = d.inputs;
+  if (d.layout.features > 0) model.feature_names = d.id.feature_names;
+  model.data = d.manifests;
+
+  const learn::PolicyMetrics learned = learn::evaluate_policy(d.policy, split.test, [&](int r, double* out) {
+    learn::policy_probabilities(model, d.samples.x, d.policy, r, out);
+  });
+  const learn::PolicyMetrics even = learn::evaluate_policy(d.policy, split.test, [&](int r, double* out) {
+    const long long k = d.policy.begin[std::size_t(r) + 1] - d.policy.begin[std::size_t(r)];
+    for (long long j = 0; j < k; ++j) out[j] = 1.0 / double(k);
+  });
+  constexpr double kPriorWeight = 0.5;  // prior=heuristic's default prior_weight (lib/bots/spec.cpp)
+  const std::optional<learn::PolicyMetrics> heuristic = heuristic_policy<G>(d, split.test, kPriorWeight, c.seed);
+
+  std::set<long long> train_deals, test_deals;
+  for (int r : split.train) train_deals.insert(d.samples.group[std::size_t(r)]);
+  for (int r : split.test) test_deals.insert(d.samples.group[std::size_t(r)]);
+  std::printf("%s, %d players, %s: %lld labelled rows of %zu deals (%zu training, %zu held out)\n", d.id.game.c_str(),
+              d.id.players, inputs_text(d.layout).c_str(), (long long)d.samples.x.rows(),
+              train_deals.size() + test_deals.size(), train_deals.size(), test_deals.size());
+  std::printf(
+      "softmax policy on the expert's visit shares: %d inputs kept, %d constant ones dropped; penalty %g by "
+      "%d-fold cross-validation\n",
+      report.features_kept, report.features_dropped, report.penalty, o.folds);
+  std::printf("\nheld out (%lld rows, each against the expert's shares)   cross-entropy   top-1\n", learned.rows);
+  std::printf("  learned policy                                   %12.4f %7.1f%%\n", learned.cross_entropy,
+              100 * learned.top1);
+  if (heuristic)
+    std::printf("  heuristic move (prior=heuristic, weight %.1f)     %12.4f %7.1f%%\n", kPriorWeight,
+                heuristic->cross_entropy, 100 * heuristic->top1);
+  std::printf("  equal shares of the legal moves                  %12.4f %8s\n", even.cross_entropy, "-");
+  OutputFile out(c.out, "--out model file");
+  out.write(json_text(model_to_json(model), 1) + "\n");
+  out.close();
+  std::printf("\nwrote %s (model hash %s)\n", c.out.c_str(), model_hash_text(model).c_str());
+  return 0;
+}
 
 // The held-out figures. Of returns: over positions, each seat's values normalised to sum to 1
 // (lib/learn's evaluate_positions). Of search values: row by row, each against its root value as a
@@ -183,6 +281,7 @@ int learn_game(const LearnCommand& c, Data& d) {
         input_error("learn: the map file \"" + d.id.map +
                     "\" is not the one the self-play was played on (its hash differs)");
     }
+    if (c.target == "policy") return learn_policy<G>(c, d);
     // The hand-written evaluation of every row where the model reads it, else of the held-out rows
     // where it is compared: one replay of each game either way.
     const bool hand_figures = HasEvaluation<G> && c.target == "returns";
@@ -241,7 +340,9 @@ int learn_game(const LearnCommand& c, Data& d) {
     if (o.kind != ModelKind::Mlp) std::printf("; penalty %g by %d-fold cross-validation", report.penalty, o.folds);
     if (o.kind == ModelKind::Mlp) std::printf("; best epoch %d", report.best_epoch + 1);
     std::printf("\n\nheld out (%lld %s)%*s log-loss   Brier  accuracy\n", m.positions,
-                c.target == "returns" ? "positions" : "rows, each against its search value",
+                c.target == "returns"        ? "positions"
+                : c.target == "search-value" ? "rows, each against its search value"
+                                             : "rows, each against the expert's value",
                 c.target == "returns" ? 9 : 1, "");
     std::printf("  learned %-22s %8.4f %7.4f ", c.model.c_str(), m.log_loss, m.brier);
     if (std::isnan(m.accuracy)) std::printf("%9s\n", "-");
@@ -405,6 +506,15 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
     input_error("learn: --data \"" + folder + "\" names its features otherwise than the first --data folder");
   }
   d.folders.push_back({path, id.map});
+  if ((target == "expert-value" || target == "policy") && !m.find("label_rate"))
+    input_error("learn: --data \"" + folder + "\" has no expert labels for --target " + target +
+                ": play the self-play with --label-rate");
+  if (target == "policy" || target == "expert-value") {  // the labels' actions are checked against it
+    const int actions = m.at("num_actions").int_in(1, kMaxActions);
+    if (index > 0 && actions != d.policy.num_actions)
+      m.at("num_actions").fail("differs from the first --data folder's");
+    d.policy.num_actions = actions;
+  }
   if (target == "search-value")
     for (const JsonIn& reward : m.at("reward").array())
       if (!reward.is_null() && reward.string() == "score")
@@ -449,6 +559,36 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
     const auto seat = npy::read<std::int32_t>(where("seat")), game = npy::read<std::int32_t>(where("game"));
     const auto deal = npy::read<std::int32_t>(where("deal")), decision = npy::read<std::int32_t>(where("decision"));
     const auto returns = npy::read<float>(where("returns")), value = npy::read<float>(where("search_value"));
+    // The labels (selfplay --label-rate), for the targets that read them: the expert's values a row,
+    // and the policy's entries, gathered by row.
+    const bool labels = target == "expert-value" || target == "policy";
+    const auto expert = labels ? npy::read<float>(where("expert_value")) : npy::Array<float>{};
+    const auto policy_row = labels ? npy::read<std::int32_t>(where("policy_row")) : npy::Array<std::int32_t>{};
+    const auto policy_action = labels ? npy::read<std::int32_t>(where("policy_action")) : npy::Array<std::int32_t>{};
+    const auto policy_share = labels ? npy::read<float>(where("policy_prob")) : npy::Array<float>{};
+    std::vector<long long> entries_of(labels ? std::size_t(rows) + 1 : 0, 0);  // row r's: [entries_of[r], ...[r+1])
+    if (labels) {
+      if (expert.rows != rows || policy_action.rows != policy_row.rows || policy_share.rows != policy_row.rows)
+        input_error("learn: \"" + dir.string() +
+                    "\": expert_value.npy must have a value a row, and policy_row, policy_action and policy_prob.npy "
+                    "as many entries each");
+      for (long long e = 0; e < policy_row.rows; ++e) {
+        const std::int32_t r = policy_row.values[std::size_t(e)];
+        if (r < 0 || r >= rows || (e > 0 && r < policy_row.values[std::size_t(e) - 1]))
+          input_error("learn: \"" + where("policy_row") + "\" entry " + std::to_string(e) + " names row " +
+                      std::to_string(r) + ": the entries name the chunk's rows, in order");
+        const std::int32_t a = policy_action.values[std::size_t(e)];
+        if (a < 0 || a >= d.policy.num_actions)
+          input_error("learn: \"" + where("policy_action") + "\" entry " + std::to_string(e) + " names action " +
+                      std::to_string(a) + ", not one of the game's " + std::to_string(d.policy.num_actions));
+        const float p = policy_share.values[std::size_t(e)];
+        if (!(p >= 0 && p <= 1))
+          input_error("learn: \"" + where("policy_prob") + "\" entry " + std::to_string(e) + " is " + number_text(p) +
+                      ", not a share in [0, 1]");
+        ++entries_of[std::size_t(r) + 1];
+      }
+      for (long long r = 0; r < rows; ++r) entries_of[std::size_t(r) + 1] += entries_of[std::size_t(r)];
+    }
     const auto check_shape = [&](const auto& a, const char* name, long long cols) {
       if (a.rows != rows || a.cols != cols)
         input_error("learn: \"" + where(name) + "\" has shape (" + std::to_string(a.rows) + ", " +
@@ -513,6 +653,28 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
                       ", not a number in [0, 1] (or NaN, where the seat did not search)");
         y = v;
       }
+      if (target == "expert-value") {
+        const float v = expert.values[std::size_t(r)];
+        if (std::isnan(v)) continue;  // the decision was not labelled
+        if (!(v >= 0 && v <= 1))
+          input_error("learn: \"" + where("expert_value") + "\"" + row + ": the expert's value is " + number_text(v) +
+                      ", not a number in [0, 1] (or NaN, where the decision was not labelled)");
+        y = v;
+      }
+      if (target == "policy") {
+        const long long b = entries_of[std::size_t(r)], e = entries_of[std::size_t(r) + 1];
+        if (b == e) continue;  // no policy target: not labelled, or the seat did not move
+        double sum = 0;
+        for (long long k = b; k < e; ++k) {
+          sum += policy_share.values[std::size_t(k)];
+          d.policy.action.push_back(policy_action.values[std::size_t(k)]);
+          d.policy.share.push_back(policy_share.values[std::size_t(k)]);
+        }
+        if (std::abs(sum - 1) > 1e-3)
+          input_error("learn: \"" + where("policy_prob") + "\"" + row + ": the shares sum to " + number_text(sum) +
+                      ", not 1");
+        d.policy.begin.push_back((long long)d.policy.action.size());
+      }
       if (decision.values[std::size_t(r)] < 0 || decision.values[std::size_t(r)] >= line.moves)
         input_error("learn: a row of \"" + where("decision") + "\" names decision " +
                     std::to_string(decision.values[std::size_t(r)]) + ", past the game's " +
@@ -544,8 +706,14 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
 int run_learn_command(const LearnCommand& c) {
   if (c.model != "linear" && c.model != "logistic" && c.model != "mlp")
     input_error("learn: --model must be linear, logistic or mlp, not \"" + c.model + "\"");
-  if (c.target != "returns" && c.target != "search-value")
-    input_error("learn: --target must be returns or search-value, not \"" + c.target + "\"");
+  if (c.target != "returns" && c.target != "search-value" && c.target != "expert-value" && c.target != "policy")
+    input_error("learn: --target must be returns, search-value, expert-value or policy, not \"" + c.target + "\"");
+  if (c.target == "policy") {
+    if (c.model != "logistic")
+      input_error("learn: --target policy fits a softmax over the legal moves: give --model logistic");
+    if (c.with_evaluate) input_error("learn: --with-evaluate is a value model's input; a policy reads the seat's view");
+    if (!c.curve.empty()) input_error("learn: --curve is written for value models");
+  }
   const auto inputs = std::find(kModelInputs.begin(), kModelInputs.end(), c.inputs);
   if (inputs == kModelInputs.end())
     input_error("learn: --inputs must be observation, features or both, not \"" + c.inputs + "\"");
@@ -577,7 +745,9 @@ class Learn final : public Command {
         .file()
         .required();
     o.option("--model", args_.model, "linear (ridge regression), logistic or mlp").not_empty();
-    o.option("--target", args_.target, "returns (the games' outcomes) or search-value (the searches' root values)")
+    o.option("--target", args_.target,
+             "returns (the games' outcomes), search-value (the searches' root values), expert-value (the expert's "
+             "root values) or policy (the expert's visit shares; selfplay --label-rate)")
         .not_empty();
     o.option("--inputs", args_.inputs,
              "what the model reads of a seat's view: observation (the game's tensors), features (its named "

@@ -73,7 +73,8 @@ inline constexpr SelfplayArray kSelfplayArrays[] = {
      "at a labelled decision, the expert's root value for the row's seat (the mover's expert's; at a "
      "simultaneous decision, the seat's own); NaN elsewhere",
      "rows", "labels"},
-    {"policy_row", "int32", "", "the row of the chunk (the mover's, at a labelled decision) the entry is a target of",
+    {"policy_row", "int32", "",
+     "the row of the chunk (the mover's, at a labelled decision) the entry is a target of: an entry a legal move",
      "entries", "labels"},
     {"policy_action", "int32", "", "the move's action index (the game's action space: num_actions)", "entries",
      "labels"},

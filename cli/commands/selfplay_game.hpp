@@ -71,8 +71,9 @@ inline bool labelled(const SelfplaySettings& a, std::uint64_t deal_seed, int g, 
   return double(h >> 11) * 0x1p-53 < a.label_rate;
 }
 
-// The expert's search of seat p at s (its move is not played): its visit shares over p's moves as
-// policy entries of row `row`, and its root value of every seat.
+// The expert's search of seat p at s (its move is not played): its visit shares over p's legal moves
+// as policy entries of row `row`, an entry each (0 for a move it did not try: the entries are the
+// softmax's support), and its root value of every seat.
 template <Game G>
 Values label_decision(const std::string& expert, std::uint64_t seed, const typename G::State& s, Player p,
                       std::int32_t row, Rows& rows) {
@@ -82,10 +83,14 @@ Values label_decision(const std::string& expert, std::uint64_t seed, const typen
   bot->start(p);
   bot->choose(InfoSet<G>(s, p));
   const search::SearchResult& r = search->last_result();
-  for (const search::MoveStats& m : r.moves) {
+  MoveListOf<G> legal;
+  legal_moves_of<G>(s, p, legal);
+  for (const Move move : legal) {
+    const auto it =
+        std::find_if(r.moves.begin(), r.moves.end(), [&](const search::MoveStats& m) { return m.move == move; });
     rows.policy_row.push_back(row);
-    rows.policy_action.push_back(G::action_index(s, m.move));
-    rows.policy_prob.push_back(float(m.policy));
+    rows.policy_action.push_back(G::action_index(s, move));
+    rows.policy_prob.push_back(it == r.moves.end() ? 0.0f : float(it->policy));
   }
   return r.root_values;
 }

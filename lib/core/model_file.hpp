@@ -18,7 +18,7 @@ namespace nuraghe {
 
 inline constexpr int kModelFormat = 1;
 inline constexpr std::array<std::string_view, 3> kModelKinds = {"linear", "logistic", "mlp"};
-inline constexpr std::array<std::string_view, 2> kModelTargets = {"returns", "search-value"};
+inline constexpr std::array<std::string_view, 3> kModelTargets = {"returns", "search-value", "expert-value"};
 inline constexpr std::array<std::string_view, 2> kPolicyTargets = {"visits", "moves"};
 inline constexpr std::array<std::string_view, 3> kModelInputs = {"observation", "features", "both"};
 

@@ -311,53 +311,6 @@ Vector lbfgs_direction(const Vector& g, const std::vector<Vector>& s, const std:
   return -q;
 }
 
-Vector minimise_lbfgs(LogisticObjective& objective, Index size, const FitOptions& o, FitReport& report) {
-  Vector theta = Vector::Zero(size), gradient(size), next_gradient(size);
-  double value = objective(theta, gradient);
-  std::vector<Vector> s, y;
-  int iteration = 0;
-  for (; iteration < o.max_iterations && gradient.lpNorm<Eigen::Infinity>() >= o.tolerance; ++iteration) {
-    Vector direction = lbfgs_direction(gradient, s, y);
-    double slope = gradient.dot(direction);
-    if (!(slope < 0)) {  // lost its way (rounding): restart from steepest descent
-      s.clear();
-      y.clear();
-      direction = -gradient;
-      slope = -gradient.squaredNorm();
-    }
-    // Backtracking to the Armijo condition; the first step is scaled since there is no curvature yet.
-    double step = s.empty() ? std::min(1.0, 1 / direction.norm()) : 1.0;
-    Vector next = theta + step * direction;
-    double next_value = objective(next, next_gradient);
-    while (next_value > value + 1e-4 * step * slope && step > 1e-20) {
-      step /= 2;
-      next = theta + step * direction;
-      next_value = objective(next, next_gradient);
-    }
-    if (!(next_value <= value)) break;  // no decrease left at double precision
-    Vector ds = next - theta, dy = next_gradient - gradient;
-    if (ds.dot(dy) > 1e-12 * ds.norm() * dy.norm()) {  // keep only pairs of positive curvature
-      if (int(s.size()) == o.memory) {
-        s.erase(s.begin());
-        y.erase(y.begin());
-      }
-      s.push_back(std::move(ds));
-      y.push_back(std::move(dy));
-    }
-    const bool stalled = value - next_value <= 1e-15 * std::max(1.0, std::abs(value));
-    theta = next;
-    gradient = next_gradient;
-    value = next_value;
-    if (stalled) {
-      ++iteration;
-      break;
-    }
-  }
-  report.iterations = iteration;
-  report.objective = value;
-  return theta;
-}
-
 // Logistic regression's penalty by k-fold cross-validation over deals: each fold's model fitted
 // with each penalty, scored by its mean cross-entropy on the fold's held-out rows; the penalty of
 // the least held-out cross-entropy over all rows (a tie: the larger penalty).

@@ -15,6 +15,8 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -108,6 +110,58 @@ ValueModel fit(const Samples& data, const std::vector<int>& rows, const FitOptio
 // The model's values for every row of x (x has the observation's columns, not only the kept ones):
 // the last layer's output for a linear model, its sigmoid for logistic and MLP.
 Eigen::VectorXd predict(const ValueModel& m, const Eigen::MatrixXf& x);
+
+// ---- Policies: a softmax over each row's legal moves, fitted to an expert's visit shares
+// (lib/learn/policy.cpp; docs/learning.md, "Policy models").
+
+// Row r of Samples (a mover's row at a labelled decision) has the entries [begin[r], begin[r + 1]):
+// its legal moves' actions and the expert's shares of them (summing to 1).
+struct PolicyTargets {
+  std::vector<long long> begin{0};
+  std::vector<int> action;
+  std::vector<float> share;
+  int num_actions = 0;  // the game's action space
+};
+
+// A multinomial logistic policy (one logistic layer of num_actions outputs, logits) on data's
+// `rows`: mean cross-entropy of the softmax over each row's legal actions against the shares, plus
+// l2 / 2 |W|^2, by L-BFGS; l2 by k-fold cross-validation over deals among o.logistic_penalties.
+// Actions legal in no training row keep weights 0 and the mean bias of the others.
+ValueModel fit_policy(const Samples& data, const PolicyTargets& targets, const std::vector<int>& rows,
+                      const FitOptions& o, FitReport* report = nullptr);
+
+// Held-out figures of a policy: the mean cross-entropy of its softmax over each row's legal moves
+// against the expert's shares (in nats), and the share of rows whose most probable move is the
+// expert's most visited one (ties: the first in the row's order).
+struct PolicyMetrics {
+  double cross_entropy = 0, top1 = 0;
+  long long rows = 0;
+};
+// `probability(r, out)` writes row r's probabilities of its entries, in order.
+template <class Probability>
+PolicyMetrics evaluate_policy(const PolicyTargets& t, const std::vector<int>& rows, Probability&& probability) {
+  PolicyMetrics m;
+  std::vector<double> p;
+  for (const int r : rows) {
+    const long long b = t.begin[std::size_t(r)], e = t.begin[std::size_t(r) + 1];
+    p.assign(std::size_t(e - b), 0.0);
+    probability(r, p.data());
+    std::size_t model_best = 0, expert_best = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const double y = t.share[std::size_t(b) + i];
+      if (y > 0) m.cross_entropy -= y * std::log(std::max(p[i], 1e-15));
+      if (p[i] > p[model_best]) model_best = i;
+      if (y > t.share[std::size_t(b) + expert_best]) expert_best = i;
+    }
+    m.top1 += model_best == expert_best;
+    ++m.rows;
+  }
+  if (m.rows > 0) m.cross_entropy /= double(m.rows), m.top1 /= double(m.rows);
+  return m;
+}
+
+// A policy model's probabilities of row r's entries (the softmax over their actions' logits).
+void policy_probabilities(const ValueModel& m, const Eigen::MatrixXf& x, const PolicyTargets& t, int r, double* out);
 
 // Held-out figures over positions. In each position the seats' predicted values are normalised to
 // sum to 1, as the search does (a negative value counts as 0; all 0: equal shares), and compared

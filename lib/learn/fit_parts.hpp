@@ -137,6 +137,68 @@ inline double cross_entropy(double z, double y) {
   return softplus - y * z;
 }
 
+// k folds of `rows` by their groups (folds_by_group's, on the rows' groups).
+std::vector<Split> folds_of(const Samples& data, const std::vector<int>& rows, int k, std::uint64_t seed);
+
+// ---------------------------------------------------------------------------------------------
+// L-BFGS (Nocedal & Wright, "Numerical Optimization", algorithm 7.4) from theta = 0:
+// objective(theta, gradient) returns the value and writes the gradient. Logistic regression's and
+// the policy's.
+
+// The L-BFGS direction -H g from the stored pairs (s, y), newest last: the two-loop recursion.
+Vector lbfgs_direction(const Vector& g, const std::vector<Vector>& s, const std::vector<Vector>& y);
+
+template <class Objective>
+Vector minimise_lbfgs(Objective& objective, Index size, const FitOptions& o, FitReport& report) {
+  // Pairs kept: o.memory, fewer where they would pass 256 MiB (a policy's weights over thousands of
+  // actions), at least 2.
+  const int memory = int(std::clamp<Index>((Index(1) << 28) / (16 * std::max<Index>(size, 1)), 2, o.memory));
+  Vector theta = Vector::Zero(size), gradient(size), next_gradient(size);
+  double value = objective(theta, gradient);
+  std::vector<Vector> s, y;
+  int iteration = 0;
+  for (; iteration < o.max_iterations && gradient.lpNorm<Eigen::Infinity>() >= o.tolerance; ++iteration) {
+    Vector direction = lbfgs_direction(gradient, s, y);
+    double slope = gradient.dot(direction);
+    if (!(slope < 0)) {  // lost its way (rounding): restart from steepest descent
+      s.clear();
+      y.clear();
+      direction = -gradient;
+      slope = -gradient.squaredNorm();
+    }
+    // Backtracking to the Armijo condition; the first step is scaled since there is no curvature yet.
+    double step = s.empty() ? std::min(1.0, 1 / direction.norm()) : 1.0;
+    Vector next = theta + step * direction;
+    double next_value = objective(next, next_gradient);
+    while (next_value > value + 1e-4 * step * slope && step > 1e-20) {
+      step /= 2;
+      next = theta + step * direction;
+      next_value = objective(next, next_gradient);
+    }
+    if (!(next_value <= value)) break;  // no decrease left at double precision
+    Vector ds = next - theta, dy = next_gradient - gradient;
+    if (ds.dot(dy) > 1e-12 * ds.norm() * dy.norm()) {  // keep only pairs of positive curvature
+      if (int(s.size()) == memory) {
+        s.erase(s.begin());
+        y.erase(y.begin());
+      }
+      s.push_back(std::move(ds));
+      y.push_back(std::move(dy));
+    }
+    const bool stalled = value - next_value <= 1e-15 * std::max(1.0, std::abs(value));
+    theta = next;
+    gradient = next_gradient;
+    value = next_value;
+    if (stalled) {
+      ++iteration;
+      break;
+    }
+  }
+  report.iterations = iteration;
+  report.objective = value;
+  return theta;
+}
+
 // The MLP (lib/learn/mlp.cpp).
 ValueModel fit_mlp(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report);
 
