@@ -527,6 +527,15 @@ PYBIND11_MODULE(_nuraghe, m) {
           "evaluate", [](const PyModel& x, const py::handle& s) { return state_arg(s).s->evaluate(*x.model); },
           py::arg("state"))
       .def(
+          "policy",
+          [](const PyModel& x, const py::handle& s, const py::handle& seat) {
+            const PyState& state = state_arg(s);
+            py::dict out;
+            for (const auto& [move, p] : state.s->policy(*x.model, seat_arg(seat, state, true))) out[py::str(move)] = p;
+            return out;
+          },
+          py::arg("state"), py::arg("seat") = py::none())
+      .def(
           "predict", [](const PyModel& x, const py::handle& observations) { return predict(*x.model, observations); },
           py::arg("observations"))
       .def("__repr__", [](const PyModel& x) {

@@ -171,6 +171,9 @@ class AnyState {
   virtual std::vector<std::string> feature_names() const = 0;
   virtual std::vector<float> features(Player p) const = 0;
   virtual std::vector<double> evaluate(const ValueModel& m) const = 0;
+  // A policy model's probabilities of seat p's legal moves (by their notation, in legal order), as
+  // the search takes them for its priors (policy_priors).
+  virtual std::vector<std::pair<std::string, double>> policy(const ValueModel& m, Player p) const = 0;
 
   // The decision of the bot's seat here, made afresh (nothing carried over from another state):
   // the move, or the search's statistics. A handle decides for one caller at a time (it is one

@@ -162,6 +162,26 @@ class StateOf final : public AnyState {
       no_features();
     }
   }
+  std::vector<std::pair<std::string, double>> policy(const ValueModel& m, Player p) const override {
+    if constexpr (HasTensors<G>) {
+      if (!m.is_policy()) input_error("policy: the model is a value model; policy takes a policy model");
+      const std::string why = model_mismatch(m, model_fit_of<G>(s_, m.options, map_hash_text<G>(s_)));
+      if (!why.empty()) input_error("policy: " + why);
+      const Player seat = seat_or_mover(p);
+      MoveListOf<G> legal;
+      legal_moves_of<G>(s_, seat, legal);
+      ModelEvaluator evaluator(m);
+      std::vector<float> input(std::size_t(m.input_size()));
+      std::vector<double> prob(std::size_t(legal.size()));
+      policy_priors<G>(evaluator, s_, seat, legal.begin(), int(legal.size()), prob.data(), input.data());
+      std::vector<std::pair<std::string, double>> out;
+      for (int i = 0; i < int(legal.size()); ++i)
+        out.emplace_back(G::move_to_string(s_, seat, legal[i]), prob[std::size_t(i)]);
+      return out;
+    } else {
+      no_tensors();
+    }
+  }
   // Every seat's learned value as the search takes it at a leaf (learned_values). The model must
   // be for this game, map, seat count and observation size; its options are checked where a bot
   // meets a game's settings (arena, play), for a state does not keep the options it was made with.

@@ -137,6 +137,15 @@ def test_a_policy_model_loads_steers_a_bot_and_is_refused_where_it_does_not_fit(
     for m in ["a3", "a2", "b3", "b2"]:
         s.apply(m)
     assert nuraghe.make_bot("uct:iters=6,prior=" + POLICY, 0).act(s) == "c3"
+    # Its probabilities of the mover's legal moves, as the search's priors: c3's logit is 4, the
+    # four others' 0 (docs/learning.md, "Policy models").
+    p = policy.policy(s)
+    assert sorted(p) == sorted(s.legal_moves())
+    assert p["c3"] == pytest.approx(math.exp(4) / (math.exp(4) + 4))
+    assert all(p[m] == pytest.approx(1 / (math.exp(4) + 4)) for m in p if m != "c3")
+    assert policy.policy(s, seat=0) == p
+    with pytest.raises(nuraghe.InputError, match="policy takes a policy model"):
+        nuraghe.load_model(MLP).policy(s)
     # A policy over another action space is refused before the bot searches.
     other = json.load(open(POLICY))
     other.update(game="goofspiel", observation_size=54)
