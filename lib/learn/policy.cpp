@@ -170,6 +170,7 @@ ValueModel fit_policy(const Samples& data, const PolicyTargets& t, const std::ve
   FitReport& r = report ? *report : local;
   if (rows.empty()) input_error("learn: no rows with a policy target to fit");
   if (t.num_actions < 1) input_error("learn: a policy needs the game's action space");
+  used_actions(t, rows);  // every row's actions within the game's, before any fold reads them
   const std::vector<double>& penalties = o.logistic_penalties;
   if (penalties.size() == 1) {
     r.penalty = penalties[0];
