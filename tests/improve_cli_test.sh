@@ -16,13 +16,13 @@ for f in improve.json gen-0/reference.jsonl gen-1/data/manifest.json gen-1/model
   gen-1/reference.jsonl gen-2/model.json gen-2/gate.jsonl generations.csv; do
   [[ -s $tmp/run/$f ]] && ok || bad "no $f"
 done
-[[ $(head -1 "$tmp/run/generations.csv") == generation,rows,model_hash,gate_pairs,* ]] && ok || bad "generations.csv header"
+[[ $(head -1 "$tmp/run/generations.csv") == generation,rows,model_hash,policy_hash,ms_candidate,ms_best,gate_deals,* ]] && ok || bad "generations.csv header"
 [[ $(wc -l <"$tmp/run/generations.csv") -eq 4 ]] && ok || bad "generations.csv: not a row for generations 0-2"
 # Generation 2 learns from the data of both generations.
 rows1=$(awk -F, '$1 == 1 {print $2}' "$tmp/run/generations.csv") rows2=$(awk -F, '$1 == 2 {print $2}' "$tmp/run/generations.csv")
 (( rows2 > rows1 && rows1 > 0 )) && ok || bad "generation 2 fitted on $rows2 rows, generation 1 on $rows1"
 # The gate's verdict is the SPRT's of its results file, and a rejected model is not the best bot.
-awk -F, 'NR > 2 { if (($6 == "H1") != ($7 == "yes")) bad = 1 } END { exit bad }' "$tmp/run/generations.csv" && ok ||
+awk -F, 'NR > 2 { if (($9 == "H1") != ($10 == "yes")) bad = 1 } END { exit bad }' "$tmp/run/generations.csv" && ok ||
   bad "a gate kept a model without H1, or rejected one with it"
 
 # A killed run: generation 2's model and gate gone; started again, it ends as the unbroken run.
@@ -59,17 +59,17 @@ grep -q '"evaluate_input": true' "$tmp/stacked/gen-1/model.json" && ok || bad "-
 grep -q '"with_evaluate": true' "$tmp/stacked/improve.json" && ok || bad "--with-evaluate: not in the run's identity"
 grep -q 'with_evaluate' "$tmp/run/improve.json" && bad "a run without --with-evaluate names it" || ok
 
-expect_error "three players" "give --players 2" \
-  "$nuraghe" improve -g sardegna -p 3 --bot ismcts:iters=10 --generations 1 --games 6 --out "$tmp/x1"
+expect_error "a model that reads features on a game without them" "connect4 names no features" \
+  "$nuraghe" improve -g connect4 --bot uct:iters=10 --inputs both --generations 1 --games 20 --out "$tmp/x1"
 expect_error "not a searching bot" "not a searching bot" \
   "$nuraghe" improve -g connect4 --bot random --generations 1 --games 2 --out "$tmp/x2"
 expect_error "eval= given" "sets eval= itself" \
   "$nuraghe" improve -g connect4 --bot uct:eval=m.json,cutoff=leaf --generations 1 --games 2 --out "$tmp/x3"
 expect_error "another run's folder, naming what differs" "holds another run \\(the folder's bot \"uct:iters=40\", this run's \"uct:iters=41\"\\)" \
   "$nuraghe" improve -g connect4 --bot uct:iters=41 --games 20 --generations 1 --out "$tmp/run"
-expect_error "odd --games" "--games must be even" \
+expect_error "odd --games" "--games 5 is not a multiple of the 2 seats" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 5 --out "$tmp/x4"
-expect_error "odd --reference-games" "--reference-games must be even" \
+expect_error "odd --reference-games" "--reference-games 3 is not a multiple of 2, the seatings of one deal" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --generations 1 --games 4 --reference-games 3 --out "$tmp/x5"
 expect_error "too few deals for the first fit" "needs 5" \
   "$nuraghe" improve -g connect4 --bot uct:iters=10 --model logistic --generations 1 --games 8 --out "$tmp/x6"

@@ -1,9 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "arena/ratings.hpp"
+#include "arena/sprt.hpp"
 #include "core/rng.hpp"
 
 using namespace nuraghe;
@@ -284,4 +286,99 @@ TEST_CASE("parse_sprt: four numbers, elo0 < elo1, 0 < alpha, beta < 0.5") {
     CHECK(std::string(e.what()).find('\n') == std::string::npos);
     CHECK(std::string(e.what()).find("1,2,3") != std::string::npos);
   }
+}
+
+TEST_CASE("sprt_llr_scores: the pentanomial test on five outcomes, the normal approximation on many") {
+  CHECK(sprt_llr_scores({}, 0, 10) == 0);
+  // The five pair outcomes, every one seen: the same empirical distribution, so the same LLR.
+  const std::array<double, 5> counts{8, 42, 101, 44, 9};
+  std::vector<double> scores;
+  for (int i = 0; i < 5; ++i) scores.insert(scores.end(), std::size_t(counts[std::size_t(i)]), i / 4.0);
+  for (auto [elo0, elo1] : {std::pair{0.0, 10.0}, std::pair{-5.0, 5.0}, std::pair{0.0, 40.0}})
+    CHECK(sprt_llr_scores(scores, elo0, elo1) == doctest::Approx(sprt_llr(counts, elo0, elo1)).epsilon(1e-9));
+
+  // Deal scores of a three-seat table take many values: for close hypotheses the LLR is near
+  // N (s1 - s0)(2 m - s0 - s1) / (2 var), m and var the scores' mean and variance.
+  Rng rng(7);
+  std::vector<double> deals;
+  double mean = 0, square = 0;
+  for (int d = 0; d < 3000; ++d) {
+    double x = 0;
+    for (int g = 0; g < 6; ++g) x += rng.below(3) / 2.0 + (rng.uniform() < 0.04 ? 0.5 : 0.0);
+    x = std::min(1.0, x / 6);
+    deals.push_back(x), mean += x, square += x * x;
+  }
+  mean /= double(deals.size());
+  const double variance = square / double(deals.size()) - mean * mean;
+  const double s0 = score_from_elo(0), s1 = score_from_elo(10);
+  const double approx = double(deals.size()) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
+  CHECK(sprt_llr_scores(deals, 0, 10) == doctest::Approx(approx).epsilon(0.03));
+  CHECK(sprt_llr_scores(deals, 0, 10) == doctest::Approx(-sprt_llr_scores(deals, 10, 0)));
+}
+
+namespace {
+
+// A deal of a three-seat table: bot 0 against two copies of bot 1 in the six seatings, bot 0
+// finishing first with probability `first` and last otherwise (the copies tie for the other places
+// when `tie`).
+std::vector<GameResult> three_seat_deal(int deal, Rng& rng, double first, bool tie) {
+  std::vector<GameResult> games;
+  const int seatings[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
+  for (int k = 0; k < 6; ++k) {
+    GameResult g;
+    g.index = deal * 6 + k, g.deal = deal;
+    for (int s = 0; s < 3; ++s) g.seat_bot.push_back(seatings[k][s] == 0 ? 0 : 1);
+    const bool wins = rng.uniform() < first;
+    g.scores.assign(3, 0);
+    for (int s = 0; s < 3; ++s)
+      g.scores[std::size_t(s)] = g.seat_bot[std::size_t(s)] == 0 ? (wins ? 10 : 0) : tie ? 5 : 5 + s;
+    g.returns.assign(3, 0);
+    games.push_back(g);
+  }
+  return games;
+}
+
+int three_seat_verdict(const SprtSettings& s, std::uint64_t seed, double first, int deals, int* decided_at = nullptr) {
+  Rng rng(seed);
+  std::vector<GameResult> games;
+  for (int d = 0; d < deals; ++d)
+    for (GameResult& g : three_seat_deal(d, rng, first, d % 2 == 0)) games.push_back(g);
+  const SprtTrack t = sprt_track(s, games, 6);
+  if (decided_at) *decided_at = t.decided_at;
+  return t.verdict;
+}
+
+}  // namespace
+
+TEST_CASE("sprt_track: at three seats a deal's score is bot 0's share of the seats it finished above") {
+  const SprtSettings s = parse_sprt("0,20,0.05,0.05");
+  Rng rng(3);
+  std::vector<GameResult> games = three_seat_deal(0, rng, 1.0, true);
+  SprtTrack t = sprt_track(s, games, 6);
+  REQUIRE(t.deal_scores.size() == 1);
+  CHECK(t.seats == 3);
+  CHECK(t.deal_scores[0] == 1.0);
+  CHECK_FALSE(pentanomial(t));
+  // A deal with a game missing is not counted, nor any deal after it.
+  for (GameResult& g : three_seat_deal(1, rng, 0.0, true)) games.push_back(g);
+  for (GameResult& g : three_seat_deal(2, rng, 0.0, true)) games.push_back(g);
+  games.erase(games.begin() + 8);
+  t = sprt_track(s, games, 6);
+  CHECK(t.deal_scores.size() == 1);
+  CHECK(t.llr.size() == 1);
+  // Last in every game: 0; the copies of bot 1 tied with each other do not change bot 0's score.
+  games = three_seat_deal(0, rng, 0.0, true);
+  CHECK(sprt_track(s, games, 6).deal_scores[0] == 0.0);
+
+  // A bot that finishes first in 60% of games (else last) is decided stronger; one at 50%, equal.
+  int h1 = 0, h0 = 0;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    h1 += three_seat_verdict(s, seed, 0.6, 4000) == +1;
+    h0 += three_seat_verdict(s, 100 + seed, 0.5, 4000) == -1;
+  }
+  CHECK(h1 == 10);
+  CHECK(h0 >= 8);
+  const std::string report = sprt_report(sprt_track(s, three_seat_deal(0, rng, 1.0, false), 6), "A", "B");
+  CHECK(report.find("deal scores") != std::string::npos);
+  CHECK(report.find("1 deals, mean share of the other seats finished above 1.000") != std::string::npos);
 }

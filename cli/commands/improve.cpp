@@ -7,12 +7,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
+#include <utility>
 
 #include "any_game/any_game.hpp"
 #include "any_game/game_loops.hpp"
 #include "arena/arena.hpp"
 #include "arena/sprt.hpp"
 #include "arena/summary.hpp"
+#include "arena/tables.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
@@ -34,13 +37,17 @@ namespace fs = std::filesystem;
 
 // The seeds of one generation's parts: the gate and the reference games never replay a deal of
 // the data (distinct streams of the run's seed).
-enum Stream : std::uint64_t { kData = 1, kFit = 2, kGate = 3, kReference = 4 };
+enum Stream : std::uint64_t { kData = 1, kFit = 2, kGate = 3, kReference = 4, kCalibration = 5, kPolicyFit = 6 };
 inline std::uint64_t seed_of(const ImproveCommand& c, int generation, Stream part) {
   return hash_combine(hash_combine(c.config.seed, std::uint64_t(generation)), part);
 }
 
-// The bot with a model: eval= the model, and cutoff=leaf where the spec cuts no rollout off.
-std::string with_model(const std::string& bot, const std::string& model);
+// The bot with a generation's models: eval= the value model, prior= the policy (if any), and
+// cutoff=leaf where the spec cuts no rollout off.
+std::string with_models(const std::string& bot, const std::string& model, const std::string& policy = "");
+
+// The spec with iters= set to `iterations` (added if the spec did not give it).
+std::string with_iterations(const std::string& bot, long long iterations);
 
 // The run's folder, as every file of the run names it: its canonical path, recorded in improve.json
 // ("folder", not part of the run's identity), so that every spelling of --out (run, ./run, run/,
@@ -48,28 +55,41 @@ std::string with_model(const std::string& bot, const std::string& model);
 // in the same words. A run begun before the folder was recorded goes on under --out as given.
 fs::path start_folder(const ImproveCommand& c);
 
-// Plays (or resumes) a two-bot arena of `games` games into `file`, stopping early by `sprt` if given.
+// The arena's games of one deal at `players` seats: the balanced seatings.
+inline int games_per_deal(int players) { return seatings_per_deal(players, TableRules{}.seatings); }
+
+// Plays (or resumes) an arena of `games` games into `file`, bot 0 against the others, stopping
+// early by `sprt` if given.
 template <Game G>
 std::vector<GameResult> play(const ImproveCommand& c, std::vector<std::string> bots, int games, std::uint64_t seed,
-                             const std::string& file, const std::optional<SprtSettings>& sprt) {
+                             const std::string& file, const std::optional<SprtSettings>& sprt, int jobs) {
   ArenaSettings a;
   a.game = c.game, a.config = c.config, a.config.seed = seed;
-  a.bots = std::move(bots), a.games = games, a.jobs = c.jobs, a.out = file;
+  const int per_deal = games_per_deal(int(bots.size()));
+  a.bots = std::move(bots), a.games = games, a.jobs = jobs, a.out = file;
   ArenaRunOptions options;
   options.version = c.version;
   if (sprt) {
     options.batch_deals = 8;  // as arena --sprt: the games played do not depend on --jobs
-    options.should_stop = [&](const std::vector<GameResult>& g) { return sprt_track(*sprt, g).verdict != 0; };
+    options.should_stop = [&](const std::vector<GameResult>& g) { return sprt_track(*sprt, g, per_deal).verdict != 0; };
   }
   return run_arena<G>(a, options).games;
+}
+
+// Bot 0 against copies of one other bot at every seat: the bots of an arena at `players` seats.
+inline std::vector<std::string> against(const std::string& bot, const std::string& others, int players) {
+  std::vector<std::string> bots(std::size_t(players), others);
+  bots[0] = bot;
+  return bots;
 }
 
 struct Generation {
   int number = 0;
   std::string best;  // the bot kept after this generation
-  std::string model_hash;
+  std::string model_hash, policy_hash;
   long long rows = 0;
-  int gate_pairs = 0;
+  double ms_candidate = 0, ms_best = 0;  // --equal-time: the calibration's time a move at equal iterations
+  int gate_deals = 0;
   double gate_llr = 0;
   int verdict = 0;                            // of the gate: +1 accepted, -1 rejected, 0 undecided (rejected)
   double elo = 0, elo_low = 0, elo_high = 0;  // against the reference
@@ -79,49 +99,110 @@ struct Generation {
 std::string csv_line(const Generation& g);
 
 // The Elo of `bot` against the reference: the table's Bradley-Terry ratings, the bot's minus the
-// reference's (two bots: twice the bot's own, as they are centred), with the bootstrap interval.
+// mean of the reference's copies, with the bootstrap interval. The ratings are centred on their
+// mean, so that difference is the bot's own rating times n / (n - 1) in every resample.
 template <Game G>
-void rate(const ImproveCommand& c, Generation& g, const fs::path& folder) {
-  const std::vector<std::string> bots = {g.best, c.reference};
+void rate(const ImproveCommand& c, Generation& g, const fs::path& folder, int players) {
+  const std::vector<std::string> bots = against(g.best, c.reference, players);
   const auto games = play<G>(c, bots, c.reference_games, seed_of(c, g.number, kReference),
-                             (folder / "reference.jsonl").string(), std::nullopt);
+                             (folder / "reference.jsonl").string(), std::nullopt, c.jobs);
   const Summary s = summarize(bots, games, seed_of(c, g.number, kReference));
-  g.elo = 2 * s.rows[0].elo, g.elo_low = 2 * s.rows[0].elo_low, g.elo_high = 2 * s.rows[0].elo_high;
+  const double scale = double(players) / (players - 1);
+  g.elo = scale * s.rows[0].elo, g.elo_low = scale * s.rows[0].elo_low, g.elo_high = scale * s.rows[0].elo_high;
 }
+
+// The time a move of each bot of a calibration arena: bot 0's, and the others' together.
+std::pair<double, double> ms_per_move(const std::vector<GameResult>& games);
+
+// --equal-time: the candidate with iters= set so that it thinks as long a move as the best bot.
+// Both play a small arena at the candidate's iterations on one job (so that neither waits for the
+// other's threads), and the iterations are scaled by the ratio of their times a move. The figure is
+// kept in calibration.json, so that a resumed run gates the bot it calibrated.
+template <Game G>
+std::string equal_time(const ImproveCommand& c, Generation& g, const std::string& candidate, const fs::path& folder,
+                       int players) {
+  const fs::path file = folder / "calibration.json", part = folder / "calibration.json.part";
+  const long long base = bot_params(parse_spec(candidate, "bot")).integer("iters");
+  long long iterations = 0;
+  if (fs::exists(file)) {
+    const Json j = parse_json(read_input_file(file.string(), "calibration"), file.string());
+    const JsonIn in(j, file.string());
+    g.ms_candidate = in.at("ms_candidate").real(0, 1e9), g.ms_best = in.at("ms_best").real(0, 1e9);
+    iterations = in.at("iters").integer(1, 1000000000);
+  } else {
+    const int per_deal = games_per_deal(players);
+    const int games = (10 * players + per_deal - 1) / per_deal * per_deal;  // about ten games a seat
+    std::printf("\nimprove: generation %d: calibration, %d games at %lld iterations on one job\n", g.number, games,
+                base);
+    const auto results = play<G>(c, against(candidate, g.best, players), games, seed_of(c, g.number, kCalibration),
+                                 (folder / "calibration.jsonl").string(), std::nullopt, 1);
+    std::tie(g.ms_candidate, g.ms_best) = ms_per_move(results);
+    iterations =
+        std::clamp<long long>(std::llround(double(base) * g.ms_best / std::max(g.ms_candidate, 1e-9)), 1, 1000000000);
+    OutputFile f(part.string(), "calibration");
+    f.write(json_text(Json{{"games", games},
+                           {"candidate", candidate},
+                           {"best", g.best},
+                           {"ms_candidate", g.ms_candidate},
+                           {"ms_best", g.ms_best},
+                           {"iters", iterations}},
+                      2) +
+            "\n");
+    f.close();
+    fs::rename(part, file);
+  }
+  std::printf("improve: generation %d: %.3f ms a move at %lld iterations against %.3f ms: iters=%lld\n", g.number,
+              g.ms_candidate, base, g.ms_best, iterations);
+  return with_iterations(candidate, iterations);
+}
+
+// Fits `learn` into `file` unless it is there: written whole, then renamed, so a killed fit is
+// fitted again.
+void fit_once(LearnCommand l, const fs::path& file);
 
 template <Game G>
 int improve(const ImproveCommand& c) {
-  if (num_players_of<G>(G::initial(c.config)) != 2)
-    input_error("improve: the gate is a two-player match (the pentanomial SPRT): give --players 2");
+  const int players = num_players_of<G>(G::initial(c.config));
+  const int per_deal = games_per_deal(players);
   if (!HasTensors<G>) input_error("improve: " + c.game + " has no observation tensors to learn from");
   if (c.with_evaluate && !HasEvaluation<G>)
     input_error("improve: --with-evaluate: " + c.game + " has no hand-written evaluation");
+  if (c.inputs != "observation" && !HasFeatures<G>)
+    input_error("improve: --inputs " + c.inputs + ": " + c.game + " names no features");
+  const bool policy = c.policy != "none";
   {
     const Params p = bot_params(parse_spec(c.bot, "bot"));
-    if (p.given("eval")) input_error("improve: --bot \"" + c.bot + "\" sets eval= itself; improve sets it");
+    for (const char* set : {"eval", "prior"})
+      if (p.given(set)) input_error("improve: --bot \"" + c.bot + "\" sets " + set + "= itself; improve sets it");
     bool takes_model = false;
     for (const auto& param : find_bot(parse_spec(c.bot, "bot").name).params) takes_model |= param.name == "eval";
     if (!takes_model) input_error("improve: --bot \"" + c.bot + "\" is not a searching bot (it takes no eval=)");
+    if (c.equal_time && (p.given("ms") || p.integer("iters") < 1))
+      input_error("improve: --equal-time sets the new bot's iters=: --bot \"" + c.bot +
+                  "\" must search by iterations (iters= of at least 1, no ms=)");
     make_bot<G>(c.bot, 0);  // bad specs before any game
     make_bot<G>(c.reference, 0);
-    // The bot as the gate gives it a model, by the search's own rules (reward=score, cutoff=0), now
-    // rather than after a generation's self-play and fit.
+    // The bot as the gate gives it its models, by the search's own rules (reward=score, cutoff=0),
+    // now rather than after a generation's self-play and fit.
     try {
-      const Spec candidate = parse_spec(with_model(c.bot, "MODEL.json"), "bot");
+      const Spec candidate = parse_spec(with_models(c.bot, "MODEL.json", policy ? "POLICY.json" : ""), "bot");
       search_config(candidate.name, bot_params(candidate));
     } catch (const InputError& e) {
-      input_error("improve: --bot \"" + c.bot +
-                  "\" given a model (eval=, and cutoff=leaf where it cuts nothing off): " + e.what());
+      input_error("improve: --bot \"" + c.bot + "\" given its models (eval=" + (policy ? ", prior=" : "") +
+                  ", and cutoff=leaf where it cuts nothing off): " + e.what());
     }
   }
   if (same_bot(c.bot, c.reference)) input_error("improve: --bot and --reference are the same bot");
-  // Every bot plays both seats equally (the arena's rule), checked before the folder is made.
-  if (c.games % 2 != 0) input_error("improve: --games must be even (" + std::to_string(c.games) + ")");
-  if (c.reference_games % 2 != 0)
-    input_error("improve: --reference-games must be even (" + std::to_string(c.reference_games) + ")");
+  // Every bot plays every seat equally (the arena's rule), checked before the folder is made.
+  if (c.games % players != 0)
+    input_error("improve: --games " + std::to_string(c.games) + " is not a multiple of the " + std::to_string(players) +
+                " seats (self-play plays each deal in every seat)");
+  if (c.reference_games % per_deal != 0)
+    input_error("improve: --reference-games " + std::to_string(c.reference_games) + " is not a multiple of " +
+                std::to_string(per_deal) + ", the seatings of one deal at " + std::to_string(players) + " seats");
   {  // The first fit: `learn` holds out a share of the deals and fits on the rest, which 5-fold
      // cross-validation (linear, logistic) or a validation split (mlp) must be able to divide.
-    const int deals = c.games / 2;
+    const int deals = c.games / players;
     const int held = std::clamp(int(std::lround(LearnCommand{}.held_out * deals)), 1, std::max(1, deals - 1));
     const int needed = c.model == "mlp" ? 2 : learn::FitOptions{}.folds;
     if (deals - held < needed)
@@ -131,41 +212,44 @@ int improve(const ImproveCommand& c) {
   }
   const fs::path out = start_folder(c);
   std::string csv =
-      "generation,rows,model_hash,gate_pairs,gate_llr,gate_verdict,accepted,elo_vs_reference,elo_low,"
-      "elo_high,bot\n";
+      "generation,rows,model_hash,policy_hash,ms_candidate,ms_best,gate_deals,gate_llr,gate_verdict,accepted,"
+      "elo_vs_reference,elo_low,elo_high,bot\n";
   Generation g;
   g.best = c.bot;
   std::printf("improve: generation 0, %s against %s\n", g.best.c_str(), c.reference.c_str());
   fs::create_directories(out / "gen-0");
-  rate<G>(c, g, out / "gen-0");
+  rate<G>(c, g, out / "gen-0", players);
   csv += csv_line(g);
   std::vector<std::string> data;
   for (int number = 1; number <= c.generations; ++number) {
     const fs::path folder = out / ("gen-" + std::to_string(number));
     fs::create_directories(folder);
     g.number = number;
-    std::printf("\nimprove: generation %d: self-play of %s\n", number, g.best.c_str());
+    g.policy_hash.clear(), g.ms_candidate = g.ms_best = 0;
+    std::printf("\nimprove: generation %d: self-play of %s%s\n", number, g.best.c_str(),
+                c.label_rate > 0 ? ", labelled by its expert search" : "");
     std::fflush(stdout);
     SelfplaySettings s;
     s.game = c.game, s.config = c.config, s.config.seed = seed_of(c, number, kData);
     s.bots = {g.best}, s.games = c.games, s.every = c.every, s.jobs = c.jobs, s.version = c.version;
+    s.label_rate = c.label_rate, s.expert_budget = c.expert_budget;
     s.out = (folder / "data").string();
     s.progress = stdout;  // with improve's own: a refusal of a later step is the one line on stderr
     run_selfplay_command(s);
     data.push_back(s.out);
 
-    const fs::path model = folder / "model.json", part = folder / "model.json.part";
-    if (!fs::exists(model)) {  // written whole, then renamed: a killed fit is fitted again
-      fs::remove(part);
-      LearnCommand l;
-      l.data = data, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
-      l.with_evaluate = c.with_evaluate;
-      l.out = part.string();
-      run_learn_command(l);
-      fs::rename(part, model);
+    LearnCommand l;
+    l.data = data, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
+    l.with_evaluate = c.with_evaluate, l.inputs = c.inputs, l.target = c.target;
+    fit_once(l, folder / "model.json");
+    g.model_hash = model_hash_text(read_model((folder / "model.json").string()));
+    if (policy) {
+      LearnCommand p;
+      p.data = data, p.model = c.policy, p.target = "policy", p.inputs = c.inputs;
+      p.seed = seed_of(c, number, kPolicyFit);
+      fit_once(p, folder / "policy.json");
+      g.policy_hash = model_hash_text(read_model((folder / "policy.json").string()));
     }
-    const ValueModel m = read_model(model.string());
-    g.model_hash = model_hash_text(m);
     g.rows = 0;
     for (const std::string& d : data) {
       const Json manifest = parse_json(read_input_file(d + "/manifest.json", "self-play manifest"), d);
@@ -173,18 +257,20 @@ int improve(const ImproveCommand& c) {
         g.rows += chunk.at("rows").integer(0, 1LL << 40);
     }
 
-    const std::string candidate = with_model(c.bot, model.string());
+    std::string candidate = with_models(c.bot, (folder / "model.json").string(),
+                                        policy ? (folder / "policy.json").string() : std::string());
+    if (c.equal_time) candidate = equal_time<G>(c, g, candidate, folder, players);
     std::printf("\nimprove: generation %d: gate, %s against %s\n", number, candidate.c_str(), g.best.c_str());
     const SprtSettings sprt{0, c.elo1, 0.05, 0.05};
-    const auto games = play<G>(c, {candidate, g.best}, 2 * c.max_deals, seed_of(c, number, kGate),
-                               (folder / "gate.jsonl").string(), sprt);
-    const SprtTrack t = sprt_track(sprt, games);
+    const auto games = play<G>(c, against(candidate, g.best, players), per_deal * c.max_deals,
+                               seed_of(c, number, kGate), (folder / "gate.jsonl").string(), sprt, c.jobs);
+    const SprtTrack t = sprt_track(sprt, games, per_deal);
     std::printf("%s", sprt_report(t, bot_name(candidate), bot_name(g.best)).c_str());
-    g.gate_pairs = int(t.llr.size()), g.gate_llr = t.llr.empty() ? 0 : t.llr.back(), g.verdict = t.verdict;
+    g.gate_deals = int(t.llr.size()), g.gate_llr = t.llr.empty() ? 0 : t.llr.back(), g.verdict = t.verdict;
     if (t.verdict > 0) g.best = candidate;
     std::printf("improve: generation %d: %s; the best bot is %s\n", number,
-                t.verdict > 0 ? "the new model is kept" : "the new model is rejected", g.best.c_str());
-    rate<G>(c, g, folder);
+                t.verdict > 0 ? "the new models are kept" : "the new models are rejected", g.best.c_str());
+    rate<G>(c, g, folder, players);
     std::printf("improve: generation %d: Elo %+.0f [%+.0f, %+.0f] against %s\n", number, g.elo, g.elo_low, g.elo_high,
                 c.reference.c_str());
     csv += csv_line(g);
@@ -204,10 +290,37 @@ namespace nuraghe {
 
 namespace commands {
 
-std::string with_model(const std::string& bot, const std::string& model) {
+std::string with_models(const std::string& bot, const std::string& model, const std::string& policy) {
   const Params p = bot_params(parse_spec(bot, "bot"));
   return bot + (bot.find(':') == std::string::npos ? ":" : ",") + "eval=" + model +
-         (p.given("cutoff") ? "" : ",cutoff=leaf");
+         (policy.empty() ? "" : ",prior=" + policy) + (p.given("cutoff") ? "" : ",cutoff=leaf");
+}
+
+std::string with_iterations(const std::string& bot, long long iterations) {
+  Spec spec = parse_spec(bot, "bot");
+  if (!spec.values.count("iters")) spec.order.push_back("iters");
+  spec.values["iters"] = std::to_string(iterations);
+  return spec.to_string();
+}
+
+std::pair<double, double> ms_per_move(const std::vector<GameResult>& games) {
+  double seconds[2] = {0, 0}, decisions[2] = {0, 0};
+  for (const GameResult& g : games)
+    for (std::size_t s = 0; s < g.seat_bot.size(); ++s) {
+      const int who = g.seat_bot[s] == 0 ? 0 : 1;
+      seconds[who] += g.think_seconds[s], decisions[who] += g.decisions[s];
+    }
+  return {decisions[0] > 0 ? 1000 * seconds[0] / decisions[0] : 0,
+          decisions[1] > 0 ? 1000 * seconds[1] / decisions[1] : 0};
+}
+
+void fit_once(LearnCommand l, const fs::path& file) {
+  if (fs::exists(file)) return;
+  const fs::path part = file.string() + ".part";
+  fs::remove(part);
+  l.out = part.string();
+  run_learn_command(l);
+  fs::rename(part, file);
 }
 
 namespace {
@@ -231,17 +344,25 @@ Json run_identity(const ImproveCommand& c) {
                 {"max_deals", c.max_deals},
                 {"reference", c.reference},
                 {"reference_games", c.reference_games}};
-  if (c.with_evaluate) identity["with_evaluate"] = true;  // only when given: older runs still resume
+  // Only when given: older runs still resume.
+  if (c.with_evaluate) identity["with_evaluate"] = true;
+  if (c.inputs != "observation") identity["inputs"] = c.inputs;
+  if (c.target != "returns") identity["target"] = c.target;
+  if (c.label_rate > 0) identity["label_rate"] = c.label_rate, identity["expert_budget"] = c.expert_budget;
+  if (c.policy != "none") identity["policy"] = c.policy;
+  if (c.equal_time) identity["equal_time"] = true;
   return identity;
 }
 
 // Refuses a run folder whose path a bot spec cannot carry (eval=PATH, where a comma would end it).
 void check_spec_path(const ImproveCommand& c, const fs::path& folder) {
   const std::string model = (folder / "gen-1" / "model.json").string();
+  const std::string policy = (folder / "gen-1" / "policy.json").string();
   bool carried = false;
   try {
-    const Spec spec = parse_spec(with_model(c.bot, model), "bot");
-    carried = spec.values.count("eval") && spec.values.at("eval") == model;
+    const Spec spec = parse_spec(with_models(c.bot, model, c.policy != "none" ? policy : ""), "bot");
+    carried = spec.values.count("eval") && spec.values.at("eval") == model &&
+              (c.policy == "none" || (spec.values.count("prior") && spec.values.at("prior") == policy));
   } catch (const InputError&) {
   }
   if (!carried)
@@ -287,17 +408,14 @@ fs::path start_folder(const ImproveCommand& c) {
 }
 
 std::string csv_line(const Generation& g) {
-  char text[512];
-  std::snprintf(text, sizeof text, "%d,%lld,%s,%d,%.4f,%s,%s,%.1f,%.1f,%.1f,\"%s\"\n", g.number, g.rows,
-                g.model_hash.c_str(), g.gate_pairs, g.gate_llr,
-                g.number == 0   ? ""
-                : g.verdict > 0 ? "H1"
-                : g.verdict < 0 ? "H0"
-                                : "none",
-                g.number == 0   ? ""
-                : g.verdict > 0 ? "yes"
-                                : "no",
-                g.elo, g.elo_low, g.elo_high, g.best.c_str());
+  const char* verdict = g.number == 0 ? "" : g.verdict > 0 ? "H1" : g.verdict < 0 ? "H0" : "none";
+  const char* accepted = g.number == 0 ? "" : g.verdict > 0 ? "yes" : "no";
+  char ms[64] = "";
+  if (g.ms_candidate > 0) std::snprintf(ms, sizeof ms, "%.4f,%.4f", g.ms_candidate, g.ms_best);
+  char text[1024];
+  std::snprintf(text, sizeof text, "%d,%lld,%s,%s,%s,%d,%.4f,%s,%s,%.1f,%.1f,%.1f,\"%s\"\n", g.number, g.rows,
+                g.model_hash.c_str(), g.policy_hash.c_str(), g.ms_candidate > 0 ? ms : ",", g.gate_deals, g.gate_llr,
+                verdict, accepted, g.elo, g.elo_low, g.elo_high, g.best.c_str());
   return text;
 }
 
@@ -310,6 +428,17 @@ int run_improve_command(const ImproveCommand& c) {
     input_error("improve: --model must be linear, logistic or mlp, not \"" + c.model + "\"");
   if (c.hidden.empty() || c.hidden.size() > 2 || *std::min_element(c.hidden.begin(), c.hidden.end()) < 1)
     input_error("improve: --hidden must be one or two layer sizes of at least 1");
+  if (c.inputs != "observation" && c.inputs != "features" && c.inputs != "both")
+    input_error("improve: --inputs must be observation, features or both, not \"" + c.inputs + "\"");
+  if (c.target != "returns" && c.target != "expert-value")
+    input_error("improve: --target must be returns or expert-value, not \"" + c.target + "\"");
+  if (c.policy != "none" && c.policy != "logistic")
+    input_error("improve: --policy must be none or logistic, not \"" + c.policy + "\"");
+  if (c.label_rate == 0 && (c.policy != "none" || c.target == "expert-value"))
+    input_error(std::string("improve: ") + (c.policy != "none" ? "--policy " + c.policy : "--target expert-value") +
+                " learns from the expert's labels: give --label-rate");
+  if (c.label_rate == 0 && c.expert_budget != ImproveCommand{}.expert_budget)
+    input_error("improve: --expert-budget sets the expert of --label-rate: give --label-rate");
   return AllGames::dispatch(c.game, [&]<Game G>() { return commands::improve<G>(c); });
 }
 
@@ -331,6 +460,18 @@ class Improve final : public Command {
     o.option("--hidden", hidden_, "the MLP's hidden layers, e.g. 64 or 64,32").not_empty();
     o.flag("--with-evaluate", args_.with_evaluate,
            "the models also read the game's hand-written evaluation (learn --with-evaluate)");
+    o.option("--inputs", args_.inputs, "what the models read: observation, features or both (learn --inputs)")
+        .not_empty();
+    o.option("--target", args_.target, "the value model's target: returns, or expert-value (with --label-rate)")
+        .not_empty();
+    o.real("--label-rate", args_.label_rate, 0, 1,
+           "the share of self-play row decisions labelled by an expert search (selfplay --label-rate)");
+    o.real("--expert-budget", args_.expert_budget, 1e-3, 1e6,
+           "the expert: the best bot with its iters= (and ms=) times this (selfplay --expert-budget)");
+    o.option("--policy", args_.policy, "none, or logistic: a policy fitted on the labels, played as prior=")
+        .not_empty();
+    o.flag("--equal-time", args_.equal_time,
+           "set the new bot's iters= for the best bot's time a move, timed in the same run, before its gate");
     o.real("--elo1", args_.elo1, 0.5, 1000, "the gate's SPRT H1 (elo0 = 0, alpha = beta = 0.05)");
     o.integer("--max-deals", args_.max_deals, 1, 1 << 20,
               "the gate's most deals (pairs of games); undecided, it rejects");
@@ -358,7 +499,7 @@ class Improve final : public Command {
 }  // namespace
 
 extern const CommandEntry improve_command{
-    "improve", "generations of self-play, fit and an SPRT gate: a bot's learned evaluation, kept while it wins",
+    "improve", "generations of (labelled) self-play, fit and an SPRT gate: a bot's learned models, kept while it wins",
     make_command<Improve>};
 
 }  // namespace nuraghe

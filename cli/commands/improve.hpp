@@ -1,11 +1,15 @@
 #pragma once
-// `nuraghe improve`: generations of self-play, fit and gate (docs/learning.md, "Generations").
-// Generation g plays self-play games with the best bot so far, fits a model on the data of every
-// generation, and gates the bot with the new model against the best so far in a two-player arena on
-// fresh deals with the pentanomial SPRT (elo0 = 0, elo1 given, alpha = beta = 0.05, at most
-// `max_deals` deals; an undecided gate rejects). The winner is kept, and its Elo against a fixed
-// reference bot measured. Every step writes its files into the run's folder before the next
-// starts, so a killed run started again resumes where it stopped.
+// `nuraghe improve`: generations of self-play, fit and gate (docs/learning.md, "Generations" and
+// "Expert iteration"). Generation g plays self-play games with the best bot so far (with
+// --label-rate, a share of its decisions labelled by an expert search: the best bot at
+// --expert-budget times its budget), fits a value model (and, with --policy, a policy on the
+// expert's visit shares) on the data of every generation, and gates the bot with the new models
+// against the best so far on fresh deals with the SPRT (elo0 = 0, elo1 given, alpha = beta = 0.05,
+// at most `max_deals` deals; an undecided gate rejects): pentanomial at two seats, over deal scores
+// at more (lib/arena/sprt.hpp). With --equal-time the new bot's iterations are first set so that
+// it thinks as long a move as the best bot, timed in the same run. The winner is kept, and its Elo
+// against a fixed reference bot measured. Every step writes its files into the run's folder before
+// the next starts, so a killed run started again resumes where it stopped.
 
 #include <cstdint>
 #include <string>
@@ -17,16 +21,23 @@ namespace nuraghe {
 
 struct ImproveCommand {
   std::string game;
-  GameConfig config;  // players (2: the gate is a two-player match), options, map; seed of the run
-  std::string bot;  // the searching bot improved; each generation adds eval=MODEL (and cutoff=leaf if it has no cutoff)
+  GameConfig config;  // players, options, map; seed of the run
+  std::string bot;    // the searching bot improved; each generation adds eval=MODEL (and cutoff=leaf if it has no
+                      // cutoff), prior=POLICY with --policy, and iters= with --equal-time
   int generations = 0;
-  int games = 0;                   // self-play games a generation
-  int every = 10;                  // self-play rows every this many decisions
-  std::string model = "linear";    // linear, logistic or mlp
-  std::vector<int> hidden = {64};  // the MLP's hidden layers
-  bool with_evaluate = false;      // the models also read the hand-written evaluation (learn --with-evaluate)
-  double elo1 = 20;                // the gate's H1
-  int max_deals = 200;             // the gate's cap, in deals (pairs of games)
+  int games = 0;                       // self-play games a generation
+  int every = 10;                      // self-play rows every this many decisions
+  std::string model = "linear";        // linear, logistic or mlp
+  std::vector<int> hidden = {64};      // the MLP's hidden layers
+  bool with_evaluate = false;          // the models also read the hand-written evaluation (learn --with-evaluate)
+  std::string inputs = "observation";  // what the models read (learn --inputs): observation, features or both
+  std::string target = "returns";      // the value model's target: returns or expert-value (needs labels)
+  double label_rate = 0;               // the share of self-play row decisions an expert search labels
+  double expert_budget = 10;           // the expert: the best bot with its iters= (and ms=) times this
+  std::string policy = "none";         // none, or logistic: a policy fitted on the labels, given as prior=
+  bool equal_time = false;             // the new bot's iters= set for the best bot's time a move
+  double elo1 = 20;                    // the gate's H1
+  int max_deals = 200;                 // the gate's cap, in deals (pairs of games)
   std::string reference = "heuristic";
   int reference_games = 100;  // games against the reference a generation
   int jobs = 1;

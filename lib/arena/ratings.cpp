@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -244,14 +245,14 @@ namespace {
 // The distribution closest to the empirical pdf p (in likelihood) among those with mean s, on the
 // outcomes a: q_i = p_i / (1 + x (a_i - s)), where x solves sum_i p_i (a_i - s) / (1 + x (a_i - s)) = 0
 // (Van den Bergh, "Comments on normalized Elo", Proposition 1.1). Returns log(1 + x (a_i - s)),
-// i.e. log(p_i / q_i). The left side is strictly decreasing in x and runs from +inf to -inf across
-// the interval where every 1 + x (a_i - s) is positive, so bisection always finds the root.
-inline std::array<double, 5> log_p_over_q(const std::array<double, 5>& p, const std::array<double, 5>& a, double s) {
-  assert(s > a.front() && s < a.back());
-  double lo = -1.0 / (a.back() - s), hi = 1.0 / (s - a.front());
+// i.e. log(p_i / q_i), for outcomes a in ascending order. The left side is strictly decreasing in x and runs from +inf
+// to -inf across the interval where every 1 + x (a_i - s) is positive, so bisection always finds the root.
+inline void log_p_over_q(const double* p, const double* a, std::size_t n, double s, double* out) {
+  assert(n >= 2 && s > a[0] && s < a[n - 1]);
+  double lo = -1.0 / (a[n - 1] - s), hi = 1.0 / (s - a[0]);
   auto f = [&](double x) {
     double sum = 0;
-    for (std::size_t i = 0; i < p.size(); ++i) sum += p[i] * (a[i] - s) / (1 + x * (a[i] - s));
+    for (std::size_t i = 0; i < n; ++i) sum += p[i] * (a[i] - s) / (1 + x * (a[i] - s));
     return sum;
   };
   for (int step = 0; step < 200; ++step) {
@@ -260,8 +261,13 @@ inline std::array<double, 5> log_p_over_q(const std::array<double, 5>& p, const 
     (f(mid) > 0 ? lo : hi) = mid;
   }
   const double x = lo + (hi - lo) / 2;
-  std::array<double, 5> out{};
-  for (std::size_t i = 0; i < p.size(); ++i) out[i] = std::log1p(x * (a[i] - s));
+  for (std::size_t i = 0; i < n; ++i) out[i] = std::log1p(x * (a[i] - s));
+}
+
+template <std::size_t N>
+std::array<double, N> log_p_over_q(const std::array<double, N>& p, const std::array<double, N>& a, double s) {
+  std::array<double, N> out{};
+  log_p_over_q(p.data(), a.data(), N, s, out.data());
   return out;
 }
 
@@ -290,6 +296,28 @@ double sprt_llr(const std::array<double, 5>& pair_counts, double elo0, double el
   double llr = 0;
   for (std::size_t i = 0; i < p.size(); ++i) llr += p[i] * (log_p_over_q0[i] - log_p_over_q1[i]);
   return pairs * llr;
+}
+
+double sprt_llr_scores(const std::vector<double>& scores, double elo0, double elo1) {
+  if (scores.empty()) return 0;
+  // The outcomes: the distinct scores seen, and 0 and 1 with a pseudo-count of 1e-3 where unseen
+  // (as sprt_llr's empty bins), so that the support spans both hypotheses' means.
+  std::map<double, double> count{{0.0, 1e-3}, {1.0, 1e-3}};
+  for (double x : scores) {
+    assert(x >= 0 && x <= 1);
+    auto [it, fresh] = count.emplace(x, 1.0);
+    if (!fresh) it->second = it->second == 1e-3 ? 1.0 : it->second + 1;
+  }
+  std::vector<double> p, a;
+  double total = 0;
+  for (const auto& [value, c] : count) a.push_back(value), p.push_back(c), total += c;
+  for (double& pi : p) pi /= total;
+  std::vector<double> log0(p.size()), log1(p.size());
+  detail::log_p_over_q(p.data(), a.data(), p.size(), score_from_elo(elo0), log0.data());
+  detail::log_p_over_q(p.data(), a.data(), p.size(), score_from_elo(elo1), log1.data());
+  double llr = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) llr += p[i] * (log0[i] - log1[i]);
+  return double(scores.size()) * llr;
 }
 
 }  // namespace nuraghe

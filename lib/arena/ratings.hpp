@@ -167,4 +167,10 @@ inline double sprt_upper_bound(const SprtSettings& s) { return std::log((1 - s.b
 // pairs. 0 when there are no pairs.
 double sprt_llr(const std::array<double, 5>& pair_counts, double elo0, double elo1);
 
+// The same generalized SPRT for samples of any score in [0, 1] (a deal's mean score at a table of
+// three or more seats, whose outcomes are not five): the empirical distribution is over the
+// distinct scores seen, with 0 and 1 added at a pseudo-count of 1e-3 where unseen. On the five
+// pentanomial outcomes, all seen, it equals sprt_llr of their counts. 0 without samples.
+double sprt_llr_scores(const std::vector<double>& scores, double elo0, double elo1);
+
 }  // namespace nuraghe
