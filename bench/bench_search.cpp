@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bots/games.hpp"
+#include "core/hooks.hpp"
 #include "model_helpers.hpp"
 #include "reference_uct.hpp"
 #include "scaling_games.hpp"
@@ -146,11 +147,12 @@ ValueModel bench_model(int players, int hidden, bool policy = false) {
 // What the search does at a new leaf, through its own evaluator (search::Evaluator), at positions along
 // random games: `eval` none and rollout random or heuristic, a playout to the end; with a model and
 // cutoff=leaf, every seat's observation and the model's value of it. Items are leaves.
-// Observations alone: every seat's, without a model (the part of an evaluation the game pays for).
+// Observations alone: every seat's, without a model (the part of an evaluation the game pays for);
+// features alone: every seat's named features (HasFeatures), the input of a model on `--inputs features`.
 // A policy's priors at a new node: the mover's observation, a linear policy's logits at the legal
 // moves' actions (of the game's num_actions) and their softmax; the node's legal moves are listed
 // before the clock, as the search has them already.
-enum class Leaf { RandomPlayout, HeuristicPlayout, Linear, Mlp64, Observations, Policy };
+enum class Leaf { RandomPlayout, HeuristicPlayout, Linear, Mlp64, Observations, Features, Policy };
 template <Game G>
 void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   const auto positions = positions_along_random_games<G>(players);
@@ -162,6 +164,8 @@ void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   const search::Evaluator<G> evaluator(cfg);
   Rng rng(3);
   std::vector<float> observation(std::size_t(model.input_size()));
+  std::vector<float> features;
+  if constexpr (HasFeatures<G>) features.resize(std::size_t(G::feature_count(positions[0])));
   std::vector<typename G::MoveList> legal(leaf == Leaf::Policy ? positions.size() : 0);
   for (std::size_t j = 0; j < legal.size(); ++j)
     legal_moves_of<G>(positions[j], std::max(positions[j].to_move(), 0), legal[j]);
@@ -174,6 +178,11 @@ void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
       evaluator.priors(s, p, legal[i].begin(), int(legal[i].size()), priors.data(), rng);
       benchmark::DoNotOptimize(priors.data());
       benchmark::ClobberMemory();
+    } else if (leaf == Leaf::Features) {
+      if constexpr (HasFeatures<G>)
+        for (int p = 0; p < num_players_of<G>(s); ++p) G::features(s, p, features.data());
+      benchmark::DoNotOptimize(features.data());
+      benchmark::ClobberMemory();
     } else if (leaf == Leaf::Observations) {
       for (int p = 0; p < num_players_of<G>(s); ++p) G::observation(s, p, observation.data());
       benchmark::DoNotOptimize(observation.data());
@@ -185,6 +194,7 @@ void BM_Leaf(benchmark::State& state, Leaf leaf, int players) {
   }
   state.SetItemsProcessed(state.iterations());
   state.counters["observation"] = model.observation_size;
+  if (leaf == Leaf::Features) state.counters["features"] = double(features.size());
   if (leaf == Leaf::Policy) {
     double moves = 0;
     for (const auto& l : legal) moves += double(l.size());
@@ -308,7 +318,8 @@ int main(int argc, char** argv) {
     for (auto [name, leaf] :
          {std::pair{"random_playout", Leaf::RandomPlayout}, std::pair{"heuristic_playout", Leaf::HeuristicPlayout},
           std::pair{"eval_linear", Leaf::Linear}, std::pair{"eval_mlp64", Leaf::Mlp64},
-          std::pair{"observations", Leaf::Observations}, std::pair{"policy_linear", Leaf::Policy}})
+          std::pair{"observations", Leaf::Observations}, std::pair{"features", Leaf::Features},
+          std::pair{"policy_linear", Leaf::Policy}})
       benchmark::RegisterBenchmark(("leaf/" + g + "/" + name).c_str(), BM_Leaf<G>, leaf, players)
           ->Unit(benchmark::kMicrosecond);
   };

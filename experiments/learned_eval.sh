@@ -138,7 +138,7 @@ curve() {
   gnuplot -e "set terminal pngcairo size 800,500; set output '$png'; set datafile separator ','; \
     set title 'nuraghe improve, Sardegna 2 players: Elo against the heuristic by generation'; \
     set xlabel 'generation'; set ylabel 'Elo against heuristic [95%]'; set key off; set grid; set xtics 1; \
-    plot '$dir/generations.csv' skip 1 using 1:8:9:10 with yerrorlines lw 2 pt 7"
+    plot '$dir/generations.csv' skip 1 using 1:11:12:13 with yerrorlines lw 2 pt 7"
 }
 
 for c in "${cases[@]}"; do

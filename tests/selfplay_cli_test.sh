@@ -229,6 +229,19 @@ for r in range(rows):
 PYTHON
   fi
 done
+# A chunk without rows (Kuhn's games are shorter than --every) still has its label arrays, empty,
+# so that every chunk of a labelled run reads alike.
+"$nuraghe" selfplay -g kuhn --bots ismcts:iters=10 -n 2 --every 1000 --chunk 1 --label-rate 1 --seed 3 \
+  --out "$tmp/label-empty" >/dev/null 2>&1 || bad "labelled selfplay of chunks without rows failed"
+python3 - "$tmp/label-empty" <<'PYTHON' && ok || bad "a labelled chunk without rows lacks its label arrays (above)"
+import json, os, sys
+folder = sys.argv[1]
+chunks = json.load(open(folder + "/manifest.json"))["chunks"]
+assert len(chunks) == 2 and any(c["rows"] == 0 for c in chunks), chunks
+for c in chunks:
+    for name in ("expert_value", "policy_row", "policy_action", "policy_prob"):
+        assert os.path.exists("%s/%s/%s.npy" % (folder, c["name"], name)), (c["name"], name)
+PYTHON
 expect_error "--label-rate with a bot that does not search" "heuristic does not search.*--expert" \
   "$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 2 --label-rate 0.1 --out "$tmp/x5"
 expect_error "--expert that does not search" "expert \"random\" does not search" \

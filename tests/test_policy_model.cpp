@@ -101,6 +101,29 @@ TEST_CASE("docs/learning.md's policy model: its priors are those worked by hand"
   }
 }
 
+TEST_CASE("prior_temperature: the policy's logits divided by it before the softmax") {
+  const ValueModel m = read_model(kExample);
+  search::SearchConfig cfg;
+  cfg.prior = search::Prior::Model;
+  cfg.policy = &m;
+  // The same position as above: cell 2's logit is 4, the four others' 0.
+  for (double t : {0.5, 2.0, 4.0}) {
+    CAPTURE(t);
+    cfg.prior_temperature = t;
+    const auto p = priors_at(position({0, 3, 1, 4}), cfg);
+    const double z = std::exp(4.0 / t) + 4;
+    CHECK(p.at(2) == doctest::Approx(std::exp(4.0 / t) / z));
+    CHECK(p.at(5) == doctest::Approx(1 / z));
+  }
+  // From a spec: the parameter reaches the search, and is refused without a policy model.
+  const Params given = bot_params(parse_spec("uct:prior=" + std::string(kExample) + ",prior_temperature=2", "bot"));
+  CHECK(search_config("uct", given).prior_temperature == 2.0);
+  CHECK(search_config("uct", bot_params(parse_spec("uct:prior=uniform", "bot"))).prior_temperature == 1.0);
+  CHECK_THROWS_WITH_AS(search_config("uct", bot_params(parse_spec("uct:prior=heuristic,prior_temperature=2", "bot"))),
+                       doctest::Contains("prior_temperature= is a policy model's"), InputError);
+  CHECK_THROWS_AS(bot_params(parse_spec("uct:prior=uniform,prior_temperature=0", "bot")), InputError);
+}
+
 TEST_CASE("policy model file: written, read and hashed, apart from a value model's") {
   const ValueModel m = cell_policy(4, 1.5f, 0, -0.5f);
   const Json j = model_to_json(m);

@@ -16,6 +16,7 @@
 #include "arena/sprt.hpp"
 #include "arena/summary.hpp"
 #include "arena/tables.hpp"
+#include "arena/tune.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "bots/search_bot.hpp"
@@ -37,7 +38,15 @@ namespace fs = std::filesystem;
 
 // The seeds of one generation's parts: the gate and the reference games never replay a deal of
 // the data (distinct streams of the run's seed).
-enum Stream : std::uint64_t { kData = 1, kFit = 2, kGate = 3, kReference = 4, kCalibration = 5, kPolicyFit = 6 };
+enum Stream : std::uint64_t {
+  kData = 1,
+  kFit = 2,
+  kGate = 3,
+  kReference = 4,
+  kCalibration = 5,
+  kPolicyFit = 6,
+  kTune = 7
+};
 inline std::uint64_t seed_of(const ImproveCommand& c, int generation, Stream part) {
   return hash_combine(hash_combine(c.config.seed, std::uint64_t(generation)), part);
 }
@@ -156,6 +165,67 @@ std::string equal_time(const ImproveCommand& c, Generation& g, const std::string
   return with_iterations(candidate, iterations);
 }
 
+// The --tune parameters, each checked against the bot: a numeric parameter whose both ends the
+// search accepts in `candidate` (a spec with its models, whose files are not read here).
+std::vector<TuneParam> tune_params(const ImproveCommand& c, const std::string& candidate);
+
+// --tune: the candidate's parameters tuned by SPSA against the best bot (its mean return a deal in
+// every seating, the candidate beside copies of the best), at the candidate's iterations, within
+// --tune-budget games. The tuned spec is kept in tuned.json, so that a resumed run gates the bot it
+// tuned (a tuning killed midway starts again: the tuner keeps no state between calls).
+template <Game G>
+std::string tuned(const ImproveCommand& c, const Generation& g, const std::string& candidate, const fs::path& folder,
+                  int players) {
+  const fs::path file = folder / "tuned.json", part = folder / "tuned.json.part";
+  if (fs::exists(file)) {
+    const Json j = parse_json(read_input_file(file.string(), "tuning"), file.string());
+    return JsonIn(j, file.string()).at("spec").string();
+  }
+  const std::vector<TuneParam> params = tune_params(c, candidate);
+  const Params own = bot_params(parse_spec(candidate, "bot"));
+  TuneSettings settings;
+  settings.method = "spsa";
+  settings.budget_games = c.tune_budget;
+  settings.games_per_eval = c.tune_games_per_eval > 0 ? c.tune_games_per_eval : 4 * games_per_deal(players);
+  settings.seed = seed_of(c, g.number, kTune);
+  for (const TuneParam& p : params)
+    settings.start.push_back(p.integer ? double(own.integer(p.name)) : own.real(p.name));
+  std::printf("\nimprove: generation %d: tuning %zu parameters in %d games against %s\n", g.number, params.size(),
+              c.tune_budget, g.best.c_str());
+  std::fflush(stdout);
+  const int per_deal = games_per_deal(players);
+  const Objective objective = [&](const std::vector<double>& values, int games, std::uint64_t seed) {
+    const int whole = (games + per_deal - 1) / per_deal * per_deal;
+    const auto results = play<G>(c, against(spec_with(candidate, params, values), g.best, players), whole, seed, "",
+                                 std::nullopt, c.jobs);
+    double points = 0;
+    for (const GameResult& r : results)
+      for (std::size_t s = 0; s < r.seat_bot.size(); ++s)
+        if (r.seat_bot[s] == 0) points += r.returns[s];
+    return results.empty() ? 0.0 : points / double(results.size());
+  };
+  const TuneResult result = nuraghe::tune(params, settings, objective, [&](const TuneStep& step) {
+    if (step.measured)
+      std::printf("improve: tuning, %d/%d games, score %.3f:", step.games_used, c.tune_budget, step.score);
+    else std::printf("improve: tuning, the final update (returned as best), in-run estimate %.3f:", step.score);
+    for (std::size_t i = 0; i < params.size(); ++i)
+      std::printf(" %s=%s", params[i].name.c_str(), tune_value_text(params[i], step.values[i]).c_str());
+    std::printf("\n");
+  });
+  const std::string spec = spec_with(candidate, params, result.best);
+  OutputFile f(part.string(), "tuning");
+  f.write(json_text(Json{{"spec", spec},
+                         {"untuned", candidate},
+                         {"budget_games", c.tune_budget},
+                         {"in_run_score", result.best_score}},
+                    2) +
+          "\n");
+  f.close();
+  fs::rename(part, file);
+  std::printf("improve: generation %d: tuned %s\n", g.number, spec.c_str());
+  return spec;
+}
+
 // Fits `learn` into `file` unless it is there: written whole, then renamed, so a killed fit is
 // fitted again.
 void fit_once(LearnCommand l, const fs::path& file);
@@ -191,6 +261,7 @@ int improve(const ImproveCommand& c) {
       input_error("improve: --bot \"" + c.bot + "\" given its models (eval=" + (policy ? ", prior=" : "") +
                   ", and cutoff=leaf where it cuts nothing off): " + e.what());
     }
+    tune_params(c, with_models(c.bot, "MODEL.json", policy ? "POLICY.json" : ""));
   }
   if (same_bot(c.bot, c.reference)) input_error("improve: --bot and --reference are the same bot");
   // Every bot plays every seat equally (the arena's rule), checked before the folder is made.
@@ -259,6 +330,7 @@ int improve(const ImproveCommand& c) {
 
     std::string candidate = with_models(c.bot, (folder / "model.json").string(),
                                         policy ? (folder / "policy.json").string() : std::string());
+    if (!c.tune.empty()) candidate = tuned<G>(c, g, candidate, folder, players);
     if (c.equal_time) candidate = equal_time<G>(c, g, candidate, folder, players);
     std::printf("\nimprove: generation %d: gate, %s against %s\n", number, candidate.c_str(), g.best.c_str());
     const SprtSettings sprt{0, c.elo1, 0.05, 0.05};
@@ -301,6 +373,32 @@ std::string with_iterations(const std::string& bot, long long iterations) {
   if (!spec.values.count("iters")) spec.order.push_back("iters");
   spec.values["iters"] = std::to_string(iterations);
   return spec.to_string();
+}
+
+std::vector<TuneParam> tune_params(const ImproveCommand& c, const std::string& candidate) {
+  const Spec spec = parse_spec(candidate, "bot");
+  const BotInfo& info = find_bot(spec.name);
+  std::vector<TuneParam> params;
+  for (const std::string& text : c.tune) {
+    const std::string name = text.substr(0, text.find('='));
+    const ParamSpec* found = nullptr;
+    for (const ParamSpec& p : info.params)
+      if (p.name == name) found = &p;
+    if (!found) input_error("improve: --tune " + text + ": bot " + info.name + " has no parameter \"" + name + "\"");
+    if (found->kind != ParamSpec::Kind::Integer && found->kind != ParamSpec::Kind::Real)
+      input_error("improve: --tune " + text + ": parameter \"" + name + "\" is not numeric");
+    for (const TuneParam& p : params)
+      if (p.name == name) input_error("improve: --tune names \"" + name + "\" twice");
+    params.push_back(parse_tune_param(text, found->kind == ParamSpec::Kind::Integer));
+    for (double end : {params.back().low, params.back().high}) try {
+        const Spec at = parse_spec(spec_with(candidate, {params.back()}, {end}), "bot");
+        search_config(at.name, bot_params(at));
+      } catch (const InputError& e) {
+        input_error("improve: --tune " + text + ": the new bot at " + name + "=" + tune_value_text(params.back(), end) +
+                    ": " + e.what());
+      }
+  }
+  return params;
 }
 
 std::pair<double, double> ms_per_move(const std::vector<GameResult>& games) {
@@ -351,6 +449,11 @@ Json run_identity(const ImproveCommand& c) {
   if (c.label_rate > 0) identity["label_rate"] = c.label_rate, identity["expert_budget"] = c.expert_budget;
   if (c.policy != "none") identity["policy"] = c.policy;
   if (c.equal_time) identity["equal_time"] = true;
+  if (!c.tune.empty()) {
+    identity["tune"] = c.tune;
+    identity["tune_budget"] = c.tune_budget;
+    identity["tune_games_per_eval"] = c.tune_games_per_eval;
+  }
   return identity;
 }
 
@@ -437,6 +540,8 @@ int run_improve_command(const ImproveCommand& c) {
   if (c.label_rate == 0 && (c.policy != "none" || c.target == "expert-value"))
     input_error(std::string("improve: ") + (c.policy != "none" ? "--policy " + c.policy : "--target expert-value") +
                 " learns from the expert's labels: give --label-rate");
+  if (c.tune.empty() && (c.tune_budget != ImproveCommand{}.tune_budget || c.tune_games_per_eval != 0))
+    input_error("improve: --tune-budget and --tune-games-per-eval set the tuning of --tune: give --tune");
   if (c.label_rate == 0 && c.expert_budget != ImproveCommand{}.expert_budget)
     input_error("improve: --expert-budget sets the expert of --label-rate: give --label-rate");
   return AllGames::dispatch(c.game, [&]<Game G>() { return commands::improve<G>(c); });
@@ -472,6 +577,13 @@ class Improve final : public Command {
         .not_empty();
     o.flag("--equal-time", args_.equal_time,
            "set the new bot's iters= for the best bot's time a move, timed in the same run, before its gate");
+    o.option("--tune", args_.tune,
+             "NAME=LOW:HIGH (repeatable): a parameter of the new bot tuned against the best bot before its gate, "
+             "e.g. cpuct=0.25:4 or prior_temperature=0.25:4")
+        .not_empty();
+    o.integer("--tune-budget", args_.tune_budget, 2, 1 << 30, "the tuning's games a generation (SPSA)");
+    o.integer("--tune-games-per-eval", args_.tune_games_per_eval, 1, 1 << 30, "games an evaluation of the tuning")
+        .default_text("four deals");
     o.real("--elo1", args_.elo1, 0.5, 1000, "the gate's SPRT H1 (elo0 = 0, alpha = beta = 0.05)");
     o.integer("--max-deals", args_.max_deals, 1, 1 << 20,
               "the gate's most deals (pairs of games); undecided, it rejects");

@@ -7,9 +7,10 @@
 // against the best so far on fresh deals with the SPRT (elo0 = 0, elo1 given, alpha = beta = 0.05,
 // at most `max_deals` deals; an undecided gate rejects): pentanomial at two seats, over deal scores
 // at more (lib/arena/sprt.hpp). With --equal-time the new bot's iterations are first set so that
-// it thinks as long a move as the best bot, timed in the same run. The winner is kept, and its Elo
-// against a fixed reference bot measured. Every step writes its files into the run's folder before
-// the next starts, so a killed run started again resumes where it stopped.
+// it thinks as long a move as the best bot, timed in the same run; with --tune, how it uses its
+// models (cpuct=, prior_temperature=, mix=, cutoff=) is tuned against the best bot first. The winner is kept, and its
+// Elo against a fixed reference bot measured. Every step writes its files into the run's folder before the next starts,
+// so a killed run started again resumes where it stopped.
 
 #include <cstdint>
 #include <string>
@@ -36,6 +37,9 @@ struct ImproveCommand {
   double expert_budget = 10;           // the expert: the best bot with its iters= (and ms=) times this
   std::string policy = "none";         // none, or logistic: a policy fitted on the labels, given as prior=
   bool equal_time = false;             // the new bot's iters= set for the best bot's time a move
+  std::vector<std::string> tune;       // "NAME=LOW:HIGH": the new bot's parameters tuned against the best bot
+  int tune_budget = 200;               // the tuning's games a generation (SPSA, lib/arena/tune.hpp)
+  int tune_games_per_eval = 0;         // games an evaluation of the tuning (0: four deals)
   double elo1 = 20;                    // the gate's H1
   int max_deals = 200;                 // the gate's cap, in deals (pairs of games)
   std::string reference = "heuristic";

@@ -70,7 +70,7 @@ void write_chunk(const fs::path& out, int c, const Rows& r) {
   write_array(part, "returns", r.returns, n, r.players, true);
   write_array(part, "scores", r.scores, n, r.players, true);
   write_array(part, "search_value", r.search_value, n, 1, false);
-  if (r.expert_value.size() == std::size_t(n) && n > 0) {  // labelled (or an empty chunk, which has none)
+  if (r.labelled) {
     const auto entries = (long long)r.policy_row.size();
     write_array(part, "expert_value", r.expert_value, n, 1, false);
     write_array(part, "policy_row", r.policy_row, entries, 1, false);

@@ -33,6 +33,7 @@ struct Rows {
   // sparse, an entry a move of a labelled mover's row.
   std::vector<float> expert_value, policy_prob;
   std::vector<std::int32_t> policy_row, policy_action;
+  bool labelled = false;  // a chunk of a run with labels: its label arrays are written, even with no rows
 
   long long count() const { return (long long)seat.size(); }
   void append(const Rows& o);
@@ -299,6 +300,7 @@ int run_selfplay(const SelfplaySettings& a) {
       });
       Rows chunk;
       chunk.observation_size = observation_size, chunk.feature_count = feature_count_of<G>(probe), chunk.players = n;
+      chunk.labelled = a.label_rate > 0;
       for (const Rows& r : games) chunk.append(r);
       write_chunk(out, c, chunk);
       chunks.push_back(Json{{"name", chunk_name(c)}, {"games", Json::array({first, last})}, {"rows", chunk.count()}});

@@ -67,6 +67,9 @@ std::vector<ParamSpec> search_params() {
                               "or a policy model's file (docs/learning.md; games with tensors only)"),
       ParamSpec::real("cpuct", 1.0, 0, 100, "PUCT's exploration constant (with prior=)"),
       ParamSpec::real("prior_weight", 0.5, 0, 1, "prior=heuristic: the heuristic move's share of the prior"),
+      ParamSpec::real("prior_temperature", 1.0, 0.01, 100,
+                      "prior=MODEL: the policy's softmax temperature (the logits divided by it: below 1 sharper, "
+                      "above 1 flatter)"),
       ParamSpec::real("bias", 0, 0, 1000,
                       "progressive bias: the heuristic's move at a tree node gets bias / (1 + its tries) on its "
                       "score, and is tried first"),
@@ -169,6 +172,7 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
                                       : Prior::None;
   c.cpuct = p.real("cpuct");
   c.prior_weight = p.real("prior_weight");
+  c.prior_temperature = p.real("prior_temperature");
   if (c.prior != Prior::None && c.bias > 0)
     input_error("bot " + name + ": bias=" + p.text("bias") + " with prior=" + p.text("prior") +
                 ": give one (prior=heuristic is the bias as PUCT's prior)");
@@ -180,6 +184,8 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
                 " is PUCT's, which needs prior= (uniform, heuristic or a policy model)");
   if (c.prior != Prior::Heuristic && p.given("prior_weight"))
     input_error("bot " + name + ": prior_weight= is prior=heuristic's");
+  if (c.prior != Prior::Model && p.given("prior_temperature"))
+    input_error("bot " + name + ": prior_temperature= is a policy model's (prior=FILE)");
   c.reward = p.text("reward") == "score" ? Reward::Score : Reward::Win;
   // A game's static evaluation estimates each seat's share of the win; a playout cut off there
   // would back up a win share where the others back up scaled points, and the means would mix the

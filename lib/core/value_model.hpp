@@ -348,21 +348,21 @@ requires HasTensors<G> Values learned_values(ModelEvaluator& evaluator, const ty
 }
 
 // The priors of seat p's `k` moves `legal` at s, into out[0..k): the policy model's softmax over
-// their actions' logits, from p's own view (its input written into `input`, the model's
-// input_size() floats). It reads only what p sees, as the observation and the features do (the
-// invariant suite checks both), so a search may take it at any state of p's information set. A model's num_actions is
-// checked against the game's before a search (model_mismatch).
+// their actions' logits divided by `temperature` (the search's prior_temperature=), from p's own view (its input
+// written into `input`, the model's input_size() floats). It reads only what p sees, as the observation and the
+// features do (the invariant suite checks both), so a search may take it at any state of p's information set. A model's
+// num_actions is checked against the game's before a search (model_mismatch).
 template <Game G>
 requires HasTensors<G>
 void policy_priors(ModelEvaluator& policy, const typename G::State& s, Player p, const Move* legal, int k, double* out,
-                   float* input) {
+                   float* input, double temperature = 1.0) {
   write_model_input<G>(policy.layout(), s, p, 0.0, input);
   policy.logits(
       input, k, [&](int i) { return G::action_index(s, legal[i]); }, out);
   double most = -std::numeric_limits<double>::infinity();
   for (int i = 0; i < k; ++i) most = std::max(most, out[i]);
   double sum = 0;
-  for (int i = 0; i < k; ++i) sum += out[i] = std::exp(out[i] - most);
+  for (int i = 0; i < k; ++i) sum += out[i] = std::exp((out[i] - most) / temperature);
   if (!(sum > 0) || !std::isfinite(sum)) {  // NaN logits: equal shares, never a NaN into the tree
     for (int i = 0; i < k; ++i) out[i] = 1.0 / k;
     return;

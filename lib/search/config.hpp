@@ -49,6 +49,7 @@ struct SearchConfig {
   double cpuct = 1.0;
   double prior_weight = 0.5;           // prior=heuristic: the heuristic's move's share; the rest are shared equally
   const ValueModel* policy = nullptr;  // prior=MODEL: a policy model (is_policy()); not owned
+  double prior_temperature = 1.0;      // prior=MODEL: the softmax of the logits divided by this
   Reward reward = Reward::Win;
   int threads = 1;
   Parallel parallel = Parallel::Root;

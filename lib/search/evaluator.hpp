@@ -119,7 +119,7 @@ class Evaluator {
   // cards are p's as the searcher guessed them).
   void priors(const State& s, Player p, const Move* legal, int k, double* out, Rng& rng) const {
     if constexpr (HasTensors<G>)
-      if (policy_) return policy_priors<G>(*policy_, s, p, legal, k, out, observation_.data());
+      if (policy_) return policy_priors<G>(*policy_, s, p, legal, k, out, observation_.data(), cfg_.prior_temperature);
     const double even = 1.0 / k;
     if (cfg_.prior == Prior::Heuristic) {
       if constexpr (HasHeuristic<G>) {

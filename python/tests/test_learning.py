@@ -209,3 +209,15 @@ def test_the_scikit_learn_example(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "the model's values equal scikit-learn's" in run.stdout
     nuraghe.load_model(str(tmp_path / "sklearn-model.json"))
+
+
+def test_the_scikit_learn_policy_example(tmp_path):
+    pytest.importorskip("sklearn")
+    example = os.path.join(ROOT, "experiments", "sklearn_policy.py")
+    run = subprocess.run([sys.executable, example, "--nuraghe", BIN, "--games", "40", "--arena-games", "4",
+                          "--bot", "uct:iters=30", "--out", str(tmp_path)], capture_output=True, text=True,
+                         env=dict(os.environ))
+    assert run.returncode == 0, run.stderr
+    assert "the policy's priors equal scikit-learn's softmax" in run.stdout
+    model = nuraghe.load_model(str(tmp_path / "sklearn-policy.json"))
+    assert model.is_policy
