@@ -15,6 +15,8 @@ import os
 import re
 import sys
 
+import learned_eval  # the same folder: the way a study's sections and rows are put in place
+
 CASES = ["sardegna-2", "ttr-2", "ttr-4", "bardagi-3"]
 TITLE = ("# expert_iteration: improve's generations (labelled self-play, a value and a policy on the features, "
          "equal-time SPRT gates) and the last kept bot against the game's best hand-written spec at equal time; "
@@ -73,32 +75,8 @@ def row(case, gens, cpu, line):
 
 
 def assemble(txt, out_csv, work, cases):
-    sections, rows = {}, {}
-    if os.path.exists(txt):
-        current = None
-        for line in open(txt).read().splitlines(keepends=True):
-            if line.startswith("## "):
-                game, players = line[3:].split(", ")
-                current = "%s-%s" % (game, players.split()[0])
-                sections[current] = ""
-            if current is not None:
-                sections[current] += line
-    if os.path.exists(out_csv):
-        for line in open(out_csv).read().splitlines()[1:]:
-            rows[line.split(",")[0]] = line
-    for case in cases:
-        sections[case] = open(os.path.join(work, case, "section.txt")).read()
-        rows[case] = open(os.path.join(work, case, "row.csv")).read().strip()
-    with open(txt, "w") as f:
-        f.write(TITLE + "\n")
-        for case in CASES:
-            if case in sections:
-                f.write("\n" + sections[case].strip("\n") + "\n")
-    with open(out_csv, "w") as f:
-        f.write(CSV_HEADER + "\n")
-        for case in CASES:
-            if case in rows:
-                f.write(rows[case] + "\n")
+    learned_eval.assemble(txt, out_csv, work, cases, order=CASES, title=TITLE, header=CSV_HEADER,
+                          row_case=lambda line: line.split(",")[0])
 
 
 if __name__ == "__main__":

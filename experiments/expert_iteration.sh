@@ -5,13 +5,15 @@
 # game's features, tunes the new bot's PUCT constant and policy temperature against the best bot,
 # sets its iterations for the best bot's time a move, and keeps it only
 # if the SPRT gate says it is stronger (docs/learning.md, "Expert iteration"). Each generation's Elo
-# is measured against a fixed reference near the bot's strength, the game's hand-written spec (for
-# Sardegna at twice the iterations, since its hand-written spec is the run's own first bot), and
-# plotted against the CPU-hours spent. Last, the last kept generation's bot plays the hand-written
-# spec at equal time (calibrated in the same run) on DEALS fresh deals in every seating of the fair
-# arena: at 2 players the two face each other; at 3 and 4 they sit beside copies of the heuristic.
+# is measured against a fixed reference near the bot's strength, the game's hand-written spec at
+# twice its iterations (the hand-written spec is the run's own first bot, and improve refuses a
+# reference equal to it), and plotted against the CPU-hours spent. Last, the last kept generation's
+# bot plays the hand-written spec at equal time (calibrated in the same run) on DEALS fresh deals in
+# every seating of the fair arena: at 2 players the two face each other; at 3 and 4 they sit beside copies of the heuristic.
 # The figure is the learned bot's score against the hand-written one (1 a game it finished above it,
-# 1/2 a tie), with its 95% bootstrap interval over deals, as an Elo difference.
+# 1/2 a tie), with its 95% bootstrap interval over deals, as an Elo difference. On Ticket to Ride at
+# 2 players the learned bot also plays the strongest playstyle, heuristic:style=route-focus, on the
+# same deals (its time a move is in the section).
 #   experiments/expert_iteration.sh [DEALS] [CASE...]   (CASE: sardegna-2 ttr-2 ttr-4 bardagi-3)
 # Runs take hours and resume: started again with the same command, improve resumes its run folder,
 # and the final match its results file (experiments/expert_iteration/CASE/, not committed). The CPU
@@ -35,11 +37,11 @@ work=$root/experiments/expert_iteration
 mkdir -p "$work"
 run_line() { echo "# run: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')); binary: $binary"; }
 
-# study CASE GAME PLAYERS HAND BOT REFERENCE IMPROVE_OPTIONS...: HAND is the game's best hand-written
-# spec, BOT the spec improve starts from and gives its models to, REFERENCE the fixed bot each
-# generation is rated against.
+# study CASE GAME PLAYERS HAND REFERENCE RIVAL IMPROVE_OPTIONS...: HAND is the game's best
+# hand-written spec, from which improve starts and to which it gives its models, REFERENCE the fixed
+# bot each generation is rated against, RIVAL a bot the last one also plays (or "").
 study() {
-  local case=$1 game=$2 players=$3 hand=$4 bot=$5 reference=$6
+  local case=$1 game=$2 players=$3 hand=$4 reference=$5 rival=$6 bot=$4
   shift 6
   local dir=$work/$case
   mkdir -p "$dir"
@@ -88,8 +90,14 @@ study() {
   echo "$name: $case: the match, $((deals * seatings)) games ..." >&2
   locked "$nuraghe" arena -g "$game" -p "$players" --bots "$hand,$learned" "${others[@]}" -n $((deals * seatings)) \
     --seed 2 -j "$jobs" --out "$dir/results.jsonl" >"$dir/arena.txt"
-  local line
+  local line rival_line=
   line=$(python3 "$root/experiments/learned_eval.py" compare "$dir/results.jsonl" "$hand" "$learned" 1)
+  if [[ -n $rival ]]; then  # the same deals against a playstyle (the score is "learned above it")
+    echo "$name: $case: against $rival, $((deals * seatings)) games ..." >&2
+    locked "$nuraghe" arena -g "$game" -p "$players" --bots "$rival,$learned" -n $((deals * seatings)) \
+      --seed 2 -j "$jobs" --out "$dir/rival.jsonl" >"$dir/rival-arena.txt"
+    rival_line=$(python3 "$root/experiments/learned_eval.py" compare "$dir/rival.jsonl" "$rival" "$learned" 1)
+  fi
   python3 "$root/experiments/expert_iteration.py" curve "$dir/run/generations.csv" "$dir/cpu.csv" >"$dir/curve.dat"
   {
     echo "## $game, $players players"
@@ -103,6 +111,11 @@ study() {
     [[ $kept == yes ]] || echo "no generation was kept: the match plays generation $generations's new bot, which its gate rejected"
     echo "learned against hand-written: $line"
     python3 "$root/experiments/learned_eval.py" moves "$dir/results.jsonl" "$hand" "$learned"
+    if [[ -n $rival ]]; then
+      echo "# build/nuraghe arena -g $game -p $players --bots \"$rival,$learned\" -n $((deals * seatings)) --seed 2"
+      cat "$dir/rival-arena.txt"
+      echo "learned against $rival: $rival_line"
+    fi
     echo "# case wall time: $((SECONDS - t0)) s (of the run that finished it, when it was resumed)"
   } | sed "s|$dir/||g" >"$dir/section.txt"
   python3 "$root/experiments/expert_iteration.py" row "$case" "$dir/run/generations.csv" "$dir/cpu.csv" "$line" \
@@ -115,19 +128,18 @@ study() {
 
 hand_ttr="ismcts:iters=200,prune=on,rollout=heuristic,epsilon=0,cutoff=20,bias=10"
 hand_bardagi="mo-ismcts:iters=200,rollout=heuristic,cutoff=20,prune=on,bias=10"
+# Each study starts from the game's hand-written spec, progressive bias included: bias= raises the
+# heuristic's move in PUCT beside the learned policy (docs/search.md, "Priors and PUCT"), and without
+# it Ticket to Ride's first bot was 656 Elo weaker (experiments/README.md).
 for c in "${cases[@]}"; do
   case $c in
-    # Sardegna's hand-written spec is improve's first bot; its reference is the same search at
-    # twice the iterations.
-    sardegna-2) study "$c" sardegna 2 "ismcts:iters=300,cutoff=leaf" "ismcts:iters=300,cutoff=leaf" \
-      "ismcts:iters=600,cutoff=leaf" --games 2000 --every 4 --max-deals 300 --reference-games 200 --tune-budget 400 ;;
-    # A policy takes the place of bias= (the search refuses both): the first bot is the hand-written
-    # spec without it, the reference the hand-written spec itself.
-    ttr-2) study "$c" ttr 2 "$hand_ttr" "${hand_ttr%,bias=10}" "$hand_ttr" \
+    sardegna-2) study "$c" sardegna 2 "ismcts:iters=300,cutoff=leaf" "ismcts:iters=600,cutoff=leaf" "" \
+      --games 2000 --every 4 --max-deals 300 --reference-games 200 --tune-budget 400 ;;
+    ttr-2) study "$c" ttr 2 "$hand_ttr" "${hand_ttr/iters=200/iters=400}" "heuristic:style=route-focus" \
       --games 400 --every 5 --max-deals 150 --reference-games 100 --tune-budget 160 ;;
-    ttr-4) study "$c" ttr 4 "$hand_ttr" "${hand_ttr%,bias=10}" "$hand_ttr" \
+    ttr-4) study "$c" ttr 4 "$hand_ttr" "${hand_ttr/iters=200/iters=400}" "" \
       --games 200 --every 5 --max-deals 30 --reference-games 48 --tune-budget 192 ;;
-    bardagi-3) study "$c" bardagi 3 "$hand_bardagi" "${hand_bardagi%,bias=10}" "$hand_bardagi" \
+    bardagi-3) study "$c" bardagi 3 "$hand_bardagi" "${hand_bardagi/iters=200/iters=400}" "" \
       --games 300 --every 5 --max-deals 40 --reference-games 60 --tune-budget 144 ;;
   esac
 done

@@ -98,34 +98,44 @@ def case_of_heading(line):
     return "%s-%s" % (game, players.split()[0])
 
 
-def assemble(txt, csv, work, cases):
+def row_case(line):
+    """A row of learned_eval.csv -> its case: 'sardegna,2,...' -> 'sardegna-2'."""
+    game, players = line.split(",")[:2]
+    return "%s-%s" % (game, players)
+
+
+def assemble(txt, csv, work, cases, order=CASES, title=TITLE, header=CSV_HEADER, heading_case=case_of_heading,
+             row_case=row_case):
+    """Puts each case's WORK/CASE/section.txt (and row.csv, where there is one) in place of that
+    case's section of TXT and row of CSV, keeping the other cases'; the files list the cases in
+    `order`. A study's script calls it with its own order, title, header and ways of naming the case
+    of a section's heading and of a row."""
     sections = {}
     if os.path.exists(txt):
         current = None
         for line in open(txt).read().splitlines(keepends=True):
             if line.startswith("## "):
-                current = case_of_heading(line)
+                current = heading_case(line)
                 sections[current] = ""
             if current is not None:
                 sections[current] += line
     rows = {}
     if os.path.exists(csv):
         for line in open(csv).read().splitlines()[1:]:
-            game, players = line.split(",")[:2]
-            rows["%s-%s" % (game, players)] = line
+            rows[row_case(line)] = line
     for case in cases:
         sections[case] = open(os.path.join(work, case, "section.txt")).read()
         row = os.path.join(work, case, "row.csv")
         if os.path.exists(row):
             rows[case] = open(row).read().strip()
     with open(txt, "w") as f:
-        f.write(TITLE + "\n")
-        for case in CASES:
+        f.write(title + "\n")
+        for case in order:
             if case in sections:
                 f.write("\n" + sections[case].strip("\n") + "\n")
     with open(csv, "w") as f:
-        f.write(CSV_HEADER + "\n")
-        for case in CASES:
+        f.write(header + "\n")
+        for case in order:
             if case in rows:
                 f.write(rows[case] + "\n")
 

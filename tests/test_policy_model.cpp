@@ -122,6 +122,9 @@ TEST_CASE("prior_temperature: the policy's logits divided by it before the softm
   CHECK_THROWS_WITH_AS(search_config("uct", bot_params(parse_spec("uct:prior=heuristic,prior_temperature=2", "bot"))),
                        doctest::Contains("prior_temperature= is a policy model's"), InputError);
   CHECK_THROWS_AS(bot_params(parse_spec("uct:prior=uniform,prior_temperature=0", "bot")), InputError);
+  // Progressive bias is taken beside a policy model (it raises the heuristic's move in PUCT).
+  CHECK(search_config("uct", bot_params(parse_spec("uct:prior=" + std::string(kExample) + ",bias=5", "bot"))).bias ==
+        5.0);
 }
 
 TEST_CASE("policy model file: written, read and hashed, apart from a value model's") {

@@ -903,6 +903,30 @@ TEST_CASE("progressive bias over full states: uct follows the heuristic's move a
   CHECK(biased > plain + 0.25);
 }
 
+TEST_CASE("progressive bias beside a prior: PUCT's score is raised for the heuristic's move") {
+  // The position above, where the heuristic blocks at d1. PUCT with equal priors (as with a
+  // policy model that has no opinion) spreads the visits by their means; bias= adds the heuristic's
+  // word to PUCT's score, over full states (uct, a node's block) and over information sets
+  // (ismcts, the moves listed at each visit).
+  auto s = Connect4::initial(GameConfig{});
+  for (const Move m : {Move(0), Move(6), Move(1), Move(6), Move(2)}) s.apply(m);
+  for (const std::string algorithm : {"uct", "ismcts"}) {
+    CAPTURE(algorithm);
+    const auto share = [&](const std::string& params) {
+      const auto r = analyse<Connect4>(algorithm + ":iters=2000,prior=uniform,cpuct=30" + params, s, s.to_move(), 3);
+      for (const auto& m : r.moves)
+        if (m.move == Move(3)) return double(m.visits) / double(r.iterations);
+      return 0.0;
+    };
+    const double biased = share(",bias=1000"), plain = share("");
+    MESSAGE(algorithm << " d1: " << 100 * biased << "% of the visits with bias=1000, " << 100 * plain << "% without");
+    CHECK(biased > plain + 0.25);
+  }
+  // Beside prior=heuristic, which is the bias as a prior, it is refused.
+  CHECK_THROWS_AS(make_bot<Connect4>("uct:prior=heuristic,bias=10", 1), InputError);
+  CHECK_NOTHROW(make_bot<Connect4>("uct:prior=uniform,bias=10", 1));
+}
+
 TEST_CASE("search bots: a spec that asks what the game cannot give is refused") {
   CHECK_THROWS_AS(make_bot<Kuhn>("uct:iters=10", 1), InputError);  // hidden information
   CHECK_NOTHROW(make_bot<Kuhn>("cheat-uct:iters=10", 1));

@@ -72,7 +72,7 @@ std::vector<ParamSpec> search_params() {
                       "above 1 flatter)"),
       ParamSpec::real("bias", 0, 0, 1000,
                       "progressive bias: the heuristic's move at a tree node gets bias / (1 + its tries) on its "
-                      "score, and is tried first"),
+                      "score (UCB's, or PUCT's beside prior=MODEL or uniform), and is tried first"),
       ParamSpec::choice("prune", "off", {"on", "off"},
                         "the tree tries only the moves the game says are worth searching (Ticket to Ride: one "
                         "payment a claim, no stations)"),
@@ -173,9 +173,11 @@ search::SearchConfig search_config(const std::string& name, const Params& p) {
   c.cpuct = p.real("cpuct");
   c.prior_weight = p.real("prior_weight");
   c.prior_temperature = p.real("prior_temperature");
-  if (c.prior != Prior::None && c.bias > 0)
-    input_error("bot " + name + ": bias=" + p.text("bias") + " with prior=" + p.text("prior") +
-                ": give one (prior=heuristic is the bias as PUCT's prior)");
+  // prior=heuristic is the progressive bias as PUCT's prior: the two would count the heuristic
+  // twice. Beside a policy model (or equal priors) the bias keeps the heuristic's word in PUCT.
+  if (c.prior == Prior::Heuristic && c.bias > 0)
+    input_error("bot " + name + ": bias=" + p.text("bias") +
+                " with prior=heuristic: give one (prior=heuristic is the bias as PUCT's prior)");
   if (c.prior != Prior::None && c.sim != SimSelect::Ucb)
     input_error("bot " + name + ": prior=" + p.text("prior") + " with sim=" + p.text("sim") +
                 ": priors steer PUCT, which replaces UCB; Exp3 and regret matching take none (use sim=ucb)");

@@ -59,10 +59,11 @@ class EdgeChooser {
   // where N is the node's exact visit count `parent`, or where that is 0 the edge's availability,
   // and Q an edge's mean return for its chooser; an untried edge's Q is the mean over the node's
   // tried edges (the node's value so far; 1/2 before any), so the untried are tried in prior order
-  // and a move of small prior waits until the tried ones look worse. Ties go to the first edge;
-  // -1 if there is no edge. No random number is drawn.
+  // and a move of small prior waits until the tried ones look worse. The favoured edge's score is
+  // raised by bias / (1 + tries), as in choose_edge: progressive bias beside a policy model. Ties
+  // go to the first edge; -1 if there is no edge. No random number is drawn.
   template <class EdgeOf>
-  int choose_puct(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent) {
+  int choose_puct(TreeT& tree, int count, const EdgeOf& edge_of, std::uint32_t parent, int favoured = -1) {
     double tried_reward = 0, tried = 0;
     for (int u = 0; u < count; ++u) {
       if (edge_of(u) == kNoEdge) continue;
@@ -81,7 +82,8 @@ class EdgeChooser {
       const std::uint32_t tries = tries_of(e);  // virtual loss counts as tries that returned 0, as in ucb
       const double n = parent ? double(parent) : double(TreeT::load(tree.link(edge).available));
       const double q = tries > 0 ? double(TreeT::load(e.reward)) / kRewardScale / tries : first_play;
-      const double score = puct_score(q, double(TreeT::load(e.prior)) / kPriorScale, n, tries, cfg_.cpuct);
+      double score = puct_score(q, double(TreeT::load(e.prior)) / kPriorScale, n, tries, cfg_.cpuct);
+      if (u == favoured) score += cfg_.bias / (1.0 + tries);
       if (score > best) best = score, best_u = u;
     }
     return best_u;

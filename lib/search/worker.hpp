@@ -154,25 +154,18 @@ class Worker {
     TreeT& tree = forest_.trees[t];
     if (const std::uint32_t count = block_size; count > 0) {  // bias or PUCT over a block of full-state moves
       const EdgeId block = tree.first_edge(n);
-      if (puct_) {  // the block's priors were set when its edges were made (below)
-        const EdgeId edge = block + std::uint32_t(chooser_.choose_puct(
-                                        tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent));
-        if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
-        out = Move(tree.link(edge).key);
-        push(Step{.tree = std::uint32_t(t), .edge = edge, .node = n, .chooser = p});
-        return true;
-      }
-      int favoured = -1;  // the heuristic's move among the block's edges
+      int favoured = -1;  // with bias > 0, the heuristic's move among the block's edges
       if constexpr (HasHeuristic<G>)
-        if (count > 1) {
+        if (count > 1 && cfg_.bias > 0) {
           const Move h = G::heuristic_move(s, p, rng);
           for (std::uint32_t u = 0; u < count && favoured < 0; ++u)
             if (Move(tree.link(block + u).key) == h) favoured = int(u);
         }
-      const int chosen =
-          favoured < 0 ? chooser_.choose_in_block(tree, block, int(count), parent, rng)
-                       : chooser_.choose_edge(
-                             tree, int(count), [&](int u) { return block + std::uint32_t(u); }, parent, rng, favoured);
+      const auto edge_of = [&](int u) { return block + std::uint32_t(u); };
+      // Under PUCT the block's priors were set when its edges were made (below).
+      const int chosen = puct_          ? chooser_.choose_puct(tree, int(count), edge_of, parent, favoured)
+                         : favoured < 0 ? chooser_.choose_in_block(tree, block, int(count), parent, rng)
+                                        : chooser_.choose_edge(tree, int(count), edge_of, parent, rng, favoured);
       const EdgeId edge = block + std::uint32_t(chosen);
       if constexpr (Shared) TreeT::add(tree.stats(edge).virtual_loss, std::uint16_t(1));
       out = Move(tree.link(edge).key);
@@ -216,7 +209,7 @@ class Worker {
         for (int j = 0; j < keys.size[u]; ++j) sum += prob[keys.group[keys.begin[u] + j]];
         return sum;
       });
-      chosen = chooser_.choose_puct(tree, count, edge_of, parent);
+      chosen = chooser_.choose_puct(tree, count, edge_of, parent, favoured_edge(s, p, legal, block, by_move, rng));
     } else {
       chosen = chooser_.choose_edge(tree, count, edge_of, parent, rng, favoured_edge(s, p, legal, block, by_move, rng));
     }
