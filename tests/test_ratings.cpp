@@ -369,6 +369,10 @@ TEST_CASE("sprt_track: at three seats a deal's score is bot 0's share of the sea
   // Last in every game: 0; the copies of bot 1 tied with each other do not change bot 0's score.
   games = three_seat_deal(0, rng, 0.0, true);
   CHECK(sprt_track(s, games, 6).deal_scores[0] == 0.0);
+  // A game without bot 0 is the caller's bug, said rather than read past the seats.
+  for (int& bot : games[2].seat_bot) bot = bot == 0 ? 2 : bot;
+  CHECK_THROWS_WITH_AS(sprt_track(s, games, 6), doctest::Contains("bot 0 has no seat in game 2"),
+                       std::invalid_argument);
 
   // A bot that finishes first in 60% of games (else last) is decided stronger; one at 50%, equal.
   int h1 = 0, h0 = 0;

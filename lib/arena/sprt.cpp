@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,8 @@ SprtTrack sprt_track(const SprtSettings& settings, const std::vector<GameResult>
       const GameResult& g = *it->second;
       const int n = int(g.seat_bot.size());
       const int seat = int(std::find(g.seat_bot.begin(), g.seat_bot.end(), 0) - g.seat_bot.begin());
+      if (seat == n)  // the callers' tables seat bot 0 in every game: anything else is a bug of theirs
+        throw std::invalid_argument("sprt_track: bot 0 has no seat in game " + std::to_string(g.index));
       if (n == 2) {
         points += g.returns[std::size_t(seat)];
         continue;

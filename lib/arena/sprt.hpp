@@ -34,6 +34,7 @@ struct SprtTrack {
 //   head-to-head "finished above" counts it; a deal's score is its games' mean, and the test is the
 //   generalized SPRT of those scores (sprt_llr_scores). Against equal bots the expected score is
 //   one half, so elo0 and elo1 keep their meaning as the logistic Elo of that score.
+// Bot 0 must be seated in every game (std::invalid_argument otherwise).
 SprtTrack sprt_track(const SprtSettings& settings, const std::vector<GameResult>& games, int games_per_deal = 2);
 
 // Whether the track is the pentanomial one of pairs (two seats).
