@@ -25,8 +25,8 @@ for table in "${tables[@]}"; do
   equal=()
   [[ $players -eq 2 ]] && equal=(--equal-time)
   args=(improve -g "$game" -p "$players" --bot ismcts:iters=5 --games $((8 * players)) --every 16 --label-rate 0.25
-        --expert-budget 2 --policy logistic --inputs features --target expert-value "${equal[@]}" --max-deals 2
-        --reference heuristic --reference-games "$per_deal" --seed 4 -j 2 --generations 1 --out "$run")
+        --expert-budget 2 --policy logistic --inputs features --target expert-value --target-mix 0.5 "${equal[@]}"
+        --max-deals 2 --reference heuristic --reference-games "$per_deal" --seed 4 -j 2 --generations 1 --out "$run")
   "$nuraghe" "${args[@]}" >"$tmp/out" 2>&1 || bad "$table: improve failed: $(tail -3 "$tmp/out")"
   for f in gen-1/data/manifest.json gen-1/model.json gen-1/policy.json gen-1/gate.jsonl; do
     [[ -s $run/$f ]] && ok || bad "$table: no $f"
@@ -40,6 +40,7 @@ assert manifest["label_rate"] == 0.25 and manifest["experts"] == ["ismcts:iters=
 policy, value = json.load(open(f"{run}/gen-1/policy.json")), json.load(open(f"{run}/gen-1/model.json"))
 assert policy["target"] == "visits" and policy["inputs"] == "features", (policy["target"], policy["inputs"])
 assert value["target"] == "expert-value" and value["inputs"] == "features", (value["target"], value["inputs"])
+assert value["target_mix"] == 0.5 and json.load(open(f"{run}/improve.json"))["target_mix"] == 0.5
 iters = 5
 if players == 2:  # --equal-time
     calibration = json.load(open(f"{run}/gen-1/calibration.json"))
@@ -134,6 +135,8 @@ expect_error "an unknown policy" "--policy must be none or logistic, not \"mlp\"
   "$nuraghe" "${base[@]}" --label-rate 0.1 --policy mlp --out "$tmp/x4"
 expect_error "an unknown target" "--target must be returns or expert-value, not \"visits\"" \
   "$nuraghe" "${base[@]}" --target visits --out "$tmp/x5"
+expect_error "a target mix without the expert's value" "--target-mix mixes the expert's value with the outcome" \
+  "$nuraghe" "${base[@]}" --label-rate 0.1 --target-mix 0.5 --out "$tmp/x8"
 expect_error "an unknown input" "--inputs must be observation, features or both, not \"board\"" \
   "$nuraghe" "${base[@]}" --inputs board --out "$tmp/x6"
 expect_error "features of a game without them" "connect4 names no features" \

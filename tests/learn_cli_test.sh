@@ -70,6 +70,37 @@ expect_error "features named otherwise than the game's" "feature_names are not s
 expect_output "--target expert-value" "rows, each against the expert's value" \
   "$nuraghe" learn --data "$tmp/labelled" --target expert-value --model logistic --out "$tmp/expert-value.json"
 grep -q '"target": "expert-value"' "$tmp/expert-value.json" && ok || bad "the model file does not name its target"
+# --target-mix: the expert's value mixed with the outcome on the labelled rows. The mean target it
+# prints is recomputed here from the self-play's arrays; a mix of 1 is --target expert-value itself.
+"$nuraghe" learn --data "$tmp/labelled" --target expert-value --target-mix 0.25 --model logistic \
+  --out "$tmp/mix.json" >"$tmp/mix.out" 2>&1 || bad "--target-mix 0.25 failed: $(cat "$tmp/mix.out")"
+/usr/bin/python3 - "$tmp/labelled" "$tmp/mix.out" "$tmp/mix.json" <<'PYTHON' && ok || bad "--target-mix: the targets (above)"
+import glob, json, re, sys
+import numpy as np
+folder, out, model = sys.argv[1:]
+targets = []
+for chunk in sorted(glob.glob(folder + "/chunk-*")):
+    expert, returns = np.load(chunk + "/expert_value.npy"), np.load(chunk + "/returns.npy")
+    seat = np.load(chunk + "/seat.npy")
+    for r in range(len(expert)):
+        if not np.isnan(expert[r]):
+            targets.append(0.25 * float(expert[r]) + 0.75 * float(returns[r, seat[r]]))
+printed = re.search(r"target: 0.25 x the expert's value \+ 0.75 x the outcome, mean ([0-9.]+) over the ([0-9]+) rows",
+                    open(out).read())
+assert printed, open(out).read()
+assert int(printed.group(2)) == len(targets), (printed.group(2), len(targets))
+assert abs(float(printed.group(1)) - np.mean(targets)) < 1e-5, (printed.group(1), np.mean(targets))
+assert np.std(targets) > 0 and 0.25 * np.mean(targets) != np.mean(targets)
+m = json.load(open(model))
+assert m["target"] == "expert-value" and m["target_mix"] == 0.25, (m["target"], m.get("target_mix"))
+PYTHON
+"$nuraghe" learn --data "$tmp/labelled" --target expert-value --target-mix 1 --model logistic \
+  --out "$tmp/mix-1.json" >/dev/null 2>&1 || bad "--target-mix 1 failed"
+cmp -s "$tmp/mix-1.json" "$tmp/expert-value.json" && ok || bad "--target-mix 1 is not --target expert-value"
+expect_error "--target-mix with another target" "--target-mix mixes the expert's value with the outcome" \
+  "$nuraghe" learn --data "$tmp/labelled" --target-mix 0.5 --out "$tmp/x.json"
+expect_error "--target-mix out of range" "--target-mix" \
+  "$nuraghe" learn --data "$tmp/labelled" --target expert-value --target-mix 1.5 --out "$tmp/x.json"
 policy_inputs="features observation"  # light: the features alone (the observation's policy took 18 s)
 [[ ${2:-} == light ]] && policy_inputs=features
 for inputs in $policy_inputs; do

@@ -793,3 +793,24 @@ TEST_CASE("docs/learning.md's model: it loads and gives the value worked by hand
   // a value model's file text, and so its hash, did not change when the format gained policies.
   CHECK(model_hash_text(m) == "77a6e071ae493e8f");
 }
+
+TEST_CASE("model file: an expert-value model's target_mix is written only when mixed, read, hashed, and checked") {
+  ValueModel m = small_model(ModelKind::Logistic);
+  m.target = "expert-value";
+  const std::uint64_t pure = model_hash(m);
+  CHECK_FALSE(model_to_json(m).contains("target_mix"));  // the expert's value alone: the file it was before
+  m.target_mix = 0.25;
+  const Json j = model_to_json(m);
+  CHECK(j.at("target_mix") == 0.25);
+  CHECK(from_json(Json::parse(json_text(j))).target_mix == 0.25);
+  CHECK(model_hash(m) != pure);
+  std::string text;
+  model_detail::write_compact(m, [&](std::string_view piece) { text += piece; });
+  CHECK(text == json_text(j));  // after "target", in its sorted place
+  Json out_of_range = j;
+  out_of_range["target_mix"] = 1.5;
+  CHECK(error_of(out_of_range).find("target_mix") != std::string::npos);
+  Json wrong_target = j;
+  wrong_target["target"] = "returns";
+  CHECK(error_of(wrong_target).find("is an expert-value model's") != std::string::npos);
+}

@@ -311,7 +311,7 @@ int improve(const ImproveCommand& c) {
 
     LearnCommand l;
     l.data = data, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
-    l.with_evaluate = c.with_evaluate, l.inputs = c.inputs, l.target = c.target;
+    l.with_evaluate = c.with_evaluate, l.inputs = c.inputs, l.target = c.target, l.target_mix = c.target_mix;
     fit_once(l, folder / "model.json");
     g.model_hash = model_hash_text(read_model((folder / "model.json").string()));
     if (policy) {
@@ -446,6 +446,7 @@ Json run_identity(const ImproveCommand& c) {
   if (c.with_evaluate) identity["with_evaluate"] = true;
   if (c.inputs != "observation") identity["inputs"] = c.inputs;
   if (c.target != "returns") identity["target"] = c.target;
+  if (c.target_mix != 1) identity["target_mix"] = c.target_mix;
   if (c.label_rate > 0) identity["label_rate"] = c.label_rate, identity["expert_budget"] = c.expert_budget;
   if (c.policy != "none") identity["policy"] = c.policy;
   if (c.equal_time) identity["equal_time"] = true;
@@ -535,6 +536,8 @@ int run_improve_command(const ImproveCommand& c) {
     input_error("improve: --inputs must be observation, features or both, not \"" + c.inputs + "\"");
   if (c.target != "returns" && c.target != "expert-value")
     input_error("improve: --target must be returns or expert-value, not \"" + c.target + "\"");
+  if (c.target_mix_given && c.target != "expert-value")
+    input_error("improve: --target-mix mixes the expert's value with the outcome: give --target expert-value");
   if (c.policy != "none" && c.policy != "logistic")
     input_error("improve: --policy must be none or logistic, not \"" + c.policy + "\"");
   if (c.label_rate == 0 && (c.policy != "none" || c.target == "expert-value"))
@@ -569,6 +572,9 @@ class Improve final : public Command {
         .not_empty();
     o.option("--target", args_.target, "the value model's target: returns, or expert-value (with --label-rate)")
         .not_empty();
+    target_mix_ = o.real("--target-mix", args_.target_mix, 0, 1,
+                         "with --target expert-value: the expert's share of the value target, the outcome's the rest "
+                         "(learn --target-mix)");
     o.real("--label-rate", args_.label_rate, 0, 1,
            "the share of self-play row decisions labelled by an expert search (selfplay --label-rate)");
     o.real("--expert-budget", args_.expert_budget, 1e-3, 1e6,
@@ -598,6 +604,7 @@ class Improve final : public Command {
     args_.game = common_.game;
     args_.config = common_.config();
     args_.hidden = hidden_sizes(hidden_);
+    args_.target_mix_given = target_mix_.given();
     args_.version = version();
     return run_improve_command(args_);
   }
@@ -606,6 +613,7 @@ class Improve final : public Command {
   Common common_;
   ImproveCommand args_;
   std::string hidden_ = "64";
+  Option target_mix_;
 };
 
 }  // namespace

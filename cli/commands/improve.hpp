@@ -33,15 +33,17 @@ struct ImproveCommand {
   bool with_evaluate = false;          // the models also read the hand-written evaluation (learn --with-evaluate)
   std::string inputs = "observation";  // what the models read (learn --inputs): observation, features or both
   std::string target = "returns";      // the value model's target: returns or expert-value (needs labels)
-  double label_rate = 0;               // the share of self-play row decisions an expert search labels
-  double expert_budget = 10;           // the expert: the best bot with its iters= (and ms=) times this
-  std::string policy = "none";         // none, or logistic: a policy fitted on the labels, given as prior=
-  bool equal_time = false;             // the new bot's iters= set for the best bot's time a move
-  std::vector<std::string> tune;       // "NAME=LOW:HIGH": the new bot's parameters tuned against the best bot
-  int tune_budget = 200;               // the tuning's games a generation (SPSA, lib/arena/tune.hpp)
-  int tune_games_per_eval = 0;         // games an evaluation of the tuning (0: four deals)
-  double elo1 = 20;                    // the gate's H1
-  int max_deals = 200;                 // the gate's cap, in deals (pairs of games)
+  double target_mix = 1;               // expert-value: the expert's share of the target (learn --target-mix)
+  bool target_mix_given = false;
+  double label_rate = 0;          // the share of self-play row decisions an expert search labels
+  double expert_budget = 10;      // the expert: the best bot with its iters= (and ms=) times this
+  std::string policy = "none";    // none, or logistic: a policy fitted on the labels, given as prior=
+  bool equal_time = false;        // the new bot's iters= set for the best bot's time a move
+  std::vector<std::string> tune;  // "NAME=LOW:HIGH": the new bot's parameters tuned against the best bot
+  int tune_budget = 200;          // the tuning's games a generation (SPSA, lib/arena/tune.hpp)
+  int tune_games_per_eval = 0;    // games an evaluation of the tuning (0: four deals)
+  double elo1 = 20;               // the gate's H1
+  int max_deals = 200;            // the gate's cap, in deals (pairs of games)
   std::string reference = "heuristic";
   int reference_games = 100;  // games against the reference a generation
   int jobs = 1;

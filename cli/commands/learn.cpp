@@ -319,6 +319,7 @@ int learn_game(const LearnCommand& c, Data& d) {
     model.game = d.id.game, model.options = d.id.options, model.map_hash = d.id.map_hash;
     model.players = d.id.players, model.observation_size = d.id.observation_size;
     model.evaluate_input = c.with_evaluate;
+    if (c.target == "expert-value") model.target_mix = c.target_mix;
     model.inputs = d.inputs;
     if (d.layout.features > 0) model.feature_names = d.id.feature_names;
     model.data = d.manifests;
@@ -339,10 +340,14 @@ int learn_game(const LearnCommand& c, Data& d) {
                 report.features_dropped);
     if (o.kind != ModelKind::Mlp) std::printf("; penalty %g by %d-fold cross-validation", report.penalty, o.folds);
     if (o.kind == ModelKind::Mlp) std::printf("; best epoch %d", report.best_epoch + 1);
+    if (c.target == "expert-value" && c.target_mix != 1)
+      std::printf("\ntarget: %g x the expert's value + %g x the outcome, mean %.6f over the %lld rows", c.target_mix,
+                  1 - c.target_mix, d.samples.y.mean(), (long long)d.samples.y.size());
     std::printf("\n\nheld out (%lld %s)%*s log-loss   Brier  accuracy\n", m.positions,
                 c.target == "returns"        ? "positions"
                 : c.target == "search-value" ? "rows, each against its search value"
-                                             : "rows, each against the expert's value",
+                : c.target_mix == 1          ? "rows, each against the expert's value"
+                                             : "rows, each against its mixed target",
                 c.target == "returns" ? 9 : 1, "");
     std::printf("  learned %-22s %8.4f %7.4f ", c.model.c_str(), m.log_loss, m.brier);
     if (std::isnan(m.accuracy)) std::printf("%9s\n", "-");
@@ -659,7 +664,7 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
         if (!(v >= 0 && v <= 1))
           input_error("learn: \"" + where("expert_value") + "\"" + row + ": the expert's value is " + number_text(v) +
                       ", not a number in [0, 1] (or NaN, where the decision was not labelled)");
-        y = v;
+        y = c.target_mix == 1 ? double(v) : c.target_mix * v + (1 - c.target_mix) * y;  // y: the outcome
       }
       if (target == "policy") {
         const long long b = entries_of[std::size_t(r)], e = entries_of[std::size_t(r) + 1];
@@ -708,6 +713,8 @@ int run_learn_command(const LearnCommand& c) {
     input_error("learn: --model must be linear, logistic or mlp, not \"" + c.model + "\"");
   if (c.target != "returns" && c.target != "search-value" && c.target != "expert-value" && c.target != "policy")
     input_error("learn: --target must be returns, search-value, expert-value or policy, not \"" + c.target + "\"");
+  if (c.target_mix_given && c.target != "expert-value")
+    input_error("learn: --target-mix mixes the expert's value with the outcome: give --target expert-value");
   if (c.target == "policy") {
     if (c.model != "logistic")
       input_error("learn: --target policy fits a softmax over the legal moves: give --model logistic");
@@ -749,6 +756,10 @@ class Learn final : public Command {
              "returns (the games' outcomes), search-value (the searches' root values), expert-value (the expert's "
              "root values) or policy (the expert's visit shares; selfplay --label-rate)")
         .not_empty();
+    target_mix_ =
+        o.real("--target-mix", args_.target_mix, 0, 1,
+               "with --target expert-value: the target is this share of the expert's root value and the "
+               "rest of the game's outcome (1: the expert's value alone, 0: the outcome on the labelled rows)");
     o.option("--inputs", args_.inputs,
              "what the model reads of a seat's view: observation (the game's tensors), features (its named "
              "features) or both")
@@ -769,12 +780,14 @@ class Learn final : public Command {
 
   int run() override {
     args_.hidden = hidden_sizes(hidden_);
+    args_.target_mix_given = target_mix_.given();
     return run_learn_command(args_);
   }
 
  private:
   LearnCommand args_;
   std::string hidden_ = "64";
+  Option target_mix_;
 };
 
 }  // namespace

@@ -12,9 +12,11 @@
 namespace nuraghe {
 
 struct LearnCommand {
-  std::vector<std::string> data;       // self-play folders (selfplay --out), of one game, options, map and seat count
-  std::string model = "linear";        // linear (ridge), logistic or mlp
-  std::string target = "returns";      // returns or search-value
+  std::vector<std::string> data;   // self-play folders (selfplay --out), of one game, options, map and seat count
+  std::string model = "linear";    // linear (ridge), logistic or mlp
+  std::string target = "returns";  // returns, search-value, expert-value or policy
+  double target_mix = 1;           // expert-value: the expert's share of the target, the outcome's 1 - it
+  bool target_mix_given = false;
   std::string inputs = "observation";  // what the model reads: observation, features or both
   std::string out;                     // the model file written
   std::string curve;                   // a learning curve CSV written, or ""

@@ -46,6 +46,7 @@ Json model_to_json(const ValueModel& m) {
     j["feature_names"] = m.feature_names;
   }
   if (m.is_policy()) j["num_actions"] = m.num_actions;
+  if (m.target_mix != 1) j["target_mix"] = m.target_mix;  // only when given, as evaluate_input
   return j;
 }
 
@@ -92,8 +93,8 @@ std::vector<float> floats(const JsonIn& field, std::size_t n, NumberLists* kept)
 ValueModel model_from_json(const JsonIn& in, model_detail::NumberLists* kept) {
   using namespace model_detail;
   in.allow_only({"nuraghe", "format", "game", "options", "map_hash", "players", "observation_size", "evaluate_input",
-                 "inputs", "feature_names", "kind", "target", "num_actions", "features", "mean", "scale", "layers",
-                 "data"});
+                 "inputs", "feature_names", "kind", "target", "target_mix", "num_actions", "features", "mean", "scale",
+                 "layers", "data"});
   const JsonIn tag = in.at("nuraghe");
   const std::string file_kind = tag.string();
   if (file_kind != "value-model" && file_kind != "policy-model")
@@ -141,6 +142,10 @@ ValueModel model_from_json(const JsonIn& in, model_detail::NumberLists* kept) {
   } else {
     m.target = kModelTargets[std::size_t(in.at("target").one_of(kModelTargets, "a target"))];
     if (auto n = in.find("num_actions")) n->fail("is a policy model's (this file says \"value-model\")");
+  }
+  if (auto mix = in.find("target_mix")) {
+    if (m.target != "expert-value") mix->fail("is an expert-value model's (the expert's share of a mixed target)");
+    m.target_mix = mix->real(0, 1);
   }
 
   const std::vector<JsonIn> features = in.at("features").array(1, std::size_t(m.input_size()));

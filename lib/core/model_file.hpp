@@ -100,6 +100,10 @@ void write_compact(const ValueModel& m, Out&& out) {
   floats(m.scale);
   out(",\"target\":");
   out(json_text(Json(m.target)));
+  if (m.target_mix != 1) {
+    out(",\"target_mix\":");
+    out(json_text(Json(m.target_mix)));
+  }
   out("}");
 }
 }  // namespace model_detail

@@ -86,9 +86,12 @@ struct ValueModel {
   int observation_size = 0;
 
   ModelKind kind = ModelKind::Linear;
-  // A value model's: "returns" or "search-value"; a policy model's: "visits" (a search's visit
-  // shares) or "moves" (the moves played).
+  // A value model's: "returns", "search-value" or "expert-value"; a policy model's: "visits" (a
+  // search's visit shares) or "moves" (the moves played).
   std::string target = "returns";
+  // An expert-value model's target was target_mix x the expert's root value + (1 - target_mix) x
+  // the game's outcome (learn --target-mix); 1 for every other model.
+  double target_mix = 1;
 
   // A policy model's outputs: one logit per action of the game's action space (its num_actions,
   // which the model must match); 0 for a value model. A policy's kind is logistic or mlp.
