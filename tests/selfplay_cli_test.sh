@@ -254,6 +254,58 @@ expect_output "--expert for a bot that does not search" "2 games" \
   "$nuraghe" selfplay -g sardegna -p 2 --bots heuristic -n 2 --label-rate 0.2 --expert ismcts:iters=20 --out "$tmp/x9"
 [[ ! -e $tmp/x5 && ! -e $tmp/x6 && ! -e $tmp/x7 && ! -e $tmp/x8 ]] && ok || bad "a refused labelled run created its --out"
 
+# Shards (--shard i/n): each plays the chunks c % n == i into its own folder, resumes after a kill
+# as a whole run does, and `merge` joins every shard into the folder one process writes, byte for
+# byte. A folder that is not every shard of one run, each complete, is refused; learn refuses a
+# shard's folder alone.
+shard_run=(selfplay -g sardegna -p 2 --bots heuristic -n 20 --chunk 4 --every 5 --seed 3 --label-rate 0.3
+           --expert ismcts:iters=20 -j 2)
+"$nuraghe" "${shard_run[@]}" --out "$tmp/whole" >/dev/null 2>&1 || bad "the unsharded run failed"
+for s in 0 1 2; do
+  "$nuraghe" "${shard_run[@]}" --shard $s/3 --out "$tmp/shard$s" >"$tmp/shard$s.out" 2>&1 || bad "shard $s/3 failed"
+done
+grep -q "^8 games of shard 0/3, .* 2 chunks in" "$tmp/shard0.out" && ok || bad "shard 0/3's summary: $(cat "$tmp/shard0.out")"
+# Shard 1/3 killed after its first chunk, before the manifest named its second: resumed, the same bytes.
+cp -r "$tmp/shard1" "$tmp/shard1-killed"
+"$python" - "$tmp/shard1-killed" <<'PYTHON'
+import json, sys
+path = sys.argv[1] + "/manifest.json"
+m = json.load(open(path))
+assert [c["name"] for c in m["chunks"]] == ["chunk-00001", "chunk-00004"], m["chunks"]
+m["chunks"] = m["chunks"][:1]
+json.dump(m, open(path, "w"), indent=2)
+PYTHON
+"$nuraghe" "${shard_run[@]}" --shard 1/3 --out "$tmp/shard1-killed" >/dev/null 2>"$tmp/resume.err" || bad "the shard's resume failed"
+grep -q "resuming .* at chunk 1 of 2" "$tmp/resume.err" && diff -r "$tmp/shard1" "$tmp/shard1-killed" >/dev/null && ok ||
+  bad "the resumed shard differs from the unbroken one: $(cat "$tmp/resume.err")"
+expect_output "merge of every shard" "^20 games, .* 5 chunks in" "$nuraghe" merge "$tmp/shard2" "$tmp/shard0" \
+  "$tmp/shard1" --out "$tmp/joined"
+diff -r "$tmp/whole" "$tmp/joined" >/dev/null && ok || bad "the joined shards differ from the unsharded run"
+[[ -f $tmp/shard0/chunk-00000/seat.npy ]] && ok || bad "merge took the shards' chunks away (it copies them)"
+expect_error "merge without a shard" "shard 1/3 of the run is not given" \
+  "$nuraghe" merge "$tmp/shard0" "$tmp/shard2" --out "$tmp/m1"
+expect_error "merge of a shard twice" "is shard 0/3, given twice" \
+  "$nuraghe" merge "$tmp/shard0" "$tmp/shard0" "$tmp/shard1" --out "$tmp/m2"
+cp -r "$tmp/shard1-killed" "$tmp/shard1-half"
+"$python" -c 'import json, sys; p = sys.argv[1] + "/manifest.json"; m = json.load(open(p)); m["chunks"] = m["chunks"][:1]; json.dump(m, open(p, "w"))' \
+  "$tmp/shard1-half"
+expect_error "merge of an unfinished shard" "holds 1 of its 2 chunks: finish it first" \
+  "$nuraghe" merge "$tmp/shard0" "$tmp/shard1-half" "$tmp/shard2" --out "$tmp/m3"
+# The same run at --seed 4 (the word "3" of the run made "4").
+"$nuraghe" "${shard_run[@]/#3/4}" --shard 1/3 --out "$tmp/other1" >/dev/null 2>&1 || bad "another run's shard failed"
+expect_error "merge of another run's shard" "is self-play of another run .*seed" \
+  "$nuraghe" merge "$tmp/shard0" "$tmp/other1" "$tmp/shard2" --out "$tmp/m4"
+expect_error "merge of shards without --out" "give --out" "$nuraghe" merge "$tmp/shard0" "$tmp/shard1" "$tmp/shard2"
+expect_error "merge into a folder that holds files" "exists and is not an empty folder" \
+  "$nuraghe" merge "$tmp/shard0" "$tmp/shard1" "$tmp/shard2" --out "$tmp/whole"
+[[ ! -e $tmp/m1 && ! -e $tmp/m2 && ! -e $tmp/m3 && ! -e $tmp/m4 ]] && ok || bad "a refused merge created its --out"
+expect_error "learn from one shard" "is shard 0/3 of a self-play run: join the run's shards with .nuraghe merge" \
+  "$nuraghe" learn --data "$tmp/shard0" --out "$tmp/x.json"
+expect_error "a shard past the count" "--shard \"3/3\" must be i/n" \
+  "$nuraghe" "${shard_run[@]}" --shard 3/3 --out "$tmp/m5"
+expect_error "a shard into the whole run's folder" "holds the self-play of another run \(the folder's shard" \
+  "$nuraghe" "${shard_run[@]}" --shard 0/3 --out "$tmp/whole"
+
 # Bad settings: one line, exit 2, nothing written.
 expect_error "another run's folder, naming what differs" "holds the self-play of another run \\(the folder's seed 11, this run's 12\\)" \
   "$nuraghe" selfplay -g sardegna -p 2 --bots ismcts:iters=30 -n 4 --seed 12 --every 3 --chunk 2 --out "$tmp/sardegna"

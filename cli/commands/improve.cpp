@@ -1,6 +1,7 @@
 // `nuraghe improve` (cli/commands/improve.hpp): its arguments checked, then the generations for the
 // game, each a folder of its data, model and arenas.
 #include "cli/commands/improve.hpp"
+#include "cli/mpi.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +25,7 @@
 #include "cli/command.hpp"
 #include "cli/commands/learn.hpp"
 #include "cli/commands/selfplay.hpp"
+#include "cli/mpi.hpp"
 #include "cli/options.hpp"
 #include "core/error.hpp"
 #include "core/files.hpp"
@@ -526,6 +528,11 @@ std::string csv_line(const Generation& g) {
 }  // namespace commands
 
 int run_improve_command(const ImproveCommand& c) {
+  // Its steps run in turn, each on --jobs threads; mpirun would run the whole loop once a rank.
+  if (mpi::size() > 1)
+    input_error(
+        "improve: runs in one process; under mpirun give each rank its own part: selfplay and arena split "
+        "over the ranks");
   // Every setting before any game: learn would refuse these only after a generation's self-play.
   if (c.generations < 1) input_error("improve: --generations must be at least 1");
   if (c.model != "linear" && c.model != "logistic" && c.model != "mlp")

@@ -494,6 +494,10 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
   const JsonIn m(manifest, path);
   if (m.at("nuraghe").string() != "selfplay") m.at("nuraghe").fail("must be \"selfplay\"");
   if (m.at("format").int_in(1, 1) != 1) m.at("format").fail("must be 1");
+  if (const auto shard = m.find("shard"))
+    input_error("learn: --data \"" + folder + "\" is shard " + shard->string() +
+                " of a self-play run: join the run's shards with `nuraghe merge SHARD... --out FOLDER` and learn from "
+                "FOLDER");
   const DataIdentity id = identity_of(m);
   const bool features = d.inputs != ModelInputs::Observation;
   if (features && id.feature_names.empty())

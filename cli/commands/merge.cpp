@@ -8,7 +8,9 @@
 #include "arena/arena.hpp"
 #include "arena/summary.hpp"
 #include "bots/games.hpp"
+#include "cli/cli.hpp"
 #include "cli/command.hpp"
+#include "cli/commands/selfplay.hpp"
 #include "cli/options.hpp"
 #include "core/files.hpp"
 
@@ -18,6 +20,12 @@ namespace {
 int merge(const std::vector<std::string>& files, const std::string& format, const std::string& out, int resamples) {
   check_summary_format(format);
   if (files.empty()) input_error("merge: give one or more results files");
+  // Self-play folders (selfplay --shard): joined into the folder of the whole run.
+  if (is_selfplay_folder(files[0])) {
+    if (format != "table") input_error("merge: --format is for results files; self-play folders are joined");
+    join_selfplay(files, out, version(), false);
+    return 0;
+  }
   check_output_path(out, "merge --out");
   std::optional<ResultsHeader> header;
   std::map<int, GameResult> games;
@@ -52,9 +60,13 @@ int merge(const std::vector<std::string>& files, const std::string& format, cons
 class Merge final : public Command {
  public:
   void add_options(Options& o) override {
-    o.option("files", files_, "results files").file().required();
+    o.option("files", files_, "results files, or the folders of a self-play run's shards (selfplay --shard)")
+        .file()
+        .required();
     o.option("--format", format_, "table, csv or json").not_empty();
-    o.option("--out", out_, "also write the merged results to this new file").file();
+    o.option("--out", out_,
+             "also write the merged results to this new file; for self-play shards, the folder of the whole run")
+        .file();
     o.integer("--resamples", resamples_, 10, 100000, "bootstrap resamples for the intervals");
   }
 
@@ -68,7 +80,9 @@ class Merge final : public Command {
 
 }  // namespace
 
-extern const CommandEntry merge_command{"merge", "combine arena results files (shards) into one table",
+extern const CommandEntry merge_command{"merge",
+                                        "combine arena results files (shards) into one table, or self-play shards "
+                                        "into one folder",
                                         make_command<Merge>};
 
 }  // namespace nuraghe

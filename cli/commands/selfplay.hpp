@@ -16,6 +16,11 @@
 // names what was played, so that numpy and pandas read everything without nuraghe. A chunk is
 // written whole or not at all (a folder renamed into place), so a killed run resumes at its first
 // missing chunk and, whatever --jobs, writes the same bytes.
+//
+// A run splits over machines by its chunks: shard i/n plays the chunks c with c % n == i into a
+// folder of its own, and `nuraghe merge` joins the shards' folders into the folder one process
+// would have written, byte for byte. Under `mpirun -n K` (an MPI build) rank r plays shard r/K into
+// OUT.rank<r>of<K>, and rank 0 joins them into --out.
 
 #include <cstdio>
 #include <string>
@@ -37,12 +42,26 @@ struct SelfplaySettings {
   double expert_budget = 10;  // the expert: the seat's own spec with its iters= (and ms=) times this
   std::string expert;         // or this spec at every seat
   std::string out;            // the folder; an existing one of the same run is resumed
+  int shard = 0, shards = 1;  // play only the chunks c with c % shards == shard
   std::string version = "unknown";
   std::FILE* progress = stderr;  // the resume note and a line a chunk (improve: stdout, with its own progress)
+  bool summary = true;           // the last line on stdout (games, rows, chunks, megabytes)
 };
 
-// Plays and writes the run; InputError on bad settings or an --out folder of another run.
+// Plays and writes the run; InputError on bad settings or an --out folder of another run. Under
+// mpirun, over the ranks (above).
 int run_selfplay_command(const SelfplaySettings& s);
+
+// Joins the folders of every shard of one self-play run, each complete, into `out` (a new or empty
+// folder): their chunks in order and the manifest of the whole run, as one process writes them.
+// The shards' chunk folders are copied, or with `move` moved (and the emptied shard folders
+// removed: mpirun's rank folders). Prints the whole run's summary line; InputError for folders
+// that are not every shard of one run, once each, complete.
+void join_selfplay(const std::vector<std::string>& shards, const std::string& out, const std::string& version,
+                   bool move);
+
+// Whether `path` is a folder holding a self-play manifest (merge tells self-play from results files).
+bool is_selfplay_folder(const std::string& path);
 
 // The arrays of one chunk, their element types and their columns (a manifest documents them).
 struct SelfplayArray {

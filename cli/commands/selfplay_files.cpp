@@ -2,9 +2,12 @@
 // rows of a chunk, its files written and checked, the manifest, a resumed folder. A file of its
 // own, outside the command's: the arena's tests play a game's self-play with it, and need not link
 // the whole command line (and ThreadSanitizer's build, which runs them, need not compile it).
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include "cli/commands/selfplay_game.hpp"
 #include "core/error.hpp"
@@ -89,7 +92,7 @@ void write_chunk(const fs::path& out, int c, const Rows& r) {
     input_error("selfplay: cannot rename \"" + part.string() + "\" to \"" + done.string() + "\": " + ec.message());
 }
 
-std::vector<fs::path> stale_chunks(const fs::path& out, int written, int total) {
+std::vector<fs::path> stale_chunks(const fs::path& out, const std::vector<int>& to_write) {
   std::vector<fs::path> stale;
   for (const auto& e : fs::directory_iterator(out)) {
     std::string name = e.path().filename().string();
@@ -98,7 +101,8 @@ std::vector<fs::path> stale_chunks(const fs::path& out, int written, int total) 
         name.find_first_not_of("0123456789", 6) != std::string::npos)
       continue;
     const long long c = std::stoll(name.substr(6));
-    if (c < written || c >= total || name != chunk_name(int(c))) continue;  // not a chunk this run writes
+    if (c > INT_MAX || !std::binary_search(to_write.begin(), to_write.end(), int(c)) || name != chunk_name(int(c)))
+      continue;  // not a chunk this run writes
     const std::string where = "selfplay: \"" + e.path().string() + "\"";
     if (!e.is_directory() || e.is_symlink())
       input_error(where + " is not a chunk folder selfplay wrote, where it writes chunk " + std::to_string(c) +
@@ -177,7 +181,7 @@ void write_manifest(const fs::path& out, const Json& manifest) {
   fs::rename(part, path);
 }
 
-std::vector<Json> resume(const fs::path& out, const Json& identity) {
+std::vector<Json> resume(const fs::path& out, const Json& identity, const std::vector<int>& mine) {
   const fs::path path = out / "manifest.json";
   std::vector<Json> chunks;
   if (!fs::exists(out)) {
@@ -202,9 +206,13 @@ std::vector<Json> resume(const fs::path& out, const Json& identity) {
     input_error("selfplay: --out \"" + out.string() + "\" holds the self-play of another run (" +
                 first_difference(id, identity, "the folder", "this run") + "): use another --out");
   const int chunk_games = identity.at("chunk_games").get<int>(), games = identity.at("games").get<int>();
-  for (const JsonIn& c : in.at("chunks").array()) {
+  const std::vector<JsonIn> listed = in.at("chunks").array();
+  if (listed.size() > mine.size())
+    in.at("chunks").fail("lists " + std::to_string(listed.size()) + " chunks, more than the run's " +
+                         std::to_string(mine.size()));
+  for (const JsonIn& c : listed) {
     c.allow_only({"name", "games", "rows"});
-    const int i = int(chunks.size()), first = i * chunk_games, last = std::min(games, first + chunk_games);
+    const int i = mine[chunks.size()], first = i * chunk_games, last = std::min(games, first + chunk_games);
     if (c.at("name").string() != chunk_name(i)) c.at("name").fail("must be \"" + chunk_name(i) + "\"");
     const std::vector<JsonIn> range = c.at("games").array_of_size(2);
     if (range[0].integer(0, games) != first || range[1].integer(0, games) != last)
@@ -224,5 +232,114 @@ double folder_megabytes(const fs::path& out) {
 }
 
 }  // namespace commands
+
+// ---- shards joined (selfplay.hpp), outside the command's namespace: merge calls them too ----------
+
+using commands::chunk_name;
+using commands::chunks_of_shard;
+using commands::folder_megabytes;
+
+bool is_selfplay_folder(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_directory(path, ec) &&
+         std::filesystem::is_regular_file(std::filesystem::path(path) / "manifest.json", ec);
+}
+
+void join_selfplay(const std::vector<std::string>& shards, const std::string& out, const std::string& version,
+                   bool move) {
+  if (shards.empty()) input_error("merge: give the folders of a self-play run's shards");
+  if (out.empty()) input_error("merge: self-play folders are joined into a folder: give --out");
+  // Each shard's manifest: one run's (all but "shard", "version" and "chunks" equal), every shard
+  // once, each with all its chunks.
+  Json whole;
+  std::vector<Json> chunks;
+  std::vector<std::string> folder_of;  // the shard folder of each chunk, by chunk
+  int count = 0;
+  std::vector<int> seen;
+  for (const std::string& folder : shards) {
+    const std::string path = (std::filesystem::path(folder) / "manifest.json").string();
+    if (!is_selfplay_folder(folder))
+      input_error("merge: \"" + folder + "\" is not a self-play folder (it holds no manifest.json)");
+    const Json manifest = parse_json(read_input_file(path, "self-play manifest"), path);
+    const JsonIn in(manifest, path);
+    in.expect_object();
+    if (in.at("nuraghe").string() != "selfplay") in.at("nuraghe").fail("must be \"selfplay\"");
+    int shard = 0, n = 1;
+    if (const auto s = in.find("shard")) {
+      const std::string text = s->string();
+      const auto slash = text.find('/');
+      try {
+        if (slash == std::string::npos) throw std::invalid_argument(text);
+        shard = std::stoi(text.substr(0, slash)), n = std::stoi(text.substr(slash + 1));
+      } catch (const std::exception&) {
+        s->fail("must be i/n, as selfplay --shard writes it");
+      }
+      if (n < 2 || shard < 0 || shard >= n || text != std::to_string(shard) + "/" + std::to_string(n))
+        s->fail("must be i/n with 0 <= i < n, as selfplay --shard writes it");
+    }
+    Json id = manifest;
+    for (const char* k : {"version", "chunks", "shard"}) id.erase(k);
+    if (whole.is_null()) {
+      whole = id, count = n, seen.assign(std::size_t(n), 0);
+    } else if (id != whole) {
+      input_error("merge: \"" + folder + "\" is self-play of another run than \"" + shards[0] + "\" (" +
+                  first_difference(id, whole, "\"" + folder + "\"", "\"" + shards[0] + "\"") + ")");
+    } else if (n != count) {
+      input_error("merge: \"" + folder + "\" is shard " + std::to_string(shard) + "/" + std::to_string(n) + ", \"" +
+                  shards[0] + "\" one of " + std::to_string(count));
+    }
+    if (seen[std::size_t(shard)]++)
+      input_error("merge: \"" + folder + "\" is shard " + std::to_string(shard) + "/" + std::to_string(n) +
+                  ", given twice");
+    const int games = in.at("games").int_in(1, 1 << 30), chunk_games = in.at("chunk_games").int_in(1, 1 << 30);
+    const int total = (games + chunk_games - 1) / chunk_games;
+    const std::vector<int> mine = chunks_of_shard(total, shard, n);
+    if (chunks.empty()) chunks.resize(std::size_t(total)), folder_of.resize(std::size_t(total));
+    // Its chunks, as resume reads them: the first of its own, in order; all of them, or it is not done.
+    Json identity = manifest;  // resume's: all but what a run adds as it goes
+    for (const char* k : {"version", "chunks", "arrays", "games_file"}) identity.erase(k);
+    const std::vector<Json> listed = commands::resume(std::filesystem::path(folder), identity, mine);
+    if (listed.size() != mine.size())
+      input_error("merge: \"" + folder + "\" (shard " + std::to_string(shard) + "/" + std::to_string(n) + ") holds " +
+                  std::to_string(listed.size()) + " of its " + std::to_string(mine.size()) +
+                  " chunks: finish it first (run its selfplay again)");
+    for (std::size_t k = 0; k < mine.size(); ++k)
+      chunks[std::size_t(mine[k])] = listed[k], folder_of[std::size_t(mine[k])] = folder;
+  }
+  for (int s = 0; s < count; ++s)
+    if (!seen[std::size_t(s)])
+      input_error("merge: shard " + std::to_string(s) + "/" + std::to_string(count) + " of the run is not given");
+
+  // The whole run's folder: its chunks, then its manifest, as one process writes them (the chunk
+  // names are the run's own, so each goes where it belongs).
+  const std::filesystem::path to(out);
+  std::error_code ec;
+  if (std::filesystem::exists(to) && !(std::filesystem::is_directory(to) && std::filesystem::is_empty(to)))
+    input_error("merge: --out \"" + out + "\" exists and is not an empty folder: give a new one");
+  for (const std::string& folder : shards)
+    if (std::filesystem::exists(to) && std::filesystem::equivalent(to, folder, ec))
+      input_error("merge: --out \"" + out + "\" is a shard's folder");
+  std::filesystem::create_directories(to, ec);
+  if (ec) input_error("merge: cannot create --out \"" + out + "\": " + ec.message());
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    const std::filesystem::path from = std::filesystem::path(folder_of[c]) / chunk_name(int(c)),
+                                dest = to / chunk_name(int(c));
+    if (move) std::filesystem::rename(from, dest, ec);
+    else std::filesystem::copy(from, dest, std::filesystem::copy_options::recursive, ec);
+    if (ec)
+      input_error("merge: cannot " + std::string(move ? "move" : "copy") + " \"" + from.string() + "\" to \"" +
+                  dest.string() + "\": " + ec.message());
+  }
+  Json manifest = whole;
+  manifest["version"] = version;
+  manifest["chunks"] = chunks;
+  commands::write_manifest(to, manifest);
+  if (move)
+    for (const std::string& folder : shards) std::filesystem::remove_all(folder, ec);
+  long long rows = 0;
+  for (const Json& c : chunks) rows += c["rows"].get<long long>();
+  std::printf("%d games, %lld rows of %d observations, %zu chunks in %s (%.1f MB)\n", whole.at("games").get<int>(),
+              rows, whole.at("observation_size").get<int>(), chunks.size(), out.c_str(), folder_megabytes(to));
+}
 
 }  // namespace nuraghe

@@ -191,10 +191,17 @@ void write_chunk(const fs::path& out, int c, const Rows& r);
 
 // This run's leftovers in `out`, to be removed and written again: a chunk half-written when a run
 // was killed (chunk-NNNNN.part), or written whole but killed before the manifest named it
-// (chunk-NNNNN), of the chunks `written` to `total` - 1 alone. Anything else in the folder is a
-// user's and left alone; where it stands in a chunk's place (a file, a link, a folder holding
-// other files), the run is refused before anything is removed.
-std::vector<fs::path> stale_chunks(const fs::path& out, int written, int total);
+// (chunk-NNNNN), of the chunks `to_write` alone. Anything else in the folder is a user's and left
+// alone; where it stands in a chunk's place (a file, a link, a folder holding other files), the
+// run is refused before anything is removed.
+std::vector<fs::path> stale_chunks(const fs::path& out, const std::vector<int>& to_write);
+
+// The chunks a shard plays, in order: c with c % shards == shard, of `total`.
+inline std::vector<int> chunks_of_shard(int total, int shard, int shards) {
+  std::vector<int> mine;
+  for (int c = shard; c < total; c += shards) mine.push_back(c);
+  return mine;
+}
 
 // The reward= each bot backs up (a searching bot's), or null for a bot that does not search.
 Json rewards_of(const std::vector<std::string>& bots);
@@ -219,6 +226,7 @@ Json run_identity(const SelfplaySettings& a, int n, int observation_size) {
           {"games", a.games},
           {"every", a.every},
           {"chunk_games", a.chunk_games}};
+  if (a.shards > 1) id["shard"] = std::to_string(a.shard) + "/" + std::to_string(a.shards);
   // Labels (--label-rate), only where asked, so that a run without them keeps its identity.
   if (a.label_rate > 0) {
     id["label_rate"] = a.label_rate;
@@ -246,8 +254,9 @@ Json arrays_doc(int n, int observation_size, int feature_count, bool labels);
 // Writes manifest.json whole: written beside it, then renamed into place.
 void write_manifest(const fs::path& out, const Json& manifest);
 
-// The chunks of an existing folder of this run, or InputError for a folder of anything else.
-std::vector<Json> resume(const fs::path& out, const Json& identity);
+// The chunks of an existing folder of this run, which are the first of `mine` (the chunks the
+// run's shard plays), or InputError for a folder of anything else.
+std::vector<Json> resume(const fs::path& out, const Json& identity, const std::vector<int>& mine);
 
 // The size of the folder's files, in megabytes.
 double folder_megabytes(const fs::path& out);
@@ -275,11 +284,15 @@ int run_selfplay(const SelfplaySettings& a) {
     const int observation_size = G::observation_size(probe);
     const Json identity = run_identity<G>(a, n, observation_size);
     const fs::path out(a.out);
-    std::vector<Json> chunks = resume(out, identity);
+    if (a.shards < 1 || a.shard < 0 || a.shard >= a.shards)
+      input_error("selfplay: --shard must be i/n with 0 <= i < n");
     const int total_chunks = (a.games + a.chunk_games - 1) / a.chunk_games;
+    const std::vector<int> mine = chunks_of_shard(total_chunks, a.shard, a.shards);
+    std::vector<Json> chunks = resume(out, identity, mine);
     // A chunk half-written when a run was killed, or written whole but killed before the manifest
     // named it: played again.
-    for (const auto& path : stale_chunks(out, int(chunks.size()), total_chunks)) fs::remove_all(path);
+    for (const auto& path : stale_chunks(out, std::vector<int>(mine.begin() + long(chunks.size()), mine.end())))
+      fs::remove_all(path);
 
     Json manifest = identity;
     manifest["version"] = a.version;
@@ -289,10 +302,11 @@ int run_selfplay(const SelfplaySettings& a) {
                                    "a line a game of the chunk: index, deal, seed (the deal's), bots (by "
                                    "seat), scores, returns, moves (notation) and movers (-2: all at once)"}};
     if (!chunks.empty())
-      std::fprintf(a.progress, "selfplay: resuming \"%s\" at chunk %zu of %d\n", a.out.c_str(), chunks.size(),
-                   total_chunks);
+      std::fprintf(a.progress, "selfplay: resuming \"%s\" at chunk %zu of %zu\n", a.out.c_str(), chunks.size(),
+                   mine.size());
     const int jobs = std::max(1, std::min(a.jobs, int(std::thread::hardware_concurrency())));
-    for (int c = int(chunks.size()); c < total_chunks; ++c) {
+    for (std::size_t k = chunks.size(); k < mine.size(); ++k) {
+      const int c = mine[k];
       const int first = c * a.chunk_games, last = std::min(a.games, first + a.chunk_games);
       std::vector<Rows> games(std::size_t(last - first));
       parallel_for_dynamic(last - first, jobs, [&](int i) {
@@ -306,17 +320,27 @@ int run_selfplay(const SelfplaySettings& a) {
       chunks.push_back(Json{{"name", chunk_name(c)}, {"games", Json::array({first, last})}, {"rows", chunk.count()}});
       manifest["chunks"] = chunks;
       write_manifest(out, manifest);
-      std::fprintf(a.progress, "selfplay: %d/%d games, %lld rows in chunk %d, %.1f MB in \"%s\"\n", last, a.games,
-                   chunk.count(), c, folder_megabytes(out), a.out.c_str());
+      if (a.shards == 1)
+        std::fprintf(a.progress, "selfplay: %d/%d games, %lld rows in chunk %d, %.1f MB in \"%s\"\n", last, a.games,
+                     chunk.count(), c, folder_megabytes(out), a.out.c_str());
+      else
+        std::fprintf(a.progress,
+                     "selfplay: shard %d/%d: chunk %zu/%zu (games %d to %d), %lld rows, %.1f MB in \"%s\"\n", a.shard,
+                     a.shards, k + 1, mine.size(), first, last - 1, chunk.count(), folder_megabytes(out),
+                     a.out.c_str());
     }
-    if (chunks.size() == std::size_t(total_chunks) && total_chunks > 0) {
+    if (chunks.size() == mine.size() && !mine.empty()) {
       manifest["chunks"] = chunks;
       write_manifest(out, manifest);  // a run resumed when already complete writes the same manifest
     }
-    long long rows = 0;
-    for (const Json& c : chunks) rows += c["rows"].get<long long>();
-    std::printf("%d games, %lld rows of %d observations, %zu chunks in %s (%.1f MB)\n", a.games, rows, observation_size,
-                chunks.size(), a.out.c_str(), folder_megabytes(out));
+    long long rows = 0, games = 0;
+    for (const Json& c : chunks)
+      rows += c["rows"].get<long long>(), games += c["games"][1].get<long long>() - c["games"][0].get<long long>();
+    if (a.summary)
+      std::printf(
+          "%lld games%s, %lld rows of %d observations, %zu chunks in %s (%.1f MB)\n", games,
+          a.shards == 1 ? "" : (" of shard " + std::to_string(a.shard) + "/" + std::to_string(a.shards)).c_str(), rows,
+          observation_size, chunks.size(), a.out.c_str(), folder_megabytes(out));
   }
   return 0;
 }
