@@ -24,21 +24,24 @@ for table in "${tables[@]}"; do
   # at two seats only, where its games are short.
   equal=()
   [[ $players -eq 2 ]] && equal=(--equal-time)
+  policy=logistic  # and an MLP policy at four seats (--hidden 8)
+  [[ $players -eq 4 ]] && policy=mlp
   args=(improve -g "$game" -p "$players" --bot ismcts:iters=5 --games $((8 * players)) --every 16 --label-rate 0.25
-        --expert-budget 2 --policy logistic --inputs features --target expert-value --target-mix 0.5 "${equal[@]}"
+        --expert-budget 2 --policy $policy --hidden 8 --inputs features --target expert-value --target-mix 0.5 "${equal[@]}"
         --max-deals 2 --reference heuristic --reference-games "$per_deal" --seed 4 -j 2 --generations 1 --out "$run")
   "$nuraghe" "${args[@]}" >"$tmp/out" 2>&1 || bad "$table: improve failed: $(tail -3 "$tmp/out")"
   for f in gen-1/data/manifest.json gen-1/model.json gen-1/policy.json gen-1/gate.jsonl; do
     [[ -s $run/$f ]] && ok || bad "$table: no $f"
   done
   # The run's files: labelled data, a policy and a value that read the features, the gate's bots.
-  python3 - "$run" "$players" "$per_deal" <<'EOF' && ok || bad "$table: the run's files (above)"
+  python3 - "$run" "$players" "$per_deal" "$policy" <<'EOF' && ok || bad "$table: the run's files (above)"
 import csv, json, sys
-run, players, per_deal = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+run, players, per_deal, policy_kind = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 manifest = json.load(open(f"{run}/gen-1/data/manifest.json"))
 assert manifest["label_rate"] == 0.25 and manifest["experts"] == ["ismcts:iters=10"], manifest.get("experts")
 policy, value = json.load(open(f"{run}/gen-1/policy.json")), json.load(open(f"{run}/gen-1/model.json"))
 assert policy["target"] == "visits" and policy["inputs"] == "features", (policy["target"], policy["inputs"])
+assert policy["kind"] == policy_kind and len(policy["layers"]) == (2 if policy_kind == "mlp" else 1), policy["kind"]
 assert value["target"] == "expert-value" and value["inputs"] == "features", (value["target"], value["inputs"])
 assert value["target_mix"] == 0.5 and json.load(open(f"{run}/improve.json"))["target_mix"] == 0.5
 iters = 5
@@ -70,6 +73,12 @@ assert len(row["policy_hash"]) == 16 and row["policy_hash"] != row["model_hash"]
 assert (float(row["ms_candidate"]) > 0 and float(row["ms_best"]) > 0) if players == 2 else \
     row["ms_candidate"] == row["ms_best"] == "", row
 assert (row["gate_verdict"] == "H1") == (row["accepted"] == "yes"), row
+# Each step's wall seconds, in order, summing to the generation's.
+timings = json.load(open(f"{run}/gen-1/timings.json"))
+steps = [s["step"] for s in timings["steps"]]
+assert steps == ["selfplay", "fit"] + (["calibration"] if players == 2 else []) + ["gate", "reference"], steps
+assert all(s["seconds"] >= 0 for s in timings["steps"]) and timings["seconds"] > 0, timings
+assert abs(sum(s["seconds"] for s in timings["steps"]) - timings["seconds"]) < 0.01, timings
 EOF
   if [[ $players -gt 2 ]]; then
     mean=$(python3 -c "
@@ -116,6 +125,8 @@ assert calibration["candidate"] == tuned["spec"], calibration["candidate"]
 gate = json.loads(open(f"{run}/gen-1/gate.jsonl").readline())["bots"][0]
 assert gate == re.sub(r"iters=5\b", f"iters={calibration['iters']}", tuned["spec"]), gate
 assert json.load(open(f"{run}/improve.json"))["tune"] == ["cpuct=0.5:2", "prior_temperature=0.5:2"]
+steps = [s["step"] for s in json.load(open(f"{run}/gen-1/timings.json"))["steps"]]
+assert steps == ["selfplay", "fit", "tune", "calibration", "gate", "reference"], steps
 EOF
 grep -q "improve: tuning, 16/16 games" "$tmp/out" && ok || bad "--tune: no progress line of its last step"
 # Killed after the tuning: started again, it keeps the tuned bot and tunes nothing.
@@ -131,8 +142,8 @@ expect_error "the expert's value without labels" "--target expert-value learns f
   "$nuraghe" "${base[@]}" --target expert-value --out "$tmp/x2"
 expect_error "an expert budget without labels" "--expert-budget sets the expert of --label-rate" \
   "$nuraghe" "${base[@]}" --expert-budget 4 --out "$tmp/x3"
-expect_error "an unknown policy" "--policy must be none or logistic, not \"mlp\"" \
-  "$nuraghe" "${base[@]}" --label-rate 0.1 --policy mlp --out "$tmp/x4"
+expect_error "an unknown policy" "--policy must be none, logistic or mlp, not \"tree\"" \
+  "$nuraghe" "${base[@]}" --label-rate 0.1 --policy tree --out "$tmp/x4"
 expect_error "an unknown target" "--target must be returns or expert-value, not \"visits\"" \
   "$nuraghe" "${base[@]}" --target visits --out "$tmp/x5"
 expect_error "a target mix without the expert's value" "--target-mix mixes the expert's value with the outcome" \

@@ -113,9 +113,23 @@ for inputs in $policy_inputs; do
   expect_output "a search with the learned prior plays" "ismcts" \
     "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,prior=$tmp/policy-$inputs.json,heuristic" -n 2
 done
+# An MLP policy (--model mlp): its early stopping said, its file two layers over the game's whole
+# action space, and a search plays with it.
+"$nuraghe" learn --data "$tmp/labelled" --target policy --model mlp --hidden 8 --inputs features \
+  --out "$tmp/policy-mlp.json" >"$tmp/policy.out" 2>&1 || bad "--target policy --model mlp failed"
+grep -Eq "softmax policy \(mlp\).*best epoch [0-9]+ of [0-9]+" "$tmp/policy.out" && grep -Eq "learned policy .*%" "$tmp/policy.out" &&
+  ok || bad "--target policy --model mlp: the figures: $(cat "$tmp/policy.out")"
+/usr/bin/python3 - "$tmp/policy-mlp.json" "$tmp/labelled/manifest.json" <<'PYTHON' && ok || bad "the MLP policy's file (above)"
+import json, sys
+m, data = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert m["nuraghe"] == "policy-model" and m["kind"] == "mlp" and m["target"] == "visits", (m["kind"], m["target"])
+assert [l["outputs"] for l in m["layers"]] == [8, data["num_actions"]], [l["outputs"] for l in m["layers"]]
+PYTHON
+expect_output "a search with the MLP prior plays" "ismcts" \
+  "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,prior=$tmp/policy-mlp.json,heuristic" -n 2
 expect_error "--target policy without labels" "no expert labels for --target policy.*--label-rate" \
   "$nuraghe" learn --data "$tmp/data" --target policy --model logistic --out "$tmp/x.json"
-expect_error "--target policy of a linear model" "give --model logistic" \
+expect_error "--target policy of a linear model" "give --model logistic or mlp" \
   "$nuraghe" learn --data "$tmp/labelled" --target policy --model linear --out "$tmp/x.json"
 expect_error "--target policy --with-evaluate" "a policy reads the seat's view" \
   "$nuraghe" learn --data "$tmp/labelled" --target policy --model logistic --with-evaluate --out "$tmp/x.json"

@@ -544,3 +544,56 @@ TEST_CASE("fit_policy: one seed, one model, on one thread or two; its penalty by
   bad.action[0] = 6;
   CHECK_THROWS_AS(fit_policy(known.data, bad, rows, o), InputError);
 }
+
+TEST_CASE("fit_policy with an MLP: an XOR policy no softmax over the inputs can learn, the same on two threads") {
+  // Three legal actions in every row; action 0 is the expert's (share 0.9) where x0 x1 > 0,
+  // action 1 elsewhere; action 2 keeps 0.05 at most. Action 3 is legal in no row. A softmax linear
+  // in x cannot say "same sign"; one hidden layer can.
+  const auto make = [](std::uint64_t seed) {
+    struct {
+      Samples data;
+      PolicyTargets targets;
+    } out{random_samples(300, 2, 2, seed), {}};
+    out.targets.num_actions = 4;
+    for (int r = 0; r < int(out.data.x.rows()); ++r) {
+      const bool same = out.data.x(r, 0) * out.data.x(r, 1) > 0;
+      for (const int a : {0, 1, 2}) {
+        out.targets.action.push_back(a);
+        out.targets.share.push_back(a == 2 ? 0.05f : (a == 0) == same ? 0.9f : 0.05f);
+      }
+      out.targets.begin.push_back((long long)out.targets.action.size());
+    }
+    return out;
+  };
+  const auto train = make(41), test = make(42);
+  const auto top1 = [&](const ValueModel& m) {
+    return evaluate_policy(test.targets, all_rows(test.data),
+                           [&](int r, double* p) { policy_probabilities(m, test.data.x, test.targets, r, p); })
+        .top1;
+  };
+  FitOptions logistic;
+  logistic.logistic_penalties = {1e-4};
+  const double linear = top1(fit_policy(train.data, train.targets, all_rows(train.data), logistic));
+  FitOptions o = mlp_options();
+  FitReport report;
+  const ValueModel m = fit_policy(train.data, train.targets, all_rows(train.data), o, &report);
+  CAPTURE(linear);
+  CHECK(linear < 0.7);
+  CHECK(top1(m) > 0.9);
+  CHECK(m.kind == ModelKind::Mlp);
+  CHECK(m.is_policy());
+  REQUIRE(m.layers.size() == 2);
+  CHECK(m.layers[0].outputs == 16);
+  CHECK(m.layers[1].outputs == 4);  // the game's whole action space
+  CHECK(report.validation_loss[report.best_epoch] < report.validation_loss[0]);
+  // The action legal in no row: weights 0, the others' mean bias (no opinion).
+  for (int i = 0; i < 16; ++i) CHECK(m.layers[1].weights[std::size_t(3 * 16 + i)] == 0.0f);
+  CHECK(m.layers[1].bias[3] == doctest::Approx((m.layers[1].bias[0] + m.layers[1].bias[1] + m.layers[1].bias[2]) / 3));
+  // Two threads give the same model.
+  o.threads = 2;
+  const ValueModel two = fit_policy(train.data, train.targets, all_rows(train.data), o);
+  for (std::size_t l = 0; l < m.layers.size(); ++l) {
+    CHECK(two.layers[l].weights == m.layers[l].weights);
+    CHECK(two.layers[l].bias == m.layers[l].bias);
+  }
+}

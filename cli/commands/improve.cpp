@@ -4,6 +4,7 @@
 #include "cli/mpi.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -59,6 +60,46 @@ std::string with_models(const std::string& bot, const std::string& model, const 
 
 // The spec with iters= set to `iterations` (added if the spec did not give it).
 std::string with_iterations(const std::string& bot, long long iterations);
+
+// Each step of a generation, its wall seconds in this process (a step resumed from its files counts
+// the time it took to read them), in order: for gen-g/timings.json and the log.
+class StepClock {
+ public:
+  void lap(const char* step) {
+    const auto now = std::chrono::steady_clock::now();
+    steps_.emplace_back(step, std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+  Json json() const {
+    Json steps = Json::array();
+    double total = 0;
+    for (const auto& [step, seconds] : steps_) {
+      steps.push_back(Json{{"step", step}, {"seconds", std::round(seconds * 1000) / 1000}});
+      total += seconds;
+    }
+    return Json{{"steps", steps},
+                {"seconds", std::round(total * 1000) / 1000},
+                {"meaning",
+                 "wall seconds of each step of the generation in the run that finished it; a step resumed from its "
+                 "files counts the time that run spent on it"}};
+  }
+  std::string text() const {
+    double total = 0;
+    std::string parts;
+    char line[96];
+    for (const auto& [step, seconds] : steps_) {
+      total += seconds;
+      std::snprintf(line, sizeof line, "%s%s %.1f s", parts.empty() ? "" : ", ", step, seconds);
+      parts += line;
+    }
+    std::snprintf(line, sizeof line, "%.1f s: ", total);
+    return line + parts;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  std::vector<std::pair<const char*, double>> steps_;
+};
 
 // The run's folder, as every file of the run names it: its canonical path, recorded in improve.json
 // ("folder", not part of the run's identity), so that every spelling of --out (run, ./run, run/,
@@ -297,6 +338,7 @@ int improve(const ImproveCommand& c) {
   for (int number = 1; number <= c.generations; ++number) {
     const fs::path folder = out / ("gen-" + std::to_string(number));
     fs::create_directories(folder);
+    StepClock clock;  // each step's wall seconds, in gen-g/timings.json
     g.number = number;
     g.policy_hash.clear(), g.ms_candidate = g.ms_best = 0;
     std::printf("\nimprove: generation %d: self-play of %s%s\n", number, g.best.c_str(),
@@ -310,6 +352,7 @@ int improve(const ImproveCommand& c) {
     s.progress = stdout;  // with improve's own: a refusal of a later step is the one line on stderr
     run_selfplay_command(s);
     data.push_back(s.out);
+    clock.lap("selfplay");
 
     LearnCommand l;
     l.data = data, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
@@ -318,7 +361,7 @@ int improve(const ImproveCommand& c) {
     g.model_hash = model_hash_text(read_model((folder / "model.json").string()));
     if (policy) {
       LearnCommand p;
-      p.data = data, p.model = c.policy, p.target = "policy", p.inputs = c.inputs;
+      p.data = data, p.model = c.policy, p.target = "policy", p.inputs = c.inputs, p.hidden = c.hidden;
       p.seed = seed_of(c, number, kPolicyFit);
       fit_once(p, folder / "policy.json");
       g.policy_hash = model_hash_text(read_model((folder / "policy.json").string()));
@@ -329,11 +372,18 @@ int improve(const ImproveCommand& c) {
       for (const JsonIn& chunk : JsonIn(manifest, d).at("chunks").array())
         g.rows += chunk.at("rows").integer(0, 1LL << 40);
     }
+    clock.lap("fit");
 
     std::string candidate = with_models(c.bot, (folder / "model.json").string(),
                                         policy ? (folder / "policy.json").string() : std::string());
-    if (!c.tune.empty()) candidate = tuned<G>(c, g, candidate, folder, players);
-    if (c.equal_time) candidate = equal_time<G>(c, g, candidate, folder, players);
+    if (!c.tune.empty()) {
+      candidate = tuned<G>(c, g, candidate, folder, players);
+      clock.lap("tune");
+    }
+    if (c.equal_time) {
+      candidate = equal_time<G>(c, g, candidate, folder, players);
+      clock.lap("calibration");
+    }
     std::printf("\nimprove: generation %d: gate, %s against %s\n", number, candidate.c_str(), g.best.c_str());
     const SprtSettings sprt{0, c.elo1, 0.05, 0.05};
     const auto games = play<G>(c, against(candidate, g.best, players), per_deal * c.max_deals,
@@ -342,11 +392,19 @@ int improve(const ImproveCommand& c) {
     std::printf("%s", sprt_report(t, bot_name(candidate), bot_name(g.best)).c_str());
     g.gate_deals = int(t.llr.size()), g.gate_llr = t.llr.empty() ? 0 : t.llr.back(), g.verdict = t.verdict;
     if (t.verdict > 0) g.best = candidate;
+    clock.lap("gate");
     std::printf("improve: generation %d: %s; the best bot is %s\n", number,
                 t.verdict > 0 ? "the new models are kept" : "the new models are rejected", g.best.c_str());
     rate<G>(c, g, folder, players);
+    clock.lap("reference");
     std::printf("improve: generation %d: Elo %+.0f [%+.0f, %+.0f] against %s\n", number, g.elo, g.elo_low, g.elo_high,
                 c.reference.c_str());
+    std::printf("improve: generation %d took %s\n", number, clock.text().c_str());
+    {
+      OutputFile f((folder / "timings.json").string(), "generation's timings");
+      f.write(json_text(clock.json(), 2) + "\n");
+      f.close();
+    }
     csv += csv_line(g);
     OutputFile f((out / "generations.csv").string(), "generations table");  // rewritten whole after each one
     f.write(csv);
@@ -545,8 +603,8 @@ int run_improve_command(const ImproveCommand& c) {
     input_error("improve: --target must be returns or expert-value, not \"" + c.target + "\"");
   if (c.target_mix_given && c.target != "expert-value")
     input_error("improve: --target-mix mixes the expert's value with the outcome: give --target expert-value");
-  if (c.policy != "none" && c.policy != "logistic")
-    input_error("improve: --policy must be none or logistic, not \"" + c.policy + "\"");
+  if (c.policy != "none" && c.policy != "logistic" && c.policy != "mlp")
+    input_error("improve: --policy must be none, logistic or mlp, not \"" + c.policy + "\"");
   if (c.label_rate == 0 && (c.policy != "none" || c.target == "expert-value"))
     input_error(std::string("improve: ") + (c.policy != "none" ? "--policy " + c.policy : "--target expert-value") +
                 " learns from the expert's labels: give --label-rate");
@@ -586,7 +644,8 @@ class Improve final : public Command {
            "the share of self-play row decisions labelled by an expert search (selfplay --label-rate)");
     o.real("--expert-budget", args_.expert_budget, 1e-3, 1e6,
            "the expert: the best bot with its iters= (and ms=) times this (selfplay --expert-budget)");
-    o.option("--policy", args_.policy, "none, or logistic: a policy fitted on the labels, played as prior=")
+    o.option("--policy", args_.policy,
+             "none, logistic or mlp (of --hidden layers): a policy fitted on the labels, played as prior=")
         .not_empty();
     o.flag("--equal-time", args_.equal_time,
            "set the new bot's iters= for the best bot's time a move, timed in the same run, before its gate");

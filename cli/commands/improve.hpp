@@ -37,7 +37,7 @@ struct ImproveCommand {
   bool target_mix_given = false;
   double label_rate = 0;          // the share of self-play row decisions an expert search labels
   double expert_budget = 10;      // the expert: the best bot with its iters= (and ms=) times this
-  std::string policy = "none";    // none, or logistic: a policy fitted on the labels, given as prior=
+  std::string policy = "none";    // none, logistic or mlp: a policy fitted on the labels, given as prior=
   bool equal_time = false;        // the new bot's iters= set for the best bot's time a move
   std::vector<std::string> tune;  // "NAME=LOW:HIGH": the new bot's parameters tuned against the best bot
   int tune_budget = 200;          // the tuning's games a generation (SPSA, lib/arena/tune.hpp)

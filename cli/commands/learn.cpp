@@ -202,10 +202,12 @@ std::optional<learn::PolicyMetrics> heuristic_policy(const Data& d, const std::v
 template <Game G>
 int learn_policy(const LearnCommand& c, Data& d) {
   learn::FitOptions o;
-  o.kind = ModelKind::Logistic;
+  o.kind = c.model == "mlp" ? ModelKind::Mlp : ModelKind::Logistic;
   o.target = "visits";
   o.seed = c.seed;
   o.threads = c.threads;
+  o.hidden = c.hidden;
+  o.epochs = c.epochs;
   // A policy has a weight a feature for each of hundreds of actions, so L-BFGS's own vector work
   // (memory pairs of the weights' size) outweighs the rows' (measured: 72% of the time at 10 pairs),
   // and a row costs a pass over its legal moves (Ticket to Ride: 146 on average): fewer, looser fits
@@ -216,9 +218,12 @@ int learn_policy(const LearnCommand& c, Data& d) {
   o.memory = 5;
   o.tolerance = 1e-4;
   const int inputs = d.layout.size();
-  if (const std::string why = model_size_error(inputs, std::size_t(inputs), {d.policy.num_actions}); !why.empty())
+  std::vector<int> outputs = o.kind == ModelKind::Mlp ? c.hidden : std::vector<int>{};
+  outputs.push_back(d.policy.num_actions);
+  if (const std::string why = model_size_error(inputs, std::size_t(inputs), outputs); !why.empty())
     input_error("learn: a policy of " + std::to_string(inputs) + " inputs over " +
-                std::to_string(d.policy.num_actions) + " actions is too large: " + why);
+                std::to_string(d.policy.num_actions) + " actions" +
+                (o.kind == ModelKind::Mlp ? " and these --hidden layers" : "") + " is too large: " + why);
   const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, kHeldOutStream));
   learn::FitReport report;
   ValueModel model = learn::fit_policy(d.samples, d.policy, split.train, o, &report);
@@ -244,10 +249,11 @@ int learn_policy(const LearnCommand& c, Data& d) {
   std::printf("%s, %d players, %s: %lld labelled rows of %zu deals (%zu training, %zu held out)\n", d.id.game.c_str(),
               d.id.players, inputs_text(d.layout).c_str(), (long long)d.samples.x.rows(),
               train_deals.size() + test_deals.size(), train_deals.size(), test_deals.size());
-  std::printf(
-      "softmax policy on the expert's visit shares: %d inputs kept, %d constant ones dropped; penalty %g by "
-      "%d-fold cross-validation\n",
-      report.features_kept, report.features_dropped, report.penalty, o.folds);
+  std::printf("softmax policy (%s) on the expert's visit shares: %d inputs kept, %d constant ones dropped; ",
+              c.model.c_str(), report.features_kept, report.features_dropped);
+  if (o.kind == ModelKind::Mlp)
+    std::printf("best epoch %d of %d\n", report.best_epoch + 1, int(report.train_loss.size()));
+  else std::printf("penalty %g by %d-fold cross-validation\n", report.penalty, o.folds);
   std::printf("\nheld out (%lld rows, each against the expert's shares)   cross-entropy   top-1\n", learned.rows);
   std::printf("  learned policy                                   %12.4f %7.1f%%\n", learned.cross_entropy,
               100 * learned.top1);
@@ -720,8 +726,8 @@ int run_learn_command(const LearnCommand& c) {
   if (c.target_mix_given && c.target != "expert-value")
     input_error("learn: --target-mix mixes the expert's value with the outcome: give --target expert-value");
   if (c.target == "policy") {
-    if (c.model != "logistic")
-      input_error("learn: --target policy fits a softmax over the legal moves: give --model logistic");
+    if (c.model != "logistic" && c.model != "mlp")
+      input_error("learn: --target policy fits a softmax over the legal moves: give --model logistic or mlp");
     if (c.with_evaluate) input_error("learn: --with-evaluate is a value model's input; a policy reads the seat's view");
     if (!c.curve.empty()) input_error("learn: --curve is written for value models");
   }

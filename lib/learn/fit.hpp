@@ -126,7 +126,9 @@ struct PolicyTargets {
 // A multinomial logistic policy (one logistic layer of num_actions outputs, logits) on data's
 // `rows`: mean cross-entropy of the softmax over each row's legal actions against the shares, plus
 // l2 / 2 |W|^2, by L-BFGS; l2 by k-fold cross-validation over deals among o.logistic_penalties.
-// Actions legal in no training row keep weights 0 and the mean bias of the others.
+// Actions legal in no training row keep weights 0 and the mean bias of the others. With o.kind
+// Mlp: an MLP of o.hidden ReLU layers before the logits, the same loss plus o.l2 / 2 |weights|^2,
+// trained by Adam with early stopping as a value's MLP.
 ValueModel fit_policy(const Samples& data, const PolicyTargets& targets, const std::vector<int>& rows,
                       const FitOptions& o, FitReport* report = nullptr);
 

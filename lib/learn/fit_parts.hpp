@@ -199,7 +199,18 @@ Vector minimise_lbfgs(Objective& objective, Index size, const FitOptions& o, Fit
   return theta;
 }
 
-// The MLP (lib/learn/mlp.cpp).
+// The actions legal in some row of `rows` of a policy's targets, each once, in order: a policy's
+// outputs are fitted for these only (a few hundred of Bardagi's 3,207), and `index` maps an action
+// to its place or -1 (lib/learn/policy.cpp). InputError for an action outside the game's.
+struct UsedActions {
+  std::vector<int> action;
+  std::vector<int> index;
+};
+UsedActions used_actions(const PolicyTargets& t, const std::vector<int>& rows);
+
+// The MLP (lib/learn/mlp.cpp): a value's, and a policy's (its rows split for early stopping).
 ValueModel fit_mlp(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report);
+ValueModel fit_policy_mlp(const Samples& data, const PolicyTargets& t, const std::vector<int>& rows,
+                          const FitOptions& o, FitReport& report);
 
 }  // namespace nuraghe::learn::detail

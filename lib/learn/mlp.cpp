@@ -1,4 +1,6 @@
-// The MLP of lib/learn/fit.hpp: its network, loss, Adam and training with early stopping.
+// The MLP of lib/learn/fit.hpp: its network, loss, Adam and training with early stopping, for a
+// value (one output logit) and for a policy (a logit an action, a softmax over each row's legal
+// moves).
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +14,7 @@
 namespace nuraghe::learn::detail {
 
 // ---------------------------------------------------------------------------------------------
-// The MLP: standardised features, one or two hidden ReLU layers, one output logit; mean
+// The MLP: standardised features, one or two hidden ReLU layers, output logits; mean
 // cross-entropy + l2 / 2 |weights|^2, Adam (Kingma & Ba 2015) on shuffled minibatches, early
 // stopping on a validation split by deal. All parameters live in one vector: each layer's weights
 // (row-major, outputs x inputs, as the model file stores them), then its bias.
@@ -74,9 +76,11 @@ class Network {
     return w;
   }
 
-  // The m rows of `input` through the network; returns the summed cross-entropy against y, and with
-  // `gradient` adds the summed gradient of the cross-entropy to it.
-  double pass(const Vector& theta, const Eigen::Ref<const Matrix>& input, Work& w, const double* y,
+  // The m rows of `input` through the network; returns the summed loss, and with `gradient` adds
+  // the summed gradient of the loss to it. output(i, logits, delta) is row i's loss from its output
+  // logits, and writes the loss's gradient by them into delta (ValueOutput, PolicyOutput).
+  template <class Output>
+  double pass(const Vector& theta, const Eigen::Ref<const Matrix>& input, Work& w, const Output& output,
               Vector* gradient) const {
     const Index m = input.rows();
     for (int l = 0; l < layers(); ++l) {
@@ -88,11 +92,7 @@ class Network {
     }
     const int last = layers() - 1;
     double loss = 0;
-    for (Index i = 0; i < m; ++i) {
-      const double z = w.pre[last](i, 0);
-      loss += cross_entropy(z, y[i]);
-      w.delta[last](i, 0) = sigmoid(z) - y[i];
-    }
+    for (Index i = 0; i < m; ++i) loss += output(i, w.pre[last].row(i), w.delta[last].row(i));
     if (gradient == nullptr) return loss;
     for (int l = last; l >= 0; --l) {
       const auto delta = w.delta[l].topRows(m);
@@ -128,15 +128,44 @@ class Network {
   Index parameters_ = 0;
 };
 
-// Mean cross-entropy of the network on all rows of z, in chunks.
+// A value's output: one logit, its cross-entropy against y[i].
+struct ValueOutput {
+  const double* y;
+  template <class Logits, class Delta>
+  double operator()(Index i, const Logits& z, Delta&& delta) const {
+    delta(0) = sigmoid(z(0)) - y[i];
+    return cross_entropy(z(0), y[i]);
+  }
+};
+
+// A value's targets: y of each row (in the rows' order), and a minibatch's gathered.
+class ValueTargets {
+ public:
+  explicit ValueTargets(const Vector& y) : y_(y) {}
+  Index rows() const { return y_.size(); }
+  ValueOutput whole(Index begin) const { return {y_.data() + begin}; }
+  void gather(const std::vector<int>& order, Index start, Index m) {
+    batch_.resize(std::size_t(m));
+    for (Index i = 0; i < m; ++i) batch_[std::size_t(i)] = y_[order[std::size_t(start + i)]];
+  }
+  ValueOutput batch(Index begin) const { return {batch_.data() + begin}; }
+
+ private:
+  const Vector& y_;
+  std::vector<double> batch_;
+};
+
+// The mean loss of the network on all rows of z, in chunks.
+template <class Targets>
 class NetworkLoss {
  public:
-  NetworkLoss(const Network& net, const Matrix& z, const Vector& y) : net_(net), z_(z), y_(y), sum_(z.rows(), 256, 1) {
+  NetworkLoss(const Network& net, const Matrix& z, const Targets& targets)
+      : net_(net), z_(z), targets_(targets), sum_(z.rows(), 256, 1) {
     for (Index c = 0; c < sum_.chunks(); ++c) work_.push_back(net.work(sum_.largest(), false));
   }
   double operator()(const Vector& theta, int threads) {
     const Vector& total = sum_(threads, [&](Index c, Index begin, Index end, Vector& out) {
-      out[0] += net_.pass(theta, z_.middleRows(begin, end - begin), work_[c], y_.data() + begin, nullptr);
+      out[0] += net_.pass(theta, z_.middleRows(begin, end - begin), work_[c], targets_.whole(begin), nullptr);
     });
     return total[0] / double(z_.rows());
   }
@@ -144,7 +173,7 @@ class NetworkLoss {
  private:
   const Network& net_;
   const Matrix& z_;
-  const Vector& y_;
+  const Targets& targets_;
   ChunkedSum sum_;
   std::vector<Network::Work> work_;
 };
@@ -166,11 +195,13 @@ struct Adam {
 // The rows of a minibatch are cut into chunks of at least this many.
 constexpr Index kBatchChunkRows = 16;
 
-Vector train_mlp(const Network& net, const Matrix& z, const Vector& y, const Matrix& zv, const Vector& yv,
+// The network trained on z (its targets y) with early stopping on zv (yv): the best epoch's weights.
+template <class Targets>
+Vector train_mlp(const Network& net, const Matrix& z, Targets& y, const Matrix& zv, const Targets& yv,
                  const FitOptions& o, FitReport& report) {
   Vector theta = net.initial(stream_seed(o.seed, kWeights)), best = theta;
   Adam adam(o.learning_rate, theta.size());
-  NetworkLoss train_loss(net, z, y), validation_loss(net, zv, yv);
+  NetworkLoss<Targets> train_loss(net, z, y), validation_loss(net, zv, yv);
 
   const Index n = z.rows(), batch = std::min<Index>(o.batch, n);
   std::vector<int> order(n);
@@ -181,7 +212,6 @@ Vector train_mlp(const Network& net, const Matrix& z, const Vector& y, const Mat
   std::vector<Network::Work> work;
   for (Index c = 0; c < full.chunks(); ++c) work.push_back(net.work(std::max(full.largest(), rest.largest()), true));
   Vector gradient(net.parameters());
-  std::vector<double> batch_y(batch);
 
   double best_loss = std::numeric_limits<double>::infinity();
   int since_best = 0;
@@ -189,11 +219,11 @@ Vector train_mlp(const Network& net, const Matrix& z, const Vector& y, const Mat
     rng.shuffle(order.begin(), static_cast<std::uint32_t>(n));
     for (Index start = 0; start < n; start += batch) {
       const Index m = std::min(batch, n - start);
-      for (Index i = 0; i < m; ++i) batch_y[i] = y[order[start + i]];
+      y.gather(order, start, m);
       const Vector& total = (m == batch ? full : rest)(o.threads, [&](Index c, Index begin, Index end, Vector& out) {
         Network::Work& w = work[c];
         for (Index i = begin; i < end; ++i) w.input.row(i - begin) = z.row(order[start + i]);
-        net.pass(theta, w.input.topRows(end - begin), w, batch_y.data() + begin, &out);
+        net.pass(theta, w.input.topRows(end - begin), w, y.batch(begin), &out);
       });
       gradient = total.head(net.parameters()) / double(m);
       for (int l = 0; l < net.layers(); ++l) net.weights(gradient, l) += o.l2 * net.weights(theta, l);
@@ -227,7 +257,100 @@ ValueModel fit_mlp(const Samples& data, const std::vector<int>& rows, const FitO
   m.features = st.features;
   m.mean = st.mean;
   m.scale = st.scale;
-  m.layers = net.as_layers(train_mlp(net, z, y, zv, yv, o, report));
+  ValueTargets train(y);
+  m.layers = net.as_layers(train_mlp(net, z, train, zv, ValueTargets(yv), o, report));
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// An MLP policy: the network's outputs are the logits of the actions legal in some row of the fit
+// (UsedActions); a row's loss is the cross-entropy of the softmax over its legal moves against the
+// expert's shares, as the logistic policy's (lib/learn/policy.cpp), and the outputs of the moves
+// not legal in it get no gradient from it.
+
+// A policy's output at row rows[i] of the targets.
+struct PolicyOutput {
+  const PolicyTargets& t;
+  const UsedActions& used;
+  const int* rows;
+  template <class Logits, class Delta>
+  double operator()(Index i, const Logits& z, Delta&& delta) const {
+    delta.setZero();
+    const auto r = std::size_t(rows[i]);
+    const long long b = t.begin[r], e = t.begin[r + 1];
+    double most = -std::numeric_limits<double>::infinity();
+    for (long long j = b; j < e; ++j) most = std::max(most, z(used.index[std::size_t(t.action[std::size_t(j)])]));
+    double sum = 0;
+    for (long long j = b; j < e; ++j) sum += std::exp(z(used.index[std::size_t(t.action[std::size_t(j)])]) - most);
+    const double log_sum = most + std::log(sum);
+    double loss = 0;
+    for (long long j = b; j < e; ++j) {
+      const int a = used.index[std::size_t(t.action[std::size_t(j)])];
+      const double y = t.share[std::size_t(j)], log_p = z(a) - log_sum;
+      delta(a) += std::exp(log_p) - y;
+      if (y > 0) loss -= y * log_p;
+    }
+    return loss;
+  }
+};
+
+class PolicyRows {
+ public:
+  PolicyRows(const PolicyTargets& t, const UsedActions& used, std::vector<int> rows)
+      : t_(t), used_(used), rows_(std::move(rows)) {}
+  Index rows() const { return Index(rows_.size()); }
+  PolicyOutput whole(Index begin) const { return {t_, used_, rows_.data() + begin}; }
+  void gather(const std::vector<int>& order, Index start, Index m) {
+    batch_.resize(std::size_t(m));
+    for (Index i = 0; i < m; ++i) batch_[std::size_t(i)] = rows_[std::size_t(order[std::size_t(start + i)])];
+  }
+  PolicyOutput batch(Index begin) const { return {t_, used_, batch_.data() + begin}; }
+
+ private:
+  const PolicyTargets& t_;
+  const UsedActions& used_;
+  std::vector<int> rows_, batch_;
+};
+
+ValueModel fit_policy_mlp(const Samples& data, const PolicyTargets& t, const std::vector<int>& rows,
+                          const FitOptions& o, FitReport& report) {
+  const Split split =
+      restrict(split_by_group(groups_of(data, rows), o.validation_fraction, stream_seed(o.seed, kValidation)), rows);
+  const Standardiser st = fit_standardiser(data.x, split.train);
+  const Matrix z = standardise(data.x, split.train, st), zv = standardise(data.x, split.test, st);
+  const UsedActions used = used_actions(t, rows);
+  std::vector<int> sizes = {int(st.features.size())};
+  sizes.insert(sizes.end(), o.hidden.begin(), o.hidden.end());
+  sizes.push_back(int(used.action.size()));
+  const Network net(sizes);
+  PolicyRows train(t, used, split.train);
+  std::vector<ValueModel::Layer> layers =
+      net.as_layers(train_mlp(net, z, train, zv, PolicyRows(t, used, split.test), o, report));
+  // The output layer over all of the game's actions: an action legal in no row of the fit gets
+  // weights 0 and the others' mean bias (no opinion), as the logistic policy's.
+  ValueModel::Layer& last = layers.back();
+  const std::size_t inputs = std::size_t(last.inputs);
+  ValueModel::Layer full{last.inputs, t.num_actions, std::vector<float>(std::size_t(t.num_actions) * inputs, 0.0f),
+                         std::vector<float>(std::size_t(t.num_actions), 0.0f)};
+  double mean_bias = 0;
+  for (const float b : last.bias) mean_bias += b;
+  if (!last.bias.empty()) mean_bias /= double(last.bias.size());
+  for (int a = 0; a < t.num_actions; ++a) {
+    const int u = used.index[std::size_t(a)];
+    full.bias[std::size_t(a)] = u < 0 ? float(mean_bias) : last.bias[std::size_t(u)];
+    if (u >= 0)
+      std::copy_n(last.weights.begin() + long(std::size_t(u) * inputs), inputs,
+                  full.weights.begin() + long(std::size_t(a) * inputs));
+  }
+  last = std::move(full);
+  ValueModel m;
+  m.kind = ModelKind::Mlp;
+  m.target = "visits";
+  m.num_actions = t.num_actions;
+  m.features = st.features;
+  m.mean = st.mean;
+  m.scale = st.scale;
+  m.layers = std::move(layers);
   return m;
 }
 

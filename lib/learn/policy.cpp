@@ -18,12 +18,9 @@ namespace {
 
 using namespace detail;
 
-// The actions legal in some row of `rows`, each once, in order: the policy's weights are fitted for
-// these only (a few hundred of Bardagi's 3,207), and `index` maps an action to its place or -1.
-struct UsedActions {
-  std::vector<int> action;
-  std::vector<int> index;
-};
+}  // namespace
+
+namespace detail {
 UsedActions used_actions(const PolicyTargets& t, const std::vector<int>& rows) {
   UsedActions u;
   u.index.assign(std::size_t(t.num_actions), -1);
@@ -42,6 +39,9 @@ UsedActions used_actions(const PolicyTargets& t, const std::vector<int>& rows) {
     }
   return u;
 }
+}  // namespace detail
+
+namespace {
 
 // Mean cross-entropy of the softmax over each row's legal actions against its shares, plus l2 / 2
 // |W|^2, at theta = (W row-major, used actions x features, then one bias an action), and its
@@ -146,10 +146,20 @@ ValueModel fit_with(const Samples& data, const PolicyTargets& t, const std::vect
 }  // namespace
 
 void policy_probabilities(const ValueModel& m, const Eigen::MatrixXf& x, const PolicyTargets& t, int r, double* out) {
-  const ValueModel::Layer& l = m.layers.front();
   std::vector<double> z(m.features.size());
   for (std::size_t i = 0; i < z.size(); ++i)
     z[i] = (double(x(r, m.features[i])) - double(m.mean[i])) / double(m.scale[i]);
+  for (std::size_t h = 0; h + 1 < m.layers.size(); ++h) {  // an MLP's hidden layers, ReLU
+    const ValueModel::Layer& hidden = m.layers[h];
+    std::vector<double> next(std::size_t(hidden.outputs));
+    for (std::size_t o = 0; o < next.size(); ++o) {
+      double sum = hidden.bias[o];
+      for (std::size_t i = 0; i < z.size(); ++i) sum += double(hidden.weights[o * z.size() + i]) * z[i];
+      next[o] = std::max(0.0, sum);
+    }
+    z = std::move(next);
+  }
+  const ValueModel::Layer& l = m.layers.back();
   const long long b = t.begin[std::size_t(r)], k = t.begin[std::size_t(r) + 1] - b;
   double most = -std::numeric_limits<double>::infinity();
   for (long long j = 0; j < k; ++j) {
@@ -170,7 +180,14 @@ ValueModel fit_policy(const Samples& data, const PolicyTargets& t, const std::ve
   FitReport& r = report ? *report : local;
   if (rows.empty()) input_error("learn: no rows with a policy target to fit");
   if (t.num_actions < 1) input_error("learn: a policy needs the game's action space");
-  used_actions(t, rows);  // every row's actions within the game's, before any fold reads them
+  used_actions(t, rows);           // every row's actions within the game's, before any fold reads them
+  if (o.kind == ModelKind::Mlp) {  // early stopping on a validation split, no cross-validation
+    ValueModel m = fit_policy_mlp(data, t, rows, o, r);
+    r.penalty = o.l2;
+    r.features_kept = int(m.features.size());
+    r.features_dropped = int(data.x.cols()) - r.features_kept;
+    return m;
+  }
   const std::vector<double>& penalties = o.logistic_penalties;
   if (penalties.size() == 1) {
     r.penalty = penalties[0];
