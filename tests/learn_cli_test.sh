@@ -20,13 +20,23 @@ for model in linear logistic mlp; do
     >"$tmp/$model.out" 2>&1 || bad "learn --model $model: $(cat "$tmp/$model.out")"
   grep -Eq "learned $model .*%" "$tmp/$model.out" && grep -Eq "hand-written evaluate .*%" "$tmp/$model.out" && ok ||
     bad "$model: the held-out figures of the model and of the hand-written evaluation are not both printed"
-  "$nuraghe" learn --data "$tmp/data" --model $model --epochs $epochs --out "$tmp/$model-again.json" >/dev/null 2>&1
+  NURAGHE_PROGRESS_DELAY=0 "$nuraghe" learn --data "$tmp/data" --model $model --epochs $epochs \
+    --out "$tmp/$model-again.json" >/dev/null 2>"$tmp/$model.err"
   cmp -s "$tmp/$model.json" "$tmp/$model-again.json" && ok || bad "$model: one seed gave two model files"
+  # Progress on stderr (not a terminal: lines): the reading, the replays and the fit, each to its end.
+  for step in "reading \"$tmp/data\"" "the hand-written evaluation, replayed" "the fit"; do
+    grep -Eq "^learn: $step: ([0-9]+)/\1 \(" "$tmp/$model.err" && ok ||
+      bad "$model: no last progress line of \"$step\": $(cat "$tmp/$model.err")"
+  done
+  if [[ $model == mlp ]]; then grep -Eq "^learn: the fit: .*epoch" "$tmp/$model.err" && ok || bad "mlp: no epoch"; fi
   [[ $(head -1 "$tmp/$model.csv") == training_deals,* && $(wc -l <"$tmp/$model.csv") -ge 3 ]] && ok ||
     bad "$model: the learning curve has no rows"
   expect_output "a search with the $model model plays" "ismcts" \
     "$nuraghe" arena -g sardegna -p 2 --bots "ismcts:iters=50,cutoff=leaf,eval=$tmp/$model.json,heuristic" -n 2
 done
+# A step shows its progress after NURAGHE_PROGRESS_DELAY seconds (1 by default, 0 above).
+expect_error "a malformed progress delay" "NURAGHE_PROGRESS_DELAY=\"soon\" must be a number of seconds" \
+  env NURAGHE_PROGRESS_DELAY=soon "$nuraghe" learn --data "$tmp/data" --out "$tmp/x.json"
 # The hand-written evaluation as one more input (--with-evaluate): in the file, and played.
 expect_output "--with-evaluate" "logistic model on returns and the hand-written evaluation" \
   "$nuraghe" learn --data "$tmp/data" --model logistic --with-evaluate --out "$tmp/stacked.json"

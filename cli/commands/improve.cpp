@@ -477,6 +477,7 @@ void fit_once(LearnCommand l, const fs::path& file) {
   const fs::path part = file.string() + ".part";
   fs::remove(part);
   l.out = part.string();
+  l.progress = false;  // improve's log is stdout, its stderr the one line of a refusal
   run_learn_command(l);
   fs::rename(part, file);
 }

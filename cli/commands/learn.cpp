@@ -20,6 +20,7 @@
 #include "cli/commands/selfplay.hpp"
 #include "cli/commands/selfplay_game.hpp"
 #include "cli/options.hpp"
+#include "cli/progress.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
 #include "core/model_file.hpp"
@@ -135,11 +136,13 @@ void check_game(const Data& d) {
 
 // f(r, s, rng) for each of `rows` with s the state before its decision, replayed from the game's
 // line (each game once, its rows in decision order), and rng a stream of `seed`, the row's game,
-// decision and seat.
+// decision and seat. With `progress`, a line a game on stderr named by it.
 template <Game G, class F>
-void replay_rows(const Data& d, const std::vector<int>& rows, std::uint64_t seed, F&& f) {
+void replay_rows(const Data& d, const std::vector<int>& rows, std::uint64_t seed, const std::string& progress, F&& f) {
   std::map<long long, std::vector<int>> by_game;
   for (int r : rows) by_game[d.game_key[std::size_t(r)]].push_back(r);
+  std::optional<StepProgress> shown;
+  if (!progress.empty()) shown.emplace(progress, int(by_game.size()));
   for (auto& [key, game_rows] : by_game) {
     std::sort(game_rows.begin(), game_rows.end(),
               [&](int a, int b) { return d.decision[std::size_t(a)] < d.decision[std::size_t(b)]; });
@@ -157,21 +160,24 @@ void replay_rows(const Data& d, const std::vector<int>& rows, std::uint64_t seed
       Rng rng(hash_combine(seed, std::uint64_t(key) * 1000003 + std::uint64_t(at) * 31 + std::uint64_t(p)));
       f(r, std::as_const(s), rng);
     }
+    if (shown)
+      shown->step("game " + std::to_string(key & 0xFFFFFFFF) + ", " + std::to_string(game_rows.size()) + " rows");
   }
 }
 
 // The game's hand-written evaluation of each `rows` row: the mean over `k` determinizations from the
 // row's seat's view of evaluate()'s value for that seat (NaN elsewhere). Each game is replayed once.
 template <Game G>
-Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k, std::uint64_t seed) {
+Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k, std::uint64_t seed, bool progress) {
   Eigen::VectorXd v = Eigen::VectorXd::Constant(d.samples.x.rows(), std::nan(""));
   if constexpr (HasEvaluation<G>) {
-    replay_rows<G>(d, rows, seed, [&](int r, const typename G::State& s, Rng& rng) {
-      const Player p = d.seat[std::size_t(r)];
-      double sum = 0;
-      for (int i = 0; i < k; ++i) sum += G::evaluate(determinize<G>(s, p, rng))[p];
-      v[r] = sum / k;
-    });
+    replay_rows<G>(d, rows, seed, progress ? "learn: the hand-written evaluation, replayed" : "",
+                   [&](int r, const typename G::State& s, Rng& rng) {
+                     const Player p = d.seat[std::size_t(r)];
+                     double sum = 0;
+                     for (int i = 0; i < k; ++i) sum += G::evaluate(determinize<G>(s, p, rng))[p];
+                     v[r] = sum / k;
+                   });
   }
   return v;
 }
@@ -181,13 +187,14 @@ Eigen::VectorXd hand_written(const Data& d, const std::vector<int>& rows, int k,
 // view; nullopt for a game without a heuristic.
 template <Game G>
 std::optional<learn::PolicyMetrics> heuristic_policy(const Data& d, const std::vector<int>& rows, double weight,
-                                                     std::uint64_t seed) {
+                                                     std::uint64_t seed, bool progress) {
   if constexpr (HasHeuristic<G>) {
     std::map<int, int> heuristic;  // row: the heuristic move's action
-    replay_rows<G>(d, rows, seed, [&](int r, const typename G::State& s, Rng& rng) {
-      const Player p = d.seat[std::size_t(r)];
-      heuristic[r] = G::action_index(s, G::heuristic_move(determinize<G>(s, p, rng), p, rng));
-    });
+    replay_rows<G>(d, rows, seed, progress ? "learn: the heuristic's moves, replayed" : "",
+                   [&](int r, const typename G::State& s, Rng& rng) {
+                     const Player p = d.seat[std::size_t(r)];
+                     heuristic[r] = G::action_index(s, G::heuristic_move(determinize<G>(s, p, rng), p, rng));
+                   });
     return learn::evaluate_policy(d.policy, rows, [&](int r, double* out) {
       const long long b = d.policy.begin[std::size_t(r)], k = d.policy.begin[std::size_t(r) + 1] - b;
       for (long long j = 0; j < k; ++j)
@@ -226,7 +233,13 @@ int learn_policy(const LearnCommand& c, Data& d) {
                 (o.kind == ModelKind::Mlp ? " and these --hidden layers" : "") + " is too large: " + why);
   const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, kHeldOutStream));
   learn::FitReport report;
+  std::optional<StepProgress> fitting;
+  if (c.progress) {
+    fitting.emplace("learn: the policy's fit", 1);
+    o.progress = [&](int done, int total, const std::string& what) { fitting->at(done, total, what); };
+  }
   ValueModel model = learn::fit_policy(d.samples, d.policy, split.train, o, &report);
+  o.progress = nullptr;
   model.game = d.id.game, model.options = d.id.options, model.map_hash = d.id.map_hash;
   model.players = d.id.players, model.observation_size = d.id.observation_size;
   model.inputs = d.inputs;
@@ -241,7 +254,8 @@ int learn_policy(const LearnCommand& c, Data& d) {
     for (long long j = 0; j < k; ++j) out[j] = 1.0 / double(k);
   });
   constexpr double kPriorWeight = 0.5;  // prior=heuristic's default prior_weight (lib/bots/spec.cpp)
-  const std::optional<learn::PolicyMetrics> heuristic = heuristic_policy<G>(d, split.test, kPriorWeight, c.seed);
+  const std::optional<learn::PolicyMetrics> heuristic =
+      heuristic_policy<G>(d, split.test, kPriorWeight, c.seed, c.progress);
 
   std::set<long long> train_deals, test_deals;
   for (int r : split.train) train_deals.insert(d.samples.group[std::size_t(r)]);
@@ -314,14 +328,20 @@ int learn_game(const LearnCommand& c, Data& d) {
     const learn::Split split = learn::split_by_group(d.samples.group, c.held_out, hash_combine(c.seed, kHeldOutStream));
     Eigen::VectorXd hand_values;
     if (c.with_evaluate || hand_figures)
-      hand_values = hand_written<G>(d, c.with_evaluate ? all_rows : split.test, c.determinizations, c.seed);
+      hand_values = hand_written<G>(d, c.with_evaluate ? all_rows : split.test, c.determinizations, c.seed, c.progress);
     if (c.with_evaluate) {  // the input's last column (InputLayout)
       const Eigen::Index column = d.samples.x.cols();
       d.samples.x.conservativeResize(Eigen::NoChange, column + 1);
       for (Eigen::Index r = 0; r < d.samples.x.rows(); ++r) d.samples.x(r, column) = evaluate_logit(hand_values[r]);
     }
     learn::FitReport report;
+    std::optional<StepProgress> fitting;
+    if (c.progress) {
+      fitting.emplace("learn: the fit", 1);
+      o.progress = [&](int done, int total, const std::string& what) { fitting->at(done, total, what); };
+    }
     ValueModel model = learn::fit(d.samples, split.train, o, &report);
+    fitting.reset();
     model.game = d.id.game, model.options = d.id.options, model.map_hash = d.id.map_hash;
     model.players = d.id.players, model.observation_size = d.id.observation_size;
     model.evaluate_input = c.with_evaluate;
@@ -381,6 +401,11 @@ int learn_game(const LearnCommand& c, Data& d) {
         std::vector<int> rows;
         for (int r : split.train)
           if (some.count(d.samples.group[std::size_t(r)])) rows.push_back(r);
+        std::optional<StepProgress> part_fit;
+        if (c.progress) {
+          part_fit.emplace("learn: the learning curve, " + std::to_string(some.size()) + " deals", 1);
+          o.progress = [&](int done, int total, const std::string& what) { part_fit->at(done, total, what); };
+        }
         const learn::Metrics p =
             figures(c.target, learn::predict(learn::fit(d.samples, rows, o), d.samples.x), d.samples, split.test);
         char text[256];
@@ -563,6 +588,8 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
     check_not_output(c, folder, (fs::path(folder) / name / "games.jsonl").string());
   }
 
+  std::optional<StepProgress> reading;
+  if (c.progress) reading.emplace("learn: reading \"" + folder + "\"", int(chunks.size()));
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     const JsonIn& chunk = chunks[i];
     const fs::path dir = fs::path(folder) / chunk.at("name").string();
@@ -711,6 +738,7 @@ void read_folder(const LearnCommand& c, int index, Data& d) {
       if (d.layout.observation > 0) add_inputs(obs.row(r), size, "observation");
       if (features) add_inputs(feat.row(r), d.layout.features, "features");
     }
+    if (reading) reading->step(chunk.at("name").string() + ", " + std::to_string(rows) + " rows");
   }
 }
 

@@ -28,6 +28,7 @@ struct LearnCommand {
   int determinizations = 4;    // per seat and position, for the hand-written evaluation's figures and input
   bool with_evaluate = false;  // the hand-written evaluation's logit as one more input (evaluate_input)
   bool force = false;          // replace existing --out and --curve files
+  bool progress = true;        // reading, replays and fits on stderr (improve: off, its own log is stdout)
 };
 int run_learn_command(const LearnCommand& c);
 

@@ -222,7 +222,8 @@ Linear ridge_solve(const RidgeProblem& p, double penalty) {
 
 // Every penalty's squared error on each fold's held-out rows; returns the chosen penalty: the
 // lowest mean error, the larger penalty on a tie (the simpler model).
-double cross_validate_ridge(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
+double cross_validate_ridge(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report,
+                            FitSteps& steps) {
   const std::vector<Split> folds = folds_of(data, rows, o.folds, stream_seed(o.seed, kFolds));
   const std::size_t penalties = o.penalties.size();
   report.fold_error.assign(penalties, std::vector<double>(folds.size(), 0));
@@ -236,6 +237,7 @@ double cross_validate_ridge(const Samples& data, const std::vector<int>& rows, c
       sse[f][k] = ((z * m.w).array() + m.b - y.array()).square().sum();
       report.fold_error[k][f] = sse[f][k] / double(y.size());
     }
+    steps.step("cross-validation fold " + std::to_string(f + 1) + " of " + std::to_string(folds.size()));
   });
   std::vector<double> squared(penalties, 0);  // added in fold order, whatever thread ran each fold
   for (std::size_t f = 0; f < folds.size(); ++f) {
@@ -315,7 +317,7 @@ Vector lbfgs_direction(const Vector& g, const std::vector<Vector>& s, const std:
 // with each penalty, scored by its mean cross-entropy on the fold's held-out rows; the penalty of
 // the least held-out cross-entropy over all rows (a tie: the larger penalty).
 double cross_validate_logistic(const Samples& data, const std::vector<int>& rows, const FitOptions& o,
-                               FitReport& report) {
+                               FitReport& report, FitSteps& steps) {
   const std::vector<Split> folds = folds_of(data, rows, o.folds, stream_seed(o.seed, kFolds));
   const std::size_t penalties = o.logistic_penalties.size();
   report.fold_error.assign(penalties, std::vector<double>(folds.size(), 0));
@@ -333,6 +335,8 @@ double cross_validate_logistic(const Samples& data, const std::vector<int>& rows
       for (Index i = 0; i < logit.size(); ++i) loss += cross_entropy(logit[i], yt[i]);
       report.fold_error[k][f] = loss / double(yt.size());
       total[k] += loss;
+      steps.step("cross-validation fold " + std::to_string(f + 1) + " of " + std::to_string(folds.size()) +
+                 ", penalty " + penalty_text(o.logistic_penalties[k]));
     }
   }
   report.cv_error.resize(penalties);
@@ -348,8 +352,9 @@ double cross_validate_logistic(const Samples& data, const std::vector<int>& rows
 }
 
 ValueModel fit_logistic(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
-  report.penalty =
-      o.logistic_penalties.size() == 1 ? o.logistic_penalties[0] : cross_validate_logistic(data, rows, o, report);
+  const bool cv = o.logistic_penalties.size() > 1;
+  FitSteps steps(o, cv ? o.folds * int(o.logistic_penalties.size()) + 1 : 1);
+  report.penalty = cv ? cross_validate_logistic(data, rows, o, report, steps) : o.logistic_penalties[0];
   const Standardiser st = fit_standardiser(data.x, rows);
   const Matrix z = standardise(data.x, rows, st);
   const Vector y = targets(data, rows);
@@ -360,11 +365,14 @@ ValueModel fit_logistic(const Samples& data, const std::vector<int>& rows, const
   m.mean = st.mean;
   m.scale = st.scale;
   m.layers = {as_layer(theta.head(z.cols()), theta[z.cols()])};
+  steps.step("the fit on every row, penalty " + penalty_text(report.penalty));
   return m;
 }
 
 ValueModel fit_ridge(const Samples& data, const std::vector<int>& rows, const FitOptions& o, FitReport& report) {
-  report.penalty = o.penalties.size() == 1 ? o.penalties[0] : cross_validate_ridge(data, rows, o, report);
+  const bool cv = o.penalties.size() > 1;
+  FitSteps steps(o, cv ? o.folds + 1 : 1);
+  report.penalty = cv ? cross_validate_ridge(data, rows, o, report, steps) : o.penalties[0];
   RidgeProblem p;
   Linear fitted;
   parallel_for(1, 1, [&](int) {
@@ -376,6 +384,7 @@ ValueModel fit_ridge(const Samples& data, const std::vector<int>& rows, const Fi
   m.mean = p.st.mean;
   m.scale = p.st.scale;
   m.layers = {as_layer(fitted.w, fitted.b)};
+  steps.step("the fit on every row, penalty " + penalty_text(report.penalty));
   return m;
 }
 

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,13 @@ struct FitOptions {
   double learning_rate = 1e-3;
   int patience = 10;
   double validation_fraction = 0.2;  // of the deals
+
+  // Progress, for a command to show: after each unit of a fit's work (a fold's fit, the final fit,
+  // an MLP epoch) progress(done, total, what) with the units done and expected ("what" says the
+  // last, e.g. "fold 2 of 5, penalty 0.01"); an MLP's total is its most epochs, and an early stop
+  // calls it once more with done == total. The folds of ridge run in parallel: it is called under
+  // a lock, one call at a time. Not part of the model.
+  std::function<void(int done, int total, const std::string& what)> progress;
 };
 
 // What fitting did, for the log and the learning curve.

@@ -10,7 +10,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
+#include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -122,6 +125,36 @@ class ChunkedSum {
   std::vector<Index> start_;
   std::vector<Vector> part_;
   Vector sum_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The units of a fit's work as FitOptions::progress reports them: step() after each (from any
+// thread), finish() when the work ends before its total (an MLP's early stop).
+// A penalty as the progress says it: 0.01, 1e-05.
+inline std::string penalty_text(double penalty) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", penalty);
+  return text;
+}
+
+class FitSteps {
+ public:
+  FitSteps(const FitOptions& o, int total) : o_(o), total_(total) {}
+  void step(const std::string& what) {
+    if (!o_.progress) return;
+    std::lock_guard lock(mutex_);
+    o_.progress(++done_, total_, what);
+  }
+  void finish(const std::string& what) {
+    if (!o_.progress || done_ == total_) return;
+    std::lock_guard lock(mutex_);
+    o_.progress(done_ = total_, total_, what);
+  }
+
+ private:
+  const FitOptions& o_;
+  int total_, done_ = 0;
+  std::mutex mutex_;
 };
 
 // ---------------------------------------------------------------------------------------------

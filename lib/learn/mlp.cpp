@@ -215,6 +215,7 @@ Vector train_mlp(const Network& net, const Matrix& z, Targets& y, const Matrix& 
 
   double best_loss = std::numeric_limits<double>::infinity();
   int since_best = 0;
+  FitSteps steps(o, o.epochs);
   for (int epoch = 0; epoch < o.epochs && since_best < o.patience; ++epoch) {
     rng.shuffle(order.begin(), static_cast<std::uint32_t>(n));
     for (Index start = 0; start < n; start += batch) {
@@ -239,7 +240,13 @@ Vector train_mlp(const Network& net, const Matrix& z, Targets& y, const Matrix& 
     } else {
       ++since_best;
     }
+    char what[96];
+    std::snprintf(what, sizeof what, "epoch %d, validation loss %.4f (best %.4f, epoch %d)", epoch + 1,
+                  report.validation_loss.back(), best_loss, report.best_epoch + 1);
+    steps.step(what);
   }
+  steps.finish("stopped early after epoch " + std::to_string(report.train_loss.size()) +
+               ": no better validation loss in " + std::to_string(o.patience) + " epochs");
   return best;
 }
 

@@ -189,6 +189,7 @@ ValueModel fit_policy(const Samples& data, const PolicyTargets& t, const std::ve
     return m;
   }
   const std::vector<double>& penalties = o.logistic_penalties;
+  FitSteps steps(o, penalties.size() == 1 ? 1 : o.folds * int(penalties.size()) + 1);
   if (penalties.size() == 1) {
     r.penalty = penalties[0];
   } else {  // each fold's policy with each penalty, scored by its held-out cross-entropy
@@ -203,6 +204,8 @@ ValueModel fit_policy(const Samples& data, const PolicyTargets& t, const std::ve
             t, folds[f].test, [&](int row, double* out) { policy_probabilities(m, data.x, t, row, out); });
         r.fold_error[k][f] = held.cross_entropy;
         r.cv_error[k] += held.cross_entropy * double(held.rows) / double(rows.size());
+        steps.step("cross-validation fold " + std::to_string(f + 1) + " of " + std::to_string(folds.size()) +
+                   ", penalty " + penalty_text(penalties[k]));
       }
     std::size_t best = 0;
     for (std::size_t k = 1; k < penalties.size(); ++k)
@@ -211,6 +214,7 @@ ValueModel fit_policy(const Samples& data, const PolicyTargets& t, const std::ve
     r.penalty = penalties[best];
   }
   ValueModel m = fit_with(data, t, rows, r.penalty, o, r);
+  steps.step("the fit on every row, penalty " + penalty_text(r.penalty));
   r.features_kept = int(m.features.size());
   r.features_dropped = int(data.x.cols()) - r.features_kept;
   return m;
