@@ -375,6 +375,23 @@ PYBIND11_MODULE(_nuraghe, m) {
       "game_info",
       [](const py::handle& name) { return info_of(any_game(str_arg(name, "name", "a game's name")).info()); },
       py::arg("name"));
+  // Two facts of a game that the pyspiel-style layer (nuraghe/spiel.py) reports and AnyGame's info
+  // does not carry: the game's own bound on the decisions of one game (kMaxGameLength, a joint
+  // move counted once, which tests/invariants.hpp checks) and whether it has simultaneous nodes.
+  m.def(
+      "_game_limits",
+      [](const py::handle& name) {
+        const std::string game = str_arg(name, "name", "a game's name");
+        any_game(game);  // an unknown name: the usual one-line InputError
+        py::dict out;
+        AllGames::for_each([&]<Game G>() {
+          if (G::kName != game) return;
+          out["max_game_length"] = int(G::kMaxGameLength);
+          out["simultaneous"] = HasSimultaneousMoves<G>;
+        });
+        return out;
+      },
+      py::arg("name"));
   m.def("bots", [] { return names(bot_catalog()); });
   m.attr("__version__") = version();
   m.def(

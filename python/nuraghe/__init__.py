@@ -2,8 +2,9 @@
 
 The engine is nuraghe's C++ (the extension module ``_nuraghe``); this package adds only what is
 Python's own: the arena's results as a list with ``to_pandas()``, ``Seeded`` for Python bots
-whose games must not depend on the order the arena plays them in, and ``load_selfplay`` for the
-arrays ``nuraghe selfplay`` writes. docs/python.md is the guide.
+whose games must not depend on the order the arena plays them in, ``load_selfplay`` for the
+arrays ``nuraghe selfplay`` writes, and ``load_game``, the games under OpenSpiel's pyspiel names
+(nuraghe.spiel). docs/python.md is the guide.
 """
 
 import json
@@ -26,6 +27,7 @@ from ._nuraghe import (  # noqa: F401  (the public interface)
     play,
 )
 from . import _nuraghe
+from .spiel import load_game  # noqa: F401  (pyspiel's names: nuraghe/spiel.py)
 
 __version__ = _nuraghe.__version__  # the build, as `nuraghe --version` names it
 
@@ -34,7 +36,7 @@ for _type in (Bot, InputError, Model, State):  # shown as nuraghe.State, not nur
 
 __all__ = [
     "SIMULTANEOUS", "TERMINAL", "Bot", "InputError", "Model", "State", "Results", "Seeded",
-    "arena", "bots", "from_json", "game_info", "games", "load_model", "load_selfplay", "make_bot",
+    "arena", "bots", "from_json", "game_info", "games", "load_game", "load_model", "load_selfplay", "make_bot",
     "map_data", "new_game", "play",
 ]
 
