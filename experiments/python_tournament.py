@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """A tournament from Python, to a pandas table and a matplotlib plot (docs/python.md).
 
-    PYTHONPATH=build/python python3 experiments/python_tournament.py [--games 20] [--jobs 2]
+    PYTHONPATH=build/python python3 experiments/python_tournament.py [--games 20] [--jobs 2] [--out DIR]
 
 Two-player Sardegna: each of four challengers against the heuristic bot, in both seats of every
 deal: a random bot written in Python, a "greedy" Python bot that takes the legal move with the
 longest notation (more actions in one move; a strawman a notebook writes in a minute), and ismcts
-at 300 and 1,000 iterations. Writes experiments/python_tournament.{csv,png,txt}: the win share of
-each challenger with a 95% Wilson interval. Needs pandas and matplotlib (Debian python3-pandas
+at 300 and 1,000 iterations. Writes python_tournament.{csv,png,txt} into --out (a new or empty
+folder; the committed study's, experiments/, when not given): the win share of each challenger with a
+95% Wilson interval. Needs pandas and matplotlib (Debian python3-pandas
 python3-matplotlib). Runs under the experiments' CPU lock (/tmp/nuraghe-cpu.lock).
 """
 
@@ -47,7 +48,15 @@ def main():
     ap.add_argument("--games", type=int, default=20, help="games per challenger (even: both seats of each deal)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", help="the folder of the files written, new or empty (default: the committed study's, "
+                    "experiments/, whose files it replaces)")
     a = ap.parse_args()
+    out = HERE
+    if a.out is not None:  # a user's folder: nothing in it is overwritten
+        out = a.out
+        if os.path.exists(out) and (not os.path.isdir(out) or os.listdir(out)):
+            ap.error("--out %s exists and is not an empty folder: give a new one" % out)
+        os.makedirs(out, exist_ok=True)
     import pandas as pd
     import matplotlib
     matplotlib.use("Agg")
@@ -68,11 +77,11 @@ def main():
                                                                think_s=("think_seconds", "mean"))
     table["win_share"] = table["wins"] / table["games"]
     table[["low", "high"]] = [wilson(w, n) for w, n in zip(table["wins"], table["games"])]
-    table.to_csv(os.path.join(HERE, "python_tournament.csv"))
+    table.to_csv(os.path.join(out, "python_tournament.csv"))
     text = (f"python_tournament.py: 2-player Sardegna, each challenger against heuristic, {a.games} games "
             f"(both seats of {a.games // 2} deals), seed {a.seed}, jobs {a.jobs}; {time.time() - start:.0f} s\n"
             + table.to_string(float_format=lambda x: f"{x:.3f}") + "\n")
-    with open(os.path.join(HERE, "python_tournament.txt"), "w") as f:
+    with open(os.path.join(out, "python_tournament.txt"), "w") as f:
         f.write(text)
     print(text, end="")
 
@@ -87,7 +96,7 @@ def main():
     ax.set_ylabel("win share against heuristic")
     ax.set_title(f"2-player Sardegna, {a.games} games each (95% Wilson)")
     fig.tight_layout()
-    fig.savefig(os.path.join(HERE, "python_tournament.png"), dpi=100)
+    fig.savefig(os.path.join(out, "python_tournament.png"), dpi=100)
 
 
 if __name__ == "__main__":
