@@ -116,12 +116,15 @@ if head -1 "$tmp/named.jsonl" | grep -q '"bots":\["uct:iters=20,label=fast","ran
 if diff <(games_of "$tmp/named.jsonl" | sed 's/"bots":\[[^]]*\]//; s/"ms":[0-9.e-]*//g') <(games_of "$tmp/unnamed.jsonl" | sed 's/"bots":\[[^]]*\]//; s/"ms":[0-9.e-]*//g') >/dev/null; then ok; else bad "a label changed the games played"; fi
 expect_output "results names the bots" "^0,0,[0-9]+,fast,.*,coin," "$nuraghe" results "$tmp/named.jsonl"
 expect_output "merge's json names the bot and keeps its spec" '"spec": "uct:iters=20,label=fast"' "$nuraghe" merge "$tmp/named.jsonl" --format json
-# A long spec widens its column: every row's games count starts at the header's "games" column.
-"$nuraghe" arena --game connect4 --bots uct:iters=20,c=0.7,final=max,rollout=random,sim=ucb,memory=64,reuse=off,random --games 4 --seed 4 >"$tmp/long" 2>/dev/null
+# A spec too long for 120 columns is shown by its key, "#1", with a legend line giving it in full;
+# every row's games count still ends at the header's "games" column.
+long=uct:iters=20,c=0.7,final=max,rollout=random,sim=ucb,memory=64,reuse=off
+"$nuraghe" arena --game connect4 --bots $long,random --games 4 --seed 4 >"$tmp/long" 2>/dev/null
 # (the column where "games" ends in the header, and where each row's games count ends)
 header_at=$(grep -m1 "^bot " "$tmp/long" | awk '{print index($0, " games") + 5}')
-rows_at=$(grep -E "^(uct|random)" "$tmp/long" | awk 'match($0, /^[^ ]+ +[0-9]+/) {print RLENGTH}' | sort -u | paste -sd' ')
-if [[ -n $header_at && $rows_at == "$header_at" && $header_at -gt 60 ]]; then ok; else bad "a long spec broke the columns: header at $header_at, rows at '$rows_at': $(cat "$tmp/long")"; fi
+rows_at=$(grep -E "^(#1|random) " "$tmp/long" | awk 'match($0, /^[^ ]+ +[0-9]+/) {print RLENGTH}' | sort -u | paste -sd' ')
+if [[ -n $header_at && $rows_at == "$header_at" ]]; then ok; else bad "a long spec broke the columns: header at $header_at, rows at '$rows_at': $(cat "$tmp/long")"; fi
+if grep -qFx "#1: $long" "$tmp/long" && grep -Eq "^  #1 - random " "$tmp/long" && awk 'length($0) > 120 { exit 1 }' "$tmp/long"; then ok; else bad "a long spec not shown by its key within 120 columns: $(cat "$tmp/long")"; fi
 expect_error "two bots of one name" 'two bots are named "x"' "$nuraghe" arena --game connect4 --bot x=random --bot x=random:seed=3 --games 2
 expect_error "a name given twice" "names the bot twice" "$nuraghe" arena --game connect4 --bot a=random:label=b --bot random:seed=2 --games 2
 expect_error "a label that is not a name" 'label="two words" is not a name' "$nuraghe" arena --game connect4 --bot "random:label=two words" --bot random:seed=2 --games 2
@@ -185,15 +188,35 @@ if [[ $(cat "$tmp/notes.txt") == "my notes" ]]; then ok; else bad "arena --out c
 
 # ---- head to head, self-play, one spec twice -------------------------------------------------
 out=$("$nuraghe" arena --game connect4 --bots uct:iters=200$mem,random --games 24 --seed 3 2>/dev/null)
-if grep -Eq "^  uct:iters=200$mem - random +\\+[0-9.]+% " <<<"$out" && grep -q "first finished above" <<<"$out"; then ok; else bad "head-to-head section: $out"; fi
+if grep -Eq "^  uct:iters=200$mem - random +\\+[0-9]+ \\[[^]]*\\] +\\+[0-9.]+% " <<<"$out" && grep -q "first finished above" <<<"$out" && grep -q "Elo difference" <<<"$out"; then ok; else bad "head-to-head section: $out"; fi
+if grep -q "^Elo: Bradley-Terry, centred on the mean of the bots" <<<"$out" && grep -Eq "^bot +games .* Elo \\[95%\\]$" <<<"$out"; then ok; else bad "the Elo column does not say what it is centred on: $out"; fi
 # Every game won by uct: the intervals have no spread, and the table says so instead of [100, 100].
-if grep -q "no spread (\*)" <<<"$out" && grep -q "^(\*) every resample gave the same value" <<<"$out" && ! grep -q "100.0,100.0" <<<"$out"; then ok; else bad "zero-width intervals printed as intervals: $out"; fi
+if grep -q "no spread (\*)" <<<"$out" && grep -q "^(\*) every resample gave the same value" <<<"$out" && ! grep -Eq "100\\.0, *100\\.0" <<<"$out"; then ok; else bad "zero-width intervals printed as intervals: $out"; fi
 out=$("$nuraghe" arena --game connect4 --bots uct:iters=200$mem,random --games 8 --seed 3 2>/dev/null)
 if grep -q "^warning: 4 duplicate sets are too few" <<<"$out"; then ok; else bad "no warning for 4 duplicate sets: $out"; fi
 out=$("$nuraghe" arena --game goofspiel --players 3 --bots ismcts:iters=50$mem,random,random:seed=5 --games 30 --seed 2 2>/dev/null)
 if [[ $(grep -c ' - ' <<<"$out") -eq 3 ]]; then ok; else bad "three bots need three pairs: $out"; fi
 json=$("$nuraghe" arena --game goofspiel --players 3 --bots ismcts:iters=50$mem,random,random:seed=5 --games 30 --seed 2 --format json 2>/dev/null)
 if python3 -c 'import json,sys; j=json.loads(sys.stdin.read()); assert len(j["head_to_head"]) == 3 and "win_rate_diff_low" in j["head_to_head"][0]' <<<"$json"; then ok; else bad "json head_to_head: $json"; fi
+# Five bots of long specs: every line of the table within 120 columns, the long specs by their keys
+# with a legend, the full specs in json and in merge's table of the same file.
+five=("mo-ismcts:iters=5$mem,rollout=heuristic,cutoff=20,prune=on,bias=10,c=0.7,final=max,sim=ucb" heuristic:style=destination-hungry
+  "ismcts:iters=5$mem,rollout=heuristic,cutoff=20,prune=off,bias=10" heuristic:style=long-route random)
+args=()
+for b in "${five[@]}"; do args+=(--bot "$b"); done
+out=$("$nuraghe" arena --game ttr --players 5 "${args[@]}" --games 20 --jobs 2 --out "$tmp/five.jsonl" 2>/dev/null)
+if [[ -n $out ]] && awk 'length($0) > 120 { exit 1 }' <<<"$out"; then ok; else bad "a table of five long specs is wider than 120 columns: $out"; fi
+if grep -qFx "#1: ${five[0]}" <<<"$out" && grep -Eq "^  #1 - #2 +[+-][0-9]+ " <<<"$out" && grep -Eq "^random +20 " <<<"$out"; then ok; else bad "long specs by their keys, with a legend: $out"; fi
+if [[ $(grep -c ' - ' <<<"$out") -eq 10 ]]; then ok; else bad "five bots need ten pairs: $out"; fi
+out=$("$nuraghe" merge "$tmp/five.jsonl" 2>/dev/null)
+if [[ -n $out ]] && awk 'length($0) > 120 { exit 1 }' <<<"$out" && grep -qFx "#3: ${five[2]}" <<<"$out"; then ok; else bad "merge's table of five long specs: $out"; fi
+# stats and compare of the same file: the bot groups of long specs by the same keys, with a legend.
+for cmd in "stats $tmp/five.jsonl" "compare $tmp/five.jsonl $tmp/five.jsonl"; do
+  out=$("$nuraghe" $cmd 2>/dev/null)
+  if [[ -n $out ]] && awk 'length($0) > 120 { exit 1 }' <<<"$out" && grep -qFx "#1: ${five[0]}" <<<"$out" && grep -Eq "^game +score +bot #1 " <<<"$out"; then ok; else bad "$cmd: a table of five long specs: $out"; fi
+done
+json=$("$nuraghe" merge "$tmp/five.jsonl" --format json 2>/dev/null)
+if python3 -c 'import json,sys; j=json.loads(sys.argv[1]); h=j["head_to_head"]; e={b["bot"]: b["elo"] for b in j["bots"]}; assert j["bots"][0]["bot"] == sys.argv[2] and len(h) == 10 and all(abs(p["elo_diff"] - (e[p["first"]] - e[p["second"]])) < 1e-9 and "elo_diff_low" in p and "elo_diff_high" in p and "score_diff_low" in p for p in h)' "$json" "${five[0]}"; then ok; else bad "json head_to_head lacks the Elo difference or the full names: $json"; fi
 out=$("$nuraghe" arena --game connect4 --bot uct:iters=50$mem --self-play --games 20 --seed 1 2>/dev/null)
 if grep -q "^self-play: uct:iters=50$mem in every seat" <<<"$out" && grep -Eq '^  seat 1 +20 games' <<<"$out"; then ok; else bad "self-play table: $out"; fi
 expect_error "one spec given twice" "given twice.*--self-play" "$nuraghe" arena --game connect4 --bots random,random --games 10
@@ -205,6 +228,7 @@ if grep -Eq "^tune: iteration 1, 40/120 games, ETA [0-9]+ s, score [0-9.]*: c=0.
 if grep -q '^final match (' <<<"$out" && grep -Eq '^  tuned minus untuned [-+][0-9.]+, 95% bootstrap interval over deals \[' <<<"$out"; then ok; else bad "tune reports no final match: $out"; fi
 out=$("$nuraghe" tune --game tictactoe --bot uct:iters=2000$mem --opponent uct:iters=2000$other_mem --param c=0.1:3 --budget 40 --games-per-eval 10 2>&1)
 if grep -q "^tune: nothing was learned: all 4 evaluations scored 0.500" <<<"$out" && grep -q "^best: uct:iters=2000$mem,c=0.7 " <<<"$out"; then ok; else bad "a flat tune run does not say that nothing was learned: $out"; fi
+if awk '!/^best: / && length($0) > 120 { exit 1 }' <<<"$out"; then ok; else bad "tune prints lines wider than 120 columns: $out"; fi
 expect_error "tune: the spec's value outside the range" "lies outside the range" "$nuraghe" tune --game connect4 --bot uct --opponent random --param c=1:2 --budget 100 --games-per-eval 10
 
 echo "arena tests: $passed passed, $failed failed"

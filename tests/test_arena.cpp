@@ -13,6 +13,7 @@
 
 #include "arena/summary.hpp"
 #include "bots/games.hpp"
+#include "bots/registry.hpp"
 #include "cli/commands/selfplay_game.hpp"
 #include "games/connect4/connect4.hpp"
 #include "invariants.hpp"
@@ -107,6 +108,148 @@ TEST_CASE("ratings: a stronger bot gets a higher Elo, its interval above the wea
   CHECK(s.rows[0].win_low > 0.5);
   CHECK(s.sets == 20);
   CHECK(s.rows[0].mean_rank < s.rows[1].mean_rank);
+}
+
+// ---- the table ---------------------------------------------------------------------------------
+
+namespace {
+
+// A tournament of `bots` bots at one table, without playing: `deals` deals of `bots` rotations,
+// each seat's score the bot's strength (its index times `gap`) plus noise of 0..29.
+std::vector<GameResult> synthetic_games(int bots, int deals, double gap, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<GameResult> games;
+  for (int d = 0; d < deals; ++d)
+    for (int k = 0; k < bots; ++k) {
+      GameResult g;
+      g.index = int(games.size()), g.deal = d, g.seed = std::uint64_t(d);
+      for (int s = 0; s < bots; ++s) {
+        const int b = (s + k) % bots;
+        g.seat_bot.push_back(b);
+        g.scores.push_back(gap * b + double(rng.below(30)));
+        g.think_seconds.push_back(0.001), g.decisions.push_back(10);
+      }
+      g.returns = g.scores, g.ranks = ranks_of(g.scores);
+      games.push_back(g);
+    }
+  return games;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Bot specs as long as tournaments use, and two labels: the longest a label may be, and a short one.
+const std::vector<std::string> kLongSpecs{
+    "mo-ismcts:iters=2000,rollout=heuristic,cutoff=20,prune=on,bias=10", "heuristic:style=destination-hungry",
+    "mo-ismcts:iters=2000,rollout=random,cutoff=20,prune=off,bias=10",
+    "uct:iters=1000,c=0.7,label=thirty-two-characters-long-label", "ismcts:iters=500,label=short"};
+
+}  // namespace
+
+TEST_CASE("summary: a pair's Elo difference is the two bots' Elo difference, its interval from the same resamples") {
+  const std::vector<std::string> bots{"a:x=1", "b:x=2", "c:x=3", "d:x=4"};
+  const auto games = synthetic_games(4, 30, 6, 7);
+  const Summary s = summarize(bots, games, 11, 400);
+  // The per-bot column is elo_with_intervals' own, as are the pairs' intervals (below).
+  const EloIntervals elo = elo_with_intervals(duplicate_sets(games), 4, 400, hash_combine(11, 0xE10));
+  double sum = 0;
+  for (int i = 0; i < 4; ++i) {
+    CHECK(s.rows[std::size_t(i)].elo == elo.elo[i]);
+    CHECK(s.rows[std::size_t(i)].elo_low == elo.low[i]);
+    CHECK(s.rows[std::size_t(i)].elo_high == elo.high[i]);
+    sum += s.rows[std::size_t(i)].elo;
+  }
+  CHECK(sum == doctest::Approx(0).epsilon(1e-9));  // centred on the mean of the bots
+  REQUIRE(s.pairs.size() == 6);
+  for (const PairRow& p : s.pairs) {
+    CAPTURE(p.a);
+    CAPTURE(p.b);
+    const BotRow &a = s.rows[std::size_t(p.a)], &b = s.rows[std::size_t(p.b)];
+    CHECK(p.elo_diff == doctest::Approx(a.elo - b.elo));
+    CHECK(p.elo_diff_low < p.elo_diff);
+    CHECK(p.elo_diff < p.elo_diff_high);
+    // a is the weaker (a lower index): the difference and its interval below 0, as the bots' own
+    // intervals say when they do not overlap.
+    if (a.elo_high < b.elo_low) CHECK(p.elo_diff_high < 0);
+  }
+  // The first and the last bot, far apart.
+  const PairRow& far = s.pairs[2];
+  REQUIRE((far.a == 0 && far.b == 3));
+  CHECK(far.elo_diff_high < 0);
+  // The same resamples with the bots' roles swapped: the interval turned over.
+  const EloIntervals d = elo_with_intervals(duplicate_sets(games), 4, 400, hash_combine(11, 0xE10));
+  CHECK(d.diff_low(3, 0) == doctest::Approx(-far.elo_diff_high));
+  CHECK(d.diff_high(3, 0) == doctest::Approx(-far.elo_diff_low));
+  // The json's head-to-head gives the difference and its interval, beside its other keys.
+  const Json j = parse_json(format_summary(s, "json"), "summary");
+  const Json& h = j["head_to_head"][2];
+  CHECK(h["elo_diff"].get<double>() == doctest::Approx(far.elo_diff));
+  CHECK(h["elo_diff_low"].get<double>() == doctest::Approx(far.elo_diff_low));
+  CHECK(h["elo_diff_high"].get<double>() == doctest::Approx(far.elo_diff_high));
+  CHECK(h.contains("win_rate_diff_low"));
+  CHECK(h.contains("first_above_high"));
+  // The table prints it, and says what the Elo column is centred on.
+  const std::string table = format_summary(s, "table");
+  CHECK(table.find("Elo difference") != std::string::npos);
+  CHECK(table.find("Elo: Bradley-Terry, centred on the mean of the bots") != std::string::npos);
+  char diff[32];
+  std::snprintf(diff, sizeof diff, "%+.0f [", far.elo_diff);
+  bool found = false;
+  for (const auto& line : lines_of(table))
+    found = found || (line.rfind("  a:x=1 - d:x=4 ", 0) == 0 && line.find(diff) != std::string::npos);
+  CHECK_MESSAGE(found, table);
+}
+
+TEST_CASE("summary: a table of 2 to 5 bots with long specs fits in 120 columns; the legend names them in full") {
+  for (int n = 2; n <= 5; ++n) {
+    CAPTURE(n);
+    const std::vector<std::string> bots(kLongSpecs.begin(), kLongSpecs.begin() + n);
+    const Summary s = summarize(bots, synthetic_games(n, 12, 3, std::uint64_t(n)), 5, 200);
+    const std::string table = format_summary(s, "table");
+    CAPTURE(table);
+    const std::vector<std::string> lines = lines_of(table);
+    for (const auto& line : lines) CHECK(line.size() <= kTableColumns);
+    CHECK(widest_line(table) <= kTableColumns);
+    // Every bot is in the table by its name, or by its key with a legend line giving its name.
+    for (int i = 0; i < n; ++i) {
+      const std::string name = bot_name(bots[std::size_t(i)]), key = bot_key(std::size_t(i));
+      const bool by_name =
+          std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(name + " ", 0) == 0; });
+      const bool by_key =
+          std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(key + " ", 0) == 0; });
+      const bool legend = std::find(lines.begin(), lines.end(), key + ": " + name) != lines.end();
+      CHECK(by_name != by_key);
+      CHECK(by_key == legend);
+    }
+    // A short name is never replaced; the longest spec always is, from three bots on.
+    if (n == 5)
+      CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("short ", 0) == 0; }));
+    if (n >= 3) CHECK(std::find(lines.begin(), lines.end(), "#1: " + kLongSpecs[0]) != lines.end());
+    // The pairs by the same names or keys: n (n - 1) / 2 of them.
+    CHECK(std::count_if(lines.begin(), lines.end(),
+                        [](const std::string& l) { return l.find(" - ") != std::string::npos; }) == n * (n - 1) / 2);
+    // csv and json keep the full names.
+    const std::string csv = format_summary(s, "csv");
+    for (const auto& b : bots) CHECK(csv.find("\"" + bot_name(b) + "\",") != std::string::npos);
+    const Json j = parse_json(format_summary(s, "json"), "summary");
+    for (int i = 0; i < n; ++i) CHECK(j["bots"][std::size_t(i)]["spec"].get<std::string>() == bots[std::size_t(i)]);
+    CHECK(j["head_to_head"][0]["first"].get<std::string>() == bot_name(bots[0]));
+  }
+  // Short names need no keys.
+  const Summary s = summarize({"random", "heuristic"}, synthetic_games(2, 12, 3, 1), 5, 200);
+  CHECK(format_summary(s, "table").find('#') == std::string::npos);
+  // Self-play with a long spec: the spec by its key, and the legend.
+  const std::vector<std::string> same(3, kLongSpecs[0] + ",rollouts=long-enough-to-pass-the-width-of-the-line");
+  const std::string self = format_summary(summarize(same, synthetic_games(3, 12, 0, 2), 5, 200), "table");
+  CAPTURE(self);
+  for (const auto& line : lines_of(self))  // the legend's line alone is as long as the spec
+    if (line.rfind("#1: ", 0) != 0) CHECK(line.size() <= kTableColumns);
+  CHECK(self.find("self-play: #1 in every seat") != std::string::npos);
+  CHECK(self.find("#1: " + same[0] + "\n") != std::string::npos);
 }
 
 // ---- fair tables ------------------------------------------------------------------------------

@@ -129,6 +129,21 @@ expect_output "compare files of other deals" "unpaired \(the files share fewer t
 expect_output "compare --format json" '^\{"item":"game","statistic":"return","group":"all","a":0\.5,"b":0\.5,"difference":0' \
   "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/ring-arena9.jsonl" --format json
 expect_error "compare files of two games" "holds games of ttr, .* of kuhn" "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/kuhn.jsonl"
+# stats --item and --group (repeatable): exactly the rows asked for, in csv as in the table; an
+# unknown name refused in one line that names some of the file's.
+"$nuraghe" stats "$tmp/ring-arena.jsonl" --by route --format csv >"$tmp/all-routes.csv"
+route=$(sed -n 2p "$tmp/all-routes.csv" | cut -d, -f1)
+other=$(tail -1 "$tmp/all-routes.csv" | cut -d, -f1)
+"$nuraghe" stats "$tmp/ring-arena.jsonl" --by route --item "$route" --item "$other" --group "seat 1" --group all --format csv >"$tmp/some-routes.csv"
+want=$(awk -F, -v a="$route" -v b="$other" 'NR == 1 || (($1 == a || $1 == b) && ($3 == "seat 1" || $3 == "all"))' "$tmp/all-routes.csv")
+if [[ $route != "$other" && $(wc -l <"$tmp/some-routes.csv") -gt 4 && $(cat "$tmp/some-routes.csv") == "$want" ]]; then ok; else bad "stats --item/--group: $(cat "$tmp/some-routes.csv")"; fi
+table=$("$nuraghe" stats "$tmp/ring-arena.jsonl" --by route --item "$route" --group "bot heuristic" 2>&1)
+if [[ $(grep -c "^$route " <<<"$table") -eq 2 ]] && ! grep -Eq "seat|  all" <<<"$table" && [[ $(wc -l <<<"$table") -eq 4 ]]; then ok; else bad "stats --item --group as a table: $table"; fi
+expect_error "stats --item unknown" "stats: --item \"nowhere\": .* has no such item by route; its items: \"$route\", " "$nuraghe" stats "$tmp/ring-arena.jsonl" --by route --item nowhere
+expect_error "stats --group unknown" 'stats: --group "bot nobody": .* has no such group by game; its groups: "all", "seat 0", ' "$nuraghe" stats "$tmp/ring-arena.jsonl" --group "bot nobody"
+expect_error "compare --group unknown" 'compare: --group "seat 9": .* has no such group' "$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/ring-arena.jsonl" --group "seat 9"
+"$nuraghe" compare "$tmp/ring-arena.jsonl" "$tmp/ring-arena.jsonl" --by route --item "$route" --format csv >"$tmp/compare-route.csv"
+if [[ $(wc -l <"$tmp/compare-route.csv") -gt 2 ]] && awk -F, -v r="$route" 'NR > 1 && $1 != r { exit 1 }' "$tmp/compare-route.csv"; then ok; else bad "compare --item gives other items' rows: $(cat "$tmp/compare-route.csv")"; fi
 expect_error "stats --format of another kind" 'stats: --format "xml": use table, csv or json' "$nuraghe" stats "$tmp/ring-arena.jsonl" --format xml
 
 # A map file edited after the games: replay and resume name the change.

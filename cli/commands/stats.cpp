@@ -16,6 +16,7 @@
 #include "any_game/any_game.hpp"
 #include "arena/logged_game.hpp"
 #include "arena/ratings.hpp"
+#include "arena/summary.hpp"
 #include "bots/games.hpp"
 #include "bots/registry.hpp"
 #include "cli/command.hpp"
@@ -260,6 +261,73 @@ void write_out(const StatsCommand& c, const std::string& text, const std::string
   out.close();
 }
 
+// The rows --item and --group ask for: every key whose item is one of `items` (or any, if none is
+// given) and whose group is one of `groups` (or any). A name no key has is refused, naming a few of
+// the file's.
+std::vector<bool> selected(const std::vector<StatKey>& keys, const StatsCommand& c, const std::string& command,
+                           const std::string& file) {
+  const auto check = [&](const std::vector<std::string>& asked, auto field, const std::string& option,
+                         const std::string& kinds) {
+    std::vector<std::string> known;
+    for (const StatKey& k : keys)
+      if (std::find(known.begin(), known.end(), field(k)) == known.end()) known.push_back(field(k));
+    for (const std::string& name : asked) {
+      if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+      std::string listed;
+      for (std::size_t i = 0; i < known.size() && i < 8; ++i) listed += (i ? ", \"" : "\"") + known[i] + "\"";
+      if (known.size() > 8) listed += ", ... (" + std::to_string(known.size()) + " in all)";
+      input_error(command + ": " + option + " \"" + name + "\": \"" + file + "\" has no such " + kinds + " by " + c.by +
+                  "; its " + kinds + "s: " + listed);
+    }
+  };
+  check(
+      c.items, [](const StatKey& k) { return k.item; }, "--item", "item");
+  check(
+      c.groups, [](const StatKey& k) { return k.group; }, "--group", "group");
+  const auto among = [](const std::vector<std::string>& asked, const std::string& name) {
+    return asked.empty() || std::find(asked.begin(), asked.end(), name) != asked.end();
+  };
+  std::vector<bool> keep;
+  for (const StatKey& k : keys) keep.push_back(among(c.items, k.item) && among(c.groups, k.group));
+  return keep;
+}
+
+// A table's rows aligned, within kTableColumns columns where the names of bots allow it: a bot
+// group "bot NAME" whose name would widen the table beyond is shown as "bot #K" (K its place among
+// the table's bots, from 1, as the arena's table numbers them), longest names first, and a legend
+// line "#K: NAME" under the table gives it in full.
+std::string fitted(std::vector<std::vector<std::string>> table, std::size_t group_column) {
+  std::vector<std::string> names, shown;
+  for (std::size_t r = 1; r < table.size(); ++r) {
+    const std::string& group = table[r][group_column];
+    if (group.rfind("bot ", 0) == 0 && std::find(names.begin(), names.end(), group.substr(4)) == names.end())
+      names.push_back(group.substr(4));
+  }
+  shown = names;
+  const auto render = [&] {
+    std::vector<std::vector<std::string>> rows = table;
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+      std::string& group = rows[r][group_column];
+      if (group.rfind("bot ", 0) != 0) continue;
+      group = "bot " + shown[std::size_t(std::find(names.begin(), names.end(), group.substr(4)) - names.begin())];
+    }
+    return aligned(rows, 3);
+  };
+  std::string text = render();
+  while (widest_line(text) > kTableColumns) {
+    std::size_t longest = names.size();
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (shown[i].size() > bot_key(i).size() && (longest == names.size() || shown[i].size() > shown[longest].size()))
+        longest = i;
+    if (longest == names.size()) break;
+    shown[longest] = bot_key(longest);
+    text = render();
+  }
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (shown[i] != names[i]) text += shown[i] + ": " + names[i] + "\n";
+  return text;
+}
+
 void check_command(const StatsCommand& c, const std::string& command) {
   if (c.format != "table" && c.format != "csv" && c.format != "json")
     input_error(command + ": --format \"" + c.format + "\": use table, csv or json");
@@ -273,6 +341,7 @@ int run_stats_command(const StatsCommand& c) {
   check_command(c, "stats");
   const std::string& file = c.files.at(0);
   const DealSums d = read_sums(file, c);
+  const std::vector<bool> keep = selected(d.keys, c, "stats", file);
   const std::vector<int> rows = all_rows(d);
   std::vector<double> sums, counts;
   pool(d, rows, std::vector<double>(rows.size(), 1.0), sums, counts);
@@ -291,16 +360,18 @@ int run_stats_command(const StatsCommand& c) {
   if (c.format == "table") {
     std::vector<std::vector<std::string>> table{{"item", "statistic", "group", "n", "value", "low", "high"}};
     for (std::size_t k = 0; k < d.keys.size(); ++k)
-      table.push_back({d.keys[k].item, d.keys[k].statistic, d.keys[k].group, number(n[k], 0), number(figures[k].value),
-                       number(figures[k].low), number(figures[k].high)});
+      if (keep[k])
+        table.push_back({d.keys[k].item, d.keys[k].statistic, d.keys[k].group, number(n[k], 0),
+                         number(figures[k].value), number(figures[k].low), number(figures[k].high)});
     text = "stats: " + d.game + ", " + std::to_string(d.players) + " players, " + std::to_string(d.games) +
            " games in " + std::to_string(d.deals.size()) + " deals, by " + c.by +
-           "; low and high: 95% bootstrap interval over deals\n" + aligned(table, 3);
+           "; low and high: 95% bootstrap interval over deals\n" + fitted(table, 2);
   } else {
     TableText table(c.format == "csv", {"item", "statistic", "group", "n", "value", "low", "high"});
     for (std::size_t k = 0; k < d.keys.size(); ++k)
-      table.row({d.keys[k].item, d.keys[k].statistic, d.keys[k].group, std::llround(n[k]),
-                 json_number(figures[k].value), json_number(figures[k].low), json_number(figures[k].high)});
+      if (keep[k])
+        table.row({d.keys[k].item, d.keys[k].statistic, d.keys[k].group, std::llround(n[k]),
+                   json_number(figures[k].value), json_number(figures[k].low), json_number(figures[k].high)});
     text = table.text();
   }
   write_out(c, text, "stats");
@@ -319,6 +390,7 @@ int run_compare_command(const StatsCommand& c) {
   for (std::size_t k = 0; k < a.keys.size(); ++k)
     if (auto it = in_b.find(a.keys[k]); it != in_b.end()) both.emplace_back(k, it->second);
   if (both.empty()) input_error("compare: the two files have no statistic in common");
+  const std::vector<bool> keep_a = selected(a.keys, c, "compare", c.files[0]);
   const std::size_t only_a = a.keys.size() - both.size(), only_b = b.keys.size() - both.size();
   // Paired over the deals both files hold (the same seeds deal the same cards), when there are two
   // at least; else two independent samples of deals.
@@ -357,24 +429,26 @@ int run_compare_command(const StatsCommand& c) {
   if (c.format == "table") {
     std::vector<std::vector<std::string>> table{columns};
     for (std::size_t i = 0; i < both.size(); ++i) {
+      if (!keep_a[both[i].first]) continue;
       const StatKey& key = a.keys[both[i].first];
       table.push_back({key.item, key.statistic, key.group, number(va[both[i].first]), number(vb[both[i].second]),
                        number(figures[i].value), number(figures[i].low), number(figures[i].high)});
     }
-    text = "compare: " + a.game + " by " + c.by + "; a: \"" + c.files[0] + "\", b: \"" + c.files[1] +
-           "\"; difference b - a, low and high its 95% bootstrap interval, " +
+    text = "compare: " + a.game + " by " + c.by + "; a: \"" + c.files[0] + "\", b: \"" + c.files[1] + "\"\n" +
+           "compare: difference b - a, low and high its 95% bootstrap interval, " +
            (paired ? "paired over the " + std::to_string(rows_a.size()) + " deals both files hold"
                    : "unpaired (the files share fewer than 2 deals)") +
            "\n";
     if (only_a || only_b)
       text += "compare: left out " + std::to_string(only_a) + " statistics of a alone and " + std::to_string(only_b) +
               " of b alone\n";
-    text += aligned(table, 3);
+    text += fitted(table, 2);
   } else {
     if (only_a || only_b)
       std::fprintf(stderr, "compare: left out %zu statistics of a alone and %zu of b alone\n", only_a, only_b);
     TableText table(c.format == "csv", columns);
     for (std::size_t i = 0; i < both.size(); ++i) {
+      if (!keep_a[both[i].first]) continue;
       const StatKey& key = a.keys[both[i].first];
       table.row({key.item, key.statistic, key.group, json_number(va[both[i].first]), json_number(vb[both[i].second]),
                  json_number(figures[i].value), json_number(figures[i].low), json_number(figures[i].high)});
@@ -392,6 +466,9 @@ void add_stats_options(Options& o, StatsCommand& a) {
   o.option("--out", a.out, "write the table to this new file instead of standard output").file();
   o.flag("--force", a.force, "replace an existing --out file");
   o.integer("--resamples", a.resamples, 10, 100000, "bootstrap resamples for the intervals");
+  o.option("--item", a.items,
+           "only this item's rows, named as in the table (\"game\", a route, \"N: From - To\"); repeatable");
+  o.option("--group", a.groups, "only this group's rows: all, \"seat S\" or \"bot NAME\"; repeatable");
   add_map_override(o, a.map_file, a.ignore_map_hash);
 }
 

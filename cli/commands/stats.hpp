@@ -15,14 +15,16 @@ namespace nuraghe {
 class Options;  // cli/options.hpp
 
 struct StatsCommand {
-  std::vector<std::string> files;  // stats: one results file or play log; compare: A, then B
-  std::string by = "game";         // the kind of item: game, or one of the game's kStatKinds
-  std::string format = "table";    // table | csv | json
-  std::string out;                 // a new file, or empty for standard output
-  bool force = false;              // replace an existing --out file
-  int resamples = 1000;            // bootstrap resamples for the intervals
-  std::string map_file;            // --map: the map the games were played on, in place of the recorded one
-  bool ignore_map_hash = false;    // --ignore-map-hash: read them on a --map of another hash
+  std::vector<std::string> files;   // stats: one results file or play log; compare: A, then B
+  std::string by = "game";          // the kind of item: game, or one of the game's kStatKinds
+  std::string format = "table";     // table | csv | json
+  std::string out;                  // a new file, or empty for standard output
+  bool force = false;               // replace an existing --out file
+  int resamples = 1000;             // bootstrap resamples for the intervals
+  std::string map_file;             // --map: the map the games were played on, in place of the recorded one
+  bool ignore_map_hash = false;     // --ignore-map-hash: read them on a --map of another hash
+  std::vector<std::string> items;   // --item (repeatable): only these items' rows; empty for all
+  std::vector<std::string> groups;  // --group (repeatable): only these groups' rows ("all", "seat 1", "bot NAME")
 };
 int run_stats_command(const StatsCommand& c);
 int run_compare_command(const StatsCommand& c);

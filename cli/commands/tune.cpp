@@ -127,8 +127,8 @@ int tune(const TuneCommand& c) {
       std::all_of(evaluations.begin(), evaluations.end(), [&](double y) { return y == evaluations[0]; });
   if (nothing_learned) {
     std::printf(
-        "tune: nothing was learned: all %zu evaluations scored %.3f, so the games could not tell the values apart "
-        "(more --games-per-eval, or a parameter that matters here); the spec is returned unchanged\n",
+        "tune: nothing was learned: all %zu evaluations scored %.3f, so the games could not tell the values apart\n"
+        "  (more --games-per-eval, or a parameter that matters here); the spec is returned unchanged\n",
         evaluations.size(), evaluations.empty() ? 0.0 : evaluations[0]);
   }
   const std::string best = nothing_learned ? untuned : spec_with(tuned, params, result.best);

@@ -188,15 +188,37 @@ EloIntervals elo_with_intervals(const std::vector<DuplicateSet>& sets, int bots,
   for (int i = 0; i < n_sets; ++i) all[i] = i;
   const Eigen::MatrixXd all_points = sum_of(all);
   EloIntervals result{bradley_terry_elo(all_points, prior), Eigen::VectorXd::Constant(bots, kUnknown),
-                      Eigen::VectorXd::Constant(bots, kUnknown)};
+                      Eigen::VectorXd::Constant(bots, kUnknown), Eigen::MatrixXd::Constant(bots, bots, kUnknown),
+                      Eigen::MatrixXd::Constant(bots, bots, kUnknown)};
   if (n_sets < 2 || resamples < 1) return result;
 
-  std::vector<std::vector<double>> samples(bots);  // samples[bot][resample]
+  // The groups a resample's games link the bots into (union-find by root).
+  auto groups = [&](const Eigen::MatrixXd& points) {
+    std::vector<int> group(bots);
+    for (int i = 0; i < bots; ++i) group[i] = i;
+    auto root = [&](int i) {
+      while (group[i] != i) i = group[i];
+      return i;
+    };
+    for (int i = 0; i < bots; ++i)
+      for (int j = 0; j < bots; ++j)
+        if (i != j && points(i, j) + points(j, i) > 0 && root(i) != root(j)) group[root(i)] = root(j);
+    for (int i = 0; i < bots; ++i) group[i] = root(i);
+    return group;
+  };
+  std::vector<std::vector<double>> samples(bots);             // samples[bot][resample]
+  std::vector<std::vector<double>> differences(bots * bots);  // [a * bots + c][resample]
   detail::for_each_resample(n_sets, resamples, seed, [&](const std::vector<int>& indices) {
     const Eigen::MatrixXd points = sum_of(indices);
     const Eigen::VectorXd elo = bradley_terry_elo(points, prior);
     const Eigen::VectorXd met = met_anyone(points);
-    for (int b = 0; b < bots; ++b) samples[b].push_back(met[b] > 0 ? elo[b] : kUnknown);
+    const std::vector<int> group = groups(points);
+    for (int b = 0; b < bots; ++b) {
+      samples[b].push_back(met[b] > 0 ? elo[b] : kUnknown);
+      for (int c = 0; c < bots; ++c)
+        if (c != b)
+          differences[b * bots + c].push_back(met[b] > 0 && group[b] == group[c] ? elo[b] - elo[c] : kUnknown);
+    }
   });
   const Eigen::VectorXd met = met_anyone(all_points);
   for (int b = 0; b < bots; ++b) {
@@ -204,6 +226,10 @@ EloIntervals elo_with_intervals(const std::vector<DuplicateSet>& sets, int bots,
     const auto [low, high] = detail::percentile_bounds(std::move(samples[b]), level);
     result.low[b] = low;
     result.high[b] = high;
+    for (int c = 0; c < bots; ++c)
+      if (c != b && met[c] > 0)
+        std::tie(result.diff_low(b, c), result.diff_high(b, c)) =
+            detail::percentile_bounds(std::move(differences[b * bots + c]), level);
   }
   return result;
 }

@@ -128,12 +128,17 @@ std::pair<double, double> bootstrap_interval(int n_sets, F statistic_of_indices,
 
 struct EloIntervals {
   Eigen::VectorXd elo, low, high;  // per bot: the fit on all sets and its bootstrap bounds
+  // Every two bots a and c: the bounds of elo[a] - elo[c] over the same resamples (row a, column c).
+  Eigen::MatrixXd diff_low, diff_high;
 };
 
-// Bradley-Terry Elo of every bot from all sets, with percentile bootstrap bounds at `level`.
-// low/high are NaN with fewer than 2 sets, and for a bot that met nobody. A resample in which a bot
-// met nobody (possible when a bot sat out some deals) gives no rating for it, rather than a
-// made-up 0, and is left out of that bot's bounds.
+// Bradley-Terry Elo of every bot from all sets, with percentile bootstrap bounds at `level`, and
+// the bounds of every two bots' difference from the very same resamples (each resample's
+// difference), so that a table's pair and its two rows agree. low/high are NaN with fewer than 2
+// sets, and for a bot that met nobody. A resample in which a bot met nobody (possible when a bot
+// sat out some deals) gives no rating for it, rather than a made-up 0, and is left out of that
+// bot's bounds; one in which two bots' games do not link them (each group is centred on its own
+// mean) gives no difference.
 EloIntervals elo_with_intervals(const std::vector<DuplicateSet>& sets, int bots, int resamples, std::uint64_t seed,
                                 double level = 0.95, double prior = 0.5);
 

@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <string>
 #include <tuple>
@@ -136,6 +137,8 @@ Summary summarize(const std::vector<std::string>& bots, const std::vector<GameRe
           k, [&](const std::vector<int>& p) { return ratio(points, p); }, resamples, pair_seed);
       std::tie(r.ahead_low, r.ahead_high) = bootstrap_interval(
           k, [&](const std::vector<int>& p) { return ratio(above, p); }, resamples, pair_seed);
+      r.elo_diff = elo.elo[a] - elo.elo[c];
+      r.elo_diff_low = elo.diff_low(a, c), r.elo_diff_high = elo.diff_high(a, c);
       sum.pairs.push_back(r);
     }
   return sum;
@@ -155,6 +158,150 @@ std::string interval_text(double low, double high, double scale, const char* for
 void check_summary_format(const std::string& format) {
   if (format != "table" && format != "csv" && format != "json")
     input_error("--format \"" + format + "\": use table, csv or json");
+}
+
+namespace {
+
+// Characters, not bytes: a UTF-8 continuation byte starts no character.
+std::size_t text_width(const std::string& text) {
+  return std::size_t(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string pad_right(const std::string& text, std::size_t width) {
+  return text + std::string(width - std::min(width, text_width(text)), ' ');
+}
+
+std::string pad_left(const std::string& text, std::size_t width) {
+  return std::string(width - std::min(width, text_width(text)), ' ') + text;
+}
+
+std::string printed(const char* format, double x) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, x);
+  return text;
+}
+
+// An estimate and its 95% interval: {value, low, high}.
+using Estimate = std::array<double, 3>;
+
+// A column of estimates with their intervals, aligned on the value, the bounds and the brackets
+// ("+12.3% [ +1.0, +20.5]"), no wider than its widest entry; a mark in place of an interval that
+// the bootstrap could not give (interval_text's cases; `no_spread` is set on a zero-width one).
+std::vector<std::string> estimate_column(const std::vector<Estimate>& v, double scale, const char* format,
+                                         const std::string& unit, bool& no_spread) {
+  std::vector<std::string> value, low, high, mark;
+  std::size_t wv = 0, wl = 0, wh = 0, wi = 0;
+  for (const auto& [x, lo, hi] : v) {
+    value.push_back(printed(format, scale * x) + unit);
+    low.push_back(std::isnan(lo) || std::isnan(hi) || lo == hi ? "" : printed(format, scale * lo));
+    high.push_back(low.back().empty() ? "" : printed(format, scale * hi));
+    mark.push_back(std::isnan(lo) || std::isnan(hi) ? "[n/a: <2 sets]" : lo == hi ? "[no spread (*)]" : "");
+    no_spread = no_spread || (lo == hi && !std::isnan(lo));
+    wv = std::max(wv, text_width(value.back()));
+    wl = std::max(wl, text_width(low.back())), wh = std::max(wh, text_width(high.back()));
+    wi = std::max(wi, text_width(mark.back()));
+  }
+  if (wl + wh > 0) wi = std::max(wi, wl + wh + 4);
+  std::vector<std::string> cells;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    cells.push_back(
+        pad_left(value[i], wv) + " " +
+        pad_right(mark[i].empty() ? "[" + pad_left(low[i], wl) + ", " + pad_left(high[i], wh) + "]" : mark[i], wi));
+  return cells;
+}
+
+// The text table's blocks with the bots shown by `shown` (names or keys): the bots' rows (or the
+// seats' in self-play) and the head-to-head block.
+struct TableParts {
+  std::string bots, pairs;
+};
+
+TableParts table_parts(const Summary& s, const std::vector<std::string>& shown, bool& no_spread) {
+  TableParts parts;
+  if (s.self_play) {
+    // One spec in every seat: the seats are what there is to compare.
+    parts.bots = "self-play: " + shown[0] + " in every seat; win rate by seat [95%]:\n";
+    std::vector<Estimate> wins;
+    for (const auto& r : s.seats) wins.push_back({r.games ? double(r.wins) / r.games : 0.0, r.win_low, r.win_high});
+    const std::vector<std::string> win = estimate_column(wins, 100, "%5.1f", "%", no_spread);
+    for (std::size_t i = 0; i < s.seats.size(); ++i) {
+      const SeatRow& r = s.seats[i];
+      char line[256];
+      std::snprintf(line, sizeof line, "  seat %d %6d games %s mean score %.2f\n", r.seat, r.games, win[i].c_str(),
+                    r.mean_score);
+      parts.bots += line;
+    }
+  } else {
+    std::vector<Estimate> wins, elos;
+    for (const auto& r : s.rows)
+      wins.push_back({r.games ? r.wins / r.games : 0.0, r.win_low, r.win_high}),
+          elos.push_back({r.elo, r.elo_low, r.elo_high});
+    const std::vector<std::string> win = estimate_column(wins, 100, "%.1f", "%", no_spread),
+                                   elo = estimate_column(elos, 1, "%+.0f", "", no_spread);
+    std::vector<std::vector<std::string>> rows{
+        {"bot", "games", "wins", "win rate [95%]", "mean score", "mean rank", "ms/move", "Elo [95%]"}};
+    for (std::size_t i = 0; i < s.rows.size(); ++i) {
+      const BotRow& r = s.rows[i];
+      rows.push_back({shown[i], std::to_string(r.games), printed("%.1f", r.wins), win[i], printed("%.2f", r.mean_score),
+                      printed("%.2f", r.mean_rank), printed("%.2f", r.ms_per_move), elo[i]});
+    }
+    parts.bots = aligned_rows(rows, 1);
+  }
+  if (!s.pairs.empty()) {
+    std::vector<Estimate> elo, win, score, above;
+    for (const auto& r : s.pairs) {
+      elo.push_back({r.elo_diff, r.elo_diff_low, r.elo_diff_high});
+      win.push_back({r.win_diff, r.win_diff_low, r.win_diff_high});
+      score.push_back({r.score_diff, r.score_diff_low, r.score_diff_high});
+      above.push_back({r.ahead, r.ahead_low, r.ahead_high});
+    }
+    const auto elo_cells = estimate_column(elo, 1, "%+.0f", "", no_spread),
+               win_cells = estimate_column(win, 100, "%+.1f", "%", no_spread),
+               score_cells = estimate_column(score, 1, "%+.2f", "", no_spread),
+               above_cells = estimate_column(above, 100, "%.1f", "%", no_spread);
+    std::vector<std::vector<std::string>> rows{
+        {"pair", "Elo difference", "win rate difference", "mean score difference", "first finished above"}};
+    for (std::size_t i = 0; i < s.pairs.size(); ++i)
+      rows.push_back({shown[std::size_t(s.pairs[i].a)] + " - " + shown[std::size_t(s.pairs[i].b)], elo_cells[i],
+                      win_cells[i], score_cells[i], above_cells[i]});
+    parts.pairs = "\nhead to head (first bot minus second, over the games both played) [95%]:\n";
+    const std::string text = aligned_rows(rows, 1);
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t end = text.find('\n', at);
+      parts.pairs += "  " + text.substr(at, end - at + 1);
+      at = end + 1;
+    }
+  }
+  return parts;
+}
+
+}  // namespace
+
+std::string aligned_rows(const std::vector<std::vector<std::string>>& rows, std::size_t text_columns) {
+  std::vector<std::size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()), 0);
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], text_width(row[i]));
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i)
+      line += (i ? "  " : "") + (i < text_columns ? pad_right(row[i], widths[i]) : pad_left(row[i], widths[i]));
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::size_t widest_line(const std::string& text) {
+  std::size_t widest = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    widest = std::max(widest, text_width(text.substr(at, end - at)));
+    at = end + 1;
+  }
+  return widest;
 }
 
 std::string format_summary(const Summary& s, const std::string& format) {
@@ -190,7 +337,10 @@ std::string format_summary(const Summary& s, const std::string& format) {
                        {"score_diff_high", number(r.score_diff_high)},
                        {"first_above", r.ahead},
                        {"first_above_low", number(r.ahead_low)},
-                       {"first_above_high", number(r.ahead_high)}});
+                       {"first_above_high", number(r.ahead_high)},
+                       {"elo_diff", r.elo_diff},
+                       {"elo_diff_low", number(r.elo_diff_low)},
+                       {"elo_diff_high", number(r.elo_diff_high)}});
     for (const auto& r : s.seats)
       seats.push_back({{"seat", r.seat},
                        {"games", r.games},
@@ -216,50 +366,32 @@ std::string format_summary(const Summary& s, const std::string& format) {
     }
     return out;
   }
-  // The name column is as wide as the longest name, so that a long spec never breaks the columns.
-  std::size_t width = 34, pair_width = 50;
-  for (const auto& r : s.rows) width = std::max(width, r.name.size());
-  for (const auto& r : s.pairs)
-    pair_width = std::max(pair_width, s.rows[std::size_t(r.a)].name.size() + 3 + s.rows[std::size_t(r.b)].name.size());
-  const auto padded = [](const std::string& text, std::size_t w) { return text + std::string(w - text.size(), ' '); };
-  std::snprintf(line, sizeof line, " %6s %7s %20s %10s %9s %9s %20s\n", "games", "wins", "win rate [95%]", "mean score",
-                "mean rank", "ms/move", "Elo [95%]");
-  if (!s.self_play) out += padded("bot", width) + line;
+  // Every bot by its name, unless the table would then be wider than kTableColumns: then the
+  // longest names give way to their keys ("#2"), one at a time, and the legend gives them in full.
+  std::vector<std::string> names, shown;
+  for (const auto& r : s.rows) names.push_back(r.name);
+  shown = names;
   bool no_spread = false;
-  const auto interval = [&](double low, double high, double scale, const char* f) {
-    no_spread = no_spread || (low == high && !std::isnan(low));
-    return interval_text(low, high, scale, f);
-  };
-  for (const auto& r : s.rows) {
-    if (s.self_play) break;  // one spec in every seat: the seats below are what there is to compare
-    std::snprintf(line, sizeof line, " %6d %7.1f %5.1f%% %-13s %10.2f %9.2f %9.2f %6.0f %s\n", r.games, r.wins,
-                  r.games ? 100 * r.wins / r.games : 0.0, interval(r.win_low, r.win_high, 100, "%5.1f").c_str(),
-                  r.mean_score, r.mean_rank, r.ms_per_move, r.elo, interval(r.elo_low, r.elo_high, 1, "%5.0f").c_str());
-    out += padded(r.name, width) + line;
+  TableParts parts = table_parts(s, shown, no_spread);
+  while (widest_line(parts.bots + parts.pairs) > kTableColumns) {
+    std::size_t longest = names.size();
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (shown[i] != bot_key(i) && text_width(shown[i]) > text_width(bot_key(i)) &&
+          (longest == names.size() || text_width(shown[i]) > text_width(shown[longest])))
+        longest = i;
+    if (longest == names.size()) break;  // every name a key already
+    shown[longest] = bot_key(longest);
+    no_spread = false;
+    parts = table_parts(s, shown, no_spread);
   }
-  if (s.self_play) {
-    out += "self-play: " + s.rows[0].name + " in every seat; win rate by seat [95%]:\n";
-    for (const auto& r : s.seats) {
-      std::snprintf(line, sizeof line, "  seat %d %6d games %5.1f%% %-13s mean score %.2f\n", r.seat, r.games,
-                    r.games ? 100 * r.wins / r.games : 0.0, interval(r.win_low, r.win_high, 100, "%5.1f").c_str(),
-                    r.mean_score);
-      out += line;
-    }
-  }
-  if (!s.pairs.empty()) {
-    out += "\nhead to head (first bot minus second, over the games both played) [95%]:\n";
-    std::snprintf(line, sizeof line, " %27s %27s %26s\n", "win rate difference", "mean score difference",
-                  "first finished above");
-    out += "  " + padded("pair", pair_width) + line;
-    for (const auto& r : s.pairs) {
-      const std::string name = s.rows[std::size_t(r.a)].name + " - " + s.rows[std::size_t(r.b)].name;
-      std::snprintf(line, sizeof line, " %+7.1f%% %-19s %+8.2f %-18s %6.1f%% %s\n", 100 * r.win_diff,
-                    interval(r.win_diff_low, r.win_diff_high, 100, "%+6.1f").c_str(), r.score_diff,
-                    interval(r.score_diff_low, r.score_diff_high, 1, "%+7.2f").c_str(), 100 * r.ahead,
-                    interval(r.ahead_low, r.ahead_high, 100, "%5.1f").c_str());
-      out += "  " + padded(name, pair_width) + line;
-    }
-  }
+  out += parts.bots;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (shown[i] != names[i] && (i == 0 || !s.self_play)) out += shown[i] + ": " + names[i] + "\n";
+  if (!s.self_play)
+    out +=
+        "Elo: Bradley-Terry, centred on the mean of the bots (0); two bots' Elo differ by their Elo difference "
+        "below\n";
+  out += parts.pairs;
   std::snprintf(line, sizeof line, "%d games in %d duplicate sets; intervals: bootstrap over sets (%d resamples)\n",
                 s.games, s.sets, s.resamples);
   out += line;

@@ -31,6 +31,9 @@ struct PairRow {
   double win_diff = 0, win_diff_low = 0, win_diff_high = 0;        // win rate of a minus that of b
   double score_diff = 0, score_diff_low = 0, score_diff_high = 0;  // mean score of a minus that of b
   double ahead = 0, ahead_low = 0, ahead_high = 0;                 // share of games a finished above b (ties half)
+  // Elo of a minus Elo of b (BotRow::elo), its interval the percentiles of the same difference in
+  // each resample of the bots' Elo bootstrap: consistent with the per-bot column by construction.
+  double elo_diff = 0, elo_diff_low = 0, elo_diff_high = 0;
 };
 
 // Self-play (one spec in every seat): the win rate of each seat, which is all there is to compare.
@@ -82,8 +85,22 @@ std::string interval_text(double low, double high, double scale, const char* for
 // A --format of format_summary: table, csv or json; anything else refused in one line.
 void check_summary_format(const std::string& format);
 
-// The table as text for people ("table"), "csv" or "json" (check_summary_format).
+// The table as text for people ("table"), "csv" or "json" (check_summary_format). The text table
+// fits in kTableColumns columns: a bot whose name would widen it beyond is shown by its key "#i"
+// (its place in the list, from 1), longest names first, and a legend under the table gives each
+// key's full name. csv and json always give full names.
+inline constexpr std::size_t kTableColumns = 120;
 std::string format_summary(const Summary& s, const std::string& format);
+
+// The key of bot i (from 0) in a table too narrow for its name: "#1" for the first.
+inline std::string bot_key(std::size_t i) { return "#" + std::to_string(i + 1); }
+
+// Columns of text cells as aligned rows: the first `text_columns` columns padded on the right,
+// the others on the left, two spaces between columns, no trailing blanks.
+std::string aligned_rows(const std::vector<std::vector<std::string>>& rows, std::size_t text_columns);
+
+// The widest line of a text, in characters (UTF-8 aware).
+std::size_t widest_line(const std::string& text);
 
 // ---- the A/A check --------------------------------------------------------------------------
 //
