@@ -203,7 +203,7 @@ py::dict play(const AnyGame& game, GameConfig config, const py::list& bots) {
   return out;
 }
 
-py::list arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots) {
+py::tuple arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots) {
   game.check_map(a.config);
   const Seats seats(bots);
   ArenaSettings settings = a;
@@ -222,13 +222,14 @@ py::list arena(const AnyGame& game, const ArenaSettings& a, const py::list& bots
   options.names = SettingNames{"games=", "bot in bots=", "out="};
   options.version = version();  // the results file's header says which build played, as the program's do
   std::vector<Json> lines;
+  Json summary;
   {
     py::gil_scoped_release nogil;
-    lines = game.arena(settings, options, seats.python);
+    lines = game.arena(settings, options, seats.python, summary);
   }
-  py::list out;
-  for (const auto& line : lines) out.append(to_python(line));
-  return out;
+  py::list games;
+  for (const auto& line : lines) games.append(to_python(line));
+  return py::make_tuple(games, to_python(summary));
 }
 
 GameConfig config_of(const py::handle& players, const py::handle& seed, const py::handle& options,

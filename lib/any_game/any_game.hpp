@@ -107,9 +107,10 @@ class AnyGame {
   // key of `external`.
   virtual GameRecord play(const GameConfig& config, const std::vector<std::string>& bots,
                           const ExternalBots& external) const = 0;
-  // A tournament (lib/arena/arena.hpp): the results lines of this shard's games.
-  virtual std::vector<Json> arena(const ArenaSettings& a, const ArenaRunOptions& options,
-                                  const ExternalBots& external) const = 0;
+  // A tournament (lib/arena/arena.hpp): the results lines of this shard's games, and in `summary`
+  // its table as `nuraghe arena --format json` gives it (lib/arena/summary.hpp).
+  virtual std::vector<Json> arena(const ArenaSettings& a, const ArenaRunOptions& options, const ExternalBots& external,
+                                  Json& summary) const = 0;
 };
 
 // The game of this name; an unknown name is refused in one line that lists the games (exit 2).

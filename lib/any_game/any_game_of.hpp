@@ -10,6 +10,7 @@
 
 #include "any_game/any_game.hpp"
 #include "arena/arena.hpp"
+#include "arena/summary.hpp"
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
 #include "bots/registry.hpp"
@@ -357,14 +358,16 @@ class GameOps final : public AnyGame {
     return play_game<G>(start, table);
   }
 
-  std::vector<Json> arena(const ArenaSettings& a, const ArenaRunOptions& options,
-                          const ExternalBots& external) const override {
+  std::vector<Json> arena(const ArenaSettings& a, const ArenaRunOptions& options, const ExternalBots& external,
+                          Json& summary) const override {
     std::vector<Json> out;
+    const ArenaRun run = run_arena<G>(a, options, maker_with<G>(external));
     // Each game's results-file line, and its deal (which the line leaves to the header's rules).
-    for (const auto& g : run_arena<G>(a, options, maker_with<G>(external)).games) {
+    for (const auto& g : run.games) {
       out.push_back(g.line);
       out.back()["deal"] = g.deal;
     }
+    summary = parse_json(format_summary(summarize(a.bots, run.games, a.config.seed), "json"), "summary");
     return out;
   }
 };

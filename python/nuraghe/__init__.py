@@ -66,21 +66,31 @@ class Seeded:
 class Results(list):
     """The games of an arena, one dict per game as its results-file line holds it (index, seed,
     seats, bots, scores, returns, ranks, moves, movers, seconds, think_seconds, decisions), and its
-    deal: every seating of one deal shares its cards."""
+    deal: every seating of one deal shares its cards. ``summary`` is the arena's table as
+    ``nuraghe arena --format json`` gives it (bots with win rates, Elo and their intervals,
+    head_to_head with the Elo difference); table() and head_to_head() give it as DataFrames."""
 
     COLUMNS = ["game", "deal", "seed", "seat", "bot", "score", "return", "rank", "think_seconds",
                "decisions", "win"]
 
+    def __init__(self, games=(), summary=None):
+        super().__init__(games)
+        self.summary = summary if summary is not None else {}
+        # A bot's name in the tables: its label= where the spec gives one, else the spec.
+        self._names = {b["spec"]: b["bot"] for b in self.summary.get("bots", [])}
+
     def rows(self):
-        """One dict per game and seat (the columns of ``nuraghe results --per seat``)."""
+        """One dict per game and seat (the columns of ``nuraghe results --per seat``); "bot" is the
+        bot's name in the tables: its label= where its spec gives one."""
         out = []
         for g in self:
             n = len(g["seats"])
             best = max(g["returns"])
             for seat in range(n):
+                spec = g["bots"][seat]
                 out.append({
                     "game": g["index"], "deal": g["deal"], "seed": g["seed"], "seat": seat,
-                    "bot": g["bots"][seat], "score": g["scores"][seat], "return": g["returns"][seat],
+                    "bot": self._names.get(spec, spec), "score": g["scores"][seat], "return": g["returns"][seat],
                     "rank": g["ranks"][seat], "think_seconds": g["think_seconds"][seat],
                     "decisions": g["decisions"][seat], "win": int(g["returns"][seat] == best),
                 })
@@ -88,11 +98,29 @@ class Results(list):
 
     def to_pandas(self):
         """A pandas DataFrame of rows(): one row per game and seat. Needs pandas (Debian python3-pandas)."""
-        try:
-            import pandas
-        except ImportError as e:
-            raise ImportError("Results.to_pandas() needs pandas (Debian: apt-get install python3-pandas)") from e
-        return pandas.DataFrame(self.rows(), columns=self.COLUMNS)
+        return _pandas("Results.to_pandas()").DataFrame(self.rows(), columns=self.COLUMNS)
+
+    def table(self):
+        """The arena's table, a row a bot, as a DataFrame indexed by the bot's name: games, wins,
+        win_rate and its 95% interval (win_rate_low, win_rate_high), mean_score, mean_rank,
+        ms_per_move, and Bradley-Terry elo (centred on the mean of the bots) with elo_low, elo_high;
+        spec is the bot's full spec."""
+        return _pandas("Results.table()").DataFrame(self.summary["bots"]).set_index("bot")
+
+    def head_to_head(self):
+        """The head-to-head block, a row a pair (first, second: the bots' names): elo_diff (first
+        minus second, from the same resamples as the table's Elo) and its interval, the differences
+        of win rate and mean score, and first_above (the share of games the first finished above
+        the second), each with its 95% interval."""
+        return _pandas("Results.head_to_head()").DataFrame(self.summary["head_to_head"])
+
+
+def _pandas(what):
+    try:
+        import pandas
+    except ImportError as e:
+        raise ImportError(what + " needs pandas (Debian: apt-get install python3-pandas)") from e
+    return pandas
 
 
 def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, out=None):
@@ -101,7 +129,7 @@ def arena(game, bots, games, seed=1, jobs=1, players=0, options=None, map=None, 
     results file, written and resumed as the command's ``--out``. Returns Results. The arguments are
     read as in new_game and play: a value out of range is an InputError, one of the wrong type a
     TypeError, each naming the argument."""
-    return Results(_nuraghe.arena(game, bots, games, seed, jobs, players, options, map, out))
+    return Results(*_nuraghe.arena(game, bots, games, seed, jobs, players, options, map, out))
 
 
 # The arrays of a self-play chunk as `nuraghe selfplay` writes them (cli/commands/selfplay.hpp,

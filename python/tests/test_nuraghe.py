@@ -368,3 +368,25 @@ def test_map_data_is_the_map_as_its_file_reads(tmp_path):
         nuraghe.map_data("connect4")
     with pytest.raises(nuraghe.InputError, match="map="):
         nuraghe.map_data("connect4", map=path)
+
+
+def test_arena_table_from_python_is_the_programs_and_names_bots_by_label():
+    pandas = pytest.importorskip("pandas")
+    bots = ["random:label=wanderer", "heuristic", "random:seed=2,label=other"]
+    results = nuraghe.arena("sardegna", bots, games=24, seed=5)
+    # The table and head-to-head are `nuraghe arena --format json`'s for the same games (timing aside).
+    program = json.loads(cli("arena", "--game", "sardegna", "--bots", ",".join(bots), "--games", "24", "--seed", "5",
+                             "--format", "json").stdout)
+    untimed = lambda rows: [{k: v for k, v in r.items() if k != "ms_per_move"} for r in rows]
+    assert untimed(results.summary["bots"]) == untimed(program["bots"])
+    assert results.summary["head_to_head"] == program["head_to_head"]
+    table = results.table()
+    assert list(table.index) == ["wanderer", "heuristic", "other"]
+    assert table.loc["wanderer", "spec"] == "random:label=wanderer"
+    assert abs(table["elo"].sum()) < 1e-6  # centred on the mean of the bots
+    pairs = results.head_to_head()
+    first = pairs[(pairs["first"] == "wanderer") & (pairs["second"] == "heuristic")].iloc[0]
+    assert first["elo_diff"] == pytest.approx(table.loc["wanderer", "elo"] - table.loc["heuristic", "elo"])
+    assert first["elo_diff_low"] <= first["elo_diff"] <= first["elo_diff_high"]
+    # Rows name the bots by label, as the tables do.
+    assert set(results.to_pandas()["bot"]) == {"wanderer", "heuristic", "other"}
