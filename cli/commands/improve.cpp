@@ -400,7 +400,7 @@ int improve(const ImproveCommand& c) {
     std::printf("improve: generation %d: Elo %+.0f [%+.0f, %+.0f] against %s\n", number, g.elo, g.elo_low, g.elo_high,
                 c.reference.c_str());
     std::printf("improve: generation %d took %s\n", number, clock.text().c_str());
-    {
+    if (!fs::exists(folder / "timings.json")) {  // the run that finished the generation wrote it: kept
       OutputFile f((folder / "timings.json").string(), "generation's timings");
       f.write(json_text(clock.json(), 2) + "\n");
       f.close();
