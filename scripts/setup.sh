@@ -4,6 +4,7 @@
 # Idempotent: with everything installed and built it only checks and returns. With
 # -DNURAGHE_MPI=ON it also installs Debian's OpenMPI, with -DNURAGHE_PYTHON=ON pybind11, pytest and
 # pandas, with -DNURAGHE_FUZZ=ON clang-14 and libFuzzer, with -DNURAGHE_BROWSER_TEST=ON chromium,
+# ChromeDriver and Selenium,
 # with -DNURAGHE_NATIVE=OFF valgrind. NURAGHE_TARGET="name ..." builds only those targets. A new
 # build folder compiles through ccache (Debian's ccache, installed here too) unless the arguments name another CMAKE_CXX_COMPILER_LAUNCHER; an
 # existing one is configured again when arguments are given, so that they take effect.
@@ -12,14 +13,16 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-$root/build}
 shift $(( $# > 0 ? 1 : 0 ))
 
-packages=(g++ cmake ninja-build libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev ccache)
+packages=(g++ cmake ninja-build pkg-config libeigen3-dev doctest-dev libcli11-dev libbenchmark-dev nlohmann-json3-dev
+          libcpp-httplib-dev ccache)
 for arg in "$@"; do [[ $arg == -DNURAGHE_MPI=ON ]] && packages+=(libopenmpi-dev openmpi-bin); done
 # A build for any x86-64 CPU counts instructions under valgrind (tests/json_linear_test.sh).
 for arg in "$@"; do [[ $arg == -DNURAGHE_NATIVE=OFF ]] && packages+=(valgrind); done
 # The Python module: pybind11 and Debian's Python headers; pytest and pandas for its tests.
 for arg in "$@"; do [[ $arg == -DNURAGHE_PYTHON=ON ]] && packages+=(pybind11-dev python3-dev python3-pytest python3-pandas); done
-# Headless chromium opens the viewer's pages in tests/viewer_browser_test.sh.
-for arg in "$@"; do [[ $arg == -DNURAGHE_BROWSER_TEST=ON ]] && packages+=(chromium); done
+# Headless chromium opens the viewer's pages in tests/viewer_browser_test.sh, and plays a live
+# table through clicks in tests/table_browser_test.py (Selenium and ChromeDriver drive it).
+for arg in "$@"; do [[ $arg == -DNURAGHE_BROWSER_TEST=ON ]] && packages+=(chromium chromium-driver python3-selenium); done
 # libFuzzer's and the sanitizers' runtimes (libclang-rt-14-dev) and OpenMP for clang (libomp-14-dev)
 # are only recommended by clang-14, which --no-install-recommends leaves out.
 for arg in "$@"; do [[ $arg == -DNURAGHE_FUZZ=ON ]] && packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev libomp-14-dev); done

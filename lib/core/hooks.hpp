@@ -27,6 +27,7 @@
 //                                          its types and concept are core/item_stats.hpp's
 //   * legend, explain, explain_to,       people at the table read the notation alone
 //       move_help
+//   * move_places                        a seat in the browser picks its moves by their words alone
 //   * score_report, score_json           `nuraghe score` prints the returns
 //   * kScoreName                         scores are headed "score"
 //   * board_svg, board_usage             no `nuraghe map` picture
@@ -95,6 +96,7 @@ NURAGHE_DECLARES(legend)
 NURAGHE_DECLARES(explain)
 NURAGHE_DECLARES(explain_to)
 NURAGHE_DECLARES(move_help)
+NURAGHE_DECLARES(move_places)
 NURAGHE_DECLARES(why_illegal)
 NURAGHE_DECLARES(score_report)
 NURAGHE_DECLARES(score_json)
@@ -446,6 +448,24 @@ consteval bool move_help_checked() {
 template <class G>
 concept HasMoveHelp = HasPresentation<G> && declares::move_help<typename G::Presentation> && move_help_checked<G>();
 
+// move_places(s, p, m): the places on the board a move names, in the order its notation names
+// them, each as "KIND:VALUE" where the game's drawing (draw) marks that place's elements with
+// data-KIND="VALUE" ("route:sorgono~nuoro", "province:4"): a person at a browser seat (play
+// --serve) picks a move by clicking them.
+template <class G>
+consteval bool move_places_checked() {
+  static_assert(
+      requires(const typename G::State& s, Player p, Move m) {
+        { G::Presentation::move_places(s, p, m) } -> std::same_as<std::vector<std::string>>;
+      },
+      "move_places must be `static std::vector<std::string> move_places(const State&, Player, Move)` in the game's "
+      "Presentation (lib/core/hooks.hpp)");
+  return true;
+}
+template <class G>
+concept HasMovePlaces = HasPresentation<G> && declares::move_places<typename G::Presentation> &&
+    move_places_checked<G>();
+
 template <Game G>
 std::string explain_move(const typename G::State& before, Move m) {
   if constexpr (HasExplain<G>) return G::Presentation::explain(before, m);
@@ -459,6 +479,11 @@ std::string explain_move_to(const typename G::State& before, Move m, Player p) {
 template <Game G>
 std::string move_help(const typename G::State& s, Player p, Move m) {
   if constexpr (HasMoveHelp<G>) return G::Presentation::move_help(s, p, m);
+  else return {};
+}
+template <Game G>
+std::vector<std::string> move_places(const typename G::State& s, Player p, Move m) {
+  if constexpr (HasMovePlaces<G>) return G::Presentation::move_places(s, p, m);
   else return {};
 }
 

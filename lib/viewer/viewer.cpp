@@ -38,24 +38,30 @@ h1 { font-size: 1.1rem; margin: 0.2rem 0; }
 #controls { display: flex; align-items: center; gap: 0.4rem; flex-wrap: wrap; margin: 0.4rem 0; }
 #controls button { min-width: 2.4rem; }
 #slider { flex: 1 1 12rem; }
-#counter { flex: 2 1 0; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
-           font-variant-numeric: tabular-nums; }  /* one line, whatever the move: the board stays put */
-main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(15rem, 1fr); gap: 1rem; align-items: start; }
-/* The board keeps one size at every step and in every view: its column's width does not depend on
-   what the picture beside it or the list holds, and its height follows from its width. */
-#pictures { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 24rem); gap: 1rem; align-items: start; }
-#pictures.text-only { grid-template-columns: minmax(0, 1fr); }
-#board { display: block; width: 100%; height: auto; max-height: 85vh; background: #fff; border: 1px solid #ccc; }
-#picture { margin: 0; padding: 0.5rem; max-height: 85vh; overflow: auto; font-size: 0.75rem;
-           line-height: 1.25; background: #fff; border: 1px solid #ccc; }
+/* The step and its move on a line of their own, wrapped rather than cut; two lines kept, so that
+   the board below moves only for a move longer than that. */
+#counter { flex: 1 1 100%; min-height: 2.5em; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
+/* The board takes the page's width but for the side column: two thirds of it at 1400 pixels. Its
+   column's width does not depend on what the side holds, and its height follows from its width,
+   so it keeps one size at every step and in every view. Nothing scrolls sideways. */
+main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(16rem, 24rem); gap: 1rem; align-items: start; }
+#pictures { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
+#board { display: block; width: 100%; height: auto; background: #fff; border: 1px solid #ccc; }
+#picture { margin: 0; padding: 0.5rem; max-height: 60vh; overflow-y: auto; font-size: 0.8rem; line-height: 1.25;
+           white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid #ccc; }
 /* The last move: a dashed black-on-white frame around each element of the board it changed, which
    no seat's or route's colour can be mistaken for. */
 #last-move rect { fill: none; stroke-width: 2.5; vector-effect: non-scaling-stroke; }
 #last-move rect.halo { stroke: #fff; stroke-width: 5; }
 #last-move rect.frame { stroke: #000; stroke-dasharray: 6 4; }
 aside { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
-#scores { border-collapse: collapse; background: #fff; border: 1px solid #ccc; }
+#scores { border-collapse: collapse; background: #fff; border: 1px solid #ccc; width: 100%; table-layout: fixed; }
 #scores td, #scores th { padding: 0.15rem 0.5rem; text-align: left; }
+#scores td.bot { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }  /* the spec on hover */
+#scores col.seat { width: 4.5rem; }
+#scores col.score { width: 5rem; }
+#chart { display: block; width: 100%; height: auto; background: #fff; border: 1px solid #ccc; }
+#chart text { font-size: 11px; fill: #555; }
 #scores th { font-size: 0.8rem; font-weight: normal; color: #555; border-bottom: 1px solid #ccc; }
 .score { font-variant-numeric: tabular-nums; font-weight: bold; }
 #moves { position: relative; margin: 0; padding: 0.2rem 0.2rem 0.2rem 3rem; max-height: 65vh; overflow-y: auto;
@@ -64,8 +70,10 @@ aside { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
 #moves li.current { background: #ffd966; }
 .mover { color: #666; }
 #final { background: #fff; border: 2px solid #222; padding: 0.4rem 0.6rem; }
-#final h2 { font-size: 1rem; margin: 0 0 0.3rem; }
-#breakdown { margin: 0; font-size: 0.72rem; line-height: 1.25; max-height: 40vh; overflow: auto; }
+#final h2 { font-size: 1rem; margin: 0; }
+/* The score part by part, under the board at the end: its columns need the board's width. */
+#breakdown { margin: 0; padding: 0.5rem; font-size: 0.8rem; line-height: 1.25; white-space: pre-wrap; overflow-wrap: anywhere;
+             background: #fff; border: 2px solid #222; }
 </style>
 </head>
 <body data-status="loading">
@@ -90,17 +98,19 @@ window.onerror = function (message, source, line) {
 <button id="forward" title="one step forward (right arrow)">&gt;</button>
 <button id="last" title="the end (End)">&gt;|</button>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
-<span id="counter"></span>
 <label>seen by <select id="seat"></select></label>
+<span id="counter"></span>
 </nav>
 <main>
 <section id="pictures">
 <svg id="board" xmlns="http://www.w3.org/2000/svg"><g id="board-fixed"></g><g id="pieces"></g><g id="panel"></g><g id="last-move"></g></svg>
+<pre id="breakdown" hidden></pre>
 <pre id="picture"></pre>
 </section>
 <aside>
-<section id="final" hidden><h2 id="winner"></h2><pre id="breakdown"></pre></section>
+<section id="final" hidden><h2 id="winner"></h2></section>
 <table id="scores"></table>
+<svg id="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 120" role="img" aria-label="every seat's score at every step"></svg>
 <ol id="moves" start="0"></ol>
 </aside>
 </main>
@@ -135,7 +145,14 @@ window.onerror = function (message, source, line) {
   }
   const seat = $('seat'), holds = (v) => data.views.includes(v);  // a seat's page holds its view alone
   if (holds(0)) seat.add(new Option('everything', '0'));
-  data.seats.forEach((bot, q) => { if (holds(q + 1)) seat.add(new Option('seat ' + q + ' (' + bot + ')', String(q + 1))); });
+  data.labels.forEach((bot, q) => { if (holds(q + 1)) seat.add(new Option('seat ' + q + ' (' + bot + ')', String(q + 1))); });
+  const columns = document.createElement('colgroup');
+  for (const name of ['seat', 'bot', 'score']) {
+    const column = document.createElement('col');
+    column.className = name;
+    columns.appendChild(column);
+  }
+  $('scores').appendChild(columns);
   const heading = $('scores').createTHead().insertRow();
   for (const label of ['seat', 'bot', data.score_name]) {  // the score as the game names it: glory, points
     const cell = document.createElement('th');
@@ -146,7 +163,10 @@ window.onerror = function (message, source, line) {
   const scores = data.seats.map((bot, q) => {
     const row = scoreRows.insertRow();
     row.insertCell().textContent = 'seat ' + q;
-    row.insertCell().textContent = bot;
+    const name = row.insertCell();
+    name.className = 'bot';
+    name.textContent = data.labels[q];  // the spec's label=, else the spec; the whole spec on hover
+    name.title = bot;
     const score = document.createElement('span');
     score.className = 'score';
     score.dataset.seat = q;
@@ -162,7 +182,7 @@ window.onerror = function (message, source, line) {
   });
   $('slider').max = last;
   // The end: the winner and the score part by part, or that the game was quit before it.
-  const seatName = (q) => 'seat ' + q + ' (' + data.seats[q] + ')';
+  const seatName = (q) => 'seat ' + q + ' (' + data.labels[q] + ')';
   if (data.final) {
     const winners = data.final.winners;
     $('winner').textContent = winners.length === 1             ? 'winner: ' + seatName(winners[0])
@@ -227,6 +247,40 @@ window.onerror = function (message, source, line) {
     }
   }
 
+  // The scores at every step as the view knows them, one line a seat in its colour ("?", a score
+  // the view cannot know, breaks the line), and the step shown as a vertical line.
+  const chart = $('chart'), chartWidth = 300, chartHeight = 120, left = 30, bottom = 14;
+  let charted = -1;  // the view the chart is drawn for
+  function drawChart() {
+    const rows = steps.map((s) => (view > 0 && s.scores_seen ? s.scores_seen[view - 1] : s.scores).map(Number));
+    let low = 0, high = 1;
+    for (const row of rows) for (const v of row) if (Number.isFinite(v)) { low = Math.min(low, v); high = Math.max(high, v); }
+    const x = (k) => left + (chartWidth - left - 4) * (last ? k / last : 0);
+    const y = (v) => 4 + (chartHeight - bottom - 4) * (high - v) / (high - low);
+    let out = '<line x1="' + left + '" x2="' + (chartWidth - 4) + '" y1="' + y(0) + '" y2="' + y(0) + '" stroke="#ccc"/>' +
+        '<text x="' + (left - 3) + '" y="' + (y(high) + 8) + '" text-anchor="end">' + high + '</text>' +
+        '<text x="' + (left - 3) + '" y="' + y(low) + '" text-anchor="end">' + low + '</text>' +
+        '<text x="' + (chartWidth - 4) + '" y="' + (chartHeight - 2) + '" text-anchor="end">step ' + last + '</text>';
+    data.colours.forEach((colour, q) => {
+      let d = '', pen = 'M';
+      rows.forEach((row, k) => {
+        if (!Number.isFinite(row[q])) { pen = 'M'; return; }
+        d += pen + x(k).toFixed(1) + ' ' + y(row[q]).toFixed(1);
+        pen = 'L';
+      });
+      out += '<path d="' + d + '" fill="none" stroke="' + colour + '" stroke-width="1.8" data-seat="' + q + '"/>';
+    });
+    out += '<line id="chart-step" y1="4" y2="' + (chartHeight - bottom) + '" stroke="#000" stroke-dasharray="3 2"/>';
+    chart.innerHTML = out;
+    charted = view;
+  }
+  function markChart() {
+    if (charted !== view) drawChart();
+    const at = (left + (chartWidth - left - 4) * (last ? step / last : 0)).toFixed(1);
+    $('chart-step').setAttribute('x1', at);
+    $('chart-step').setAttribute('x2', at);
+  }
+
   const moveText = (k) => (k === 0 ? 'start' : steps[k].mover + ': ' + text(steps[k].move[view]));
   let listed = -1;  // the view the move list is written for
   function listMoves() {
@@ -247,10 +301,12 @@ window.onerror = function (message, source, line) {
       markLastMove();
     }
     $('final').hidden = step !== last;
+    $('breakdown').hidden = step !== last || !data.final || !data.final.report;
     $('picture').textContent = text(s.text[view]);
     const shown = view > 0 && s.scores_seen ? s.scores_seen[view - 1] : s.scores;  // a seat: the scores it knows
     scores.forEach((score, q) => { score.textContent = shown[q]; });
     if (listed !== view) listMoves();
+    markChart();
     items.forEach((item, k) => item.classList.toggle('current', k === step));
     const list = $('moves'), current = items[step];
     if (current.offsetTop < list.scrollTop || current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)
@@ -308,6 +364,19 @@ window.onerror = function (message, source, line) {
   view = data.seat >= 0 && holds(data.seat + 1) ? data.seat + 1 : data.views[0];
   readAddress();
   show();
+  // What a test in a headless browser checks of the layout (tests/viewer_browser_test.sh): the
+  // board's share of the window's width, the height of its smallest text in pixels, and whether
+  // anything scrolls sideways.
+  const page = document.documentElement;
+  document.body.dataset.boardShare = ($('board').getBoundingClientRect().width / page.clientWidth).toFixed(3);
+  let smallest = Infinity;
+  for (const e of $('board').querySelectorAll('text')) {
+    const height = e.getBoundingClientRect().height;
+    if (height > 0 && e.textContent.trim()) smallest = Math.min(smallest, height);
+  }
+  document.body.dataset.smallestText = Number.isFinite(smallest) ? smallest.toFixed(1) : 'none';
+  const sideways = [page, $('picture'), $('breakdown'), $('moves')].filter((e) => e.scrollWidth > e.clientWidth + 1);
+  document.body.dataset.sideways = sideways.map((e) => e.id || 'page').join(' ') || 'none';
   $('status').textContent = 'ready';
   document.body.dataset.status = 'ready';
 })();
@@ -380,19 +449,21 @@ std::string script_safe(const std::string& json) {
   return out;
 }
 
-std::string page(const std::string& title, const Json& data) {
+std::string filled(std::string_view page, const std::string& title, const Json& data) {
   // A text that is not UTF-8 (a bot spec given on the command line) is shown with U+FFFD rather
   // than stopping the page.
   const std::string json = script_safe(data.dump(-1, ' ', false, Json::error_handler_t::replace));
   const std::string heading = svg::escaped(title);
   std::string out;
-  out.reserve(kTemplate.size() + json.size() + 2 * heading.size());
-  for (std::size_t i = 0; i < kTemplate.size();) {
-    if (kTemplate.substr(i, 7) == "@TITLE@") out += heading, i += 7;
-    else if (kTemplate.substr(i, 6) == "@DATA@") out += json, i += 6;
-    else out += kTemplate[i++];
+  out.reserve(page.size() + json.size() + 2 * heading.size());
+  for (std::size_t i = 0; i < page.size();) {
+    if (page.substr(i, 7) == "@TITLE@") out += heading, i += 7;
+    else if (page.substr(i, 6) == "@DATA@") out += json, i += 6;
+    else out += page[i++];
   }
   return out;
 }
+
+std::string page(const std::string& title, const Json& data) { return filled(kTemplate, title, data); }
 
 }  // namespace nuraghe::viewer

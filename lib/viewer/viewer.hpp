@@ -15,11 +15,13 @@
 
 #include <limits>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "bots/match.hpp"
 #include "bots/notation.hpp"
+#include "bots/registry.hpp"
 #include "core/files.hpp"
 #include "core/hooks.hpp"
 #include "core/json.hpp"
@@ -104,6 +106,10 @@ Json final_json(const typename G::State& s) {
 // The page: `data` (viewer_data) inside the HTML, CSS and script of lib/viewer/viewer.cpp.
 std::string page(const std::string& title, const Json& data);
 
+// A page's template with its @TITLE@ (escaped) and @DATA@ (script_safe JSON) filled in: the
+// viewer's page and the live table's (table.hpp).
+std::string filled(std::string_view page, const std::string& title, const Json& data);
+
 // `json` made safe to stand inside <script>...</script>: a "<" before "/" or "!" is written as the
 // JSON escape \u003c, so that no "</script>" or "<!--" in a text (a picture, a bot's name) ends
 // or changes the script element. The JSON means the same.
@@ -116,7 +122,9 @@ std::string script_safe(const std::string& json);
 enum class PageViews { Every, SeatOnly };
 
 // The game as the page reads it:
-//   {"title", "game", "seats": [bot per seat], "seat": the view the page opens at (-1: everything),
+//   {"title", "game", "seats": [bot per seat], "labels": [its label= or the spec, bot_name],
+//    "colours": [each seat's colour on the board, for the score chart], "seat": the view the page
+//    opens at (-1: everything),
 //    "views": [the views it holds], "drawing": {"view_box", "board"} or null, "score_name",
 //    "final": {"winners": [seats], "report"} or null, "parts": [...], "texts": TextTable::encoded(),
 //    "steps": [{"mover", "move": [per view], "pieces": [per view], "panel": [per view],
@@ -175,6 +183,11 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
     const svg::Drawing first = G::Presentation::draw(t.start, -1);
     drawing = Json{{"view_box", first.view_box}, {"board", texts.add(first.board)}};
   }
+  Json labels = Json::array(), colours = Json::array();
+  for (int p = 0; p < n; ++p) {
+    labels.push_back(bot_name(t.seats[std::size_t(p)]));
+    colours.push_back(svg::seat_colour(p));
+  }
   Json steps = Json::array();
   steps.push_back(step_json(t.start, nullptr));
   t.for_each_step([&](const typename G::State& before, const MoveRecord& m, const typename G::State& after) {
@@ -186,6 +199,8 @@ Json viewer_data(const Transcript<G>& t, const std::string& title, Player seat =
   return Json{{"title", title},
               {"game", G::kName},
               {"seats", t.seats},
+              {"labels", labels},
+              {"colours", colours},
               {"seat", seat},
               {"views", held_views},
               {"drawing", drawing},

@@ -425,6 +425,26 @@ std::string move_areas(const State& s, Move m) {
   }
 }
 
+std::vector<std::string> move_places(const State& s, Move m) {
+  const Board& b = s.board();
+  const auto place = [&](int a) { return "area:" + b.area_id[std::size_t(a)]; };
+  const Move own = without_card(m);
+  const int f = field_of(own);
+  switch (kind_of(own)) {
+    case MoveKind::MoveUnit: return {place(unit_field_of(own))};
+    case MoveKind::Launch:
+    case MoveKind::Toward:
+    case MoveKind::PlaceAxe: return {place(f)};
+    case MoveKind::Shift:
+      if ((f & 127) == 0) return {place(f >> 7)};  // from the Virki, which is not on the board
+      return {place((f & 127) - 1), place(f >> 7)};
+    case MoveKind::CastRune: return {place((f >> 3) & 63)};
+    case MoveKind::Wind: return f == 0 ? std::vector<std::string>{} : std::vector<std::string>{place(f - 1)};
+    case MoveKind::Yield: return {place(f & 63)};
+    default: return {};
+  }
+}
+
 Move parse_move_text(const State& s, Player seat, std::string_view text) {
   Words words = split(text);
   const std::string shown = words.shown;

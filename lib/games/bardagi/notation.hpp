@@ -23,6 +23,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "games/bardagi/state.hpp"
 
@@ -36,5 +37,8 @@ Move parse_move_text(const State& s, Player seat, std::string_view text);
 // The areas a move names, by their names on the board ("Birka"; a shift "virki to Birka"), for the
 // human seat's move list, where the notation gives their numbers; "" for a move that names none.
 std::string move_areas(const State& s, Move m);
+// The same areas as the board's picture marks them ("area:birka", picture.hpp's data-area), in the
+// order the notation names them, for a browser seat to click (Presentation::move_places).
+std::vector<std::string> move_places(const State& s, Move m);
 
 }  // namespace nuraghe::bardagi

@@ -410,7 +410,7 @@ BoardPage board_page(const Board& b, const BoardMarks& marks) {
       std::snprintf(text, sizeof text, "; owned at the end in %.0f%% of %d games", 100 * share, marks.games);
       tip += text;
     }
-    out += "<g><title>" + escaped(tip) + "</title>";
+    out += "<g data-area=\"" + escaped(b.area_id[std::size_t(a)]) + "\"><title>" + escaped(tip) + "</title>";
     if (usage)  // how often it ended owned, outlined so that the palest share reads on the land
       out += shape(kind, x, y, kAreaSize + 5, "fill=\"none\" stroke=\"#333\" stroke-width=\"8\"") +
              shape(kind, x, y, kAreaSize + 5,

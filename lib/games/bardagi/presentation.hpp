@@ -24,6 +24,10 @@ struct Presentation {
   static constexpr std::string_view kScoreName = "glory";  // what scores() counts
   // In the human seat's move list: the areas a move names, by name (the notation gives numbers).
   static std::string move_help(const Bardagi::State& s, Player, Move m) { return bardagi::move_areas(s, m); }
+  // The areas a move names as the board's picture marks them, for a browser seat to click.
+  static std::vector<std::string> move_places(const Bardagi::State& s, Player, Move m) {
+    return bardagi::move_places(s, m);
+  }
   // The board with the owners, disks and units, and each seat's village as `observer` sees it, for
   // the browser viewer (picture.hpp).
   static svg::Drawing draw(const Bardagi::State& s, Player observer) { return bardagi::position_drawing(s, observer); }

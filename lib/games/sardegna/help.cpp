@@ -160,6 +160,24 @@ std::string sardegna::Presentation::move_help(const Sardegna::State& s, Player p
   }
 }
 
+std::vector<std::string> sardegna::Presentation::move_places(const Sardegna::State&, Player, Move m) {
+  // The numbers as the notation writes them (from 1) and as picture.cpp marks the board's places.
+  const auto place = [](const char* kind, Move i) { return std::string(kind) + ":" + std::to_string(int(i) + 1); };
+  const Move a = Sardegna::a_of(m), b = Sardegna::b_of(m);
+  switch (Sardegna::kind_of(m)) {
+    case Sardegna::kAddShip: return {place("harbour", a)};
+    case Sardegna::kShipStep: return {place("harbour", a), place("harbour", b)};
+    case Sardegna::kVillagerStep:
+    case Sardegna::kPriestMove: return {place("province", a), place("province", b)};
+    case Sardegna::kAddVillager:
+    case Sardegna::kAddPriest:
+    case Sardegna::kHarvest:
+    case Sardegna::kBuildVillage: return {place("province", a)};
+    case Sardegna::kBuildFort: return {place("fort", a)};
+    default: return {};  // a card alone, the Sentinel's choices, a private fort card discarded
+  }
+}
+
 std::string Sardegna::why_illegal(const State& s, Player p, Move m) {
   if (p != s.to_move()) return "it is player " + std::to_string(s.to_move()) + "'s turn";
   switch (s.phase) {

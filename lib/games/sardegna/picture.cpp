@@ -31,7 +31,7 @@ using S = Sardegna::State;
 
 constexpr double kFrameWidth = 1000, kFrameHeight = sardegna::kMapHeight;
 constexpr double kPanelLeft = sardegna::kMapWidth + 20;  // the panel, right of the map
-constexpr double kProvinceRadius = 22, kFortHalf = 8, kHarbourRadius = 8;
+constexpr double kProvinceRadius = 22, kFortHalf = 9, kHarbourRadius = 9;
 constexpr double kLandRadius = 46, kFortLandRadius = 30;  // the island: land round provinces and forts
 constexpr const char* kSea = "#c6dcee";
 constexpr const char* kLand = "#efe5c6";
@@ -99,15 +99,15 @@ std::string board_picture(const Board& b) {
            std::to_string(f + 1) + ", provinces" + around + "</title><rect " + at("x", "y", p, -kFortHalf, -kFortHalf) +
            " width=\"" + number(2 * kFortHalf) + "\" height=\"" + number(2 * kFortHalf) +
            "\" fill=\"#fff\" stroke=\"#555\"/>" +
-           text({p.x, p.y + 3.5}, std::to_string(f + 1), "font-size=\"9.5\" text-anchor=\"middle\"") + "</g>";
+           text({p.x, p.y + 4}, std::to_string(f + 1), "font-size=\"11\" text-anchor=\"middle\"") + "</g>";
   }
   for (int h = 0; h < Sardegna::kHarbours; ++h) {
     const Point p = b.harbour_point[h];
     out += "<g class=\"harbour\" data-harbour=\"" + std::to_string(h + 1) + "\"><circle " + at("cx", "cy", p) +
            " r=\"" + number(kHarbourRadius) + "\" fill=\"" + kNavy + "\"/>" +
-           text({p.x, p.y + 3.5}, std::to_string(h + 1), "font-size=\"9.5\" text-anchor=\"middle\" fill=\"#fff\"") +
+           text({p.x, p.y + 4}, std::to_string(h + 1), "font-size=\"11\" text-anchor=\"middle\" fill=\"#fff\"") +
            text({p.x, p.y - 12}, b.harbour_names[h],
-                "font-size=\"10\" text-anchor=\"middle\" fill=\"" + std::string(kNavy) + "\"") +
+                "font-size=\"11\" text-anchor=\"middle\" fill=\"" + std::string(kNavy) + "\"") +
            "</g>";
   }
   return out;
@@ -116,7 +116,7 @@ std::string board_picture(const Board& b) {
 // What stands in the provinces, on the fort spaces and in the harbours.
 std::string map_pieces(const S& s) {
   const Board& b = s.board();
-  std::string out = "<g class=\"tokens\" font-size=\"10\" text-anchor=\"middle\" fill=\"#333\">";
+  std::string out = "<g class=\"tokens\" font-size=\"11\" text-anchor=\"middle\" fill=\"#333\">";
   for (int q = 0; q < Sardegna::kProvinces; ++q)
     if (s.token_in(q))
       out += "<text data-province=\"" + std::to_string(q + 1) + "\" " +
@@ -129,7 +129,7 @@ std::string map_pieces(const S& s) {
   };
   for (int seat = 0; seat < s.players; ++seat) {
     out += "<g class=\"pieces\" data-seat=\"" + std::to_string(seat) + "\" fill=\"" + svg::seat_colour(seat) +
-           "\" font-size=\"10\" font-weight=\"bold\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">";
+           "\" font-size=\"11\" font-weight=\"bold\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">";
     for (int q = 0; q < Sardegna::kProvinces; ++q) {
       if (!has_pieces(seat, q)) continue;
       int row = 0;

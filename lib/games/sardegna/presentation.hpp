@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/game.hpp"
 #include "core/svg.hpp"
@@ -22,6 +23,9 @@ struct Presentation {
   static std::string legend(const Sardegna::State& s);
   static std::string explain(const Sardegna::State& before, Move m);
   static std::string move_help(const Sardegna::State& s, Player p, Move m);
+  // The board's places a move names (a province, a fort space, a harbour, a step's two), as the
+  // picture marks them: a person at a browser seat clicks them.
+  static std::vector<std::string> move_places(const Sardegna::State& s, Player p, Move m);
 };
 
 }  // namespace nuraghe::sardegna

@@ -98,7 +98,7 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
       std::snprintf(share, sizeof share, "; claimed in %.0f%% of %d games", 100 * usage[std::size_t(r)], games);
       tip += share;
     }
-    out += "<g><title>" + escaped(tip) + "</title>";
+    out += "<g class=\"route\" data-route=\"" + escaped(route_name(m, r)) + "\"><title>" + escaped(tip) + "</title>";
     // The dark outline of each car space, then its colour.
     out += "<line " + line + " stroke=\"#333\" stroke-width=\"" + number(kCarWidth + 2) + "\" stroke-dasharray=\"" +
            number(space + 2) + " " + number(std::max(kCarGap - 2, 0.3)) + "\" stroke-dashoffset=\"1\"/>";
@@ -123,7 +123,8 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
   for (int c = 0; c < m.num_cities; ++c) {
     const double x = at.x(m.lon[std::size_t(c)]), y = at.y(m.lat[std::size_t(c)]);
     const std::string& icon = m.overseas[std::size_t(c)];
-    out += "<g><title>" + escaped(m.city_id[std::size_t(c)]) + "</title>";
+    out += "<g class=\"city\" data-city=\"" + escaped(m.city_id[std::size_t(c)]) + "\"><title>" +
+           escaped(m.city_id[std::size_t(c)]) + "</title>";
     if (icon.empty()) {
       out += "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) + "\" r=\"" + number(kCityRadius) +
              "\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"1.5\"/>";

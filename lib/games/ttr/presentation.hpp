@@ -25,6 +25,10 @@ struct Presentation {
   // What seat p alone learns from its own blind draw: the train or Materials card drawn, printed to
   // the person in that seat (a card taken face up is in the move's notation; ttr.cpp).
   static std::string explain_to(const Ttr::State& before, Move m, Player p);
+  // For a person choosing a move: the tickets a `keep` keeps, by name; and the board's place a move
+  // names (a claim's route, a station's city) as the map marks it, for a browser seat to click.
+  static std::string move_help(const Ttr::State& s, Player p, Move m);
+  static std::vector<std::string> move_places(const Ttr::State& s, Player p, Move m);
   // The map with the claimed routes and stations, and each seat's cards as `observer` sees them, for
   // the browser viewer (picture.hpp).
   static svg::Drawing draw(const Ttr::State& s, Player observer) { return ttr::position_drawing(s, observer); }

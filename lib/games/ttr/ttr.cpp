@@ -2,6 +2,7 @@
 
 #include "core/text.hpp"
 #include "games/ttr/features.hpp"
+#include "games/ttr/notation.hpp"
 #include "games/ttr/payments.hpp"
 #include "games/ttr/presentation.hpp"
 #include "games/ttr/scoring.hpp"
@@ -88,6 +89,26 @@ std::string ttr::Presentation::explain_to(const Ttr::State& before, Move m, Play
   if (kind == ttr::MoveKind::DrawMaterials && ttr::field_of(m) > 0)
     return "  you drew " + std::string(ttr::kMaterialNames[std::size_t(ttr::field_of(m) - 1)]) + "\n";
   return {};
+}
+
+std::string ttr::Presentation::move_help(const Ttr::State& s, Player p, Move m) {
+  if (ttr::kind_of(m) != ttr::MoveKind::Keep) return {};
+  // The tickets kept, by name: `keep 1+3` numbers the offered tickets in id order.
+  std::string kept;
+  int place = 0;
+  for (std::uint64_t offered = s.offered[std::size_t(p)]; offered; offered &= offered - 1, ++place)
+    if (ttr::field_of(m) >> place & 1)
+      kept += (kept.empty() ? "" : "; ") + ttr::ticket_name(s.board(), std::countr_zero(offered));
+  return kept;
+}
+
+std::vector<std::string> ttr::Presentation::move_places(const Ttr::State& s, Player, Move m) {
+  const ttr::Map& map = s.board();
+  switch (ttr::kind_of(m)) {
+    case ttr::MoveKind::Claim: return {"route:" + ttr::route_name(map, ttr::route_of(m))};
+    case ttr::MoveKind::Station: return {"city:" + map.city_id[std::size_t(ttr::city_of(m))]};
+    default: return {};
+  }
 }
 
 // Within 80 columns: the table (face-up cards, decks), then a line or two per seat; the seat's own
