@@ -1,6 +1,7 @@
 #include "games/ttr/picture.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -17,6 +18,11 @@ constexpr std::array<const char*, 9> kFill = {"#e377c2", "#f4f4f4", "#1f66d1", "
                                               "#222222", "#d62728", "#2ca02c", "#9a9a9a"};
 constexpr double kMapHeight = 860, kMapWidth = 620, kMargin = 40, kLegendWidth = 270;
 constexpr double kCityRadius = 5, kDoubleOffset = 4.5, kCarWidth = 7, kCarGap = 2.5;
+// What the symbols on a route mean (the rulebook's ferries and the Materials' Buildings), in the
+// map's legend and the viewer's panel.
+constexpr std::array<const char*, 4> kSymbols = {
+    "S  ships: a locomotive for each", "R  railway: a Railway card, or Wood + Rails",
+    "T  tunnel: a Tunnel card, or Railway +", "    Stones, or Wood + Rails + Stones"};
 
 using svg::escaped;
 using svg::number;
@@ -72,12 +78,13 @@ double map_right(const Projection& at, const Map& m) {
 
 }  // namespace
 
-MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
+MapPage map_page(const Map& m, const std::vector<double>& usage, int games, Legend legend) {
   const Projection at(m);
   double bottom = 0;
   for (int c = 0; c < m.num_cities; ++c) bottom = std::max(bottom, at.y(m.lat[std::size_t(c)]));
   const double right = map_right(at, m);
-  MapPage page{right + 110 + kLegendWidth, std::max(bottom + kMargin, 420.0), ""};
+  MapPage page{right + (legend == Legend::Beside ? 110 + kLegendWidth : 2 * kMargin), std::max(bottom + kMargin, 420.0),
+               ""};
   std::string& out = page.body;
   out += "<rect width=\"" + number(page.width) + "\" height=\"" + number(page.height) + "\" fill=\"#dbe9f4\"/>\n";
   out += "<text x=\"" + number(kMargin) + "\" y=\"" + number(kMargin) + "\" font-size=\"20\" font-weight=\"bold\">" +
@@ -110,11 +117,11 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
     if (route.railways) marks += std::string(marks.empty() ? "" : " ") + "R" + std::to_string(route.railways);
     if (route.tunnels) marks += std::string(marks.empty() ? "" : " ") + "T" + std::to_string(route.tunnels);
     if (!marks.empty()) {
-      const double mx = (x0 + x1) / 2, my = (y0 + y1) / 2, w = 6.5 * double(marks.size()) + 4;
-      out += "<rect x=\"" + number(mx - w / 2) + "\" y=\"" + number(my - 6.5) + "\" width=\"" + number(w) +
-             "\" height=\"13\" rx=\"3\" fill=\"#fff\" stroke=\"#333\" stroke-width=\"0.8\"/>";
+      const double mx = (x0 + x1) / 2, my = (y0 + y1) / 2, w = 7 * double(marks.size()) + 4;
+      out += "<rect x=\"" + number(mx - w / 2) + "\" y=\"" + number(my - 7) + "\" width=\"" + number(w) +
+             "\" height=\"14\" rx=\"3\" fill=\"#fff\" stroke=\"#333\" stroke-width=\"0.8\"/>";
       out += "<text x=\"" + number(mx) + "\" y=\"" + number(my + 4) +
-             "\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\">" + marks + "</text>";
+             "\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">" + marks + "</text>";
     }
     out += "</g>\n";
   }
@@ -142,6 +149,7 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
     out += "</g>\n";
   }
 
+  if (legend == Legend::None) return page;
   // The legend, to the right of the map.
   const double lx = right + 110;
   double ly = kMargin + 40;
@@ -171,10 +179,7 @@ MapPage map_page(const Map& m, const std::vector<double>& usage, int games) {
   }
   ly += 8;
   legend_line("route symbols", true);
-  legend_line("S  ships: a locomotive for each");
-  legend_line("R  railway: a Railway card, or Wood + Rails");
-  legend_line("T  tunnel: a Tunnel card, or Railway +");
-  legend_line("    Stones, or Wood + Rails + Stones");
+  for (const char* line : kSymbols) legend_line(line);
   ly += 8;
   legend_line("overseas destinations", true);
   std::vector<std::string> seen;
@@ -198,7 +203,7 @@ std::string map_svg(const Map& m, const std::vector<double>& usage, int games) {
 
 namespace {
 
-constexpr double kPanelWidth = 330;
+constexpr double kPanelWidth = 370;
 
 // A train card of kind k (a locomotive is grey and says so), with a count over it when held.
 std::string train_card(double x, double y, int kind, const std::string& count) {
@@ -218,7 +223,8 @@ std::string train_card(double x, double y, int kind, const std::string& count) {
 svg::Drawing position_drawing(const State& s, Player observer) {
   const Map& m = s.board();
   const Projection at(m);
-  const MapPage& page = svg::laid_out_once<Map, MapPage>(m, [](const Map& map) { return map_page(map, {}, 0); });
+  const MapPage& page =
+      svg::laid_out_once<Map, MapPage>(m, [](const Map& map) { return map_page(map, {}, 0, Legend::None); });
   const double left = page.width + 10;
   svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
                  page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
@@ -234,16 +240,16 @@ svg::Drawing position_drawing(const State& s, Player observer) {
     const std::string seat = "data-seat=\"" + std::to_string(p) + "\"", colour = svg::seat_colour(p);
     if (!s.routes[q].empty())
       d.pieces += "<g class=\"routes\" " + seat + " stroke=\"" + colour +
-                  "\" stroke-linecap=\"round\" font-size=\"8.5\" font-weight=\"bold\" text-anchor=\"middle\">";
+                  "\" stroke-linecap=\"round\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\">";
     s.routes[q].for_each([&](int r) {
       const RouteLine placed = route_line(at, m, r);
       const std::string line = "d=\"M" + number(placed.x0) + " " + number(placed.y0) + "L" + number(placed.x1) + " " +
                                number(placed.y1) + "\"";
-      const std::string middle = number((placed.x0 + placed.x1) / 2), y = number((placed.y0 + placed.y1) / 2 + 3);
+      const std::string middle = number((placed.x0 + placed.x1) / 2), y = number((placed.y0 + placed.y1) / 2 + 4);
       d.pieces += "<g class=\"claimed\" data-route=\"" + escaped(route_name(m, r)) + "\"><path " + line +
                   " stroke=\"#111\" stroke-width=\"" + number(kCarWidth + 3) + "\"/><path " + line +
                   " stroke-width=\"" + number(kCarWidth) + "\"/><circle class=\"owner\" cx=\"" + middle + "\" cy=\"" +
-                  number((placed.y0 + placed.y1) / 2) + "\" r=\"6.5\" fill=\"#fff\" stroke-width=\"2.5\"/><text x=\"" +
+                  number((placed.y0 + placed.y1) / 2) + "\" r=\"8\" fill=\"#fff\" stroke-width=\"2.5\"/><text x=\"" +
                   middle + "\" y=\"" + y + "\" stroke=\"none\">" + std::to_string(p) + "</text></g>";
     });
     if (!s.routes[q].empty()) d.pieces += "</g>";
@@ -317,6 +323,10 @@ svg::Drawing position_drawing(const State& s, Player observer) {
     tickets("offered:", s.offered[q]);
     y += 6;
   }
+  // The routes' symbols (the map's legend says the same beside the map of `nuraghe map`).
+  y += 10;
+  write("route symbols", "font-weight=\"bold\"");
+  for (const char* line : kSymbols) write(line);
   return d;
 }
 
