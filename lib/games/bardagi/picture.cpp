@@ -16,7 +16,8 @@ namespace nuraghe::bardagi {
 namespace {
 
 // The page: the drawing frame at (kLeft, kTop), with a strip of sea round it and the legend to
-// its right.
+// its right (or none). Sizes are page units: a page drawn at a smaller scale moves the areas
+// closer together, not its text and shapes smaller.
 constexpr double kMargin = 30, kTop = 62, kSeaPad = 22, kLegendWidth = 250;
 constexpr double kLeft = kMargin + kSeaPad;
 constexpr double kAreaSize = 17;    // an area shape's half width
@@ -207,7 +208,7 @@ struct Layout {
   std::vector<Label> name;  // by area
 };
 
-Layout lay_out(const Board& b, const BoardMarks& marks) {
+Layout lay_out(const Board& b, const BoardMarks& marks, double scale) {
   Layout layout;
   std::vector<Disc> hard, soft;  // what a label must not cover; what it had better not
   for (int a = 0; a < b.num_areas; ++a) {
@@ -256,6 +257,7 @@ Layout lay_out(const Board& b, const BoardMarks& marks) {
       hard.push_back({x - s - 3.75 * double(marks.units[std::size_t(a)].size()), y - s - 2, 9});
   }
   std::vector<Box> names;
+  const double frame_width = kFrameWidth * scale, frame_height = kFrameHeight * scale;
   for (int a = 0; a < b.num_areas; ++a) {
     const Point p = b.point[std::size_t(a)];
     // A ring (an owner's, or how often a tournament's games ended with it owned) widens the shape.
@@ -279,7 +281,7 @@ Layout lay_out(const Board& b, const BoardMarks& marks) {
       for (const Disc& d : hard) cost += 10 * hits(box, d);
       for (const Disc& d : soft) cost += 1 * hits(box, d);
       for (const Box& n : names) cost += 10 * hits(box, n);
-      if (box.x0 < -kSeaPad || box.x1 > kFrameWidth + kSeaPad || box.y0 < -kSeaPad || box.y1 > kFrameHeight + kSeaPad)
+      if (box.x0 < -kSeaPad || box.x1 > frame_width + kSeaPad || box.y0 < -kSeaPad || box.y1 > frame_height + kSeaPad)
         cost += 10;
       if (cost < least) least = cost, best = c;
     }
@@ -303,16 +305,29 @@ std::string disk_badge(double x, double y, int disks, int owner) {
   return "<circle class=\"disks\" cx=\"" + number(x + kAreaSize) + "\" cy=\"" + number(y - kAreaSize) +
          "\" r=\"8\" fill=\"" + badge + "\" stroke=\"#fff\" stroke-width=\"1.5\"/><text x=\"" + number(x + kAreaSize) +
          "\" y=\"" + number(y - kAreaSize + 3.8) +
-         "\" font-size=\"10.5\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" + ink_on(badge) + "\">" +
+         "\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" + ink_on(badge) + "\">" +
          std::to_string(disks) + "</text>";
 }
 
 }  // namespace
 
-BoardPage board_page(const Board& b, const BoardMarks& marks) {
-  const double sea_width = kFrameWidth + 2 * kSeaPad, sea_height = kFrameHeight + 2 * kSeaPad;
+Board scaled(const Board& board, double scale) {
+  Board b = board;
+  const auto at_scale = [scale](Point& p) {
+    p = {std::int16_t(std::lround(p.x * scale)), std::int16_t(std::lround(p.y * scale))};
+  };
+  for (int a = 0; a < b.num_areas; ++a) at_scale(b.point[std::size_t(a)]), at_scale(b.harbour_point[std::size_t(a)]);
+  for (int r = 0; r < b.num_routes; ++r)
+    for (Point& p : b.routes[std::size_t(r)].via) at_scale(p);
+  return b;
+}
+
+BoardPage board_page(const Board& board, const BoardMarks& marks, double scale, Legend legend) {
+  const Board b = scaled(board, scale);
+  const double sea_width = kFrameWidth * scale + 2 * kSeaPad, sea_height = kFrameHeight * scale + 2 * kSeaPad;
   const double legend_x = kMargin + sea_width + 24;
-  BoardPage page{legend_x + kLegendWidth, kTop + sea_height + kMargin, ""};
+  BoardPage page{legend == Legend::Beside ? legend_x + kLegendWidth : 2 * kMargin + sea_width,
+                 kTop + sea_height + kMargin, ""};
   std::string& out = page.body;
   out += "<rect width=\"" + number(page.width) + "\" height=\"" + number(page.height) + "\" fill=\"" +
          std::string(kPage) + "\"/>\n";
@@ -342,7 +357,7 @@ BoardPage board_page(const Board& b, const BoardMarks& marks) {
     }
   out += "</g>\n";
 
-  const Layout layout = lay_out(b, marks);
+  const Layout layout = lay_out(b, marks, scale);
   // Sea routes: harbour to harbour through their bends, a dash per ocean square, the count near the middle.
   for (int r = 0; r < b.num_routes; ++r) {
     const SeaRoute& route = b.routes[std::size_t(r)];
@@ -437,6 +452,7 @@ BoardPage board_page(const Board& b, const BoardMarks& marks) {
     out += "</g>\n";
   }
 
+  if (legend == Legend::None) return page;
   // The legend, to the right of the sea.
   double ly = kTop + 16;
   const auto legend_line = [&](const std::string& text, bool bold = false, double indent = 0) {
@@ -530,11 +546,12 @@ std::string board_svg(const Board& b, const BoardMarks& marks) {
 
 namespace {
 
-constexpr double kPanelWidth = 330;
+// The panel under the board: a line for the round, then each seat's village in columns.
+constexpr double kPanelColumns = 2, kLine = 16, kSeatLines = 5;
 
-// Land units on the map, and the Knerrir: where each seat's stand, by area.
-std::string unit_marks(const State& s) {
-  const Board& b = s.board();
+// Land units on the map, and the Knerrir: where each seat's stand, by area (of `b`, the state's
+// board as drawn).
+std::string unit_marks(const State& s, const Board& b) {
   std::string out =
       "<g font-size=\"11\" font-weight=\"bold\" stroke=\"#fff\" stroke-width=\"2.5\" paint-order=\"stroke\">";
   for (int a = 0; a < b.num_areas; ++a) {
@@ -577,8 +594,7 @@ std::string unit_marks(const State& s) {
 }
 
 // What lies on the areas: owners' rings, disks, Axe tokens and runes cast.
-std::string area_marks(const State& s) {
-  const Board& b = s.board();
+std::string area_marks(const State& s, const Board& b) {
   std::string out;
   for (int a = 0; a < b.num_areas; ++a) {
     const auto i = std::size_t(a);
@@ -593,7 +609,7 @@ std::string area_marks(const State& s) {
       if (s.runes[i] >> k & 1) extras += (extras.empty() ? "" : " ") + std::string(kRuneIds[std::size_t(k)]);
     if (!extras.empty())
       marks += "<text class=\"extras\" x=\"" + number(x + kAreaSize + 2) + "\" y=\"" + number(y + kAreaSize + 2) +
-               "\" font-size=\"10\" fill=\"" + kNavy + "\">" + escaped(extras) + "</text>";
+               "\" font-size=\"11\" fill=\"" + kNavy + "\">" + escaped(extras) + "</text>";
     if (!marks.empty()) out += "<g data-area=\"" + escaped(b.area_id[i]) + "\">" + marks + "</g>";
   }
   return out;
@@ -603,32 +619,43 @@ std::string area_marks(const State& s) {
 
 svg::Drawing position_drawing(const State& s, Player observer) {
   static constexpr const char* kPhases[] = {"planning", "activation", "upgrades", "claim", "game over"};
-  const BoardPage& page =
-      svg::laid_out_once<Board, BoardPage>(s.board(), [](const Board& b) { return board_page(b, {}); });
-  const double left = page.width + 10;
-  svg::Drawing d{"0 0 " + number(page.width + kPanelWidth) + " " + number(page.height),
-                 page.body + "<rect x=\"" + number(page.width) + "\" width=\"" + number(kPanelWidth) + "\" height=\"" +
-                     number(page.height) + "\" fill=\"#f7f4ec\"/>",
-                 area_marks(s) + unit_marks(s), ""};
+  struct Viewed {
+    Board board;  // at kViewerScale
+    BoardPage page;
+  };
+  const Viewed& viewed = svg::laid_out_once<Board, Viewed>(s.board(), [](const Board& b) {
+    return Viewed{scaled(b, kViewerScale), board_page(b, {}, kViewerScale, Legend::None)};
+  });
+  const BoardPage& page = viewed.page;
+  const double rows = std::ceil(s.players / kPanelColumns);
+  const double panel_height = 2 * kLine + 12 + rows * (kSeatLines * kLine + 8) + 8;
+  const double column = (page.width - 2 * kMargin) / kPanelColumns;
+  svg::Drawing d{"0 0 " + number(page.width) + " " + number(page.height + panel_height),
+                 page.body + "<rect y=\"" + number(page.height) + "\" width=\"" + number(page.width) + "\" height=\"" +
+                     number(panel_height) + "\" fill=\"#f7f4ec\"/>",
+                 area_marks(s, viewed.board) + unit_marks(s, viewed.board), ""};
   std::string& out = d.panel;
-  double y = 40;
+  double left = kMargin, y = page.height + 22;
   const auto write = [&](const std::string& content, const std::string& style = "") {
     out += "<text x=\"" + number(left) + "\" y=\"" + number(y) + "\" font-size=\"12\" " + style + ">" +
            escaped(content) + "</text>";
-    y += 16;
+    y += kLine;
   };
-  write("round " + std::to_string(s.round) + " of " + std::to_string(s.rounds) + ", " + kPhases[int(s.phase)],
-        "font-weight=\"bold\"");
+  std::string round =
+      "round " + std::to_string(s.round) + " of " + std::to_string(s.rounds) + ", " + kPhases[int(s.phase)];
   if (s.phase == Phase::Activation) {
-    std::string left_cards = "cards left:";
+    round += "; cards left:";
     for (int u = 0; u < kUnits; ++u)
-      left_cards += " " + std::string(1, kUnitLetters[std::size_t(u)]) + std::to_string(s.cards_left[std::size_t(u)]);
-    write(left_cards);
+      round += " " + std::string(1, kUnitLetters[std::size_t(u)]) + std::to_string(s.cards_left[std::size_t(u)]);
   }
-  y += 6;
+  write(round, "font-weight=\"bold\"");
+  write("The number in an area is its index: moves name areas by it.");
+  const double seats_top = y + 12;
   for (int p = 0; p < s.players; ++p) {
     const auto q = std::size_t(p);
     const Village& v = s.villages[q];
+    left = kMargin + 12 + column * std::fmod(p, kPanelColumns);
+    y = seats_top + std::floor(p / kPanelColumns) * (kSeatLines * kLine + 8);
     const std::string seat = "data-seat=\"" + std::to_string(p) + "\"";
     const bool sees_all = observer < 0 || observer == p;
     write("seat " + std::to_string(p) + " (" + std::string(kColourNames[q]) + "): glory " + std::to_string(v.glory) +
@@ -668,7 +695,6 @@ svg::Drawing position_drawing(const State& s, Player observer) {
            : s.knerrir_harbour[q] >= 0 ? "docked"
                                        : "at sea") +
           ", upgrades " + std::to_string(std::popcount(v.upgrades)));
-    y += 8;
   }
   return d;
 }

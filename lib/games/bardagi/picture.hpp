@@ -35,16 +35,25 @@ struct BoardPage {
   double width = 0, height = 0;
   std::string body;
 };
-BoardPage board_page(const Board& board, const BoardMarks& marks);
-// The page as one SVG document.
+// The legend right of the sea (`nuraghe map`), or none (the viewer gives its width to the board).
+enum class Legend { Beside, None };
+// The page with the board's points at `scale` page units a frame unit (its text and shapes keep
+// their size, so a smaller scale packs the areas closer and the text reads larger where the page
+// is shown at a given width), drawn from the board scaled() so.
+BoardPage board_page(const Board& board, const BoardMarks& marks, double scale = 1, Legend legend = Legend::Beside);
+// The board with every point it draws (areas, harbours, sea routes' bends) at `scale`, rounded.
+Board scaled(const Board& board, double scale);
+// The page as one SVG document, at full scale with its legend.
 std::string board_svg(const Board& board, const BoardMarks& marks);
 
-// A position drawn for the browser viewer (bardagi::Presentation::draw). The board: the bare board's page with a
-// panel to its right. The pieces: each owned area's ring in its owner's colour and its disks, Axe
-// tokens and runes cast, each seat's land units on their areas (letters in the seat's colour) and
-// its Knerrir at its harbour or at sea; in the panel, each seat's village, with its runes in hand
-// and its cards for the round as `observer` may see them (another seat's runes as a count, its
-// cards hidden until laid down; the observer -1 sees all).
+// A position drawn for the browser viewer (bardagi::Presentation::draw). The board: the bare board's
+// page at kViewerScale without its legend, and a panel below it (beside it, the board would be
+// drawn ~970 units wide on a page ~1700 units wide, its text 6 pixels high at 1400x1000). The pieces: each owned area's
+// ring in its owner's colour and its disks, Axe tokens and runes cast, each seat's land units on their areas (letters
+// in the seat's colour) and its Knerrir at its harbour or at sea; in the panel, each seat's village, with its runes in
+// hand and its cards for the round as `observer` may see them (another seat's runes as a count, its cards hidden until
+// laid down; the observer -1 sees all).
+inline constexpr double kViewerScale = 0.8;
 svg::Drawing position_drawing(const State& s, Player observer);
 
 }  // namespace nuraghe::bardagi

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <string>
 
 #include "games/bardagi/bardagi.hpp"
@@ -276,4 +277,34 @@ TEST_CASE("move_help: the human seat's list names the areas a move's numbers sta
   CHECK(Bardagi::Presentation::move_help(s, 0, make_move(MoveKind::PlaceAxe, birka)) ==
         b.area_name[std::size_t(birka)]);
   CHECK(Bardagi::Presentation::move_help(s, 0, make_move(MoveKind::End)).empty());
+}
+
+TEST_CASE("draw: the viewer's board is the map at kViewerScale, without its legend, its text 11 units or more") {
+  for (const int players : {2, 5}) {
+    const State s = start(players);
+    const Board& b = s.board();
+    const svg::Drawing d = Bardagi::Presentation::draw(s, -1);
+    // Every point the board draws at the scale, rounded; nothing else changed.
+    const Board small = scaled(b, kViewerScale);
+    for (int a = 0; a < b.num_areas; ++a) {
+      CHECK(small.point[std::size_t(a)].x == std::lround(b.point[std::size_t(a)].x * kViewerScale));
+      CHECK(small.point[std::size_t(a)].y == std::lround(b.point[std::size_t(a)].y * kViewerScale));
+      CHECK(small.harbour_point[std::size_t(a)].y == std::lround(b.harbour_point[std::size_t(a)].y * kViewerScale));
+    }
+    CHECK(small.routes[0].via[0].x == std::lround(b.routes[0].via[0].x * kViewerScale));
+    CHECK(small.neighbours == b.neighbours);
+    // The map's legend stays with `nuraghe map`; the viewer's frame is the narrower page's width.
+    const BoardPage map = board_page(b, {}), viewed = board_page(b, {}, kViewerScale, Legend::None);
+    CHECK(viewed.width < 0.7 * map.width);
+    CHECK(board_svg(b, {}).find("class=\"legend-kind\"") != std::string::npos);
+    CHECK(d.board.find("class=\"legend-kind\"") == std::string::npos);
+    CHECK(d.view_box.rfind("0 0 " + svg::number(viewed.width) + " ", 0) == 0);
+    // Every seat's village in the panel, below the board.
+    for (int p = 0; p < players; ++p)
+      CHECK(d.panel.find("data-seat=\"" + std::to_string(p) + "\"") != std::string::npos);
+    // No text smaller than 11 units, on the board, its pieces or the panel.
+    const std::string all = d.board + d.pieces + d.panel;
+    for (std::size_t at = all.find("font-size=\""); at != std::string::npos; at = all.find("font-size=\"", at + 1))
+      CHECK(std::stod(all.substr(at + 11)) >= 11);
+  }
 }
