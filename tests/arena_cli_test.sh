@@ -105,6 +105,14 @@ echo "SPRT: strong vs weak decided after ${strong:-?} pairs, equal bots after ${
 if [[ -n $strong && -n $equal && $strong -lt $equal ]]; then ok; else bad "SPRT: expected H1 quickly for strong vs weak and H0 later for equal bots"; fi
 if grep -q "LLR trajectory" "$tmp/strong"; then ok; else bad "SPRT prints no trajectory"; fi
 if grep -q "^verdict: H1 accepted: strong is stronger than weak by at least elo1" "$tmp/strong"; then ok; else bad "the SPRT verdict does not name the stronger bot: $(grep verdict "$tmp/strong")"; fi
+# Long specs: the table and the SPRT's lines name them by their keys, given in full once; every
+# line but those within 120 columns.
+first=uct:iters=300$mem,c=0.7,final=max,rollout=random,sim=ucb,gamma=0.1,reuse=off
+second=uct:iters=30$mem,c=0.7,final=max,rollout=random,sim=ucb,gamma=0.1,reuse=off
+"$nuraghe" arena --game connect4 --bot $first --bot $second --games 400 --seed 1 --jobs 2 --sprt 0,50,0.05,0.05 >"$tmp/keyed" 2>/dev/null
+if grep -Eq "^verdict: H[01] accepted: #1 is (not )?stronger than #2 " "$tmp/keyed" && grep -qFx "#1: $first" "$tmp/keyed" &&
+  grep -qFx "#2: $second" "$tmp/keyed" && awk '!/^#[12]: / && length($0) > 120 { exit 1 }' "$tmp/keyed"; then ok
+else bad "an SPRT verdict of long specs, within 120 columns: $(cat "$tmp/keyed")"; fi
 
 # ---- bot names -------------------------------------------------------------------------------
 # --bot NAME=SPEC and label= inside a spec name a bot in the table, the results file and the

@@ -107,6 +107,11 @@ expect_output "bench prints every game" "^kuhn +[0-9]" "$nuraghe" bench --second
 "$nuraghe" bench --game connect4 --bot a=uct:iters=400 --bot b=uct:iters=400,threads=2 --positions 4 >"$tmp/bench" 2>"$tmp/stderr" || bad "bench --game: $(cat "$tmp/stderr")"
 if grep -Eq '^a +[0-9]+ \[[0-9]+, [0-9]+\] +[0-9]+ \[[0-9]+, [0-9]+\] +[0-9.]+ \[' "$tmp/bench" && grep -Eq '^ratio +[0-9.]+ \[' "$tmp/bench" &&
   grep -q "4 positions from" "$tmp/bench"; then ok; else bad "bench --game table: $(cat "$tmp/bench")"; fi
+# A spec too long for 120 columns: keyed "#2" in the table and the ratio line, given in full below.
+long=uct:iters=300,c=0.7,final=max,rollout=random,sim=ucb,gamma=0.1,epsilon=0.1,reuse=off,seed=3
+"$nuraghe" bench --game connect4 --bot uct:iters=200 --bot $long --positions 2 >"$tmp/bench" 2>"$tmp/stderr" || bad "bench --game of a long spec: $(cat "$tmp/stderr")"
+if grep -Eq '^#2 +[0-9]+ \[' "$tmp/bench" && grep -qFx "#2: $long" "$tmp/bench" && grep -q "^ratio: uct:iters=200 over #2," "$tmp/bench" &&
+  awk '!/^#2: / && length($0) > 120 { exit 1 }' "$tmp/bench"; then ok; else bad "bench of a long spec, within 120 columns: $(cat "$tmp/bench")"; fi
 "$nuraghe" bench --game kuhn --bot ismcts:iters=100000000 --seconds 0.01 --positions 3 --json >"$tmp/bench.json" 2>"$tmp/stderr" || bad "bench --game --json: $(cat "$tmp/stderr")"
 if grep -q '"bots":\[{"bot":"ismcts:iters=100000000"' "$tmp/bench.json" && grep -q '"seconds":0.01' "$tmp/bench.json" &&
   ! grep -q '"ratio"' "$tmp/bench.json" && [[ $(wc -l <"$tmp/bench.json") -eq 1 ]]; then ok; else bad "bench --json: $(cat "$tmp/bench.json")"; fi

@@ -6,6 +6,7 @@
 
 #include "arena/ratings.hpp"
 #include "arena/sprt.hpp"
+#include "arena/summary.hpp"
 #include "core/rng.hpp"
 
 using namespace nuraghe;
@@ -385,4 +386,20 @@ TEST_CASE("sprt_track: at three seats a deal's score is bot 0's share of the sea
   const std::string report = sprt_report(sprt_track(s, three_seat_deal(0, rng, 1.0, false), 6), "A", "B");
   CHECK(report.find("deal scores") != std::string::npos);
   CHECK(report.find("1 deals, mean share of the other seats finished above 1.000") != std::string::npos);
+
+  // Names too long for a verdict of 120 columns give way to their keys, each given in full once
+  // (a name that is a key already, as the table above showed it, is not given again).
+  const std::string first(40, 'f'), second(45, 's');
+  SprtTrack decided = sprt_track(s, three_seat_deal(0, rng, 1.0, false), 6);
+  decided.verdict = 1, decided.decided_at = 1;
+  const std::string keyed = sprt_report(decided, first, second);
+  CHECK(keyed.find("verdict: H1 accepted: #1 is stronger than #2 by at least elo1 after 1 deals") != std::string::npos);
+  CHECK(keyed.find("\n#1: " + first + "\n#2: " + second + "\n") != std::string::npos);
+  CHECK(keyed.find(first + " for") == std::string::npos);
+  CHECK(widest_line(keyed.substr(0, keyed.find("\n#1: "))) <= kTableColumns);
+  const std::string table_keyed = sprt_report(decided, "#1", second);
+  const std::size_t after_verdict = table_keyed.find('\n', table_keyed.find("verdict: ")) + 1;
+  CHECK(table_keyed.substr(after_verdict, table_keyed.find('\n', after_verdict) - after_verdict) == "#2: " + second);
+  // Short names stay.
+  CHECK(sprt_report(decided, "A", "B").find("verdict: H1 accepted: A is stronger than B") != std::string::npos);
 }

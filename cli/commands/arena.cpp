@@ -158,8 +158,10 @@ int arena(const ArenaCommand& c) {
     std::cout << "\n";
   }
   std::cout << format_summary(summary, c.format);
-  if (sprt && c.format == "table")
-    std::cout << sprt_report(sprt_track(*sprt, run.games), bot_name(a.bots[0]), bot_name(a.bots[1]));
+  if (sprt && c.format == "table") {
+    const std::vector<std::string> names = table_names(summary);
+    std::cout << sprt_report(sprt_track(*sprt, run.games), names[0], names[1]);
+  }
   return 0;
 }
 

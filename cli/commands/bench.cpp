@@ -17,6 +17,7 @@
 
 #include "arena/arena.hpp"
 #include "arena/ratings.hpp"
+#include "arena/summary.hpp"
 #include "bots/games.hpp"
 #include "bots/match.hpp"
 #include "bots/registry.hpp"
@@ -193,30 +194,39 @@ int bench_bots(const BenchCommand& c) {
             << (HasHeuristic<G> ? "heuristic" : "random") << " play (seed " << c.config.seed << "), "
             << (c.seconds > 0 ? "each search " + number_text(c.seconds, "%g") + " s"
                               : std::string("each spec's own budget"))
-            << "; medians [95% intervals over positions]\n";
-  std::size_t width = 5;
-  for (const auto& text : c.bots) width = std::max(width, bot_name(text).size());
-  std::vector<std::array<std::string, 4>> rows{{"bot", "iterations/s", "nodes/s", "bytes/node"}};
-  for (std::size_t b = 0; b < n_bots; ++b)
-    rows.push_back({bot_name(c.bots[b]), figure_text(figures[b][0], "%.0f"), figure_text(figures[b][1], "%.0f"),
-                    figure_text(figures[b][2], "%.1f")});
-  if (n_bots == 2) rows.push_back({"ratio", figure_text(ratio[0], "%.3f"), figure_text(ratio[1], "%.3f"), ""});
-  std::array<std::size_t, 4> widths{width, 0, 0, 0};
-  for (const auto& row : rows)
-    for (std::size_t i = 1; i < 4; ++i) widths[i] = std::max(widths[i], row[i].size());
-  for (const auto& row : rows) {
-    std::string line;
-    for (std::size_t i = 0; i < 4; ++i) {
-      std::string cell = row[i];
-      cell.resize(std::max(cell.size(), widths[i]), ' ');
-      line += (i ? "  " : "") + cell;
+            << "\nmedians [95% intervals over positions]:\n";
+  // The bots by name, or by key ("#2") where a name would make the table wider than the arena's;
+  // the keys are given in full under it.
+  std::vector<std::string> names;
+  for (const auto& text : c.bots) names.push_back(bot_name(text));
+  const auto table = [&](const std::vector<std::string>& shown) {
+    std::vector<std::array<std::string, 4>> rows{{"bot", "iterations/s", "nodes/s", "bytes/node"}};
+    for (std::size_t b = 0; b < n_bots; ++b)
+      rows.push_back({shown[b], figure_text(figures[b][0], "%.0f"), figure_text(figures[b][1], "%.0f"),
+                      figure_text(figures[b][2], "%.1f")});
+    if (n_bots == 2) rows.push_back({"ratio", figure_text(ratio[0], "%.3f"), figure_text(ratio[1], "%.3f"), ""});
+    std::array<std::size_t, 4> widths{};
+    for (const auto& row : rows)
+      for (std::size_t i = 0; i < 4; ++i) widths[i] = std::max(widths[i], row[i].size());
+    std::string text;
+    for (const auto& row : rows) {
+      std::string line;
+      for (std::size_t i = 0; i < 4; ++i) {
+        std::string cell = row[i];
+        cell.resize(std::max(cell.size(), widths[i]), ' ');
+        line += (i ? "  " : "") + cell;
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      text += line + "\n";
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    std::cout << line << "\n";
-  }
-  if (n_bots == 2)
-    std::cout << "ratio: " << bot_name(c.bots[0]) << " over " << bot_name(c.bots[1])
-              << ", position by position (paired)\n";
+    if (n_bots == 2) text += "ratio: " + shown[0] + " over " + shown[1] + ", position by position (paired)\n";
+    return text;
+  };
+  const std::vector<std::string> shown =
+      keyed_names(names, [&](const std::vector<std::string>& s) { return widest_line(table(s)); });
+  std::cout << table(shown);
+  for (std::size_t b = 0; b < n_bots; ++b)
+    if (shown[b] != names[b]) std::cout << shown[b] << ": " << names[b] << "\n";
   return 0;
 }
 

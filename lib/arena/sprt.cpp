@@ -3,6 +3,8 @@
 
 #include "arena/sprt.hpp"
 
+#include "arena/summary.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -74,19 +76,27 @@ std::string sprt_report(const SprtTrack& t, const std::string& first, const std:
                 s.elo0, s.elo1, s.alpha, s.beta, pentanomial(t) ? "pentanomial pairs" : "deal scores",
                 sprt_lower_bound(s), sprt_upper_bound(s));
   out += line;
-  if (t.verdict) {
-    const std::string what = t.verdict > 0
-                                 ? "H1 accepted: " + first + " is stronger than " + second + " by at least elo1"
-                                 : "H0 accepted: " + first + " is not stronger than " + second + " by more than elo0";
+  std::array<std::string, 2> names = {first, second};
+  const auto verdict = [&] {
+    if (!t.verdict) {
+      std::snprintf(line, sizeof line, "verdict: none after %zu %s (LLR %.3f): the game budget ran out first\n",
+                    t.llr.size(), unit, t.llr.empty() ? 0.0 : t.llr.back());
+      return std::string(line);
+    }
     std::snprintf(line, sizeof line, " after %d %s (LLR %.3f)\n", t.decided_at, unit, t.llr.back());
-    out += "verdict: " + what + line;
-  } else {
-    std::snprintf(line, sizeof line, "verdict: none after %zu %s (LLR %.3f): the game budget ran out first\n",
-                  t.llr.size(), unit, t.llr.empty() ? 0.0 : t.llr.back());
-    out += line;
-  }
+    return (t.verdict > 0
+                ? "verdict: H1 accepted: " + names[0] + " is stronger than " + names[1] + " by at least elo1"
+                : "verdict: H0 accepted: " + names[0] + " is not stronger than " + names[1] + " by more than elo0") +
+           line;
+  };
+  // Within the tables' width: names too long for it give way to their keys, given in full below.
+  std::string legend;
+  if (widest_line(verdict()) > kTableColumns)
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i] != bot_key(i)) legend += bot_key(i) + ": " + names[i] + "\n", names[i] = bot_key(i);
+  out += verdict() + legend;
   if (pentanomial(t)) {
-    out += "pairs scoring 0/0.5/1/1.5/2 for " + first;
+    out += "pairs scoring 0/0.5/1/1.5/2 for " + names[0];
     std::snprintf(line, sizeof line, ": %.0f %.0f %.0f %.0f %.0f\nLLR trajectory (every pair):", t.counts[0],
                   t.counts[1], t.counts[2], t.counts[3], t.counts[4]);
   } else {
@@ -95,7 +105,7 @@ std::string sprt_report(const SprtTrack& t, const std::string& first, const std:
     std::snprintf(line, sizeof line,
                   ": %zu deals, mean share of the other seats finished above %.3f\nLLR trajectory (every deal):",
                   t.deal_scores.size(), mean);
-    out += first;
+    out += names[0];
   }
   out += line;
   for (std::size_t i = 0; i < t.llr.size(); ++i) {

@@ -41,7 +41,9 @@ SprtTrack sprt_track(const SprtSettings& settings, const std::vector<GameResult>
 inline bool pentanomial(const SprtTrack& t) { return t.seats == 2; }
 
 // The test's report for people: its settings and bounds, the verdict (or none), the pair counts
-// and the LLR after every pair; `first` and `second` name bots 0 and 1.
+// and the LLR after every pair; `first` and `second` name bots 0 and 1 (as the table above names
+// them: a key "#1" stays one). A verdict wider than the tables' kTableColumns names them by their
+// keys instead, each given in full on a line below it.
 std::string sprt_report(const SprtTrack& t, const std::string& first, const std::string& second);
 
 }  // namespace nuraghe

@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <limits>
 #include <map>
 #include <string>
@@ -304,6 +305,31 @@ std::size_t widest_line(const std::string& text) {
   return widest;
 }
 
+std::vector<std::string> keyed_names(const std::vector<std::string>& names,
+                                     const std::function<std::size_t(const std::vector<std::string>&)>& widest) {
+  std::vector<std::string> shown = names;
+  while (widest(shown) > kTableColumns) {
+    std::size_t longest = names.size();
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (shown[i] != bot_key(i) && text_width(shown[i]) > text_width(bot_key(i)) &&
+          (longest == names.size() || text_width(shown[i]) > text_width(shown[longest])))
+        longest = i;
+    if (longest == names.size()) break;  // every name a key already
+    shown[longest] = bot_key(longest);
+  }
+  return shown;
+}
+
+std::vector<std::string> table_names(const Summary& s) {
+  std::vector<std::string> names;
+  for (const auto& r : s.rows) names.push_back(r.name);
+  return keyed_names(names, [&](const std::vector<std::string>& shown) {
+    bool no_spread = false;
+    const TableParts parts = table_parts(s, shown, no_spread);
+    return widest_line(parts.bots + parts.pairs);
+  });
+}
+
 std::string format_summary(const Summary& s, const std::string& format) {
   std::string out;
   char line[768];
@@ -366,24 +392,11 @@ std::string format_summary(const Summary& s, const std::string& format) {
     }
     return out;
   }
-  // Every bot by its name, unless the table would then be wider than kTableColumns: then the
-  // longest names give way to their keys ("#2"), one at a time, and the legend gives them in full.
-  std::vector<std::string> names, shown;
+  std::vector<std::string> names;
   for (const auto& r : s.rows) names.push_back(r.name);
-  shown = names;
+  const std::vector<std::string> shown = table_names(s);
   bool no_spread = false;
-  TableParts parts = table_parts(s, shown, no_spread);
-  while (widest_line(parts.bots + parts.pairs) > kTableColumns) {
-    std::size_t longest = names.size();
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (shown[i] != bot_key(i) && text_width(shown[i]) > text_width(bot_key(i)) &&
-          (longest == names.size() || text_width(shown[i]) > text_width(shown[longest])))
-        longest = i;
-    if (longest == names.size()) break;  // every name a key already
-    shown[longest] = bot_key(longest);
-    no_spread = false;
-    parts = table_parts(s, shown, no_spread);
-  }
+  const TableParts parts = table_parts(s, shown, no_spread);
   out += parts.bots;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (shown[i] != names[i] && (i == 0 || !s.self_play)) out += shown[i] + ": " + names[i] + "\n";

@@ -6,6 +6,7 @@
 // seed, so a table is reproducible.
 
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,13 @@ std::string format_summary(const Summary& s, const std::string& format);
 
 // The key of bot i (from 0) in a table too narrow for its name: "#1" for the first.
 inline std::string bot_key(std::size_t i) { return "#" + std::to_string(i + 1); }
+
+// The names a text table shows: `names` as they are while widest(shown) (the table's widest line
+// with those names) fits in kTableColumns, else the longest give way to their keys one at a time.
+std::vector<std::string> keyed_names(const std::vector<std::string>& names,
+                                     const std::function<std::size_t(const std::vector<std::string>&)>& widest);
+// The bots as format_summary's table names them.
+std::vector<std::string> table_names(const Summary& s);
 
 // Columns of text cells as aligned rows: the first `text_columns` columns padded on the right,
 // the others on the left, two spaces between columns, no trailing blanks.
