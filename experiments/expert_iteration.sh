@@ -16,7 +16,10 @@
 # same deals (its time a move is in the section).
 #   experiments/expert_iteration.sh [DEALS] [CASE...]   (CASE: sardegna-2 ttr-2 ttr-4 bardagi-3)
 # Runs take hours and resume: started again with the same command, improve resumes its run folder,
-# and the final match its results file (experiments/expert_iteration/CASE/, not committed). The CPU
+# and the final match its results file (experiments/expert_iteration/CASE/). Commit that folder after
+# each generation: git keeps all of it but the self-play data (.gitignore), and a run copied so
+# resumes on a new machine. Ticket to Ride and Bardagi fit on each generation's own self-play
+# (--window 1), so a resumed run never plays a finished generation's again. The CPU
 # time of each improve call that finished is kept in CASE/cpu.csv (a call killed midway is not
 # counted: the hours are a lower bound when a run was resumed). The cases run replace their own
 # sections of experiments/expert_iteration.txt and rows of expert_iteration.csv.
@@ -136,11 +139,11 @@ for c in "${cases[@]}"; do
     sardegna-2) study "$c" sardegna 2 "ismcts:iters=300,cutoff=leaf" "ismcts:iters=600,cutoff=leaf" "" \
       --games 2000 --every 4 --max-deals 300 --reference-games 200 --tune-budget 400 ;;
     ttr-2) study "$c" ttr 2 "$hand_ttr" "${hand_ttr/iters=200/iters=400}" "heuristic:style=route-focus" \
-      --games 400 --every 5 --max-deals 150 --reference-games 100 --tune-budget 160 ;;
+      --games 400 --every 5 --window 1 --max-deals 150 --reference-games 100 --tune-budget 160 ;;
     ttr-4) study "$c" ttr 4 "$hand_ttr" "${hand_ttr/iters=200/iters=400}" "" \
-      --games 200 --every 5 --max-deals 30 --reference-games 48 --tune-budget 192 ;;
+      --games 200 --every 5 --window 1 --max-deals 30 --reference-games 48 --tune-budget 192 ;;
     bardagi-3) study "$c" bardagi 3 "$hand_bardagi" "${hand_bardagi/iters=200/iters=400}" "" \
-      --games 300 --every 5 --max-deals 40 --reference-games 60 --tune-budget 144 ;;
+      --games 300 --every 5 --window 1 --max-deals 40 --reference-games 60 --tune-budget 144 ;;
   esac
 done
 python3 "$root/experiments/expert_iteration.py" assemble "$txt" "$csv" "$work" "${cases[@]}"

@@ -35,21 +35,50 @@ cmp -s "$tmp/unbroken.csv" "$tmp/run/generations.csv" && ok || bad "the resumed 
 [[ $(head -3 "$tmp/run/generations.csv") == "$(head -3 "$tmp/unbroken.csv")" && $(wc -l <"$tmp/run/generations.csv") -eq 5 ]] &&
   ok || bad "adding a generation changed the earlier ones"
 
+# The run without its self-play (its data folders left out, as the study commits it): a fourth
+# generation plays the finished generations' self-play again, the same games from the same seeds,
+# for its fit on all of them; their rows in the table do not change.
+mkdir "$tmp/data-kept" && for g in 1 2 3; do mv "$tmp/run/gen-$g/data" "$tmp/data-kept/gen-$g"; done
+cp "$tmp/run/generations.csv" "$tmp/three.csv"
+"$nuraghe" "${run_args[@]}" --generations 4 --out "$tmp/run" >"$tmp/four.out" 2>&1 || bad "a run without its data: $(tail -3 "$tmp/four.out")"
+[[ $(grep -c "self-play of" "$tmp/four.out") -eq 4 ]] && ok || bad "a run without its data, on all of it: not 4 self-plays: $(grep "self-play of" "$tmp/four.out")"
+cmp -s "$tmp/data-kept/gen-1/manifest.json" "$tmp/run/gen-1/data/manifest.json" &&
+  cmp -s "$tmp/data-kept/gen-2/chunk-00000/observation.npy" "$tmp/run/gen-2/data/chunk-00000/observation.npy" && ok ||
+  bad "the self-play played again differs from the first"
+[[ $(head -4 "$tmp/run/generations.csv") == "$(head -4 "$tmp/three.csv")" ]] && ok ||
+  bad "a run without its data changed its finished generations' rows"
+
+# --window 1: each generation fits on its own self-play alone (fit.json names it), and a copy
+# without its data plays no finished generation's self-play again.
+"$nuraghe" "${run_args[@]}" --window 1 --generations 2 --out "$tmp/window" >/dev/null 2>&1 || bad "improve --window 1 failed"
+grep -q '"window": 1' "$tmp/window/improve.json" && ok || bad "--window: not in the run's identity"
+python3 -c 'import json, sys; f = json.load(open(sys.argv[1])); assert f["data"] == ["gen-2/data"] and f["rows"] > 0, f' \
+  "$tmp/window/gen-2/fit.json" && ok || bad "--window 1: generation 2's fit.json: $(cat "$tmp/window/gen-2/fit.json")"
+python3 -c 'import json, sys; f = json.load(open(sys.argv[1])); assert f["data"] == ["gen-1/data", "gen-2/data"], f' \
+  "$tmp/run/gen-2/fit.json" && ok || bad "all the data: generation 2's fit.json: $(cat "$tmp/run/gen-2/fit.json")"
+rows2=$(awk -F, '$1 == 2 {print $2}' "$tmp/window/generations.csv")
+[[ $rows2 -eq $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["rows"])' "$tmp/window/gen-2/fit.json") ]] && ok ||
+  bad "--window 1: generations.csv's rows $rows2 are not fit.json's"
+rm -rf "$tmp/window"/gen-*/data
+"$nuraghe" "${run_args[@]}" --window 1 --generations 3 --out "$tmp/window" >"$tmp/window.out" 2>&1 || bad "a --window 1 run without its data: $(tail -3 "$tmp/window.out")"
+[[ $(grep "self-play of" "$tmp/window.out" | grep -c .) -eq 1 && ! -e $tmp/window/gen-1/data && ! -e $tmp/window/gen-2/data ]] && ok ||
+  bad "a --window 1 run without its data played its finished self-play again: $(grep "self-play of" "$tmp/window.out")"
+
 # One folder is one run, however --out spells it: started again as ./run, run/ or from its own
 # parent, the finished run resumes and plays nothing.
 sums() { (cd "$tmp/run" && find . -type f | sort | xargs md5sum); }
 sums >"$tmp/before.sums"
 for spelling in "$tmp/./run" "$tmp/run/" run; do
-  (cd "$tmp" && "$nuraghe" "${run_args[@]}" --generations 3 --out "$spelling" >/dev/null 2>"$tmp/stderr") &&
+  (cd "$tmp" && "$nuraghe" "${run_args[@]}" --generations 4 --out "$spelling" >/dev/null 2>"$tmp/stderr") &&
     ok || bad "the run under --out $spelling: $(cat "$tmp/stderr")"
 done
 sums | cmp -s - "$tmp/before.sums" && ok || bad "the run under other spellings of --out changed its files"
 # Moved, its files name models where it was: refused in one line, as is a refusal after a resumed step.
 cp -r "$tmp/run" "$tmp/moved"
-expect_error "a moved run" "was started in .*/run" "$nuraghe" "${run_args[@]}" --generations 3 --out "$tmp/moved"
+expect_error "a moved run" "was started in .*/run" "$nuraghe" "${run_args[@]}" --generations 4 --out "$tmp/moved"
 echo '{}' >"$tmp/run/gen-2/model.json"
 expect_error "an edited model after resumed self-play" "gen-2/model.json" \
-  "$nuraghe" "${run_args[@]}" --generations 3 --out "$tmp/run"
+  "$nuraghe" "${run_args[@]}" --generations 4 --out "$tmp/run"
 
 # Models that read the hand-written evaluation: one generation on Goofspiel, which has one.
 "$nuraghe" improve -g goofspiel --bot ismcts:iters=20 --with-evaluate --games 20 --every 2 --max-deals 4 \

@@ -272,6 +272,9 @@ std::string tuned(const ImproveCommand& c, const Generation& g, const std::strin
 // Fits `learn` into `file` unless it is there: written whole, then renamed, so a killed fit is
 // fitted again.
 void fit_once(LearnCommand l, const fs::path& file);
+// The rows the generation's models were fitted on, as its fit.json records them; without one (a
+// generation fitted now, or by an older nuraghe), counted in the manifests of `data` and written.
+long long fitted_rows(const fs::path& file, const std::vector<std::string>& data);
 
 template <Game G>
 int improve(const ImproveCommand& c) {
@@ -334,44 +337,56 @@ int improve(const ImproveCommand& c) {
   fs::create_directories(out / "gen-0");
   rate<G>(c, g, out / "gen-0", players);
   csv += csv_line(g);
-  std::vector<std::string> data;
+  // A generation's self-play is played (or resumed) only while a fit still to come reads it: its
+  // own, or a later one whose window holds it. A copy of a run without its data folders resumes so.
+  const auto fitted = [&](int number) {
+    const fs::path folder = out / ("gen-" + std::to_string(number));
+    return fs::exists(folder / "model.json") && (!policy || fs::exists(folder / "policy.json"));
+  };
+  const auto read_later = [&](int number) {
+    const int last = c.window == 0 ? c.generations : std::min(c.generations, number + c.window - 1);
+    for (int later = number; later <= last; ++later)
+      if (!fitted(later)) return true;
+    return false;
+  };
+  std::vector<std::string> data;  // the self-play folders of every generation so far
   for (int number = 1; number <= c.generations; ++number) {
     const fs::path folder = out / ("gen-" + std::to_string(number));
     fs::create_directories(folder);
     StepClock clock;  // each step's wall seconds, in gen-g/timings.json
     g.number = number;
     g.policy_hash.clear(), g.ms_candidate = g.ms_best = 0;
-    std::printf("\nimprove: generation %d: self-play of %s%s\n", number, g.best.c_str(),
-                c.label_rate > 0 ? ", labelled by its expert search" : "");
-    std::fflush(stdout);
-    SelfplaySettings s;
-    s.game = c.game, s.config = c.config, s.config.seed = seed_of(c, number, kData);
-    s.bots = {g.best}, s.games = c.games, s.every = c.every, s.jobs = c.jobs, s.version = c.version;
-    s.label_rate = c.label_rate, s.expert_budget = c.expert_budget;
-    s.out = (folder / "data").string();
-    s.progress = stdout;  // with improve's own: a refusal of a later step is the one line on stderr
-    run_selfplay_command(s);
-    data.push_back(s.out);
-    clock.lap("selfplay");
+    data.push_back((folder / "data").string());
+    if (read_later(number)) {
+      std::printf("\nimprove: generation %d: self-play of %s%s\n", number, g.best.c_str(),
+                  c.label_rate > 0 ? ", labelled by its expert search" : "");
+      std::fflush(stdout);
+      SelfplaySettings s;
+      s.game = c.game, s.config = c.config, s.config.seed = seed_of(c, number, kData);
+      s.bots = {g.best}, s.games = c.games, s.every = c.every, s.jobs = c.jobs, s.version = c.version;
+      s.label_rate = c.label_rate, s.expert_budget = c.expert_budget;
+      s.out = data.back();
+      s.progress = stdout;  // with improve's own: a refusal of a later step is the one line on stderr
+      run_selfplay_command(s);
+      clock.lap("selfplay");
+    }
 
+    // The fit reads the window's folders, the last --window of them (all for 0).
+    const std::vector<std::string> window(
+        data.end() - (c.window == 0 ? long(data.size()) : std::min(long(data.size()), long(c.window))), data.end());
     LearnCommand l;
-    l.data = data, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
+    l.data = window, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
     l.with_evaluate = c.with_evaluate, l.inputs = c.inputs, l.target = c.target, l.target_mix = c.target_mix;
     fit_once(l, folder / "model.json");
     g.model_hash = model_hash_text(read_model((folder / "model.json").string()));
     if (policy) {
       LearnCommand p;
-      p.data = data, p.model = c.policy, p.target = "policy", p.inputs = c.inputs, p.hidden = c.hidden;
+      p.data = window, p.model = c.policy, p.target = "policy", p.inputs = c.inputs, p.hidden = c.hidden;
       p.seed = seed_of(c, number, kPolicyFit);
       fit_once(p, folder / "policy.json");
       g.policy_hash = model_hash_text(read_model((folder / "policy.json").string()));
     }
-    g.rows = 0;
-    for (const std::string& d : data) {
-      const Json manifest = parse_json(read_input_file(d + "/manifest.json", "self-play manifest"), d);
-      for (const JsonIn& chunk : JsonIn(manifest, d).at("chunks").array())
-        g.rows += chunk.at("rows").integer(0, 1LL << 40);
-    }
+    g.rows = fitted_rows(folder / "fit.json", window);
     clock.lap("fit");
 
     std::string candidate = with_models(c.bot, (folder / "model.json").string(),
@@ -472,6 +487,26 @@ std::pair<double, double> ms_per_move(const std::vector<GameResult>& games) {
           decisions[1] > 0 ? 1000 * seconds[1] / decisions[1] : 0};
 }
 
+long long fitted_rows(const fs::path& file, const std::vector<std::string>& data) {
+  if (fs::exists(file)) {
+    const Json j = parse_json(read_input_file(file.string(), "generation's fit"), file.string());
+    const JsonIn in(j, file.string());
+    in.allow_only({"rows", "data"});
+    return in.at("rows").integer(0, 1LL << 40);
+  }
+  long long rows = 0;
+  Json folders = Json::array();
+  for (const std::string& d : data) {
+    const Json manifest = parse_json(read_input_file(d + "/manifest.json", "self-play manifest"), d);
+    for (const JsonIn& chunk : JsonIn(manifest, d).at("chunks").array()) rows += chunk.at("rows").integer(0, 1LL << 40);
+    folders.push_back(fs::path(d).parent_path().filename().string() + "/" + fs::path(d).filename().string());
+  }
+  OutputFile f(file.string(), "generation's fit");
+  f.write(json_text(Json{{"rows", rows}, {"data", folders}}, 2) + "\n");
+  f.close();
+  return rows;
+}
+
 void fit_once(LearnCommand l, const fs::path& file) {
   if (fs::exists(file)) return;
   const fs::path part = file.string() + ".part";
@@ -504,6 +539,7 @@ Json run_identity(const ImproveCommand& c) {
                 {"reference", c.reference},
                 {"reference_games", c.reference_games}};
   // Only when given: older runs still resume.
+  if (c.window != 0) identity["window"] = c.window;
   if (c.with_evaluate) identity["with_evaluate"] = true;
   if (c.inputs != "observation") identity["inputs"] = c.inputs;
   if (c.target != "returns") identity["target"] = c.target;
@@ -630,6 +666,9 @@ class Improve final : public Command {
     o.integer("--generations", args_.generations, 1, 10000, "generations to play").required();
     o.integer("-n,--games", args_.games, 2, 1 << 30, "self-play games a generation (even)").required();
     o.integer("--every", args_.every, 1, 1 << 20, "self-play rows every k-th decision");
+    o.integer("--window", args_.window, 0, 10000,
+              "fit on the self-play of the last this many generations (0: all); a resumed run plays a finished "
+              "generation's self-play again only for a fit that reads it");
     o.option("--model", args_.model, "linear, logistic or mlp").not_empty();
     o.option("--hidden", hidden_, "the MLP's hidden layers, e.g. 64 or 64,32").not_empty();
     o.flag("--with-evaluate", args_.with_evaluate,

@@ -3,14 +3,17 @@
 // "Expert iteration"). Generation g plays self-play games with the best bot so far (with
 // --label-rate, a share of its decisions labelled by an expert search: the best bot at
 // --expert-budget times its budget), fits a value model (and, with --policy, a policy on the
-// expert's visit shares) on the data of every generation, and gates the bot with the new models
-// against the best so far on fresh deals with the SPRT (elo0 = 0, elo1 given, alpha = beta = 0.05,
-// at most `max_deals` deals; an undecided gate rejects): pentanomial at two seats, over deal scores
-// at more (lib/arena/sprt.hpp). With --equal-time the new bot's iterations are first set so that
-// it thinks as long a move as the best bot, timed in the same run; with --tune, how it uses its
-// models (cpuct=, prior_temperature=, mix=, cutoff=) is tuned against the best bot first. The winner is kept, and its
-// Elo against a fixed reference bot measured. Every step writes its files into the run's folder before the next starts,
-// so a killed run started again resumes where it stopped.
+// expert's visit shares) on the data of every generation (or of the last --window), and gates the bot with the new
+// models against the best so far on fresh deals with the SPRT (elo0 = 0, elo1 given, alpha = beta = 0.05, at most
+// `max_deals` deals; an undecided gate rejects): pentanomial at two seats, over deal scores at more
+// (lib/arena/sprt.hpp). With --equal-time the new bot's iterations are first set so that it thinks as long a move as
+// the best bot, timed in the same run; with --tune, how it uses its models (cpuct=, prior_temperature=, mix=, cutoff=)
+// is tuned against the best bot first. The winner is kept, and its Elo against a fixed reference bot measured. Every
+// step writes its files into the run's folder before the next starts, so a killed run started again resumes where it
+// stopped. A generation's self-play is played (or resumed) only while a fit still to come reads it, so a copy of a run
+// without its data folders resumes too (with --window 1 it plays no self-play again; with all the data, it plays the
+// finished generations' again, the same games from the same seeds); each fit's rows and folders
+// are in its generation's fit.json.
 
 #include <cstdint>
 #include <string>
@@ -28,6 +31,7 @@ struct ImproveCommand {
   int generations = 0;
   int games = 0;                       // self-play games a generation
   int every = 10;                      // self-play rows every this many decisions
+  int window = 0;                      // fit on the self-play of the last this many generations (0: all of them)
   std::string model = "linear";        // linear, logistic or mlp
   std::vector<int> hidden = {64};      // the MLP's hidden layers
   bool with_evaluate = false;          // the models also read the hand-written evaluation (learn --with-evaluate)
