@@ -15,6 +15,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -41,6 +42,20 @@ struct Standardiser {
 };
 Standardiser fit_standardiser(const Eigen::MatrixXf& x, const std::vector<int>& rows);
 Matrix standardise(const Eigen::MatrixXf& x, const std::vector<int>& rows, const Standardiser& s);
+// A policy model of `kind` (target "visits"): `layers` over the features `st` keeps, standardised
+// as it says, the last with an output a move of the game's `num_actions`.
+inline ValueModel policy_model(ModelKind kind, const Standardiser& st, int num_actions,
+                               std::vector<ValueModel::Layer> layers) {
+  ValueModel m;
+  m.kind = kind;
+  m.target = "visits";
+  m.num_actions = num_actions;
+  m.features = st.features;
+  m.mean = st.mean;
+  m.scale = st.scale;
+  m.layers = std::move(layers);
+  return m;
+}
 // The targets of `rows`, in their order.
 Vector targets(const Samples& data, const std::vector<int>& rows);
 // The rows of `subset` (indices into a larger set) that split.train and split.test name.

@@ -350,15 +350,7 @@ ValueModel fit_policy_mlp(const Samples& data, const PolicyTargets& t, const std
                   full.weights.begin() + long(std::size_t(a) * inputs));
   }
   last = std::move(full);
-  ValueModel m;
-  m.kind = ModelKind::Mlp;
-  m.target = "visits";
-  m.num_actions = t.num_actions;
-  m.features = st.features;
-  m.mean = st.mean;
-  m.scale = st.scale;
-  m.layers = std::move(layers);
-  return m;
+  return policy_model(ModelKind::Mlp, st, t.num_actions, std::move(layers));
 }
 
 }  // namespace nuraghe::learn::detail

@@ -132,15 +132,8 @@ ValueModel fit_with(const Samples& data, const PolicyTargets& t, const std::vect
   const UsedActions used = used_actions(t, train);
   PolicyObjective objective(z, t, train, used, l2, o.threads);
   const Vector theta = minimise_lbfgs(objective, objective.size(), o, report);
-  ValueModel m;
-  m.kind = ModelKind::Logistic;
-  m.target = "visits";
-  m.num_actions = t.num_actions;
-  m.features = st.features;
-  m.mean = st.mean;
-  m.scale = st.scale;
-  m.layers = {policy_layer(theta, used, int(st.features.size()), t.num_actions)};
-  return m;
+  return policy_model(ModelKind::Logistic, st, t.num_actions,
+                      {policy_layer(theta, used, int(st.features.size()), t.num_actions)});
 }
 
 }  // namespace
