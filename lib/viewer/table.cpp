@@ -67,16 +67,7 @@ aside > section, #scores, #log, #picture { background: #fff; border: 1px solid #
 </style>
 </head>
 <body data-status="loading">
-<script>
-window.onerror = function (message, source, line) {
-  document.body.dataset.status = 'error';
-  var status = document.getElementById('status');
-  if (status) {
-    status.textContent = 'script error: ' + message + ' (line ' + line + ')';
-    status.className = 'error';
-  }
-};
-</script>
+@ON_ERROR@
 <header>
 <h1>@TITLE@</h1>
 <div id="status" role="status">loading<noscript>: this page needs JavaScript</noscript></div>

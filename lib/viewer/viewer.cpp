@@ -13,7 +13,7 @@ namespace nuraghe::viewer {
 namespace {
 
 // The page, read top-down: styles, the controls, the board and picture, the scores and moves, the
-// data, the script. @TITLE@ and @DATA@ are filled in by page().
+// data, the script. @TITLE@, @DATA@ and @ON_ERROR@ are filled in by filled().
 //
 // The script keeps two numbers, the step shown (0: the start) and the view (0: everything, 1 + q:
 // seat q), and redraws from them: the pieces and panel of the board, a frame around each piece the
@@ -77,17 +77,7 @@ aside { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
 </style>
 </head>
 <body data-status="loading">
-<script>
-// First of all: an error of the page's script is shown where a person and a headless test see it.
-window.onerror = function (message, source, line) {
-  document.body.dataset.status = 'error';
-  var status = document.getElementById('status');
-  if (status) {
-    status.textContent = 'script error: ' + message + ' (line ' + line + ')';
-    status.className = 'error';
-  }
-};
-</script>
+@ON_ERROR@
 <header>
 <h1>@TITLE@</h1>
 <div id="status">loading<noscript>: this page needs JavaScript</noscript></div>
@@ -449,6 +439,23 @@ std::string script_safe(const std::string& json) {
   return out;
 }
 
+namespace {
+
+// First of all in a page's body: an error of its script is shown where a person and a headless
+// test see it (<body data-status="error">, the message in #status).
+constexpr std::string_view kOnError = R"script(<script>
+window.onerror = function (message, source, line) {
+  document.body.dataset.status = 'error';
+  var status = document.getElementById('status');
+  if (status) {
+    status.textContent = 'script error: ' + message + ' (line ' + line + ')';
+    status.className = 'error';
+  }
+};
+</script>)script";
+
+}  // namespace
+
 std::string filled(std::string_view page, const std::string& title, const Json& data) {
   // A text that is not UTF-8 (a bot spec given on the command line) is shown with U+FFFD rather
   // than stopping the page.
@@ -459,6 +466,7 @@ std::string filled(std::string_view page, const std::string& title, const Json& 
   for (std::size_t i = 0; i < page.size();) {
     if (page.substr(i, 7) == "@TITLE@") out += heading, i += 7;
     else if (page.substr(i, 6) == "@DATA@") out += json, i += 6;
+    else if (page.substr(i, 10) == "@ON_ERROR@") out += kOnError, i += 10;
     else out += page[i++];
   }
   return out;

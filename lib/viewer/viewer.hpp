@@ -106,8 +106,9 @@ Json final_json(const typename G::State& s) {
 // The page: `data` (viewer_data) inside the HTML, CSS and script of lib/viewer/viewer.cpp.
 std::string page(const std::string& title, const Json& data);
 
-// A page's template with its @TITLE@ (escaped) and @DATA@ (script_safe JSON) filled in: the
-// viewer's page and the live table's (table.hpp).
+// A page's template with its @TITLE@ (escaped), @DATA@ (script_safe JSON) and @ON_ERROR@ (the
+// script that shows an error of the page's own, the same on both) filled in: the viewer's page and
+// the live table's (table.hpp).
 std::string filled(std::string_view page, const std::string& title, const Json& data);
 
 // `json` made safe to stand inside <script>...</script>: a "<" before "/" or "!" is written as the
