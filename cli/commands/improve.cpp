@@ -272,8 +272,9 @@ std::string tuned(const ImproveCommand& c, const Generation& g, const std::strin
 // Fits `learn` into `file` unless it is there: written whole, then renamed, so a killed fit is
 // fitted again.
 void fit_once(LearnCommand l, const fs::path& file);
-// The rows the generation's models were fitted on, as its fit.json records them; without one (a
-// generation fitted now, or by an older nuraghe), counted in the manifests of `data` and written.
+// The rows the generation's models are fitted on, as its fit.json records them; without one (a
+// generation to fit now, or fitted by an older nuraghe), counted in the manifests of `data` and
+// written with their folders. A generation is fitted once its fit.json and models are there.
 long long fitted_rows(const fs::path& file, const std::vector<std::string>& data);
 
 template <Game G>
@@ -341,7 +342,8 @@ int improve(const ImproveCommand& c) {
   // own, or a later one whose window holds it. A copy of a run without its data folders resumes so.
   const auto fitted = [&](int number) {
     const fs::path folder = out / ("gen-" + std::to_string(number));
-    return fs::exists(folder / "model.json") && (!policy || fs::exists(folder / "policy.json"));
+    return fs::exists(folder / "fit.json") && fs::exists(folder / "model.json") &&
+           (!policy || fs::exists(folder / "policy.json"));
   };
   const auto read_later = [&](int number) {
     const int last = c.window == 0 ? c.generations : std::min(c.generations, number + c.window - 1);
@@ -374,6 +376,7 @@ int improve(const ImproveCommand& c) {
     // The fit reads the window's folders, the last --window of them (all for 0).
     const std::vector<std::string> window(
         data.end() - (c.window == 0 ? long(data.size()) : std::min(long(data.size()), long(c.window))), data.end());
+    g.rows = fitted_rows(folder / "fit.json", window);  // first: the data is there while a fit is to come
     LearnCommand l;
     l.data = window, l.model = c.model, l.hidden = c.hidden, l.seed = seed_of(c, number, kFit);
     l.with_evaluate = c.with_evaluate, l.inputs = c.inputs, l.target = c.target, l.target_mix = c.target_mix;
@@ -386,7 +389,6 @@ int improve(const ImproveCommand& c) {
       fit_once(p, folder / "policy.json");
       g.policy_hash = model_hash_text(read_model((folder / "policy.json").string()));
     }
-    g.rows = fitted_rows(folder / "fit.json", window);
     clock.lap("fit");
 
     std::string candidate = with_models(c.bot, (folder / "model.json").string(),
